@@ -1,0 +1,1 @@
+"""Everything that knows Discord or the database: service layer, store, cogs, CLI."""

@@ -1,0 +1,359 @@
+"""The engine contract shared by every game (see DESIGN.md, "The engine contract").
+
+An engine is pure: ``setup`` builds a :class:`pydantic.BaseModel` state from seat ids,
+options and a seed; ``apply`` returns a new state and the events it caused and never
+mutates its input. Nothing here knows Discord, a database or Pillow.
+
+This module gives every game:
+
+* :class:`IllegalAction`, :class:`Event`, :class:`Outcome`;
+* :class:`ActionModel` and :func:`action_union`, the discriminated union of a game's actions;
+* :func:`default_notation` / :func:`default_parse`, the shared text form of an action
+  (``"bid 2"``, ``"buy ma04 hall2"``, ``"done"``);
+* :func:`rng`, seeded randomness (``random.Random`` built from the seed and a salt);
+* :class:`Engine`, a base class with the contract's members and sensible defaults.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import types
+import typing
+from dataclasses import dataclass, field
+from typing import Annotated, Any, ClassVar, Literal, Union, get_args, get_origin
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+__all__ = [
+    "IllegalAction",
+    "Event",
+    "Outcome",
+    "ActionModel",
+    "action_union",
+    "default_notation",
+    "default_parse",
+    "normalize",
+    "rng",
+    "shuffled",
+    "Engine",
+]
+
+
+class IllegalAction(Exception):
+    """A move the rules forbid, or text that names no move.
+
+    ``str(exc)`` is one plain sentence a player can read ("You have only 2 available
+    workers."). Raising it never changes any state: engines raise before they build
+    the new state.
+    """
+
+    def __init__(self, reason: str):
+        super().__init__(reason)
+        self.reason = reason
+
+
+class Event(BaseModel):
+    """Something that happened, for the channel or for one player.
+
+    ``type``: a short kebab-case tag (``"bid"``, ``"round-start"``); ``text``: one sentence;
+    ``visible_to``: ``None`` for public events, else the seat ids that may read it.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    type: str
+    text: str
+    visible_to: list[str] | None = None
+
+    @property
+    def public(self) -> bool:
+        return self.visible_to is None
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What ``apply`` returns: the new state and the events, in the order they happened."""
+
+    state: Any
+    events: list[Event] = field(default_factory=list)
+
+
+class ActionModel(BaseModel):
+    """Base of every action model.
+
+    A subclass declares ``type: Literal["bid"] = "bid"`` and its fields in the order
+    they are written in the notation. Field types should stay simple (``int``, ``str``,
+    ``bool``, ``Literal[...]``, ``X | None`` at the end, or a trailing ``list[int]`` /
+    ``list[str]``) so that :func:`default_notation`, :func:`default_parse` and the bot's
+    typed subcommands work without game-specific code.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    #: words of the notation's verb; default: ``type`` with ``_`` and ``-`` as spaces
+    words: ClassVar[str | None] = None
+
+    @classmethod
+    def verb(cls) -> str:
+        if cls.words:
+            return cls.words
+        t = cls.model_fields["type"].default
+        return re.sub(r"[_\-]+", " ", str(t))
+
+    @classmethod
+    def arg_fields(cls) -> list[str]:
+        return [name for name in cls.model_fields if name != "type"]
+
+
+def action_union(*models: type[ActionModel]) -> tuple[Any, TypeAdapter]:
+    """The discriminated union of a game's action models and its TypeAdapter.
+
+    Returns ``(Action, adapter)``; ``adapter.validate_python({"type": "bid", "amount": 2})``
+    builds the right model, ``adapter.dump_python(action, mode="json")`` stores it.
+    """
+
+    if len(models) == 1:
+        union: Any = models[0]
+    else:
+        union = Annotated[Union[models], Field(discriminator="type")]  # type: ignore[valid-type]
+    return union, TypeAdapter(union)
+
+
+_SPACES = re.compile(r"\s+")
+
+
+def normalize(text: str) -> str:
+    """Lowercase, trimmed, single-spaced text."""
+
+    return _SPACES.sub(" ", text.strip().lower())
+
+
+def _plain(annotation: Any) -> tuple[Any, bool]:
+    """(inner type, optional?) of an annotation."""
+
+    origin = get_origin(annotation)
+    if origin in (Union, types.UnionType):
+        args = [a for a in get_args(annotation) if a is not type(None)]
+        if len(args) == 1:
+            return args[0], True
+    return annotation, False
+
+
+def _fmt(value: Any) -> list[str]:
+    if value is None:
+        return []
+    if isinstance(value, bool):
+        return ["yes" if value else "no"]
+    if isinstance(value, (list, tuple)):
+        out: list[str] = []
+        for v in value:
+            out.extend(_fmt(v))
+        return out
+    return [str(value).lower()]
+
+
+def default_notation(action: ActionModel) -> str:
+    """``verb arg1 arg2 …``: the verb words then each field's value, lowercase.
+
+    ``None`` values are left out (so optional fields belong at the end), booleans are
+    ``yes``/``no``, lists are spread.
+    """
+
+    parts = [type(action).verb()]
+    for name in type(action).arg_fields():
+        parts.extend(_fmt(getattr(action, name)))
+    return " ".join(parts)
+
+
+def _convert(token: str, annotation: Any) -> Any:
+    inner, _ = _plain(annotation)
+    origin = get_origin(inner)
+    if inner is bool:
+        if token in ("yes", "y", "true", "on", "1"):
+            return True
+        if token in ("no", "n", "false", "off", "0"):
+            return False
+        raise ValueError(token)
+    if inner is int:
+        return int(token)
+    if origin is Literal:
+        for option in get_args(inner):
+            if str(option).lower() == token:
+                return option
+        raise ValueError(token)
+    return token
+
+
+def default_parse(models: typing.Sequence[type[ActionModel]], text: str) -> ActionModel:
+    """Inverse of :func:`default_notation` over a game's action models.
+
+    Matches the longest verb that starts the text, then reads one token per field (a
+    trailing ``list`` field takes the rest; trailing optional fields may be left out).
+    Raises :class:`IllegalAction` for text that names no action.
+    """
+
+    words = normalize(text).split(" ") if normalize(text) else []
+    if not words:
+        raise IllegalAction("Type a move, for example `done`.")
+    candidates = sorted(models, key=lambda m: -len(m.verb().split(" ")))
+    for model in candidates:
+        verb = model.verb().split(" ")
+        if words[: len(verb)] != verb:
+            continue
+        rest = words[len(verb):]
+        values: dict[str, Any] = {}
+        fields = model.arg_fields()
+        ok = True
+        for i, name in enumerate(fields):
+            annotation = model.model_fields[name].annotation
+            inner, optional = _plain(annotation)
+            if get_origin(inner) in (list, tuple):
+                (item,) = get_args(inner)[:1]
+                try:
+                    values[name] = [_convert(tok, item) for tok in rest]
+                except ValueError:
+                    ok = False
+                rest = []
+                break
+            if not rest:
+                if optional or not model.model_fields[name].is_required():
+                    continue
+                ok = False
+                break
+            try:
+                values[name] = _convert(rest.pop(0), annotation)
+            except ValueError:
+                ok = False
+                break
+        if not ok or rest:
+            continue
+        try:
+            return model(**values)
+        except Exception:  # pydantic validation: wrong values for this verb
+            continue
+    raise IllegalAction(f"`{normalize(text)}` is not a move in this game; `/game moves` lists yours.")
+
+
+def rng(seed: int, *salt: object) -> random.Random:
+    """A ``random.Random`` determined by the game's seed and a salt (e.g. ``"setup"``,
+    or ``"reshuffle", 3``). Same arguments, same sequence, on every machine."""
+
+    key = ":".join([str(int(seed)), *(str(s) for s in salt)])
+    return random.Random(key)
+
+
+def shuffled(items: typing.Iterable[Any], seed: int, *salt: object) -> list[Any]:
+    """A new list with ``items`` in an order drawn from :func:`rng`."""
+
+    out = list(items)
+    rng(seed, *salt).shuffle(out)
+    return out
+
+
+class Engine:
+    """Base class of the games. Subclasses set the class attributes and implement
+    ``setup``, ``to_act``, ``legal_actions``, ``apply``, ``view``, ``is_over``,
+    ``scores`` and ``ranking``; the rest has defaults built on the action models.
+
+    Class attributes:
+        id, title, min_players, max_players: identity and seat limits.
+        Options: pydantic model of the variants, every field defaulted.
+        State: the pydantic model of the whole game state.
+        action_models: the game's :class:`ActionModel` subclasses.
+        ai: an object with ``choose(state, player, rng) -> Action``.
+        has_hands: whether players hold private information worth a DM.
+    """
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    Options: ClassVar[type[BaseModel]]
+    State: ClassVar[type[BaseModel]]
+    action_models: ClassVar[tuple[type[ActionModel], ...]]
+    has_hands: ClassVar[bool] = False
+    ai: Any = None
+
+    def __init__(self) -> None:
+        self.Action, self.action_adapter = action_union(*self.action_models)
+
+    # ----- helpers the host uses -------------------------------------------------
+    def options(self, options: BaseModel | dict | None) -> BaseModel:
+        """Validated options; ``ValueError`` for unknown keys or bad values."""
+
+        if options is None:
+            return self.Options()
+        if isinstance(options, self.Options):
+            return options
+        try:
+            return self.Options.model_validate(dict(options))
+        except Exception as exc:  # pydantic.ValidationError is a ValueError already
+            raise ValueError(str(exc)) from exc
+
+    def check_players(self, players: list[str]) -> None:
+        if not (self.min_players <= len(players) <= self.max_players):
+            raise ValueError(
+                f"{self.title} takes {self.min_players} to {self.max_players} players, not {len(players)}."
+            )
+        if len(set(players)) != len(players):
+            raise ValueError("Each seat needs its own id.")
+
+    def state_from_json(self, data: dict | str) -> BaseModel:
+        if isinstance(data, str):
+            return self.State.model_validate_json(data)
+        return self.State.model_validate(data)
+
+    def state_to_json(self, state: BaseModel) -> dict:
+        return state.model_dump(mode="json")
+
+    def action_from_json(self, data: dict) -> ActionModel:
+        return self.action_adapter.validate_python(data)
+
+    def action_to_json(self, action: ActionModel) -> dict:
+        return self.action_adapter.dump_python(action, mode="json")
+
+    # ----- the contract ----------------------------------------------------------
+    def setup(self, players: list[str], options: BaseModel | dict | None = None, seed: int = 0):
+        raise NotImplementedError
+
+    def to_act(self, state) -> list[str]:
+        raise NotImplementedError
+
+    def legal_actions(self, state, player: str) -> list[ActionModel]:
+        raise NotImplementedError
+
+    def apply(self, state, player: str, action: ActionModel) -> Outcome:
+        raise NotImplementedError
+
+    def notation(self, state, action: ActionModel) -> str:
+        return default_notation(action)
+
+    def parse(self, state, text: str) -> ActionModel:
+        return default_parse(self.action_models, text)
+
+    def describe(self, state, action: ActionModel) -> str:
+        return self.notation(state, action).capitalize() + "."
+
+    def view(self, state, player: str | None) -> dict:
+        raise NotImplementedError
+
+    def private_view(self, state, player: str) -> dict | None:
+        """Only what ``player`` sees and others do not (their hand), or ``None`` for a game
+        without hands. The host DMs it (rendered) whenever it changes."""
+
+        return None
+
+    def status(self, state) -> str:
+        """One line: the step and whom it waits for, e.g. "Round 2, auction: waiting for a bid"."""
+
+        return "Game over." if self.is_over(state) else "Waiting for " + ", ".join(self.to_act(state)) + "."
+
+    def is_over(self, state) -> bool:
+        raise NotImplementedError
+
+    def scores(self, state) -> dict[str, int]:
+        raise NotImplementedError
+
+    def ranking(self, state) -> list[list[str]]:
+        raise NotImplementedError
