@@ -263,6 +263,9 @@ class Engine:
         action_models: the game's :class:`ActionModel` subclasses.
         ai: an object with ``choose(state, player, rng) -> Action``.
         has_hands: whether players hold private information worth a DM.
+        command_group: name of the game's own slash-command group (``"fm"`` → ``/fm bid``).
+        rules_summary: ``{topic: English summary}`` for ``/game rules [topic]``, kept as data;
+            topics are short lowercase words (``"overview"``, ``"auction"``, …), ``"overview"`` first.
     """
 
     id: ClassVar[str]
@@ -273,6 +276,8 @@ class Engine:
     State: ClassVar[type[BaseModel]]
     action_models: ClassVar[tuple[type[ActionModel], ...]]
     has_hands: ClassVar[bool] = False
+    command_group: ClassVar[str] = ""
+    rules_summary: ClassVar[dict[str, str]] = {}
     ai: Any = None
 
     def __init__(self) -> None:
