@@ -162,7 +162,7 @@ def test_unsold_market_tiles_return_to_their_columns(b0):
 
 def test_buy_requires_money_and_a_market_tile(b0):
     s = edit(with_market(b0, "ma16"), "p2", money=5)
-    with pytest.raises(IllegalAction, match="ma16 costs you 32 Elektro and you have 5"):
+    with pytest.raises(IllegalAction, match="Tile ma16 costs you 32 Elektro and you have 5"):
         E.apply(s, "p2", E.parse(s, "buy ma16 hall1"))
-    with pytest.raises(IllegalAction, match="ma15 is not on the market"):
+    with pytest.raises(IllegalAction, match="Tile ma15 is not on the market"):
         E.apply(s, "p2", E.parse(s, "buy ma15 hall1"))
