@@ -157,10 +157,11 @@ def _insert_sorted(column: list[str], tid: str) -> None:
 
 def _settle_temps(p: PlayerState, new_count: int) -> None:
     """Factory Manager §3: old temporary workers leave (unless paid again), ``new_count`` join
-    the available workers. Old temps leave the piles available, used, bid, canteen in turn."""
+    the available workers. Old temps leave the piles bid (temps used in the auction go back
+    first), available, used, canteen in turn: a player puts temps on the tile first."""
 
     gone = p.temps
-    for attr in ("available", "used", "bid", "canteen"):
+    for attr in ("bid", "available", "used", "canteen"):
         if gone <= 0:
             break
         have = getattr(p, attr)
@@ -169,6 +170,10 @@ def _settle_temps(p: PlayerState, new_count: int) -> None:
         gone -= take
     p.temps = new_count
     p.available += new_count
+
+
+def _workers(n: int) -> str:
+    return f"{n} worker" if n == 1 else f"{n} workers"
 
 
 # --------------------------------------------------------------------------- engine
@@ -870,11 +875,11 @@ class FactoryManager(Engine):
     def describe(self, state, action) -> str:
         t = action.type
         if t == "open":
-            return f"Open the auction for turn-order tile {action.tile} with {action.bid} workers."
+            return f"Open the auction for turn-order tile {action.tile} with {_workers(action.bid)}."
         if t == "take":
-            return f"Take the last turn-order tile {action.tile}, putting {action.bid} workers on it."
+            return f"Take the last turn-order tile {action.tile}, putting {_workers(action.bid)} on it."
         if t == "bid":
-            return f"Raise the bid to {action.amount} workers."
+            return f"Raise the bid to {_workers(action.amount)}."
         if t == "pass":
             return "Pass: leave this auction."
         if t == "place":

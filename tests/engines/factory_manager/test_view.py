@@ -64,7 +64,7 @@ def test_status_names_round_phase_and_actor():
 def test_describe_and_rules_summary():
     s = new(3, seed=7)
     a = E.parse(s, "open 6 bid 1")
-    assert E.describe(s, a) == "Open the auction for turn-order tile 6 with 1 workers."
+    assert E.describe(s, a) == "Open the auction for turn-order tile 6 with 1 worker."
     assert E.parse(s, "OPEN 6 1") == a
     assert list(E.rules_summary)[0] == "overview"
     assert {"auction", "market", "build", "production", "income", "end"} <= set(E.rules_summary)
