@@ -106,6 +106,8 @@ class Board:
     auction_bid: int | None = None
     auction_bidder: str | None = None
     chooser: str | None = None
+    bidders: list[str] = field(default_factory=list)  # still in the current auction
+    bid_turn: str | None = None
     order: list[str] = field(default_factory=list)
     factories: dict[str, Factory] = field(default_factory=dict)
     market_left: int = 0
@@ -190,6 +192,8 @@ def board(view: dict) -> Board:
         b.revealed = list(_get(auction, "offer", default=[]))
         b.auction_tile = _get(auction, "tile") or None
         b.chooser = _seat(_get(auction, "chooser"))
+        b.bidders = [str(x) for x in _get(auction, "bidders", default=[])]
+        b.bid_turn = _seat(_get(auction, "bid_turn"))
         if b.auction_tile:
             b.auction_bid = int(_get(auction, "high_bid", default=0))
             b.auction_bidder = _seat(_get(auction, "high_bidder"))

@@ -206,3 +206,46 @@ def test_hand_written_view_details():
     # ann paid one hall II space: one fee coin left; bob none paid: two coins
     assert _texts(lay, "factory:ann:hall2").count("10") == 1
     assert _texts(lay, "factory:bob:hall2").count("10") == 2
+
+
+def _labels(info: dict) -> set[str]:
+    """The numbers a tile card must show, from the engine's tile data: P production,
+    S storage, W workers needed minus replaced, E energy used minus saved (zeros omitted)."""
+
+    values = {"P": info["production"], "S": info["storage"],
+              "W": info["workers"] - info["workers_saved"], "E": info["energy"] - info["energy_saved"]}
+    return {f"{k}{v}" for k, v in values.items() if v}
+
+
+@pytest.mark.parametrize("players,seed", [(2, 3), (5, 11)])
+def test_every_tile_card_shows_all_its_numbers(players, seed):
+    """No number is cut off a narrow hall card (they wrap onto a second line instead)."""
+
+    view = ENGINE.view(_play_until(players, seed, _mid_build), None)
+    lay = layout(view)
+    checked = 0
+    for p in view["players"]:
+        seat = p["seat"]
+        for where, ids in (("hall1", p["hall"]), ("hall2", p["hall2"]),
+                           ("room", [x for x in (p["control"], p["optimisation"]) if x])):
+            for tid in ids:
+                if tid in p["off"]:
+                    continue
+                shown = set(_texts(lay, f"factory:{seat}:{where}:{tid}"))
+                assert tid in shown and _labels(view["tiles"][tid]) <= shown, (seat, tid, shown)
+                checked += 1
+    for tid in view["market"]:
+        shown = set(_texts(lay, f"market:{tid}"))
+        assert _labels(view["tiles"][tid]) <= shown and str(view["tiles"][tid]["price"]) in shown
+        checked += 1
+    assert checked >= 2 * players
+
+
+def test_start_machine_card_literal():
+    """A start machine (reference 1.5: production 1, 2 workers, energy 2) reads P1 W2 E2."""
+
+    view = ENGINE.view(ENGINE.setup(["ann", "bob"], None, 1), None)
+    machine = view["players"][0]["hall"][0]
+    assert machine.endswith("-ma1")
+    shown = _texts(layout(view), f"factory:ann:hall1:{machine}")
+    assert {"P1", "W2", "E2"} <= set(shown)
