@@ -278,9 +278,10 @@ def _storage(c: _Canvas, b: Board, y: int) -> int:
             c.coin(cx + 6, cy, 26, t.price, rt, 15)
             it = c.text(cx + 37, cy + 5, t.id, 16, rt, INK)
             ex = it.x + max(it.w, 36) + 6
-            if n > 1:
-                c.text(cx + cw - 6, cy + 5, f"x{n}", 15, rt, SOFT, "ra")
-            c.effects(ex, cy + 5, t, 15, rt, cx + cw)
+            end = c.effects(ex, cy + 5, t, 15, rt, cx + cw)
+            count = f"x{n}"
+            if n > 1 and end - EFFECT_GAP + 6 <= cx + cw - 6 - measure(count, 15)[0]:
+                c.text(cx + cw - 6, cy + 5, count, 15, rt, SOFT, "ra")
             cy += row_h
     return y + h
 
@@ -364,8 +365,8 @@ def _factory_height(k: float, wide: bool) -> int:
     (workers row). The wide panel puts tracks and workers right of the halls."""
 
     rows = 2 * round(64 * k) + round(5 * k)
-    if wide:
-        return round(40 * k) + round(8 * k) + round(22 * k) + rows + round(12 * k)
+    if wide:  # the right column: tracks pill row, then 4 text rows of 30 px
+        return round(40 * k) + max(round(30 * k) + rows, round(170 * k)) + round(12 * k)
     return round(40 * k) + round(6 * k) + round(30 * k) + round(6 * k) + round(22 * k) + rows + round(38 * k)
 
 
@@ -448,6 +449,9 @@ def _factory(c: _Canvas, b: Board, f: Factory, x: int, y: int, w: int, h: int, k
         col_w = x + w - 12 - col_x
         ty = y + hh + S(10)
         tx = col_x
+        while ts > 16 and sum(measure(f"{lb} {v}", ts)[0] + 26 for lb, v in (
+                ("Production", f.production), ("Storage", f.storage), ("Energy", f.energy))) > col_w:
+            ts -= 1
         for label, value, key in (("Production", f.production, "p"), ("Storage", f.storage, "s"),
                                   ("Energy", f.energy, "e")):
             s = f"{label} {value}"
@@ -456,7 +460,7 @@ def _factory(c: _Canvas, b: Board, f: Factory, x: int, y: int, w: int, h: int, k
             c.text(tx + tw // 2, ty + pill_h // 2, s, ts, f"{tag}:tracks", EFFECT_COLOUR[key], "mm")
             tx += tw + 8
         row_y = ty + pill_h + S(10)
-        step = S(34)
+        step = S(30)
         ct = f"{tag}:canteen"
         t = c.text(col_x, row_y, f"canteen {f.canteen}", ws, ct, INK)
         _meeples(c, col_x + S(150), row_y + S(4), f.canteen, "#9e9e9e", ct, d=S(14))
@@ -468,9 +472,12 @@ def _factory(c: _Canvas, b: Board, f: Factory, x: int, y: int, w: int, h: int, k
         parts = [f"{label} {n}" for label, n in (("on tile", f.bid), ("busy", f.used + f.demolishing),
                                                   ("temps", f.temps)) if n]
         if parts:
-            c.text(col_x, row_y, fit_text("   ".join(parts), col_w, ws), ws, wt, SOFT)
+            px = col_x
+            for part in parts:
+                t = c.text(px, row_y, part, ws, wt, SOFT)
+                px = t.x + t.w + S(16)
             row_y += step
-        if f.stored and row_y + S(24) <= grid_bottom:
+        if f.stored:
             s = "aside: " + " ".join(t.id for t in f.stored)
             c.text(col_x, row_y, fit_text(s, col_w, ws), ws, f"{tag}:stored", INK)
         return

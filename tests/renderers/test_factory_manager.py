@@ -195,6 +195,7 @@ def test_hand_written_view_details():
     ann["stored"] = ["sr04"]
     view["tiles"]["sr04"] = {"id": "sr04", "kind": "saving-robot", "price": 8, "workers_saved": 1}
     ann["hall2_paid"] = 1
+    ann["workers"].update(available=2, bid=2, temps=1)
     lay = layout(view)
     _check_clean(lay)
     step3 = [e for e in lay.tagged("energy-track:step3") if hasattr(e, "fill") and not hasattr(e, "text")]
@@ -203,6 +204,8 @@ def test_hand_written_view_details():
     assert "OFF" in _texts(lay, "factory:ann:off")
     assert ann["hall"][0] in _texts(lay, "factory:ann:off")
     assert "aside: sr04" in _texts(lay, "factory:ann:stored")
+    workers = _texts(lay, "factory:ann:workers")
+    assert {"available 2", "on tile 2", "temps 1"} <= set(workers)
     # ann paid one hall II space: one fee coin left; bob none paid: two coins
     assert _texts(lay, "factory:ann:hall2").count("10") == 1
     assert _texts(lay, "factory:bob:hall2").count("10") == 2
