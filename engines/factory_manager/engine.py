@@ -59,17 +59,32 @@ _PLAYER_LISTS = ("hall", "hall2", "stored", "off", "profits")
 
 
 # --------------------------------------------------------------------------- helpers
+_new = object.__new__
+_set = object.__setattr__
+
+
+def _copy_model(m):
+    """Shallow copy of a pydantic model without pydantic's generic ``__copy__`` (hot path)."""
+
+    new = _new(type(m))
+    _set(new, "__dict__", m.__dict__.copy())
+    _set(new, "__pydantic_fields_set__", set(m.__pydantic_fields_set__))
+    _set(new, "__pydantic_extra__", None)
+    _set(new, "__pydantic_private__", None)
+    return new
+
+
 def _clone(s: State) -> State:
     """A copy of ``s`` sharing nothing mutable with it (lists and players copied)."""
 
-    new = s.model_copy()
+    new = _copy_model(s)
     d = new.__dict__
     for k in _LIST_FIELDS:
         d[k] = d[k][:]
     d["columns"] = {k: v[:] for k, v in s.columns.items()}
     players = []
     for p in s.players:
-        q = p.model_copy()
+        q = _copy_model(p)
         qd = q.__dict__
         for k in _PLAYER_LISTS:
             qd[k] = qd[k][:]
