@@ -498,18 +498,22 @@ def _factory(c: _Canvas, b: Board, f: Factory, x: int, y: int, w: int, h: int, k
              max_n=max(0, (x + w - 10 - tx - 40 - measure(cs, ws)[0]) // 16))
     wy = grid_bottom + S(8)
     wt = f"{tag}:workers"
+    words = [(f"available {f.available}", INK)] + [
+        (f"{label} {n}", SOFT) for label, n in (("on tile", f.bid), ("busy", f.used + f.demolishing),
+                                                 ("temps", f.temps)) if n]
+    aside = ("aside: " + " ".join(t.id for t in f.stored)) if f.stored else ""
+    need = sum(measure(wd, ws)[0] + 14 for wd, _ in words) + (measure(aside, ws)[0] + 14 if aside else 0)
+    dots = min(f.available, 9)
+    if need + dots * 16 + 6 > w - 20:  # the worker discs give way to the words
+        dots = max(0, (w - 20 - need - 6) // 16)
     wx = x + 10
-    t = c.text(wx, wy, f"available {f.available}", ws, wt, INK)
-    wx = _meeples(c, t.x + t.w + 6, wy + 4, f.available, colour, wt) + 8
-    for label, n in (("on tile", f.bid), ("busy", f.used + f.demolishing), ("temps", f.temps)):
-        if n:
-            t = c.text(wx, wy, f"{label} {n}", ws, wt, SOFT)
-            wx = t.x + t.w + 14
-    if f.stored:
-        s = "aside: " + " ".join(t.id for t in f.stored)
-        room = x + w - 10 - wx
-        if room > 60:
-            c.text(x + w - 10, wy, fit_text(s, room, ws), ws, f"{tag}:stored", INK, "ra")
+    for i, (wd, fill) in enumerate(words):
+        t = c.text(wx, wy, wd, ws, wt, fill)
+        wx = t.x + t.w + 14
+        if i == 0 and dots:
+            wx = _meeples(c, t.x + t.w + 6, wy + 4, f.available, colour, wt, max_n=dots) + 8
+    if aside:
+        c.text(x + w - 10, wy, fit_text(aside, x + w - 10 - wx, ws), ws, f"{tag}:stored", INK, "ra")
 
 
 LEGEND_H = 24

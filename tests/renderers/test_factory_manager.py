@@ -252,3 +252,23 @@ def test_start_machine_card_literal():
     assert machine.endswith("-ma1")
     shown = _texts(layout(view), f"factory:ann:hall1:{machine}")
     assert {"P1", "W2", "E2"} <= set(shown)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_busy_worker_row_keeps_tiles_aside(players):
+    """Every worker pile and three tiles kept aside fit one factory's row (narrow panel at 4
+    players, wide at 2): the worker discs give way, the words and ids stay."""
+
+    seats = [f"s{i}" for i in range(players)]
+    view = copy.deepcopy(ENGINE.view(ENGINE.setup(seats, None, 3), None))
+    p = view["players"][0]
+    p["workers"].update(available=9, bid=3, used=2, demolishing=1, temps=2)
+    p["stored"] = ["sr04", "pr05", "st06"]
+    for tid, info in {"sr04": {"kind": "saving-robot", "price": 8, "workers_saved": 1},
+                      "pr05": {"kind": "production-robot", "price": 10, "production": 1},
+                      "st06": {"kind": "storage", "price": 10, "storage": 2}}.items():
+        view["tiles"][tid] = {"id": tid, **info}
+    lay = layout(view)
+    _check_clean(lay)
+    assert "aside: sr04 pr05 st06" in _texts(lay, "factory:s0:stored")
+    assert {"available 9", "on tile 3", "busy 3", "temps 2"} <= set(_texts(lay, "factory:s0:workers"))
