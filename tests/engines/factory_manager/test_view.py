@@ -69,3 +69,19 @@ def test_describe_and_rules_summary():
     assert list(E.rules_summary)[0] == "overview"
     assert {"auction", "market", "build", "production", "income", "end"} <= set(E.rules_summary)
     assert E.command_group == "fm"
+
+
+def test_every_legal_action_has_a_sentence_and_short_notation():
+    import random
+
+    rnd = random.Random(5)
+    s = new(4, seed=5)
+    while not E.is_over(s):
+        (seat,) = E.to_act(s)
+        legal = E.legal_actions(s, seat)
+        for a in legal:
+            text = E.describe(s, a)
+            assert text[0].isupper() and text.endswith(".")
+            assert len(E.notation(s, a)) <= 40
+        s = E.apply(s, seat, rnd.choice(legal)).state
+    assert E.status(s).startswith("Game over: ")
