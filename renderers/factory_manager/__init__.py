@@ -576,8 +576,9 @@ def layout(view: dict) -> Layout:
     _turn_order(c, b, 2 * M + ew, y, WIDTH - 3 * M - ew, th)
     y += th + M
     y = _storage(c, b, y) + M
-    # 2 players: one full-width factory per row, 1.3 times larger; else two per row
-    per_row, k, wide = (1, 1.3, True) if len(b.players) <= 2 else (2, 1.0, False)
+    # 2-3 players: one full-width factory per row, larger (x1.3, x1.15); else two per row
+    per_row, k, wide = {1: (1, 1.3, True), 2: (1, 1.3, True), 3: (1, 1.15, True)}.get(
+        len(b.players), (2, 1.0, False))
     fh = _factory_height(k, wide)
     rows = -(-len(b.players) // per_row)
     below = rows * (fh + M) + (0 if per_row == 2 and len(b.players) % 2 else LEGEND_H + M)

@@ -272,3 +272,26 @@ def test_busy_worker_row_keeps_tiles_aside(players):
     _check_clean(lay)
     assert "aside: sr04 pr05 st06" in _texts(lay, "factory:s0:stored")
     assert {"available 9", "on tile 3", "busy 3", "temps 2"} <= set(_texts(lay, "factory:s0:workers"))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_whole_game_boards_are_clean(players):
+    """Boards along a whole seeded game (every 15th step and the end): every element there,
+    no overlap, nothing out of bounds, no small text, at most 1600 px."""
+
+    seats = [f"ai-{i + 1}" for i in range(players)]
+    state = ENGINE.setup(seats, None, 40 + players)
+    r = random.Random(players)
+    step = 0
+    while True:
+        if step % 15 == 0 or ENGINE.is_over(state):
+            view = ENGINE.view(state, None)
+            lay = layout(view)
+            _check_elements(lay, view)
+            _check_clean(lay)
+        if ENGINE.is_over(state):
+            break
+        p = ENGINE.to_act(state)[0]
+        state = ENGINE.apply(state, p, _policy(state, p, r)).state
+        step += 1
+    assert step > 20 * players  # a real game was played
