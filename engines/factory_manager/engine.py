@@ -948,7 +948,10 @@ class FactoryManager(Engine):
         if s.phase == "build":
             p = s.players[i]
             return head + f"{who} buys, demolishes or hires ({p.available} workers, {p.money} Elektro), then `done`."
-        return head + f"{who} switches machines/robots off or on, then `done`."
+        p = s.players[i]
+        _, _, _, need, machines, robots = factory_values(p)
+        return head + (f"{who} switches machines/robots off or on, then `done` (canteen needs {need} of "
+                       f"{total_workers(p)} workers, one must stay free; {robots} robots for {machines} machines).")
 
     # ------------------------------------------------------------------ view
     def view(self, state: State, player: str | None) -> dict:

@@ -85,3 +85,12 @@ def test_every_legal_action_has_a_sentence_and_short_notation():
             assert len(E.notation(s, a)) <= 40
         s = E.apply(s, seat, rnd.choice(legal)).state
     assert E.status(s).startswith("Game over: ")
+
+
+def test_status_in_phase_4_shows_the_staffing():
+    from .helpers import finish_build
+
+    s = finish_build(to_build(new(3, seed=7)))
+    # start factory: 2 machines x 2 workers = 4 of 7 in the canteen, no robots
+    assert E.status(s) == ("Round 1/5, phase 4 (bureaucracy): p2 switches machines/robots off or on, then "
+                           "`done` (canteen needs 4 of 7 workers, one must stay free; 0 robots for 2 machines).")
