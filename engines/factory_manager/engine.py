@@ -888,6 +888,8 @@ class FactoryManager(Engine):
         return default_parse(self.action_models, " ".join(words))
 
     def describe(self, state, action) -> str:
+        """One sentence a player reads for ``action`` in ``state`` (prices after discount)."""
+
         t = action.type
         if t == "open":
             return f"Open the auction for turn-order tile {action.tile} with {_workers(action.bid)}."
@@ -1074,6 +1076,8 @@ class FactoryManager(Engine):
 
     # ------------------------------------------------------------------ end
     def is_over(self, state: State) -> bool:
+        """True after round 5's income (Factory Manager, end)."""
+
         return state.phase == "over"
 
     def scores(self, state: State) -> dict[str, int]:
