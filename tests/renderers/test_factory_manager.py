@@ -295,3 +295,16 @@ def test_whole_game_boards_are_clean(players):
         state = ENGINE.apply(state, p, _policy(state, p, r)).state
         step += 1
     assert step > 20 * players  # a real game was played
+
+
+def test_names_are_drawn_in_the_fonts_ascii():
+    """The bundled font has ASCII glyphs only: accents are dropped, emoji and CJK removed,
+    a name with nothing left becomes "player <n>" (seat position), never a row of boxes."""
+
+    view = copy.deepcopy(ENGINE.view(ENGINE.setup(["u1", "u2", "u3"], None, 2), None))
+    view["names"] = {"u1": "Jiří Novák", "u2": "\U0001F600\U0001F3B2", "u3": "Zoë the Great"}
+    lay = layout(view)
+    _check_clean(lay)
+    heads = " ".join(_texts(lay, "factory"))
+    assert "Jiri Novak" in heads and "player 2" in heads and "Zoe the Great" in heads
+    assert all(t.text.isascii() for t in lay.texts())
