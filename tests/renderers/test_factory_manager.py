@@ -150,8 +150,9 @@ def test_early_and_final_boards(players):
     assert "Game over" in " ".join(_texts(lay, "status"))
 
 
-def test_png_within_limits_at_five_players():
-    state = _play_until(5, 11, _mid_build)
+@pytest.mark.parametrize("players,seed", [(2, 3), (5, 11)])
+def test_png_within_limits(players, seed):
+    state = _play_until(players, seed, _mid_build)
     png = render_board("factory-manager", ENGINE.view(state, None))
     assert len(png) == 1
     assert len(png[0]) < MAX_BYTES
