@@ -1,5 +1,5 @@
-"""Factory Manager (Továrník) board image: ``layout(view) -> Layout``, painted by the shared
-:func:`renderers.base.draw`.
+"""Factory Manager (Továrník) board image: ``layout(view) -> Layout``, painted by :func:`draw`
+(the shared :func:`renderers.base.draw`, then reduced to a 64-colour palette).
 
 One image from ``engine.view(state, None)``, top to bottom (tags in brackets):
 
@@ -18,7 +18,10 @@ One image from ``engine.view(state, None)``, top to bottom (tags in brackets):
 * ``legend``: what P, S, W, E and the gold coins mean.
 
 Units are pixels; the image is 1200 wide and at most 1600 high; every text is at least
-15 px. Only ASCII is drawn: the bundled font has no symbols.
+15 px. With 2 or 3 players each factory gets a full-width row and is drawn 1.3 or 1.15
+times larger; with 4 or 5, two factories share a row (and with 5 the legend fills the free
+slot). The market's cards shrink when many tiles are on offer. Only ASCII is drawn: the
+bundled font has no other glyphs (names are reduced to ASCII in :mod:`.model`).
 """
 
 from __future__ import annotations
@@ -26,8 +29,8 @@ from __future__ import annotations
 from PIL import Image
 
 from renderers import base
-from renderers.base import Ellipse, Layout, Line, Rect, Text, fit_text, line_height, measure, text
-from renderers.factory_manager.model import KINDS, Board, Factory, Tile, board
+from renderers.base import Ellipse, Layout, Rect, Text, fit_text, line_height, measure, text
+from renderers.factory_manager.model import KINDS, Board, Factory, Tile, ascii_name, board
 
 __all__ = ["layout", "draw", "WIDTH", "MAX_HEIGHT"]
 
@@ -77,9 +80,9 @@ class _Canvas:
         self.lay.add(Ellipse(x=x, y=y, w=d, h=d, fill=COIN, outline="#7a5c00", width=2, tag=tag))
         self.text(x + d // 2, y + d // 2, str(value), size, tag, INK, "mm")
 
-    def effects(self, x, y, t: Tile, size, tag, max_x) -> int:
+    def effects(self, x, y, t: Tile, size, tag) -> int:
         """The tile's numbers as coloured words from ``x`` on one line, all of them (callers
-        make room: see :func:`_effect_lines`); returns the x after them."""
+        make room); returns the x after them."""
 
         for label, key in t.effects():
             self.text(x, y, label, size, tag, EFFECT_COLOUR[key])
@@ -113,7 +116,7 @@ def _effect_lines(t: Tile, size: int, width: int) -> list[list[tuple[str, str]]]
 def _name(b: Board, seat: str | None) -> str:
     if seat is None:
         return "nobody"
-    return b.factories[seat].name if seat in b.factories else seat
+    return b.factories[seat].name if seat in b.factories else (ascii_name(seat) or "?")
 
 
 def _colour(b: Board, seat: str) -> str:
@@ -146,7 +149,7 @@ def _waiting_for(b: Board) -> str:
 # ----- sections ------------------------------------------------------------------------
 def _status(c: _Canvas, b: Board, y: int) -> int:
     tag = "status"
-    h = 82
+    h = 86
     c.rect(M, y, WIDTH - 2 * M, h, tag, "#1f2a36", None, 0, 8)
     room = WIDTH - 2 * M - 32
     if b.over:
@@ -163,8 +166,8 @@ def _status(c: _Canvas, b: Board, y: int) -> int:
         head = f"Round {b.round} of {b.rounds}   Phase {b.phase}: {PHASE_NAME.get(b.phase, '')}"
         who = ", ".join(_name(b, s) for s in b.waiting) or "nobody"
         line = f"Waiting for {who}: {_waiting_for(b)}"
-    c.text(M + 16, y + 8, fit_text(head, room, 28), 28, tag, "#ffffff")
-    c.text(M + 16, y + 48, fit_text(line, room, 22), 22, tag, ACTIVE)
+    c.text(M + 16, y + 7, fit_text(head, room, 30), 30, tag, "#ffffff")
+    c.text(M + 16, y + 50, fit_text(line, room, 24), 24, tag, ACTIVE)
     return y + h
 
 
@@ -278,7 +281,7 @@ def _storage(c: _Canvas, b: Board, y: int) -> int:
             c.coin(cx + 6, cy, 26, t.price, rt, 15)
             it = c.text(cx + 37, cy + 5, t.id, 16, rt, INK)
             ex = it.x + max(it.w, 36) + 6
-            end = c.effects(ex, cy + 5, t, 15, rt, cx + cw)
+            end = c.effects(ex, cy + 5, t, 15, rt)
             count = f"x{n}"
             if n > 1 and end - EFFECT_GAP + 6 <= cx + cw - 6 - measure(count, 15)[0]:
                 c.text(cx + cw - 6, cy + 5, count, 15, rt, SOFT, "ra")
