@@ -395,15 +395,15 @@ def _legal_work(s: State, i: int) -> list:
     p = s.ps[i]
     pend = t["pending"]
     if pend:
-        kind = pend[0]
+        kind = pend[0][0]
         if kind == "cert":
             sec = n_certs(p)
             taken = {q["cert"] for q in s.ps}
             return [Cert(space=k + 1) for k in range(4) if sec * 4 + k not in taken]
         if kind == "award":
-            return [Award(kind=k) for k in sorted(set(b["awards"][pend[1]]))]
+            return [Award(kind=k) for k in sorted(set(b["awards"][pend[0][1]]))]
         if kind == "route":
-            last = pend[1][-1]
+            last = pend[0][1][-1]
             return [Route(node=n) for n in D.CONVEYOR[last]]
     out: list = []
     can = spendable(s)
