@@ -1124,7 +1124,9 @@ def end_turn(s: State, i: int, ev: list[Event]) -> None:
     if t.get("design"):
         refill_designs(s)
     if p["vpend"]:
-        p["vouchers"] = min(D.VOUCHERS_MAX, p["vouchers"] + p["vpend"])
+        keep = min(p["vpend"], D.VOUCHERS_MAX - p["vouchers"])
+        p["vouchers"] += keep
+        s.b["vouchers"] += p["vpend"] - keep  # no room on the board: back to the supply
         p["vpend"] = 0
 
 
@@ -1452,6 +1454,7 @@ def final_scoring(s: State, ev: list[Event]) -> None:
         spent = len(use)
         from_generic = min(spent, p["generic"])
         p["generic"] -= from_generic
+        b["generic"] += from_generic
         p["speech"] -= spent - from_generic
         items["leftovers"] = p["banked"] + p["speech"] + p["generic"] + p["books"] + p["vouchers"]
         items["cars"] = sum(D.CAR_VALUE[c] for c in cars_of(p))
