@@ -22,6 +22,13 @@ class ChooseGarages(ActionModel):
     set: Literal["basic", "expert"]
 
 
+class Arrange(ActionModel):
+    """Setup: put your 4 unlocked garage tiles on garages 1-4 in this order."""
+
+    type: Literal["arrange"] = "arrange"
+    tiles: list[str]
+
+
 class Cert(ActionModel):
     """Place/move your certification marker onto space 1-4 (left to right) of a section."""
 
@@ -186,6 +193,6 @@ class Nominate(ActionModel):
 
 
 ACTION_MODELS = (
-    ChooseGarages, Cert, Pick, Place, Train, Also, Claim, Upgrade, Provide, Route, Order, Take,
+    ChooseGarages, Arrange, Cert, Pick, Place, Train, Also, Claim, Upgrade, Provide, Route, Order, Take,
     Voucher, SelectDesign, Advanced, Charge, Recycle, Award, Done, Play, Speak, Pass, Nominate,
 )

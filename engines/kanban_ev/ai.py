@@ -34,6 +34,8 @@ class KanbanAI:
         k = a.type
         if k == "garages":
             return 1.0 if a.set == "basic" else 0.0
+        if k == "arrange":
+            return 0.0
         if k == "cert":
             sec = R.n_certs(p) if s.phase == "work" else 0
             ben = D.CERT_TRACK[sec][a.space - 1]
@@ -65,7 +67,7 @@ class KanbanAI:
         if k == "claim":
             cost = D.CLAIM_COST[a.pos - 1]
             blank = 0.5 if a.design.endswith("blank") else 0.0
-            return 8.0 + D.CAR_VALUE[b["queue"][a.pos - 1]] * 0.5 - cost + blank + _benefit(D.GARAGE_TILES[p["gset"]][a.garage - 1]) * 0.3 - a.garage * 0.01
+            return 8.0 + D.CAR_VALUE[b["queue"][a.pos - 1]] * 0.5 - cost + blank + _benefit(D.GARAGE_TILES[p["gset"]][p["gtiles"][a.garage - 1]]) * 0.3 - a.garage * 0.01
         if k == "upgrade":
             m = a.design.split("-")[0]
             v = 6.0 + _benefit(D.UPGRADE_SPACES[m][a.space - 1])

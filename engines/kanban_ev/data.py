@@ -203,12 +203,18 @@ SPEECH_SPACES = 4  # +1 (Administration)
 OWN_SPEECH_TOKENS = 5  # [LUA] PLAYERS.<colour>.Speechs
 GENERIC_SPEECH_TOKENS = 23  # [LUA] SPEECHS.Elements
 
-#: Garage tiles for garages 1-4 (any order; ASSUMED: this order, players choose the garage
-#: when they claim) and the padlocked tile on garage 5. [ART] (verify); [SEED]
+#: Garage tiles: the 4 a player arranges on garages 1-4 in any order (a setup action) and
+#: the padlocked tile always on garage 5. [ART] (verify); [SEED]
 GARAGE_TILES = {
     "basic": [{"speech": 1}, {"voucher": 2}, {"book": 2}, {"shift": 2},
               {"voucher": 1, "speech": 1, "book": 1, "shift": 1}],
     "expert": [{}, {"voucher": 1}, {"book": 1}, {"shift": 1}, {"speech": 1}],
+}
+
+#: Names of the tiles above (for the setup arrangement ``arrange <t1> <t2> <t3> <t4>``)
+GARAGE_TILE_IDS = {
+    "basic": ["speech", "vouchers", "books", "shifts", "padlocked"],
+    "expert": ["nothing", "voucher", "book", "shift", "padlocked"],
 }
 
 START_PP = {"mean": 15, "nice": 0}  # [SEED]

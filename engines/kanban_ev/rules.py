@@ -26,7 +26,8 @@ The state is a pydantic model with two plain containers so copying is cheap:
 Position codes: department index * 2 + (0 upper, 1 lower) workstation; 10 = Sandra's desk.
 
 ``ps`` (one dict per seat): pp, banked, books, vouchers, vpend (voucher received this turn),
-speech (own tokens on the board), generic (generic tokens beside the board), gset, garages
+speech (own tokens on the board), generic (generic tokens beside the board), gset (basic or
+expert), gtiles (garage -> index of its tile in the set), garages
 (5 slots, model or ""), designs, upgraded, tested, parts, chargers (departments charged),
 dbl (double upgrade used), goals (hand), kanban (hand), train (5 ints), stamp (5 ints),
 cert (section * 4 + space, -1 before setup).
@@ -34,6 +35,7 @@ cert (section * 4 + space, -1 before setup).
 
 from __future__ import annotations
 
+import itertools
 import pickle
 from typing import Any, Literal
 
@@ -43,7 +45,7 @@ from engines.base import Event, IllegalAction, rng
 
 from . import data as D
 from .actions import (
-    Advanced, Also, Award, Cert, Charge, ChooseGarages, Claim, Done, Nominate, Order, Pass, Pick,
+    Advanced, Also, Arrange, Award, Cert, Charge, ChooseGarages, Claim, Done, Nominate, Order, Pass, Pick,
     Place, Play, Provide, Recycle, Route, SelectDesign, Speak, Take, Train, Upgrade, Voucher,
 )
 
@@ -138,21 +140,35 @@ def _draw(s: State, salt: str) -> Any:
 
 
 def gain(s: State, i: int, benefit: dict, ev: list[Event], why: str) -> None:
-    """Take a printed benefit: pp, banked shifts (max 10), books / vouchers (max 6), speech."""
+    """Take a printed benefit: pp, banked shifts (max 10), books / vouchers (max 6), speech.
+
+    Banked shifts, books and vouchers gained during your own work turn can be used only
+    from the end of that turn ([SPEC] §3 "unusable until end of turn"; the aid's voucher
+    note): they are counted in the turn's ``new``."""
 
     p = s.ps[i]
+    t = s.b["t"]
+    mine = s.phase == "work" and bool(t) and t["who"] == i
     for k, v in benefit.items():
         if k == "pp":
             p["pp"] += v
         elif k == "shift":
-            p["banked"] = min(D.SHIFT_BANK_MAX, p["banked"] + v)
+            new = min(D.SHIFT_BANK_MAX, p["banked"] + v)
+            if mine:
+                t["new"]["shift"] += new - p["banked"]
+            p["banked"] = new
         elif k == "book":
-            p["books"] = min(D.BOOKS_MAX, p["books"] + v)
+            new = min(D.BOOKS_MAX, p["books"] + v)
+            if mine:
+                t["new"]["book"] += new - p["books"]
+            p["books"] = new
         elif k == "voucher":
             for _ in range(v):
                 if s.b["vouchers"] > 0 and p["vouchers"] < D.VOUCHERS_MAX:
                     s.b["vouchers"] -= 1
                     p["vouchers"] += 1
+                    if mine:
+                        t["new"]["voucher"] += 1
         elif k == "speech":
             for _ in range(v):
                 printed_speech(s, i)
@@ -274,7 +290,7 @@ def setup_state(players: list[str], opts: Options, seed: int) -> State:
     for _ in players:
         ps.append({
             "pp": D.START_PP[opts.sandra], "banked": 0, "books": 0, "vouchers": 1, "vpend": 0,
-            "speech": 1, "generic": 0, "gset": "", "garages": [""] * 5, "designs": [],
+            "speech": 1, "generic": 0, "gset": "", "gtiles": [], "garages": [""] * 5, "designs": [],
             "upgraded": [], "tested": [], "parts": [], "chargers": [], "dbl": False,
             "goals": [gdeck.pop(0) for _ in range(D.START_GOALS)],
             "kanban": [kdeck.pop(0) for _ in range(D.KANBAN_HAND)],
@@ -311,7 +327,7 @@ def to_act(s: State) -> list[int]:
     if s.phase == "over":
         return []
     if s.phase == "garages":
-        return [i for i, p in enumerate(s.ps) if not p["gset"]]
+        return [i for i, p in enumerate(s.ps) if not p["gtiles"]]
     if s.phase == "nominate":
         return [i for i in range(len(s.players)) if not s.b["nom"][i]]
     return [current(s)]
@@ -332,7 +348,16 @@ def spendable(s: State) -> int:
 
     t = s.b["t"]
     p = s.ps[t["who"]]
-    return max(0, min(D.MAX_SHIFTS_PER_TURN - t["spent"], t["ws"] - t["ws_used"] + p["banked"]))
+    return max(0, min(D.MAX_SHIFTS_PER_TURN - t["spent"], t["ws"] - t["ws_used"] + p["banked"] - t["new"]["shift"]))
+
+
+def usable(s: State, i: int, what: str) -> int:
+    """Books or vouchers seat ``i`` may use now (not those gained this turn)."""
+
+    p = s.ps[i]
+    t = s.b["t"]
+    key = {"book": "books", "voucher": "vouchers"}[what]
+    return p[key] - (t["new"][what] if t and t["who"] == i else 0)
 
 
 def active_depts(s: State) -> list[str]:
@@ -349,7 +374,10 @@ def legal(s: State, i: int) -> list:
     b = s.b
     p = s.ps[i]
     if ph == "garages":
-        return [ChooseGarages(set="basic"), ChooseGarages(set="expert")]
+        if not p["gset"]:
+            return [ChooseGarages(set="basic"), ChooseGarages(set="expert")]
+        names = D.GARAGE_TILE_IDS[p["gset"]]
+        return [Arrange(tiles=[names[k] for k in perm]) for perm in itertools.permutations(range(4))]
     if ph == "cert_setup":
         taken = {q["cert"] for q in s.ps}
         return [Cert(space=k + 1) for k in range(4) if k not in taken]
@@ -410,19 +438,18 @@ def _legal_work(s: State, i: int) -> list:
     act = active_depts(s)
     for d in act:
         if p["train"][DI[d]] < D.EXPERT_AT:
-            if p["books"] > 0:
+            if usable(s, i, "book") > 0:
                 out.append(Train(dept=d, pay="book"))
             if can >= 1:
                 out.append(Train(dept=d, pay="shift"))
     if t["dept"] == "admin" and not t["dept2"]:
         for d in D.DEPTS[:4]:
             out.append(Also(dept=d))
-    if "recycle" not in t["used"]:
-        for give in sorted(set(p["parts"])):
-            if give in b["recycling"]:
-                continue
-            for get in b["recycling"]:
-                out.append(Recycle(give=give, get=get))
+    for give in sorted(set(p["parts"])):
+        if give in b["recycling"] or p["parts"].count(give) <= t["recycled"].count(give):
+            continue
+        for get in b["recycling"]:
+            out.append(Recycle(give=give, get=get))
     for d in act:
         if d == "rd":
             out += _legal_rd(s, i, can)
@@ -471,7 +498,7 @@ def _legal_rd(s: State, i: int, can: int) -> list:
             sources = []
             if pt in p["parts"]:
                 sources.append("part")
-            if p["vouchers"] > 0 and b["supply"][pt] > 0:
+            if usable(s, i, "voucher") > 0 and b["supply"][pt] > 0:
                 sources.append("voucher")
             if "rd" in p["chargers"] and "rd_charger" not in t["used"] and b["supply"][pt] > 0:
                 sources.append("charger")
@@ -506,7 +533,7 @@ def _legal_assembly(s: State, i: int, can: int) -> list:
         for pt in allowed_parts(s, i, m):
             if pt in p["parts"]:
                 out.append(Provide(model=m, part=pt, source="part"))
-            if p["vouchers"] > 0 and b["supply"][pt] > 0:
+            if usable(s, i, "voucher") > 0 and b["supply"][pt] > 0:
                 out.append(Provide(model=m, part=pt, source="voucher"))
     return out
 
@@ -587,9 +614,14 @@ def apply_action(s: State, i: int, a: Any, ev: list[Event]) -> None:
     b = s.b
     p = s.ps[i]
     if ph == "garages":
-        p["gset"] = a.set
-        ev.append(Event(type="setup", text=f"{name} takes the {a.set} garage tiles."))
-        if all(q["gset"] for q in s.ps):
+        if isinstance(a, ChooseGarages):
+            p["gset"] = a.set
+            ev.append(Event(type="setup", text=f"{name} takes the {a.set} garage tiles."))
+            return
+        names = D.GARAGE_TILE_IDS[p["gset"]]
+        p["gtiles"] = [names.index(x) for x in a.tiles] + [4]
+        ev.append(Event(type="setup", text=f"{name} arranges garages 1-4: {', '.join(a.tiles)}."))
+        if all(q["gtiles"] for q in s.ps):
             s.phase = "cert_setup"
             b["idx"] = 0
         return
@@ -782,7 +814,8 @@ def begin_turn(s: State, i: int, ev: list[Event]) -> None:
     if d == "admin" and "admin" in p["chargers"]:
         ws += 1
     b["t"] = {"who": i, "dept": d, "dept2": "", "ws": ws, "ws_used": 0, "spent": 0,
-              "used": [], "claimed": 0, "pending": []}
+              "used": [], "claimed": 0, "pending": [], "recycled": [],
+              "new": {"shift": 0, "book": 0, "voucher": 0}}
     if d == "assembly":
         clear_full_lines(s, ev)
 
@@ -865,7 +898,7 @@ def _apply_work(s: State, i: int, a: Any, ev: list[Event]) -> None:
             clear_full_lines(s, ev)
         return
     if kind is Recycle:
-        t["used"].append("recycle")
+        t["recycled"].append(a.get)
         p["parts"].remove(a.give)
         p["parts"].append(a.get)
         b["recycling"][b["recycling"].index(a.get)] = a.give
@@ -952,8 +985,11 @@ def _claim(s: State, i: int, a: Claim, ev: list[Event]) -> None:
     b["stacks"][2].append(a.design)
     p["garages"][a.garage - 1] = car
     b["t"]["claimed"] += 1
+    for des in p["upgraded"]:  # upgraded designs of this model become tested ([SPEC] §5)
+        if model_of(des) == car and des not in p["tested"]:
+            p["tested"].append(des)
     ev.append(Event(type="claim", text=f"{s.players[i]} claims a {D.MODEL_NAMES[car]} into garage {a.garage}."))
-    gain(s, i, D.GARAGE_TILES[p["gset"]][a.garage - 1], ev, "garage tile")
+    gain(s, i, D.GARAGE_TILES[p["gset"]][p["gtiles"][a.garage - 1]], ev, "garage tile")
     check_factory_goal(s, i, "grey", len(cars_of(p)), ev)
 
 
@@ -1095,7 +1131,7 @@ def _order(s: State, i: int, a: Order, ev: list[Event]) -> None:
     spend(s, 1)
     b["t"]["used"].append("order")
     bank = 2 if "logistics" in p["chargers"] else 1
-    p["banked"] = min(D.SHIFT_BANK_MAX, p["banked"] + bank)
+    gain(s, i, {"shift": bank}, ev, "Kanban order")
     side_a = D.ORDER_SPLITS[a.split]
     added = []
     for k, icon in enumerate(D.KANBAN_CARDS[a.card]):

@@ -18,6 +18,7 @@ def fresh(n: int = 3, **options) -> R.State:
     s = engine.setup(players(n), options or None, seed=7)
     for i, p in enumerate(s.ps):
         p["gset"] = "basic"
+        p["gtiles"] = [0, 1, 2, 3, 4]  # speech, 2 vouchers, 2 books, 2 shifts, padlocked
         p["cert"] = 3 - i  # section 0, seat 0 rightmost
     return s
 

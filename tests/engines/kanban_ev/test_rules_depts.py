@@ -256,3 +256,30 @@ def test_recycling_swap_keeps_recycling_parts_different():
     s = act(s, 0, "recycle drivetrain body")
     assert sorted(s.ps[0]["parts"]) == ["battery", "body"]
     assert s.b["recycling"] == ["battery", "drivetrain", "motor"]
+    assert not [n for n in notations(s, 0) if n.startswith("recycle")]  # battery is in recycling
+
+
+def test_recycling_several_swaps_but_not_a_part_just_taken_from_recycling():
+    s = fresh(3)
+    working(s, 0, "design", 1)
+    s.b["recycling"] = ["battery", "body", "motor"]
+    s.ps[0]["parts"] = ["drivetrain", "electronics"]
+    s = act(s, 0, "recycle drivetrain body")
+    # the body came from recycling this turn: it cannot go back; the electronics can
+    rec = [n for n in notations(s, 0) if n.startswith("recycle")]
+    assert rec == ["recycle electronics battery", "recycle electronics drivetrain", "recycle electronics motor"]
+    s = act(s, 0, "recycle electronics motor")
+    assert sorted(s.ps[0]["parts"]) == ["body", "motor"]
+    assert not [n for n in notations(s, 0) if n.startswith("recycle")]
+
+
+def test_voucher_gained_this_turn_not_usable_yet():
+    s = fresh(3)
+    working(s, 0, "rd", 2)
+    s.ps[0]["vouchers"] = 0
+    s.ps[0]["designs"] = ["city-blank", "suv-motor"]
+    s.ps[0]["gtiles"] = [1, 0, 2, 3, 4]  # garage 1 = 2 vouchers
+    s.b["queue"] = ["city", "", "", ""]
+    s = act(s, 0, "claim 1 city-blank 1")
+    assert s.ps[0]["vouchers"] == 2
+    assert not [n for n in notations(s, 0) if n.startswith("upgrade")]

@@ -43,8 +43,14 @@ def test_setup_choices_as_actions():
     s = engine.setup(players(3), None, seed=11)
     assert s.phase == "garages" and sorted(engine.to_act(s)) == ["p0", "p1", "p2"]
     s = act(s, 1, "garages expert")
+    assert len(notations(s, 1)) == 24  # the 4 unlocked tiles in any order
+    s = act(s, 1, "arrange shift book voucher nothing")
+    assert s.ps[1]["gtiles"] == [3, 2, 1, 0, 4]
     s = act(s, 0, "garages basic")
     s = act(s, 2, "garages basic")
+    s = act(s, 0, "arrange speech vouchers books shifts")
+    assert s.phase == "garages" and engine.to_act(s) == ["p2"]
+    s = act(s, 2, "arrange books shifts speech vouchers")
     assert s.phase == "cert_setup"
     first = engine.to_act(s)[0]
     i = s.players.index(first)

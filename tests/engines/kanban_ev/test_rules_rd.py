@@ -220,3 +220,31 @@ def test_admin_charger_extra_shift_still_capped_at_four():
     s = fresh(3)
     working(s, 0, "admin", 1)  # upper: 1 shift, no charger
     assert R.spendable(s) == 1
+
+
+def test_garage_arrangement_decides_the_benefit():
+    s = rd_state(station=2)
+    s.ps[0]["gtiles"] = [3, 2, 1, 0, 4]  # garage 1 = 2 banked shifts
+    s = act(s, 0, "claim 1 city-blank 1")
+    assert s.ps[0]["banked"] == 2
+
+
+def test_gains_usable_only_from_the_end_of_the_turn():
+    s = rd_state(station=1)  # 2 shifts
+    s.ps[0]["gtiles"] = [3, 2, 1, 0, 4]
+    s.ps[0]["parts"] = ["body"]
+    s = act(s, 0, "claim 1 city-blank 1")  # 1 shift, +2 banked shifts (not usable yet)
+    assert s.ps[0]["banked"] == 2 and R.spendable(s) == 1
+    s = act(s, 0, "upgrade truck-body 1 part")  # the last workstation shift (+1 banked)
+    assert s.ps[0]["banked"] == 3 and R.spendable(s) == 0
+    assert not [n for n in notations(s, 0) if n.startswith(("claim", "upgrade", "train rd shift"))]
+    s = act(s, 0, "done")
+    working(s, 0, "rd", 1)
+    assert R.spendable(s) == 4  # 2 + the 3 banked, capped at 4
+
+
+def test_tested_when_the_car_arrives_after_the_upgrade():
+    s = rd_state(station=2)
+    s.ps[0]["upgraded"] = ["city-battery", "suv-body"]
+    s = act(s, 0, "claim 1 city-blank 1")
+    assert s.ps[0]["tested"] == ["city-battery"]
