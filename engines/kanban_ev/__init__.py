@@ -141,24 +141,62 @@ class KanbanEV(Engine):
                 "nominated": state.b["nom"][i] or None}
 
     def describe(self, state: R.State, action) -> str:
+        """One sentence a player reads for ``action``."""
+
         a = action
         k = a.type
+        dn = D.DEPT_NAMES
+        if k == "garages":
+            return f"Take the {a.set} garage tiles."
+        if k == "arrange":
+            return "Put garage tiles " + ", ".join(a.tiles) + " on garages 1-4."
+        if k == "cert":
+            return f"Put your certification marker on space {a.space} of the next section."
+        if k == "pick":
+            return "Take nothing." if a.item == "none" else f"Take {a.item}."
         if k == "place":
-            return f"Work at {D.DEPT_NAMES[a.dept]} workstation {a.station} ({'upper' if a.station == 1 else 'lower'})."
+            return f"Work at {dn[a.dept]} workstation {a.station} ({'upper' if a.station == 1 else 'lower'})."
         if k == "train":
-            return f"Train in {D.DEPT_NAMES[a.dept]} paying a {a.pay}."
+            return f"Train in {dn[a.dept]} paying a {a.pay}."
+        if k == "also":
+            return f"Also work in {dn[a.dept]} this turn."
         if k == "claim":
-            return f"Claim the car at position {a.pos} (cost {D.CLAIM_COST[a.pos - 1]}) returning {a.design}, into garage {a.garage}."
+            return (f"Claim the car at position {a.pos} ({D.CLAIM_COST[a.pos - 1]} shifts), "
+                    f"returning {a.design}, into garage {a.garage}.")
         if k == "upgrade":
-            return f"Upgrade {a.design} on space {a.space} using a {a.source}" + (" as a double upgrade." if a.double else ".")
+            return (f"Upgrade {a.design} on space {a.space} with a {a.source}"
+                    + (" as your double upgrade." if a.double else "."))
         if k == "provide":
             return f"Provide {a.part} to the {D.MODEL_NAMES[a.model]} line from your {a.source}."
+        if k == "route":
+            return f"Send the pushed car off the belt at gate {a.node[1:]}." if a.node.startswith("x") \
+                else f"Push the car on to conveyor space {a.node}."
         if k == "order":
             return f"Issue Kanban order {a.card} in placement {a.split}."
         if k == "take":
             return f"Take {a.count} {a.part} from its warehouse."
+        if k == "voucher":
+            return "Receive a parts voucher."
+        if k == "design":
+            return f"Select design {a.id}."
+        if k == "advanced":
+            return f"Select advanced design {a.id} from a stack."
+        if k == "charge":
+            return f"Place a charger token on your {dn[a.dept]} space."
+        if k == "recycle":
+            return f"Swap your {a.give} for the {a.get} in recycling."
+        if k == "award":
+            return f"Keep the {a.kind} award tile."
         if k == "done":
             return "End your turn."
+        if k == "play":
+            return f"Play performance goal {a.goal}."
+        if k == "speak":
+            return f"Speak on goal {a.goal}."
+        if k == "pass":
+            return "Pass."
+        if k == "nominate":
+            return f"Put goal {a.goal} face down in the meeting room."
         return super().describe(state, action)
 
     def status(self, state: R.State) -> str:

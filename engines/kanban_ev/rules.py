@@ -1142,7 +1142,9 @@ def _order(s: State, i: int, a: Order, ev: list[Event]) -> None:
             added.append(icon)
     p["kanban"].remove(a.card)
     b["kdeck"].append(a.card)
-    p["kanban"].append(b["kdeck"].pop(0))
+    drawn = b["kdeck"].pop(0)
+    p["kanban"].append(drawn)
+    ev.append(Event(type="draw", text=f"You draw Kanban order card {drawn}.", visible_to=[s.players[i]]))
     ev.append(Event(type="order", text=f"{s.players[i]} issues order {a.card}: " + (", ".join(added) or "nothing") + f" stocked; banks {bank}."))
 
 
@@ -1461,10 +1463,14 @@ def _finish_meeting(s: State, ev: list[Event]) -> None:
                 break
             b["room"].append(g)
     for i in cert_order(s):
+        dealt = []
         for _ in range(2):
             g = _deal_goal(s)
             if g is not None:
                 s.ps[i]["goals"].append(g)
+                dealt.append(g)
+        ev.append(Event(type="draw", text="You are dealt performance goals " + ", ".join(dealt) + ".",
+                        visible_to=[s.players[i]]))
     b["meeting"] = False
     b["cycle"] = min(D.CYCLE_MAX, b["cycle"] + 1)
     ev.append(Event(type="meeting", text=f"Meeting room: {', '.join(b['room'])}. Production cycle {b['cycle']}."))

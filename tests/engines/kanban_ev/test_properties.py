@@ -135,7 +135,15 @@ def test_private_cards_never_leak(n):
             assert engine.view(v, None) == engine.view(s, None)
         who = engine.to_act(s)
         player = rnd.choice(who)
-        s = engine.apply(s, player, rnd.choice(engine.legal_actions(s, player))).state
+        out = engine.apply(s, player, rnd.choice(engine.legal_actions(s, player)))
+        s = out.state
+        # no card in anyone's hand is named by a public event (draws and deals are private)
+        hands = [c for p in s.ps for c in p["goals"] + p["kanban"]]
+        for e in out.events:
+            if e.visible_to is None:
+                assert not [c for c in hands if c in e.text], e.text
+            else:
+                assert len(e.visible_to) == 1
         step += 1
     assert differs > 0  # the variants really did change the hidden cards
 
