@@ -75,7 +75,12 @@ class State(BaseModel):
 def clone(s: State) -> State:
     """A deep copy, fast (plain containers through pickle)."""
 
-    return State.model_construct(**pickle.loads(pickle.dumps(s.__dict__, -1)))
+    new = State.__new__(State)
+    object.__setattr__(new, "__dict__", pickle.loads(pickle.dumps(s.__dict__, -1)))
+    object.__setattr__(new, "__pydantic_fields_set__", set(s.__pydantic_fields_set__))
+    object.__setattr__(new, "__pydantic_extra__", None)
+    object.__setattr__(new, "__pydantic_private__", None)
+    return new
 
 
 # ----------------------------------------------------------------------------------
