@@ -2,6 +2,25 @@
 
 Rules: the player aid by Jarrod Moore (``rules.py`` docstrings name the section); missing
 component data in :mod:`engines.kanban_ev.data`, each entry with its source or ASSUMED.
+
+Interpretations where the aid is silent or ambiguous (see also ``data.py``):
+
+* claim cost is by the car's space behind the pace car; gaps are closed only at the end of
+  the turn, so claiming the 1st car leaves the 2nd still costing 2 (aid, R&D note);
+* banked shifts, books and vouchers gained during your own turn are usable from its end
+  ([SPEC] §3); the Administration charger's extra shift obeys the 4-shift cap (ASSUMED);
+* "upgraded parts first" in Assembly: the part types on that model's upgrade spaces;
+* an upgraded design is tested if you own a car of its model, at upgrading or when that car
+  is claimed later ([SPEC] §5);
+* recycling: unlimited swaps, but not giving back a part taken from recycling this turn
+  (which changes nothing a player can reach and keeps turns finite);
+* factory goals: reaching exactly the tile's number takes a token, once per player per tile;
+* Sandra's penalty cannot take PP below 0; she evaluates Administration before the week ends;
+* after a meeting every face-up goal is discarded; generic tokens are swapped for own ones
+  automatically where a space is free;
+* the game end test is "week >= 2 and cycle >= 3, or week >= 3 and cycle >= 2", checked after
+  the day's meeting;
+* goal 32 counts the speech tokens left on your board after placing the speaking token.
 """
 
 from __future__ import annotations

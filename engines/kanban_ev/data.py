@@ -308,10 +308,17 @@ RULES_SUMMARY = {
         "Weeks end when Sandra reaches her desk; meetings happen when the pace car passes a striped "
         "space. The game ends at week 2 + cycle 3 or week 3 + cycle 2; most PP wins."
     ),
+    "setup": (
+        "Each player takes basic or expert garage tiles (`garages basic`) and orders the 4 unlocked ones "
+        "on garages 1-4 (`arrange ...`). In start order, place your certification marker (`cert <1-4>`) and "
+        "take its benefit; then in certification order `pick` a part and a design."
+    ),
     "turn": (
         "Select: `place <dept> <1|2>` (1 = upper workstation, acts first). Work: spend shifts on your "
         "department's actions, `train <dept> book|shift` to train, `done` to end. In Administration, "
-        "`also <dept>` adds one other department for the rest of your turn."
+        "`also <dept>` adds one other department for the rest of your turn. Any time on your turn, "
+        "`recycle <yours> <theirs>` swaps a stored part with one in recycling. Banked shifts, books and "
+        "vouchers gained during your turn are usable from the end of that turn."
     ),
     "training": (
         "1 book or 1 shift per space. The 4th space certifies you: the padlock comes off, you move "
