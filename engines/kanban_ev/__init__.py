@@ -83,7 +83,8 @@ class KanbanEV(Engine):
         i = self._seat(state, player)
         if i not in R.to_act(state):
             raise IllegalAction("It is not your turn." if state.phase != "over" else "The game is over.")
-        if action not in R.legal(state, i):
+        kind, fields = type(action), action.__dict__
+        if not any(type(x) is kind and x.__dict__ == fields for x in R.legal(state, i)):
             raise IllegalAction(self._why_illegal(state, i, action))
         new = R.clone(state)
         ev: list[Event] = []
