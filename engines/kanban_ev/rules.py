@@ -1,0 +1,1552 @@
+"""Kanban EV with SpeedCharger: state and rules (player aid by Jarrod Moore, "the aid").
+
+The state is a pydantic model with two plain containers so copying is cheap:
+
+``b`` (the board, dict):
+    day, week, cycle: ints; meeting: bool (meeting marker under the meeting room);
+    pace: int (test-track space of the pace car); queue: 4 slots behind the pace car
+    (model or "" for a gap, front first); cars: model -> cars left in the supply;
+    conveyor: node -> model or ""; assembly: model -> parts on its assembly spaces;
+    demand: the 2 face-up demand tiles (models); demand_tok: tokens beside each;
+    demand_stack: face-down demand tiles (hidden order); wh: part -> parts in its
+    warehouse; supply: part -> parts in the supply; recycling: parts there;
+    kdeck: Kanban order deck (hidden order, top first); upg: model -> 6 upgrade spaces
+    (part or ""); value: part -> value marker; doubled: parts double-upgraded;
+    rows: 2 x 4 face-up designs ("" = gap, index 3 = rightmost); stacks: [top-row stack,
+    bottom-row stack, central stack] (first = top; only the top is public);
+    gdeck, gdiscard: performance goals; room: goals in the meeting room; final: final goal;
+    fgoals: {"grey"|"beige"|"cert": [[value, tokens, [seats who took]], ...]};
+    awards: dept -> face-down award tiles; award_tok: dept -> generic tokens on the stack;
+    chargers, generic, vouchers: supply counts; sandra: position code; pos: seat -> position
+    code (-1 = none); order: who acts this phase (seat index, -1 = Sandra); idx: whose turn;
+    t: the current work turn; m: the current meeting; nom: goals nominated after a meeting;
+    pick: setup sub-step; stamp: arrival counter for training ties; draws: rng counter;
+    result: final scoring breakdown.
+
+Position codes: department index * 2 + (0 upper, 1 lower) workstation; 10 = Sandra's desk.
+
+``ps`` (one dict per seat): pp, banked, books, vouchers, vpend (voucher received this turn),
+speech (own tokens on the board), generic (generic tokens beside the board), gset (basic or
+expert), gtiles (garage -> index of its tile in the set), garages
+(5 slots, model or ""), designs, upgraded, tested, parts, chargers (departments charged),
+dbl (double upgrade used), goals (hand), kanban (hand), train (5 ints), stamp (5 ints),
+cert (section * 4 + space, -1 before setup).
+"""
+
+from __future__ import annotations
+
+import itertools
+import pickle
+from typing import Any, Literal
+
+from pydantic import BaseModel
+
+from engines.base import Event, IllegalAction, rng
+
+from . import data as D
+from .actions import (
+    Advanced, Also, Arrange, Award, Cert, Charge, ChooseGarages, Claim, Done, Nominate, Order, Pass, Pick,
+    Place, Play, Provide, Recycle, Route, SelectDesign, Speak, Take, Train, Upgrade, Voucher,
+)
+
+DESK = 10
+DI = {d: i for i, d in enumerate(D.DEPTS)}
+
+
+class Options(BaseModel):
+    """Variants: Mean (default) or Nice Sandra; the SpeedCharger mini-expansion (default on)."""
+
+    sandra: Literal["mean", "nice"] = "mean"
+    speedcharger: bool = True
+
+
+class State(BaseModel):
+    """The whole game (see the module docstring for the keys of ``b`` and ``ps``)."""
+
+    players: list[str]
+    seed: int
+    sandra_mode: str
+    speedcharger: bool
+    phase: str
+    b: dict[str, Any]
+    ps: list[dict[str, Any]]
+
+
+def clone(s: State) -> State:
+    """A deep copy, fast (plain containers through pickle)."""
+
+    new = State.__new__(State)
+    object.__setattr__(new, "__dict__", pickle.loads(pickle.dumps(s.__dict__, -1)))
+    object.__setattr__(new, "__pydantic_fields_set__", set(s.__pydantic_fields_set__))
+    object.__setattr__(new, "__pydantic_extra__", None)
+    object.__setattr__(new, "__pydantic_private__", None)
+    return new
+
+
+# ----------------------------------------------------------------------------------
+# small helpers
+# ----------------------------------------------------------------------------------
+
+def dept_of(code: int) -> str:
+    return "admin" if code == DESK else D.DEPTS[code // 2]
+
+
+def certified(p: dict, d: str) -> bool:
+    """Kanban EV, training: certified on reaching the 4th space of a track."""
+
+    return p["train"][DI[d]] >= D.CERTIFIED_AT
+
+
+def n_certs(p: dict) -> int:
+    return sum(1 for v in p["train"] if v >= D.CERTIFIED_AT)
+
+
+def n_experts(p: dict) -> int:
+    return sum(1 for v in p["train"] if v >= D.EXPERT_AT)
+
+
+def garage_slots(p: dict) -> int:
+    return D.GARAGES + (1 if certified(p, "assembly") else 0)
+
+
+def design_slots(p: dict) -> int:
+    return D.DESIGN_SPACES + (1 if certified(p, "design") else 0)
+
+
+def part_slots(p: dict) -> int:
+    return D.PART_SPACES + (1 if certified(p, "logistics") else 0)
+
+
+def speech_slots(p: dict) -> int:
+    return D.SPEECH_SPACES + (1 if certified(p, "admin") else 0)
+
+
+def cars_of(p: dict) -> list[str]:
+    return [c for c in p["garages"] if c]
+
+
+def model_of(design: str) -> str:
+    return design.split("-")[0]
+
+
+def part_of(design: str) -> str:
+    return design.split("-")[1]
+
+
+def cert_order(s: State) -> list[int]:
+    """Certification-track order, right to left: later section first, then rightmost space."""
+
+    return sorted(range(len(s.players)), key=lambda i: -s.ps[i]["cert"])
+
+
+def _draw(s: State, salt: str) -> Any:
+    s.b["draws"] += 1
+    return rng(s.seed, salt, s.b["draws"])
+
+
+def gain(s: State, i: int, benefit: dict, ev: list[Event], why: str) -> None:
+    """Take a printed benefit: pp, banked shifts (max 10), books / vouchers (max 6), speech.
+
+    Banked shifts, books and vouchers gained during your own work turn can be used only
+    from the end of that turn ([SPEC] §3 "unusable until end of turn"; the aid's voucher
+    note): they are counted in the turn's ``new``."""
+
+    p = s.ps[i]
+    t = s.b["t"]
+    mine = s.phase == "work" and bool(t) and t["who"] == i
+    for k, v in benefit.items():
+        if k == "pp":
+            p["pp"] += v
+        elif k == "shift":
+            new = min(D.SHIFT_BANK_MAX, p["banked"] + v)
+            if mine:
+                t["new"]["shift"] += new - p["banked"]
+            p["banked"] = new
+        elif k == "book":
+            new = min(D.BOOKS_MAX, p["books"] + v)
+            if mine:
+                t["new"]["book"] += new - p["books"]
+            p["books"] = new
+        elif k == "voucher":
+            for _ in range(v):
+                if s.b["vouchers"] > 0 and p["vouchers"] < D.VOUCHERS_MAX:
+                    s.b["vouchers"] -= 1
+                    p["vouchers"] += 1
+                    if mine:
+                        t["new"]["voucher"] += 1
+        elif k == "speech":
+            for _ in range(v):
+                printed_speech(s, i)
+    if benefit:
+        text = ", ".join(f"{v} {k}" for k, v in benefit.items())
+        ev.append(Event(type="benefit", text=f"{s.players[i]} gains {text} ({why})."))
+
+
+def printed_speech(s: State, i: int) -> None:
+    """A printed speech icon: put one of your own tokens on a free space of your board,
+    else take a generic token from the supply (ASSUMED, reference §6)."""
+
+    p = s.ps[i]
+    if p["speech"] < speech_slots(p):
+        p["speech"] += 1
+    elif s.b["generic"] > 0:
+        s.b["generic"] -= 1
+        p["generic"] += 1
+
+
+def take_generic(s: State, i: int) -> None:
+    """A generic speech token taken from a tile: swapped at once for your own token if a space
+    on your board is free (ASSUMED per [ENG], reference §6), else kept beside the board."""
+
+    p = s.ps[i]
+    if p["speech"] < speech_slots(p):
+        p["speech"] += 1
+        s.b["generic"] += 1
+    else:
+        p["generic"] += 1
+
+
+def check_factory_goal(s: State, i: int, kind: str, count: int, ev: list[Event]) -> None:
+    """Factory goals (grey cars, beige upgrades, certification): reaching the tile's number
+    takes one of its speech tokens, if any are left, once per player per tile."""
+
+    for tile in s.b["fgoals"][kind]:
+        if tile[0] == count and tile[1] > 0 and i not in tile[2]:
+            tile[1] -= 1
+            tile[2].append(i)
+            take_generic(s, i)
+            ev.append(Event(type="speech", text=f"{s.players[i]} takes a speech token from the {kind} goal {count}."))
+
+
+# ----------------------------------------------------------------------------------
+# setup
+# ----------------------------------------------------------------------------------
+
+def setup_state(players: list[str], opts: Options, seed: int) -> State:
+    """Kanban EV, setup for 2-4 players (the aid, "setup"): everything up to the players'
+    own choices, which are actions (garage set, certification space, part and design picks)."""
+
+    n = len(players)
+    r = rng(seed, "setup")
+    b: dict[str, Any] = {}
+    b["supply"] = {pt: D.PARTS_PER_TYPE for pt in D.PARTS}
+    b["recycling"] = r.sample(D.PARTS, D.RECYCLING_SPACES)
+    for pt in b["recycling"]:
+        b["supply"][pt] -= 1
+    b["generic"] = D.GENERIC_SPEECH_TOKENS
+    fg: dict[str, list] = {}
+    for kind in ("grey", "beige", "cert"):
+        vals = sorted(r.sample(D.FACTORY_GOAL_VALUES, 2))
+        toks = D.FACTORY_GOAL_TOKENS[n]
+        fg[kind] = [[vals[0], toks[0], []], [vals[1], toks[1], []]]
+        b["generic"] -= toks[0] + toks[1]
+    b["fgoals"] = fg
+    track = D.TEST_TRACK[n]
+    b["pace"] = track["pace_start"]
+    b["queue"] = [""] * D.QUEUE_MAX
+    b["meeting"] = False
+    b["cycle"] = 0
+    b["week"] = 0
+    b["day"] = 0
+    designs = list(D.DESIGNS)
+    r.shuffle(designs)
+    b["rows"] = [designs[0:4], designs[4:8]]
+    b["stacks"] = [designs[8:17], designs[17:26], designs[26:35]]
+    b["cars"] = {m: D.CARS_PER_MODEL for m in D.MODELS}
+    b["conveyor"] = {node: "" for node in D.NODES}
+    for m in D.MODELS:
+        b["conveyor"][D.ENTRY_NODE[m]] = m
+        b["conveyor"][D.ROW2_NODE[m]] = m
+        b["cars"][m] -= 2
+    b["assembly"] = {m: [] for m in D.MODELS}
+    dem = list(D.MODELS)
+    r.shuffle(dem)
+    b["demand"] = dem[:2]
+    b["demand_tok"] = [D.DEMAND_TOKENS[m] for m in dem[:2]]
+    b["generic"] -= sum(b["demand_tok"])
+    b["demand_stack"] = dem[2:]
+    kdeck = sorted(D.KANBAN_CARDS)
+    r.shuffle(kdeck)
+    b["wh"] = {pt: 0 for pt in D.PARTS}
+    first = kdeck.pop(0)
+    for icon in D.KANBAN_CARDS[first]:  # setup stocks every icon of the revealed card
+        if b["supply"][icon] > 0:
+            b["supply"][icon] -= 1
+            b["wh"][icon] += 1
+    kdeck.append(first)
+    gdeck = sorted(D.PERFORMANCE_GOALS)
+    r.shuffle(gdeck)
+    b["room"] = [gdeck.pop(0) for _ in range(D.MEETING_ROOM)]
+    b["gdiscard"] = []
+    b["final"] = r.choice(sorted(D.FINAL_GOALS))
+    b["sandra"] = DESK
+    awards = [k for k, c in D.AWARD_TILES.items() for _ in range(c)]
+    r.shuffle(awards)
+    per = D.AWARDS_PER_DEPT[n]
+    b["awards"] = {d: sorted(awards[j * per:(j + 1) * per]) for j, d in enumerate(D.DEPTS)}
+    b["award_tok"] = {d: D.AWARD_SPEECH_TOKENS for d in D.DEPTS}
+    b["generic"] -= D.AWARD_SPEECH_TOKENS * len(D.DEPTS)
+    b["chargers"] = D.CHARGER_TOKENS[n] if opts.speedcharger else 0
+    b["vouchers"] = D.VOUCHERS_TOTAL - n
+    b["upg"] = {m: [""] * 6 for m in D.MODELS}
+    b["value"] = {pt: D.PART_VALUE_START for pt in D.PARTS}
+    b["doubled"] = []
+    ps = []
+    for _ in players:
+        ps.append({
+            "pp": D.START_PP[opts.sandra], "banked": 0, "books": 0, "vouchers": 1, "vpend": 0,
+            "speech": 1, "generic": 0, "gset": "", "gtiles": [], "garages": [""] * 5, "designs": [],
+            "upgraded": [], "tested": [], "parts": [], "chargers": [], "dbl": False,
+            "goals": [gdeck.pop(0) for _ in range(D.START_GOALS)],
+            "kanban": [kdeck.pop(0) for _ in range(D.KANBAN_HAND)],
+            "train": [0] * 5, "stamp": [0] * 5, "cert": -1,
+        })
+    b["gdeck"] = gdeck
+    b["kdeck"] = kdeck
+    start = r.randrange(n)
+    b["order"] = [(start + k) % n for k in range(n)]
+    b["idx"] = 0
+    b["pos"] = [-1] * n
+    b["t"] = {}
+    b["m"] = {}
+    b["nom"] = [""] * n
+    b["pick"] = "part"
+    b["stamp"] = 0
+    b["draws"] = 0
+    b["result"] = {}
+    return State(players=list(players), seed=seed, sandra_mode=opts.sandra,
+                 speedcharger=opts.speedcharger, phase="garages", b=b, ps=ps)
+
+
+# ----------------------------------------------------------------------------------
+# who acts
+# ----------------------------------------------------------------------------------
+
+def current(s: State) -> int:
+    """Seat index whose turn it is in a sequential phase (-1: Sandra)."""
+
+    return s.b["order"][s.b["idx"]]
+
+
+def to_act(s: State) -> list[int]:
+    if s.phase == "over":
+        return []
+    if s.phase == "garages":
+        return [i for i, p in enumerate(s.ps) if not p["gtiles"]]
+    if s.phase == "nominate":
+        return [i for i in range(len(s.players)) if not s.b["nom"][i]]
+    return [current(s)]
+
+
+# ----------------------------------------------------------------------------------
+# legal actions
+# ----------------------------------------------------------------------------------
+
+def occupied(s: State) -> set[int]:
+    occ = {c for c in s.b["pos"] if c >= 0}
+    occ.add(s.b["sandra"])
+    return occ
+
+
+def spendable(s: State) -> int:
+    """Shifts still spendable this turn: never more than 4 in a turn (the aid, "working")."""
+
+    t = s.b["t"]
+    p = s.ps[t["who"]]
+    return max(0, min(D.MAX_SHIFTS_PER_TURN - t["spent"], t["ws"] - t["ws_used"] + p["banked"] - t["new"]["shift"]))
+
+
+def usable(s: State, i: int, what: str) -> int:
+    """Books or vouchers seat ``i`` may use now (not those gained this turn)."""
+
+    p = s.ps[i]
+    t = s.b["t"]
+    key = {"book": "books", "voucher": "vouchers"}[what]
+    return p[key] - (t["new"][what] if t and t["who"] == i else 0)
+
+
+def active_depts(s: State) -> list[str]:
+    t = s.b["t"]
+    return [t["dept"]] + ([t["dept2"]] if t["dept2"] else [])
+
+
+def legal(s: State, i: int) -> list:
+    """Every legal action of seat ``i`` now, in a stable order."""
+
+    if i not in to_act(s):
+        return []
+    ph = s.phase
+    b = s.b
+    p = s.ps[i]
+    if ph == "garages":
+        if not p["gset"]:
+            return [ChooseGarages(set="basic"), ChooseGarages(set="expert")]
+        names = D.GARAGE_TILE_IDS[p["gset"]]
+        return [Arrange(tiles=[names[k] for k in perm]) for perm in itertools.permutations(range(4))]
+    if ph == "cert_setup":
+        taken = {q["cert"] for q in s.ps}
+        return [Cert(space=k + 1) for k in range(4) if k not in taken]
+    if ph == "picks":
+        if b["pick"] == "part":
+            out = [Pick(item=pt) for pt in D.PARTS if b["wh"][pt] > 0]
+            return out or [Pick(item="none")]
+        ids = [d for row in b["rows"] for d in row if d] + [st[0] for st in b["stacks"] if st]
+        return [Pick(item=d) for d in ids]
+    if ph == "select":
+        return _legal_select(s, i)
+    if ph == "work":
+        return _legal_work(s, i)
+    if ph == "meeting":
+        return _legal_meeting(s, i)
+    if ph == "nominate":
+        return [Nominate(goal=g) for g in p["goals"]]
+    return []
+
+
+def _legal_select(s: State, i: int) -> list:
+    """Department selection: a free workstation in a department other than the one you just
+    worked in; at 2 players not Sandra's department (the aid, "department selection")."""
+
+    occ = occupied(s)
+    mine = s.b["pos"][i]
+    out = []
+    for code in range(10):
+        if code in occ:
+            continue
+        d = dept_of(code)
+        if mine >= 0 and dept_of(mine) == d:
+            continue
+        if len(s.players) == 2 and dept_of(s.b["sandra"]) == d:
+            continue
+        out.append(Place(dept=d, station=code % 2 + 1))
+    return out
+
+
+def _legal_work(s: State, i: int) -> list:
+    b = s.b
+    t = b["t"]
+    p = s.ps[i]
+    pend = t["pending"]
+    if pend:
+        kind = pend[0][0]
+        if kind == "cert":
+            sec = n_certs(p)
+            taken = {q["cert"] for q in s.ps}
+            return [Cert(space=k + 1) for k in range(4) if sec * 4 + k not in taken]
+        if kind == "award":
+            return [Award(kind=k) for k in sorted(set(b["awards"][pend[0][1]]))]
+        if kind == "route":
+            last = pend[0][1][-1]
+            return [Route(node=n) for n in D.CONVEYOR[last]]
+    out: list = []
+    can = spendable(s)
+    act = active_depts(s)
+    for d in act:
+        if p["train"][DI[d]] < D.EXPERT_AT:
+            if usable(s, i, "book") > 0:
+                out.append(Train(dept=d, pay="book"))
+            if can >= 1:
+                out.append(Train(dept=d, pay="shift"))
+    if t["dept"] == "admin" and not t["dept2"]:
+        for d in D.DEPTS[:4]:
+            out.append(Also(dept=d))
+    for give in sorted(set(p["parts"])):
+        if give in b["recycling"] or p["parts"].count(give) <= t["recycled"].count(give):
+            continue
+        for get in b["recycling"]:
+            out.append(Recycle(give=give, get=get))
+    for d in act:
+        if d == "rd":
+            out += _legal_rd(s, i, can)
+        elif d == "assembly":
+            out += _legal_assembly(s, i, can)
+        elif d == "logistics":
+            out += _legal_logistics(s, i, can)
+        elif d == "design":
+            out += _legal_design(s, i, can)
+        elif d == "admin":
+            if can >= 1 and s.speedcharger and "charge" not in t["used"] and b["chargers"] > 0:
+                for d2 in D.DEPTS:
+                    if d2 not in p["chargers"]:
+                        out.append(Charge(dept=d2))
+    out.append(Done())
+    return out
+
+
+def _legal_rd(s: State, i: int, can: int) -> list:
+    b = s.b
+    t = b["t"]
+    p = s.ps[i]
+    out: list = []
+    free_g = [g for g in range(garage_slots(p)) if not p["garages"][g]]
+    if free_g:
+        for k, car in enumerate(b["queue"]):
+            if not car or D.CLAIM_COST[k] > can:
+                continue
+            for des in sorted(set(x for x in p["designs"] if model_of(x) == car)):
+                for g in free_g:
+                    out.append(Claim(pos=k + 1, design=des, garage=g + 1))
+    if can >= 1:
+        dbl_ok = certified(p, "rd") and not p["dbl"]
+        for des in sorted(set(p["designs"])):
+            m, pt = model_of(des), part_of(des)
+            if pt == "blank":
+                continue
+            spaces, seen = [], set()
+            for k, occ in enumerate(b["upg"][m]):
+                key = tuple(sorted(D.UPGRADE_SPACES[m][k].items()))
+                if not occ and key not in seen:
+                    seen.add(key)
+                    spaces.append(k)
+            if not spaces:
+                continue
+            sources = []
+            if pt in p["parts"]:
+                sources.append("part")
+            if usable(s, i, "voucher") > 0 and b["supply"][pt] > 0:
+                sources.append("voucher")
+            if "rd" in p["chargers"] and "rd_charger" not in t["used"] and b["supply"][pt] > 0:
+                sources.append("charger")
+            for k in spaces:
+                for src in sources:
+                    out.append(Upgrade(design=des, space=k + 1, source=src))
+                    if dbl_ok and pt not in b["doubled"]:
+                        out.append(Upgrade(design=des, space=k + 1, source=src, double="double"))
+    return out
+
+
+def allowed_parts(s: State, i: int, m: str) -> list[str]:
+    """Assembly: parts that may go behind model ``m`` now: an empty space of that type, and
+    upgraded parts before unupgraded ones unless you hold the Assembly charger."""
+
+    placed = s.b["assembly"][m]
+    free = [pt for pt in D.PARTS if pt not in placed]
+    if "assembly" in s.ps[i]["chargers"]:
+        return free
+    upgraded = {x for x in s.b["upg"][m] if x}
+    first = [pt for pt in free if pt in upgraded]
+    return first or free
+
+
+def _legal_assembly(s: State, i: int, can: int) -> list:
+    if can < 1:
+        return []
+    b = s.b
+    p = s.ps[i]
+    out = []
+    for m in D.MODELS:
+        for pt in allowed_parts(s, i, m):
+            if pt in p["parts"]:
+                out.append(Provide(model=m, part=pt, source="part"))
+            if usable(s, i, "voucher") > 0 and b["supply"][pt] > 0:
+                out.append(Provide(model=m, part=pt, source="voucher"))
+    return out
+
+
+def _legal_logistics(s: State, i: int, can: int) -> list:
+    if can < 1:
+        return []
+    b = s.b
+    t = b["t"]
+    p = s.ps[i]
+    out: list = []
+    if "order" not in t["used"]:
+        for c in sorted(p["kanban"]):
+            for k in sorted(D.ORDER_SPLITS):
+                out.append(Order(card=c, split=k))
+    if "take" not in t["used"]:
+        room = part_slots(p) - len(p["parts"])
+        for pt in D.PARTS:
+            for k in range(1, min(room, b["wh"][pt]) + 1):
+                out.append(Take(part=pt, count=k))
+    if "voucher" not in t["used"] and certified(p, "logistics") and b["vouchers"] > 0:
+        out.append(Voucher())
+    return out
+
+
+def _legal_design(s: State, i: int, can: int) -> list:
+    if can < 1:
+        return []
+    b = s.b
+    p = s.ps[i]
+    if len(p["designs"]) >= design_slots(p):
+        return []
+    out: list = [SelectDesign(id=d) for row in b["rows"] for d in row if d]
+    if certified(p, "design"):
+        out += [Advanced(id=st[0]) for st in b["stacks"] if st]
+    return out
+
+
+def _legal_meeting(s: State, i: int) -> list:
+    m = s.b["m"]
+    p = s.ps[i]
+    out: list = []
+    if not m["played"][i]:
+        out += [Play(goal=g) for g in p["goals"]]
+    if p["speech"] > 0:
+        for g in speakable(s, i):
+            out.append(Speak(goal=g))
+    if m["now"]:
+        out.append(Done())
+    elif m["played"][i]:
+        out.append(Pass())
+    return out
+
+
+def speakable(s: State, i: int) -> list[str]:
+    """Goals seat ``i`` may speak on: in the room or played this meeting, a free icon left,
+    and none of their tokens on it yet."""
+
+    m = s.b["m"]
+    out = []
+    for g in s.b["room"] + [x for x in m["played"] if x]:
+        spoken = m["spoken"].get(g, [])
+        if i in spoken or len(spoken) >= D.PERFORMANCE_GOALS[g][3]:
+            continue
+        out.append(g)
+    return out
+
+
+# ----------------------------------------------------------------------------------
+# apply
+# ----------------------------------------------------------------------------------
+
+def apply_action(s: State, i: int, a: Any, ev: list[Event]) -> None:
+    """Mutate the (already copied) state ``s`` by seat ``i``'s legal action ``a``."""
+
+    ph = s.phase
+    name = s.players[i]
+    b = s.b
+    p = s.ps[i]
+    if ph == "garages":
+        if isinstance(a, ChooseGarages):
+            p["gset"] = a.set
+            ev.append(Event(type="setup", text=f"{name} takes the {a.set} garage tiles."))
+            return
+        names = D.GARAGE_TILE_IDS[p["gset"]]
+        p["gtiles"] = [names.index(x) for x in a.tiles] + [4]
+        ev.append(Event(type="setup", text=f"{name} arranges garages 1-4: {', '.join(a.tiles)}."))
+        if all(q["gtiles"] for q in s.ps):
+            s.phase = "cert_setup"
+            b["idx"] = 0
+        return
+    if ph == "cert_setup":
+        p["cert"] = a.space - 1
+        ev.append(Event(type="setup", text=f"{name} starts on certification space {a.space}."))
+        gain(s, i, D.CERT_TRACK[0][a.space - 1], ev, "certification track")
+        b["idx"] += 1
+        if b["idx"] >= len(s.players):
+            s.phase = "picks"
+            b["order"] = cert_order(s)
+            b["idx"] = 0
+            b["pick"] = "part"
+        return
+    if ph == "picks":
+        _apply_pick(s, i, a, ev)
+        return
+    if ph == "select":
+        _apply_place(s, i, a, ev)
+        return
+    if ph == "work":
+        _apply_work(s, i, a, ev)
+        return
+    if ph == "meeting":
+        _apply_meeting(s, i, a, ev)
+        return
+    if ph == "nominate":
+        p["goals"].remove(a.goal)
+        b["nom"][i] = a.goal
+        ev.append(Event(type="nominate", text=f"{name} puts a goal face down in the meeting room."))
+        if all(b["nom"]):
+            _finish_meeting(s, ev)
+        return
+    raise IllegalAction("The game is over.")
+
+
+def _apply_pick(s: State, i: int, a: Pick, ev: list[Event]) -> None:
+    """Setup picks, in certification order: 1 part from Logistics, then 1 design from any
+    of the 11 places; afterwards the Design department is refilled (the aid, setup)."""
+
+    b = s.b
+    p = s.ps[i]
+    if b["pick"] == "part":
+        if a.item != "none":
+            b["wh"][a.item] -= 1
+            p["parts"].append(a.item)
+        ev.append(Event(type="setup", text=f"{s.players[i]} picks {a.item}."))
+        b["pick"] = "design"
+        return
+    _remove_design_from_board(s, a.item)
+    p["designs"].append(a.item)
+    ev.append(Event(type="setup", text=f"{s.players[i]} picks design {a.item}."))
+    b["pick"] = "part"
+    b["idx"] += 1
+    if b["idx"] >= len(s.players):
+        refill_designs(s)
+        start_day(s, ev)
+
+
+def _remove_design_from_board(s: State, des: str) -> None:
+    for row in s.b["rows"]:
+        if des in row:
+            row[row.index(des)] = ""
+            return
+    for st in s.b["stacks"]:
+        if st and st[0] == des:
+            st.pop(0)
+            return
+    raise AssertionError(des)
+
+
+def refill_designs(s: State) -> None:
+    """Design department refill: slide each row right, fill the gaps right to left from the
+    row's stack, then from the central stack; the top row first (the aid, Design)."""
+
+    b = s.b
+    for r in range(2):
+        row = [x for x in b["rows"][r] if x]
+        missing = D.DESIGN_COLS - len(row)
+        new = []
+        for _ in range(missing):
+            if b["stacks"][r]:
+                new.append(b["stacks"][r].pop(0))
+            elif b["stacks"][2]:
+                new.append(b["stacks"][2].pop(0))
+        # first drawn goes to the rightmost empty space
+        filled = list(reversed(new)) + row
+        b["rows"][r] = [""] * (D.DESIGN_COLS - len(filled)) + filled
+
+
+# ----- days -------------------------------------------------------------------------
+
+def start_day(s: State, ev: list[Event]) -> None:
+    """A new day: department selection in board order top to bottom (day 1: certification
+    order, Sandra stays at her desk)."""
+
+    b = s.b
+    b["day"] += 1
+    s.phase = "select"
+    if b["day"] == 1:
+        b["order"] = cert_order(s)
+    else:
+        ents = [(b["pos"][i], i) for i in range(len(s.players))] + [(b["sandra"], -1)]
+        b["order"] = [e for _, e in sorted(ents)]
+    b["idx"] = 0
+    ev.append(Event(type="day", text=f"Day {b['day']} (week {b['week']}, cycle {b['cycle']}): department selection."))
+    _auto(s, ev)
+
+
+def _sandra_moves(s: State, ev: list[Event]) -> None:
+    """Sandra moves to the next department down (upper workstation first), skipping full
+    ones; in Administration she sits at her desk; from there she starts again at the top."""
+
+    b = s.b
+    occ = {c for c in b["pos"] if c >= 0}
+    d = DI[dept_of(b["sandra"])]
+    for step in range(1, 6):
+        nd = (d + step) % 5
+        if D.DEPTS[nd] == "admin":
+            b["sandra"] = DESK
+            break
+        up, low = nd * 2, nd * 2 + 1
+        if up not in occ:
+            b["sandra"] = up
+            break
+        if low not in occ:
+            b["sandra"] = low
+            break
+    ev.append(Event(type="sandra", text=f"Sandra moves to {D.DEPT_NAMES[dept_of(b['sandra'])]}."))
+
+
+def _auto(s: State, ev: list[Event]) -> None:
+    """Run the steps nobody decides: Sandra's selection and work, phase changes."""
+
+    b = s.b
+    while True:
+        if s.phase == "select":
+            if b["idx"] >= len(b["order"]):
+                _start_work(s, ev)
+                continue
+            if b["order"][b["idx"]] == -1:
+                if b["day"] > 1:
+                    _sandra_moves(s, ev)
+                b["idx"] += 1
+                continue
+            return
+        if s.phase == "work":
+            if b["idx"] >= len(b["order"]):
+                _end_work_phase(s, ev)
+                continue
+            who = b["order"][b["idx"]]
+            if who == -1:
+                sandra_turn(s, ev)
+                b["idx"] += 1
+                continue
+            if not b["t"] or b["t"]["who"] != who:
+                begin_turn(s, who, ev)
+            return
+        return
+
+
+def _apply_place(s: State, i: int, a: Place, ev: list[Event]) -> None:
+    code = DI[a.dept] * 2 + a.station - 1
+    s.b["pos"][i] = code
+    ev.append(Event(type="place", text=f"{s.players[i]} goes to {D.DEPT_NAMES[a.dept]} workstation {a.station}."))
+    s.b["idx"] += 1
+    _auto(s, ev)
+
+
+def _start_work(s: State, ev: list[Event]) -> None:
+    b = s.b
+    s.phase = "work"
+    ents = [(b["pos"][i], i) for i in range(len(s.players))]
+    if b["day"] > 1:
+        ents.append((b["sandra"], -1))
+    b["order"] = [e for _, e in sorted(ents)]
+    b["idx"] = 0
+    b["t"] = {}
+
+
+def begin_turn(s: State, i: int, ev: list[Event]) -> None:
+    """Start seat ``i``'s work turn: shifts from the workstation (+1 in Administration with its
+    charger); Assembly clears full lines on arrival."""
+
+    b = s.b
+    code = b["pos"][i]
+    d = dept_of(code)
+    p = s.ps[i]
+    ws = D.WORKSTATION_SHIFTS[d][code % 2]
+    if d == "admin" and "admin" in p["chargers"]:
+        ws += 1
+    b["t"] = {"who": i, "dept": d, "dept2": "", "ws": ws, "ws_used": 0, "spent": 0,
+              "used": [], "claimed": 0, "pending": [], "recycled": [],
+              "new": {"shift": 0, "book": 0, "voucher": 0}}
+    if d == "assembly":
+        clear_full_lines(s, ev)
+
+
+def clear_full_lines(s: State, ev: list[Event]) -> None:
+    """Assembly, on arrival: any model with all 6 spaces filled returns them to the supply."""
+
+    for m in D.MODELS:
+        line = s.b["assembly"][m]
+        if len(line) >= len(D.PARTS):
+            for pt in line:
+                s.b["supply"][pt] += 1
+            s.b["assembly"][m] = []
+            ev.append(Event(type="assembly", text=f"The full {D.MODEL_NAMES[m]} line is cleared."))
+
+
+def spend(s: State, k: int) -> None:
+    """Spend ``k`` shifts: the workstation's first, then banked ones."""
+
+    t = s.b["t"]
+    p = s.ps[t["who"]]
+    for _ in range(k):
+        t["spent"] += 1
+        if t["ws_used"] < t["ws"]:
+            t["ws_used"] += 1
+        else:
+            p["banked"] -= 1
+
+
+def _apply_work(s: State, i: int, a: Any, ev: list[Event]) -> None:
+    b = s.b
+    t = b["t"]
+    p = s.ps[i]
+    name = s.players[i]
+    kind = type(a)
+    if kind is Cert:
+        t["pending"].pop(0)
+        sec = n_certs(p)
+        p["cert"] = sec * 4 + a.space - 1
+        ev.append(Event(type="cert", text=f"{name} moves to certification section {sec}, space {a.space}."))
+        benefit = dict(D.CERT_TRACK[sec][a.space - 1])
+        if not D.CERT_PRINTED_SPEECH and sec in (2, 4):
+            benefit.pop("speech", None)
+        gain(s, i, benefit, ev, "certification track")
+        check_factory_goal(s, i, "cert", sec, ev)
+        return
+    if kind is Award:
+        d = t["pending"].pop(0)[1]
+        b["awards"][d].remove(a.kind)
+        gain(s, i, {"pp": 2} if a.kind == "pp2" else {a.kind: 1}, ev, "award tile")
+        return
+    if kind is Route:
+        chain = t["pending"].pop(0)[1]
+        _route(s, i, chain, a.node, ev)
+        return
+    if kind is Train:
+        if a.pay == "book":
+            p["books"] -= 1
+        else:
+            spend(s, 1)
+        di = DI[a.dept]
+        p["train"][di] += 1
+        b["stamp"] += 1
+        p["stamp"][di] = b["stamp"]
+        ev.append(Event(type="train", text=f"{name} trains in {D.DEPT_NAMES[a.dept]} (space {p['train'][di]})."))
+        if p["train"][di] == D.CERTIFIED_AT:
+            ev.append(Event(type="cert", text=f"{name} is certified in {D.DEPT_NAMES[a.dept]}."))
+            t["pending"].append(["cert"])
+        if p["train"][di] == D.EXPERT_AT:
+            if b["award_tok"][a.dept] > 0:
+                b["award_tok"][a.dept] -= 1
+                take_generic(s, i)
+            if b["awards"][a.dept]:
+                t["pending"].append(["award", a.dept])
+        return
+    if kind is Also:
+        t["dept2"] = a.dept
+        ev.append(Event(type="also", text=f"{name} also works in {D.DEPT_NAMES[a.dept]}."))
+        if a.dept == "assembly":
+            clear_full_lines(s, ev)
+        return
+    if kind is Recycle:
+        t["recycled"].append(a.get)
+        p["parts"].remove(a.give)
+        p["parts"].append(a.get)
+        b["recycling"][b["recycling"].index(a.get)] = a.give
+        ev.append(Event(type="recycle", text=f"{name} swaps {a.give} for {a.get} in recycling."))
+        return
+    if kind is Claim:
+        _claim(s, i, a, ev)
+        return
+    if kind is Upgrade:
+        _upgrade(s, i, a, ev)
+        return
+    if kind is Provide:
+        _provide(s, i, a, ev)
+        return
+    if kind is Order:
+        _order(s, i, a, ev)
+        return
+    if kind is Take:
+        spend(s, 1)
+        t["used"].append("take")
+        b["wh"][a.part] -= a.count
+        p["parts"] += [a.part] * a.count
+        ev.append(Event(type="take", text=f"{name} takes {a.count} {a.part} from the warehouse."))
+        return
+    if kind is Voucher:
+        spend(s, 1)
+        t["used"].append("voucher")
+        b["vouchers"] -= 1
+        p["vpend"] += 1
+        ev.append(Event(type="voucher", text=f"{name} receives a parts voucher (usable from the end of the turn)."))
+        return
+    if kind is SelectDesign:
+        spend(s, 1)
+        t["design"] = True
+        for row in b["rows"]:
+            if a.id in row:
+                c = row.index(a.id)
+                row[c] = ""
+                bonus = D.DESIGN_COLUMN_BONUS.get(D.DESIGN_COLS - 1 - c)
+                break
+        p["designs"].append(a.id)
+        ev.append(Event(type="design", text=f"{name} selects design {a.id}."))
+        if bonus:
+            gain(s, i, {bonus: 1}, ev, "design column")
+        return
+    if kind is Advanced:
+        spend(s, 1)
+        t["design"] = True
+        for st in b["stacks"]:
+            if st and st[0] == a.id:
+                st.pop(0)
+                break
+        p["designs"].append(a.id)
+        ev.append(Event(type="design", text=f"{name} selects advanced design {a.id}."))
+        if "design" in p["chargers"]:
+            gain(s, i, {"book": 1}, ev, "Design charger")
+        return
+    if kind is Charge:
+        spend(s, 1)
+        t["used"].append("charge")
+        b["chargers"] -= 1
+        p["chargers"].append(a.dept)
+        ev.append(Event(type="charge", text=f"{name} charges the {D.DEPT_NAMES[a.dept]} space."))
+        return
+    if kind is Done:
+        end_turn(s, i, ev)
+        b["idx"] += 1
+        b["t"] = {}
+        _auto(s, ev)
+        return
+    raise IllegalAction("That is not a move now.")
+
+
+def _claim(s: State, i: int, a: Claim, ev: list[Event]) -> None:
+    """R&D, claim a car: pay 1/2/2/3 shifts by position, return a matching design to the
+    central stack, park the car and take the garage tile's benefit, check grey goals."""
+
+    b = s.b
+    p = s.ps[i]
+    spend(s, D.CLAIM_COST[a.pos - 1])
+    car = b["queue"][a.pos - 1]
+    b["queue"][a.pos - 1] = ""
+    p["designs"].remove(a.design)
+    b["stacks"][2].append(a.design)
+    p["garages"][a.garage - 1] = car
+    b["t"]["claimed"] += 1
+    for des in p["upgraded"]:  # upgraded designs of this model become tested ([SPEC] §5)
+        if model_of(des) == car and des not in p["tested"]:
+            p["tested"].append(des)
+    ev.append(Event(type="claim", text=f"{s.players[i]} claims a {D.MODEL_NAMES[car]} into garage {a.garage}."))
+    gain(s, i, D.GARAGE_TILES[p["gset"]][p["gtiles"][a.garage - 1]], ev, "garage tile")
+    check_factory_goal(s, i, "grey", len(cars_of(p)), ev)
+
+
+def _upgrade(s: State, i: int, a: Upgrade, ev: list[Event]) -> None:
+    """R&D, upgrade a design: part onto the model's upgrade space, its benefit, the value
+    marker +1 (double upgrade: +2, flipped, PP = new value), design flipped (tested if you
+    own that model), +2 PP, beige goals."""
+
+    b = s.b
+    p = s.ps[i]
+    t = b["t"]
+    spend(s, 1)
+    m, pt = model_of(a.design), part_of(a.design)
+    if a.source == "part":
+        p["parts"].remove(pt)
+    else:
+        b["supply"][pt] -= 1
+        if a.source == "voucher":
+            p["vouchers"] -= 1
+            b["vouchers"] += 1
+        else:
+            t["used"].append("rd_charger")
+    b["upg"][m][a.space - 1] = pt
+    ev.append(Event(type="upgrade", text=f"{s.players[i]} upgrades {a.design} on space {a.space}."))
+    gain(s, i, D.UPGRADE_SPACES[m][a.space - 1], ev, "upgrade space")
+    if a.double:
+        b["value"][pt] = min(D.PART_VALUE_MAX, b["value"][pt] + 2)
+        b["doubled"].append(pt)
+        p["dbl"] = True
+        p["pp"] += b["value"][pt]
+        ev.append(Event(type="upgrade", text=f"Double upgrade: {pt} is now worth {b['value'][pt]}."))
+    else:
+        b["value"][pt] = min(D.PART_VALUE_MAX, b["value"][pt] + 1)
+    p["designs"].remove(a.design)
+    p["upgraded"].append(a.design)
+    if m in p["garages"]:
+        p["tested"].append(a.design)
+    p["pp"] += D.UPGRADE_PP
+    check_factory_goal(s, i, "beige", len(p["upgraded"]), ev)
+
+
+def _provide(s: State, i: int, a: Provide, ev: list[Event]) -> None:
+    """Assembly, provide a part; then the car at the model's entry moves along the conveyor."""
+
+    b = s.b
+    p = s.ps[i]
+    spend(s, 1)
+    if a.source == "part":
+        p["parts"].remove(a.part)
+    else:
+        p["vouchers"] -= 1
+        b["vouchers"] += 1
+        b["supply"][a.part] -= 1
+    b["assembly"][a.model].append(a.part)
+    ev.append(Event(type="provide", text=f"{s.players[i]} provides {a.part} to the {D.MODEL_NAMES[a.model]} line."))
+    entry = D.ENTRY_NODE[a.model]
+    if b["conveyor"][entry]:
+        _push(s, i, [entry], ev)
+    else:
+        _new_car(s, a.model)
+
+
+def _push(s: State, i: int, chain: list[str], ev: list[Event]) -> None:
+    """Follow the conveyor from the last node of ``chain``: at a fork ask the player."""
+
+    opts = D.CONVEYOR[chain[-1]]
+    if len(opts) > 1:
+        s.b["t"]["pending"].append(["route", chain])
+        return
+    _route(s, i, chain, opts[0], ev)
+
+
+def _route(s: State, i: int, chain: list[str], dest: str, ev: list[Event]) -> None:
+    b = s.b
+    conv = b["conveyor"]
+    if not dest.startswith("x") and conv[dest]:
+        _push(s, i, chain + [dest], ev)
+        return
+    last = chain[-1]
+    car = conv[last]
+    if dest.startswith("x"):
+        _exit_car(s, i, car, dest, ev)
+    else:
+        conv[dest] = car
+    for k in range(len(chain) - 1, 0, -1):
+        conv[chain[k]] = conv[chain[k - 1]]
+    model = conv[chain[0]]
+    conv[chain[0]] = ""
+    _new_car(s, model)
+
+
+def _new_car(s: State, model: str) -> None:
+    b = s.b
+    entry = D.ENTRY_NODE[model]
+    if not b["conveyor"][entry] and b["cars"][model] > 0:
+        b["cars"][model] -= 1
+        b["conveyor"][entry] = model
+
+
+def _exit_car(s: State, i: int, car: str, gate: str, ev: list[Event]) -> None:
+    """A car leaves the conveyor: exit PP, a demand token if in demand (new demand tile when
+    the tokens run out), the car joins the test track behind the pace car."""
+
+    b = s.b
+    p = s.ps[i]
+    p["pp"] += D.EXIT_PP[gate]
+    ev.append(Event(type="exit", text=f"A {D.MODEL_NAMES[car]} leaves the conveyor: {s.players[i]} gains {D.EXIT_PP[gate]} PP."))
+    if car in b["demand"]:
+        k = b["demand"].index(car)
+        if b["demand_tok"][k] > 0:
+            b["demand_tok"][k] -= 1
+            take_generic(s, i)
+            ev.append(Event(type="speech", text=f"{s.players[i]} takes a demand speech token."))
+            if b["demand_tok"][k] == 0 and b["demand_stack"]:
+                new = b["demand_stack"].pop(0)
+                b["demand_stack"].append(car)
+                _draw(s, "demand").shuffle(b["demand_stack"])
+                b["demand"][k] = new
+                tok = min(D.DEMAND_TOKENS[new], b["generic"])
+                b["generic"] -= tok
+                b["demand_tok"][k] = tok
+                ev.append(Event(type="demand", text=f"New demand tile: {D.MODEL_NAMES[new]}."))
+    q = b["queue"]
+    if "" in q:
+        filled = [c for c in q if c]
+        filled.append(car)
+        b["queue"] = filled + [""] * (D.QUEUE_MAX - len(filled))
+    else:
+        b["cars"][q[0]] += 1
+        b["queue"] = q[1:] + [car]
+
+
+def _order(s: State, i: int, a: Order, ev: list[Event]) -> None:
+    """Logistics, issue an order: bank 1 shift (2 with the Logistics charger), stock each
+    warehouse whose icon lies on its side of the line, card under the deck, draw."""
+
+    b = s.b
+    p = s.ps[i]
+    spend(s, 1)
+    b["t"]["used"].append("order")
+    bank = 2 if "logistics" in p["chargers"] else 1
+    gain(s, i, {"shift": bank}, ev, "Kanban order")
+    side_a = D.ORDER_SPLITS[a.split]
+    added = []
+    for k, icon in enumerate(D.KANBAN_CARDS[a.card]):
+        on_a = k in side_a
+        if (icon in D.GROUP_A) == on_a and b["supply"][icon] > 0:
+            b["supply"][icon] -= 1
+            b["wh"][icon] += 1
+            added.append(icon)
+    p["kanban"].remove(a.card)
+    b["kdeck"].append(a.card)
+    drawn = b["kdeck"].pop(0)
+    p["kanban"].append(drawn)
+    ev.append(Event(type="draw", text=f"You draw Kanban order card {drawn}.", visible_to=[s.players[i]]))
+    ev.append(Event(type="order", text=f"{s.players[i]} issues order {a.card}: " + (", ".join(added) or "nothing") + f" stocked; banks {bank}."))
+
+
+def end_turn(s: State, i: int, ev: list[Event]) -> None:
+    """End of a work turn: R&D moves the pace car once per car claimed and closes the gaps;
+    Design refills; a voucher received this turn becomes usable."""
+
+    b = s.b
+    t = b["t"]
+    p = s.ps[i]
+    if "rd" in active_depts(s):
+        for _ in range(t["claimed"]):
+            advance_pace(s, ev)
+        close_gaps(s)
+    if t.get("design"):
+        refill_designs(s)
+    if p["vpend"]:
+        keep = min(p["vpend"], D.VOUCHERS_MAX - p["vouchers"])
+        p["vouchers"] += keep
+        s.b["vouchers"] += p["vpend"] - keep  # no room on the board: back to the supply
+        p["vpend"] = 0
+
+
+def close_gaps(s: State) -> None:
+    q = [c for c in s.b["queue"] if c]
+    s.b["queue"] = q + [""] * (D.QUEUE_MAX - len(q))
+
+
+def advance_pace(s: State, ev: list[Event]) -> None:
+    """Pace car +1; reaching a striped space moves the meeting marker under the meeting room."""
+
+    b = s.b
+    track = D.TEST_TRACK[len(s.players)]
+    b["pace"] = (b["pace"] + 1) % track["spaces"]
+    if b["pace"] in track["striped"] and not b["meeting"]:
+        b["meeting"] = True
+        ev.append(Event(type="meeting", text="The pace car reaches a striped space: a meeting is called."))
+
+
+# ----- Sandra -------------------------------------------------------------------------
+
+def criterion(p: dict, d: str) -> int:
+    """What Sandra counts in department ``d`` (the aid, Sandra's evaluation)."""
+
+    if d == "rd":
+        return len(p["upgraded"])
+    if d == "assembly":
+        return len(cars_of(p))
+    if d == "logistics":
+        return len(p["parts"])
+    if d == "design":
+        return len(p["designs"])
+    return n_certs(p)
+
+
+def sandra_turn(s: State, ev: list[Event]) -> None:
+    """Sandra's turn: Mean or Nice evaluation of her department, then its task."""
+
+    b = s.b
+    d = dept_of(b["sandra"])
+    if d != "admin" or D.SANDRA_EVALUATES_ADMIN:
+        evaluate(s, d, ev)
+    if d == "rd":
+        advance_pace(s, ev)
+        close_gaps(s)
+    elif d == "assembly":
+        for m in D.MODELS:
+            for pt in b["assembly"][m]:
+                b["supply"][pt] += 1
+            b["assembly"][m] = []
+        ev.append(Event(type="sandra", text="Sandra clears every assembly space."))
+    elif d == "logistics":
+        for pt in D.PARTS:
+            if b["wh"][pt] > 1:
+                b["supply"][pt] += b["wh"][pt] - 1
+                b["wh"][pt] = 1
+        ev.append(Event(type="sandra", text="Sandra cuts every warehouse down to 1 part."))
+    elif d == "design":
+        k = D.SANDRA_DESIGN_RETURN[len(s.players)]
+        cols = k // 2
+        back = []
+        for r in range(2):
+            for c in range(D.DESIGN_COLS - cols, D.DESIGN_COLS):
+                if b["rows"][r][c]:
+                    back.append(b["rows"][r][c])
+                    b["rows"][r][c] = ""
+        _draw(s, "designs").shuffle(back)
+        b["stacks"][2] += back
+        refill_designs(s)
+        ev.append(Event(type="sandra", text=f"Sandra returns {len(back)} designs under the central stack."))
+    else:
+        end_of_week(s, ev)
+
+
+def evaluate(s: State, d: str, ev: list[Event]) -> None:
+    """Mean: players with the least training in ``d`` and 2 or fewer of its criterion lose
+    1 + (5 - banked) PP (the track stops at 0). Nice: players with the most training and 2
+    or more gain 1 PP per banked shift over 5."""
+
+    di = DI[d]
+    levels = [p["train"][di] for p in s.ps]
+    if s.sandra_mode == "mean":
+        low = min(levels)
+        for i, p in enumerate(s.ps):
+            if p["train"][di] == low and criterion(p, d) <= D.SANDRA_THRESHOLD:
+                loss = 1 + max(0, D.SANDRA_BANK_PIVOT - p["banked"])
+                p["pp"] = max(0, p["pp"] - loss)
+                ev.append(Event(type="sandra", text=f"Sandra penalises {s.players[i]}: -{loss} PP."))
+    else:
+        high = max(levels)
+        for i, p in enumerate(s.ps):
+            if p["train"][di] == high and criterion(p, d) >= D.SANDRA_THRESHOLD:
+                win = max(0, p["banked"] - D.SANDRA_BANK_PIVOT)
+                if win:
+                    p["pp"] += win
+                    ev.append(Event(type="sandra", text=f"Sandra rewards {s.players[i]}: +{win} PP."))
+
+
+def end_of_week(s: State, ev: list[Event]) -> None:
+    """End-of-week scoring: per car in your garages, +1 PP per upgrade anyone made to that
+    model and +1 PP per tested design of yours of that model; week marker +1."""
+
+    b = s.b
+    for i, p in enumerate(s.ps):
+        total = 0
+        for car in cars_of(p):
+            total += sum(1 for x in b["upg"][car] if x)
+            total += sum(1 for x in p["tested"] if model_of(x) == car)
+        p["pp"] += total
+        if total:
+            ev.append(Event(type="week", text=f"End of week: {s.players[i]} scores {total} PP."))
+    b["week"] = min(D.WEEK_MAX, b["week"] + 1)
+    ev.append(Event(type="week", text=f"The week marker moves to {b['week']}."))
+
+
+def _end_work_phase(s: State, ev: list[Event]) -> None:
+    b = s.b
+    b["t"] = {}
+    if b["meeting"]:
+        start_meeting(s, ev)
+        return
+    end_of_day(s, ev)
+
+
+def game_end_triggered(b: dict) -> bool:
+    """Week 2 + cycle 3, or week 3 + cycle 2 (read as "at least", per [ENG])."""
+
+    return (b["week"] >= 2 and b["cycle"] >= 3) or (b["week"] >= 3 and b["cycle"] >= 2)
+
+
+def end_of_day(s: State, ev: list[Event]) -> None:
+    if game_end_triggered(s.b):
+        final_scoring(s, ev)
+        return
+    start_day(s, ev)
+
+
+# ----- meetings -------------------------------------------------------------------------
+
+def start_meeting(s: State, ev: list[Event]) -> None:
+    b = s.b
+    s.phase = "meeting"
+    b["order"] = cert_order(s)
+    b["idx"] = 0
+    b["m"] = {"played": [""] * len(s.players), "spoken": {}, "passes": 0, "now": False}
+    ev.append(Event(type="meeting", text="Meeting: speak in certification order."))
+
+
+def goal_count(s: State, i: int, g: str) -> int:
+    """How many of what performance goal ``g`` counts seat ``i`` has."""
+
+    kind, arg, _, _ = D.PERFORMANCE_GOALS[g]
+    return count(s, i, kind, arg)
+
+
+def count(s: State, i: int, kind: str, arg: str) -> int:
+    """Counters used by performance and final goals."""
+
+    p = s.ps[i]
+    cars = cars_of(p)
+    if kind == "cars":
+        return len(cars)
+    if kind == "models":
+        return len(set(cars))
+    if kind == "model":
+        return cars.count(arg)
+    if kind == "upgraded_part":
+        return sum(1 for x in p["upgraded"] if part_of(x) == arg)
+    if kind == "upgraded":
+        return len(p["upgraded"])
+    if kind == "tested":
+        return len(p["tested"])
+    if kind == "stored":
+        a, c = arg.split("+")
+        return sum(1 for x in p["parts"] if x in (a, c))
+    if kind == "garages":
+        a, c = (int(x) - 1 for x in arg.split("+"))
+        return (1 if p["garages"][a] else 0) + (1 if p["garages"][c] else 0)
+    if kind == "certified":
+        return 1 if certified(p, arg) else 0
+    if kind == "designs":
+        return len(p["designs"])
+    if kind == "books":
+        return p["books"]
+    if kind == "certs":
+        return n_certs(p)
+    if kind == "parts":
+        return len(p["parts"])
+    if kind == "banked":
+        return p["banked"]
+    if kind == "speech":
+        return p["speech"]
+    if kind == "cars_one_model":
+        return max([cars.count(m) for m in D.MODELS])
+    if kind == "upgraded_distinct_parts":
+        return len({part_of(x) for x in p["upgraded"]})
+    if kind == "upgraded_same_part":
+        return max([0] + [sum(1 for x in p["upgraded"] if part_of(x) == pt) for pt in D.PARTS])
+    if kind == "experts":
+        return n_experts(p)
+    if kind == "tested_distinct_parts":
+        return len({part_of(x) for x in p["tested"]})
+    raise KeyError(kind)
+
+
+def final_achieved(s: State, i: int, test: str, arg: str, threshold: int) -> bool:
+    p = s.ps[i]
+    if test == "certified_both":
+        return all(certified(p, d) for d in arg.split("+"))
+    if test == "certs_at_most":
+        return n_certs(p) <= threshold
+    if test == "experts_at_most":
+        return n_experts(p) <= threshold
+    return count(s, i, test, arg) >= threshold
+
+
+def _apply_meeting(s: State, i: int, a: Any, ev: list[Event]) -> None:
+    """Meeting turn: play a goal (once per meeting) and/or speak on one; or pass."""
+
+    b = s.b
+    m = b["m"]
+    p = s.ps[i]
+    name = s.players[i]
+    if isinstance(a, Play):
+        p["goals"].remove(a.goal)
+        m["played"][i] = a.goal
+        m["now"] = True
+        ev.append(Event(type="play", text=f"{name} plays goal {a.goal}."))
+        return
+    if isinstance(a, Speak):
+        spoken = m["spoken"].setdefault(a.goal, [])
+        _, _, value, icons = D.PERFORMANCE_GOALS[a.goal]
+        icon = icons - len(spoken)
+        spoken.append(i)
+        p["speech"] -= 1
+        pts = value * min(icon, goal_count(s, i, a.goal))
+        p["pp"] += pts
+        ev.append(Event(type="speak", text=f"{name} speaks on {a.goal} (icon {icon}): {pts} PP."))
+        m["passes"] = 0
+    elif isinstance(a, Done):
+        m["passes"] = 0
+    else:
+        m["passes"] += 1
+        ev.append(Event(type="pass", text=f"{name} passes."))
+    m["now"] = False
+    if m["passes"] >= len(s.players):
+        _meeting_cleanup(s, ev)
+        return
+    b["idx"] = (b["idx"] + 1) % len(b["order"])
+
+
+def _meeting_cleanup(s: State, ev: list[Event]) -> None:
+    """After the meeting: spent tokens stay off the boards, generic tokens are swapped for own
+    tokens where spaces are free (ASSUMED: always), goals are discarded; then nominations."""
+
+    b = s.b
+    m = b["m"]
+    for p in s.ps:
+        while p["generic"] > 0 and p["speech"] < speech_slots(p):
+            p["generic"] -= 1
+            p["speech"] += 1
+            b["generic"] += 1
+    b["gdiscard"] += [g for g in m["played"] if g]
+    if D.DISCARD_WHOLE_ROOM:
+        b["gdiscard"] += b["room"]
+        b["room"] = []
+    b["m"] = {}
+    b["nom"] = [""] * len(s.players)
+    s.phase = "nominate"
+    ev.append(Event(type="meeting", text="The meeting is over; each player nominates a goal for the room."))
+
+
+def _deal_goal(s: State) -> str | None:
+    b = s.b
+    if not b["gdeck"]:
+        if not b["gdiscard"]:
+            return None
+        b["gdeck"] = b["gdiscard"]
+        b["gdiscard"] = []
+        _draw(s, "goals").shuffle(b["gdeck"])
+    return b["gdeck"].pop(0)
+
+
+def _finish_meeting(s: State, ev: list[Event]) -> None:
+    """Reveal nominations, 2-3P fill the room to 4, deal 2 goals each, meeting marker back,
+    production cycle +1; then the day ends."""
+
+    b = s.b
+    for i in cert_order(s):
+        b["room"].append(b["nom"][i])
+    b["nom"] = [""] * len(s.players)
+    if len(s.players) < 4:
+        while len(b["room"]) < D.MEETING_ROOM:
+            g = _deal_goal(s)
+            if g is None:
+                break
+            b["room"].append(g)
+    for i in cert_order(s):
+        dealt = []
+        for _ in range(2):
+            g = _deal_goal(s)
+            if g is not None:
+                s.ps[i]["goals"].append(g)
+                dealt.append(g)
+        ev.append(Event(type="draw", text="You are dealt performance goals " + ", ".join(dealt) + ".",
+                        visible_to=[s.players[i]]))
+    b["meeting"] = False
+    b["cycle"] = min(D.CYCLE_MAX, b["cycle"] + 1)
+    ev.append(Event(type="meeting", text=f"Meeting room: {', '.join(b['room'])}. Production cycle {b['cycle']}."))
+    end_of_day(s, ev)
+
+
+# ----- final scoring -----------------------------------------------------------------------
+
+def final_scoring(s: State, ev: list[Event]) -> None:
+    """Final scoring in the aid's order; the breakdown is kept in ``b["result"]``."""
+
+    b = s.b
+    result = {}
+    rank_pp = training_scores(s)
+    for i, p in enumerate(s.ps):
+        items: dict[str, int] = {}
+        # final goal: 1 speech token (own or generic) per achievement, best first
+        achieved = sorted((pp for test, arg, th, pp in D.FINAL_GOALS[b["final"]]
+                           if final_achieved(s, i, test, arg, th)), reverse=True)
+        tokens = p["speech"] + p["generic"]
+        use = achieved[:tokens]
+        items["final_goal"] = sum(use)
+        spent = len(use)
+        from_generic = min(spent, p["generic"])
+        p["generic"] -= from_generic
+        b["generic"] += from_generic
+        p["speech"] -= spent - from_generic
+        items["leftovers"] = p["banked"] + p["speech"] + p["generic"] + p["books"] + p["vouchers"]
+        items["cars"] = sum(D.CAR_VALUE[c] for c in cars_of(p))
+        items["training"] = rank_pp[i]
+        items["tested"] = sum(b["value"][part_of(x)] for x in p["tested"])
+        items["chargers"] = len(p["chargers"]) * len(cars_of(p))
+        total = sum(items.values())
+        p["pp"] += total
+        items["total"] = p["pp"]
+        result[s.players[i]] = items
+        ev.append(Event(type="final", text=f"{s.players[i]} final scoring: " + ", ".join(f"{k} {v}" for k, v in items.items()) + "."))
+    b["result"] = result
+    s.phase = "over"
+    b["order"] = []
+    b["idx"] = 0
+
+
+def training_scores(s: State) -> list[int]:
+    """Training tracks: 5/3/1 PP for 1st/2nd/3rd per department; nobody on the start space
+    scores; ties on a space go to the disc placed later (higher in the stack)."""
+
+    out = [0] * len(s.players)
+    for di in range(5):
+        ranked = sorted((i for i, p in enumerate(s.ps) if p["train"][di] > 0),
+                        key=lambda i: (-s.ps[i]["train"][di], -s.ps[i]["stamp"][di]))
+        for place, i in enumerate(ranked[:3]):
+            out[i] += D.TRAINING_FINAL_PP[place]
+    return out
+
+
+def ranking(s: State) -> list[list[str]]:
+    """Most PP; ties: most cars, then most tested designs, then most banked shifts; shared."""
+
+    def key(i: int):
+        p = s.ps[i]
+        return (p["pp"], len(cars_of(p)), len(p["tested"]), p["banked"])
+
+    order = sorted(range(len(s.players)), key=key, reverse=True)
+    tiers: list[list[str]] = []
+    last = None
+    for i in order:
+        k = key(i)
+        if k == last:
+            tiers[-1].append(s.players[i])
+        else:
+            tiers.append([s.players[i]])
+        last = k
+    return tiers

@@ -1,0 +1,893 @@
+"""Kanban EV board images: ``layouts(view) -> [factory, player boards]`` and ``hand_layout``.
+
+Two images for the channel, from ``engine.view(state, None)`` (a phone shows a tall image
+full width, so each image is 1200 px wide and at most 1600 px high; text is 15 px or more):
+
+1. **The factory** (``layout``/``layouts()[0]``), top to bottom (tags in brackets):
+   ``status`` (day, week, cycle, Sandra's mood, whose step, the current work turn's shifts),
+   ``legend`` (each player's number, colour, name and PP), ``cycle-track``, ``week-track``,
+   ``meeting-marker``, ``final-goal``, ``meeting-room`` (goals with their icons and the
+   speech tokens on them, ``meeting-room:goal:<id>``, ``meeting-room:speech``), then the
+   five departments ``department:<rd|assembly|logistics|design|admin>``, each with
+   ``…:workstation:1|2`` (shifts, the meeple ``…:meeple`` or ``…:sandra``), ``…:training``
+   (spaces 0-5 with the discs ``…:training:disc``) and ``…:awards``; R&D adds
+   ``test-track`` (``test-track:pace-car``, ``test-track:striped``, ``test-track:queue``),
+   ``upgrade-values`` and ``upgrade-spaces``, ``factory-goals:grey|beige``; Assembly
+   ``assembly-lines``, ``conveyor`` (``conveyor:node:<n>``, ``conveyor:exit:<x>``),
+   ``demand``, ``cars-left``; Logistics ``warehouses``, ``supply``, ``recycling``,
+   ``kanban-deck``; Design ``design-rows``, ``design-stacks``; Administration
+   ``sandra-desk``, ``certification-track``, ``factory-goals:cert``, ``chargers``.
+2. **The player boards** (``layouts()[1]``): one strip per player ``player:<seat>`` with
+   ``…:head`` (PP ``…:pp``), ``…:garages``, ``…:designs``, ``…:upgraded`` (tested designs
+   ``…:tested``), ``…:parts``, ``…:books``, ``…:vouchers``, ``…:banked``, ``…:speech``,
+   ``…:padlocks``, ``…:charging``, ``…:hand`` (goal and order card counts).
+
+``hand_layout(view)`` (from ``engine.view(state, player)``): ``hand:goals`` with one card
+``hand:goal:<id>`` per performance goal (what it counts, and what speaking on it scores
+now), ``hand:kanban`` with ``hand:kanban:<id>`` per order card (what each placement 1-4
+stocks now and the shifts it banks).
+
+Only ASCII is drawn: the bundled font has no symbols. Units are pixels.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PIL import Image
+
+from engines.kanban_ev import data as D
+from renderers import base
+from renderers.base import Ellipse, Layout, Line, Polygon, Rect, Text, fit_text, measure, text
+
+__all__ = ["layout", "layouts", "hand_layout", "draw", "WIDTH", "MAX_HEIGHT"]
+
+WIDTH = 1200
+MAX_HEIGHT = 1600
+M = 10
+
+BG = "#e6e1d6"
+PANEL = "#ffffff"
+INK = "#111111"
+SOFT = "#404040"
+LINE = "#8c8577"
+EMPTY = "#f1efe9"
+ACTIVE = "#ffd21f"
+SANDRA = "#7b1fa2"
+PLAYER_COLOUR = ["#c62828", "#1565c0", "#2e7d32", "#b26a00"]
+DEPT_TINT = {"rd": "#e3eefb", "assembly": "#fbe9e1", "logistics": "#e6f4e4", "design": "#f6eefb",
+             "admin": "#f4f1e1"}
+PART_SHORT = {"autopilot": "auto", "battery": "batt", "body": "body", "drivetrain": "drive",
+              "electronics": "elec", "motor": "motor"}
+PART_COLOUR = {"autopilot": "#cfe3ff", "battery": "#d7f5cf", "body": "#ffe0b8", "drivetrain": "#e6d6ff",
+               "electronics": "#fff3a8", "motor": "#ffd0d0"}
+MODEL_SHORT = {"city": "city", "suv": "SUV", "truck": "truck", "sports": "sports", "concept": "concept"}
+MODEL_COLOUR = {"city": "#bfe6ff", "suv": "#c8efc0", "truck": "#ffd9a8", "sports": "#ffc2c2",
+                "concept": "#e0ccff"}
+BENEFIT_WORD = {"pp": "PP", "shift": "shift", "book": "book", "voucher": "vchr", "speech": "speech"}
+
+
+# ----- small helpers ------------------------------------------------------------------------
+def _benefit(b: dict | None) -> str:
+    """``{"pp": 3}`` -> ``3PP``; ``{"shift": 1, "speech": 1}`` -> ``shift+speech``."""
+
+    if not b:
+        return "-"
+    out = []
+    for k, v in b.items():
+        if k == "pp":
+            out.append(f"{v}PP")
+        else:
+            out.append(("" if v == 1 else f"{v} ") + BENEFIT_WORD.get(k, k))
+    return "+".join(out)
+
+
+def goal_text(goal: str) -> str:
+    """What a performance goal counts, in words (Kanban EV, performance goals)."""
+
+    kind, arg, value, _icons = D.PERFORMANCE_GOALS[goal]
+    what = {
+        "cars": "car", "models": "car model", "upgraded": "upgrade", "tested": "tested design",
+        "designs": "design", "books": "book", "certs": "certification", "parts": "part",
+        "banked": "banked shift", "speech": "speech token",
+    }
+    if kind in what:
+        return f"{value} PP per {what[kind]}"
+    if kind == "model":
+        return f"{value} PP per {MODEL_SHORT[arg]} car"
+    if kind == "upgraded_part":
+        return f"{value} PP per upgraded {PART_SHORT[arg]}"
+    if kind == "stored":
+        a, c = arg.split("+")
+        return f"{value} PP per stored {PART_SHORT[a]}/{PART_SHORT[c]}"
+    if kind == "garages":
+        a, c = arg.split("+")
+        return f"{value} PP per car in garage {a}/{c}"
+    if kind == "certified":
+        return f"{value} PP if certified in {D.DEPT_NAMES[arg]}"
+    return f"{value} PP per {kind}"
+
+
+def final_text(test: str, arg: str, threshold: int) -> str:
+    """One achievement of a final goal tile, in words."""
+
+    if test == "certified_both":
+        return "certified in " + " and ".join(D.DEPT_NAMES[d] for d in arg.split("+"))
+    words = {
+        "cars_one_model": "cars of one model", "upgraded_distinct_parts": "upgraded different parts",
+        "certs": "certifications", "cars": "cars", "upgraded": "upgrades", "models": "car models",
+        "upgraded_same_part": "upgrades of one part", "banked": "banked shifts", "books": "books",
+        "experts": "expert tracks", "tested": "tested designs", "tested_distinct_parts": "tested different parts",
+    }
+    if test == "model":
+        return f"{threshold}+ {MODEL_SHORT[arg]} cars"
+    if test == "upgraded_part":
+        return f"{threshold}+ upgraded {PART_SHORT[arg]}"
+    if test == "certs_at_most":
+        return f"at most {threshold} certifications"
+    if test == "experts_at_most":
+        return f"at most {threshold} expert track"
+    return f"{threshold}+ {words.get(test, test)}"
+
+
+def _certified(seat: dict, dept: str) -> bool:
+    return seat["train"][D.DEPTS.index(dept)] >= D.CERTIFIED_AT
+
+
+def goal_count(seat: dict, goal: str) -> int:
+    """How many of what goal ``goal`` counts the player of this public seat view has."""
+
+    kind, arg, _v, _i = D.PERFORMANCE_GOALS[goal]
+    cars = [c for c in seat.get("garages", []) if c]
+    part = lambda x: x.split("-")[1]  # noqa: E731
+    if kind == "cars":
+        return len(cars)
+    if kind == "models":
+        return len(set(cars))
+    if kind == "model":
+        return cars.count(arg)
+    if kind == "upgraded_part":
+        return sum(1 for x in seat["upgraded"] if part(x) == arg)
+    if kind == "upgraded":
+        return len(seat["upgraded"])
+    if kind == "tested":
+        return len(seat["tested"])
+    if kind == "stored":
+        a, c = arg.split("+")
+        return sum(1 for x in seat["parts"] if x in (a, c))
+    if kind == "garages":
+        g = seat["garages"]
+        return sum(1 for k in arg.split("+") if g[int(k) - 1])
+    if kind == "certified":
+        return 1 if _certified(seat, arg) else 0
+    if kind == "designs":
+        return len(seat["designs"])
+    if kind == "books":
+        return seat["books"]
+    if kind == "certs":
+        return sum(1 for v in seat["train"] if v >= D.CERTIFIED_AT)
+    if kind == "parts":
+        return len(seat["parts"])
+    if kind == "banked":
+        return seat["banked"]
+    if kind == "speech":
+        return seat["speech"]
+    return 0
+
+
+def order_stock(view: dict, card: str, split: int) -> list[str]:
+    """Parts an order card with placement ``split`` stocks now (Logistics, issue an order):
+    each icon on its group's side of the line, while the supply has one."""
+
+    supply = dict(view.get("supply", {}))
+    side_a = D.ORDER_SPLITS[split]
+    out = []
+    for k, icon in enumerate(D.KANBAN_CARDS[card]):
+        if (icon in D.GROUP_A) == (k in side_a) and supply.get(icon, 0) > 0:
+            supply[icon] -= 1
+            out.append(icon)
+    return out
+
+
+class _Canvas:
+    """A Layout being filled, with small drawing helpers."""
+
+    def __init__(self, width: int = WIDTH, height: int = MAX_HEIGHT) -> None:
+        self.lay = Layout(width=width, height=height, background=BG)
+
+    def rect(self, x, y, w, h, tag, fill=None, outline=None, width=1, radius=0):
+        return self.lay.add(Rect(x=int(x), y=int(y), w=int(w), h=int(h), fill=fill, outline=outline,
+                                 width=width, radius=radius, tag=tag))
+
+    def text(self, x, y, s, size, tag, fill=INK, anchor="la") -> Text:
+        return self.lay.add(text(int(x), int(y), s, size, fill, tag, anchor))
+
+    def fit(self, x, y, s, size, w, tag, fill=INK, anchor="la") -> Text:
+        return self.text(x, y, fit_text(s, w, size), size, tag, fill, anchor)
+
+    def line(self, pts, tag, fill=LINE, width=2):
+        return self.lay.add(Line(points=[(int(a), int(b)) for a, b in pts], fill=fill, width=width, tag=tag))
+
+    def disc(self, x, y, d, n: int, tag, size=14):
+        """Player ``n``'s disc (0-based seat), diameter ``d``, with their number 1-4."""
+
+        col = PLAYER_COLOUR[n % len(PLAYER_COLOUR)]
+        self.lay.add(Ellipse(x=int(x), y=int(y), w=d, h=d, fill=col, outline="#000000", width=1, tag=tag))
+        self.text(x + d // 2, y + d // 2, str(n + 1), size, tag, "#ffffff", "mm")
+
+    def panel(self, x, y, w, h, tag, title="", fill=PANEL, size=20):
+        self.rect(x, y, w, h, tag, fill, LINE, 2, 8)
+        if title:
+            self.text(x + 10, y + 6, title, size, tag)
+
+    def chip(self, x, y, w, h, label, tag, fill, size=15, outline=LINE):
+        """A small box with a centred label."""
+
+        self.rect(x, y, w, h, tag, fill, outline, 1, 4)
+        if label:
+            self.fit(x + w // 2, y + h // 2, label, size, w - 4, tag, INK, "mm")
+
+
+class _Board:
+    """The public view with convenient lookups."""
+
+    def __init__(self, view: dict):
+        self.v = view
+        self.players: list[str] = list(view.get("players", []))
+        self.seats: list[dict] = list(view.get("seats", []))
+        self.n = len(self.players)
+        self.t = view.get("t") or {}
+
+    def name(self, i: int) -> str:
+        return self.players[i] if 0 <= i < self.n else "?"
+
+
+# ----- factory image -----------------------------------------------------------------------
+def _status(c: _Canvas, b: _Board, y: int) -> int:
+    v = b.v
+    c.panel(M, y, WIDTH - 2 * M, 96, "status")
+    mood = "Mean" if v.get("sandra_mode") == "mean" else "Nice"
+    head = (f"Kanban EV - day {v.get('day', 0)}, week {v.get('week', 0)}, production cycle "
+            f"{v.get('cycle', 0)} - {mood} Sandra" + (" - SpeedCharger" if v.get("speedcharger") else ""))
+    c.fit(M + 12, y + 8, head, 22, WIDTH - 4 * M, "status")
+    c.fit(M + 12, y + 38, v.get("status", ""), 18, WIDTH - 4 * M, "status", SOFT)
+    line = _turn_line(b)
+    if line:
+        c.fit(M + 12, y + 64, line, 18, WIDTH - 4 * M, "status:turn", "#7a0000")
+    return y + 96
+
+
+def _turn_line(b: _Board) -> str:
+    """The current work turn: department(s), shifts spent and left (at most 4 a turn)."""
+
+    t = b.t
+    if not t or b.v.get("phase") != "work":
+        ms = b.v.get("meeting_state") or {}
+        if b.v.get("phase") == "meeting" and ms:
+            played = [g for g in ms.get("played", []) if g]
+            return "Meeting: " + (f"played {', '.join(played)}; " if played else "") + "play one goal, speak, or pass."
+        return ""
+    who = t.get("who", -1)
+    seat = b.seats[who] if 0 <= who < len(b.seats) else {}
+    new = (t.get("new") or {}).get("shift", 0)
+    left = max(0, min(D.MAX_SHIFTS_PER_TURN - t.get("spent", 0),
+                      t.get("ws", 0) - t.get("ws_used", 0) + seat.get("banked", 0) - new))
+    depts = D.DEPT_NAMES.get(t.get("dept", ""), "?") + (f" + {D.DEPT_NAMES[t['dept2']]}" if t.get("dept2") else "")
+    out = f"{b.name(who)} works in {depts}: {t.get('spent', 0)} shifts spent, {left} left this turn"
+    pend = t.get("pending") or []
+    if pend:
+        out += {"cert": "; choose a certification space", "award": "; choose an award tile",
+                "route": "; choose the conveyor fork"}.get(pend[0][0], "")
+    return out + "."
+
+
+def _legend(c: _Canvas, b: _Board, y: int) -> int:
+    x = M + 4
+    for i, name in enumerate(b.players):
+        pp = b.seats[i].get("pp", 0) if i < len(b.seats) else 0
+        label = fit_text(f"{name}  {pp} PP", 250, 18)
+        w = 30 + measure(label, 18)[0]
+        if i in [b.players.index(p) for p in b.v.get("to_act", []) if p in b.players]:
+            c.rect(x - 4, y - 2, w + 8, 30, "legend", ACTIVE, None, 1, 6)
+        c.disc(x, y + 1, 24, i, f"legend:{i + 1}", 15)
+        c.text(x + 30, y + 3, label, 18, "legend")
+        x += w + 24
+    return y + 30
+
+
+def _track(c: _Canvas, x, y, label, values: list[int], current: int, tag, cw=40) -> int:
+    c.text(x, y, label, 16, tag)
+    lw = 64
+    for k, val in enumerate(values):
+        on = val == current
+        c.chip(x + lw + k * (cw + 4), y - 4, cw, 28, str(val), tag + (":marker" if on else ""),
+               ACTIVE if on else EMPTY, 16, INK if on else LINE)
+    return x + lw + len(values) * (cw + 4)
+
+
+def _goal_card(c: _Canvas, b: _Board, x, y, w, h, goal: str, tag: str, spoken: list[int] | None = None):
+    kind, arg, value, icons = D.PERFORMANCE_GOALS[goal]
+    c.rect(x, y, w, h, tag, "#fffbe8", LINE, 1, 6)
+    c.text(x + 6, y + 4, goal, 15, tag, SOFT)
+    # icons: multipliers, highest first; a speaker's disc covers the icon they took
+    spoken = spoken or []
+    for k in range(icons):
+        mult = icons - k
+        ix = x + w - 6 - (icons - k) * 26
+        if k < len(spoken):
+            c.disc(ix, y + 3, 24, spoken[k], "meeting-room:speech", 14)
+        else:
+            c.chip(ix, y + 3, 24, 24, f"x{mult}", tag + ":icon", "#ffffff", 14)
+    lines = _wrap(goal_text(goal), w - 12, 15)
+    for k, ln in enumerate(lines[:2]):
+        c.text(x + 6, y + 30 + k * 19, ln, 15, tag)
+
+
+def _wrap(s: str, width: int, size: int) -> list[str]:
+    words = s.split(" ")
+    lines: list[str] = []
+    cur = ""
+    for wd in words:
+        cand = f"{cur} {wd}".strip()
+        if measure(cand, size)[0] <= width or not cur:
+            cur = cand
+        else:
+            lines.append(cur)
+            cur = wd
+    if cur:
+        lines.append(cur)
+    return [fit_text(ln, width, size) for ln in lines]
+
+
+def _tracks_and_room(c: _Canvas, b: _Board, y: int) -> int:
+    v = b.v
+    ms = v.get("meeting_state") or {}
+    played = [(i, g) for i, g in enumerate(ms.get("played", [])) if g]
+    room = list(v.get("room", []))
+    cards = [(g, "room") for g in room] + [(g, "played") for _i, g in played]
+    rows = 1 if len(cards) <= 4 else 2
+    card_h = 72
+    h = max(176, 40 + rows * (card_h + 8) + 6)
+    lw = 430
+    # left: cycle and week tracks, meeting marker, final goal
+    c.panel(M, y, lw, h, "tracks")
+    _track(c, M + 10, y + 12, "Cycle", [0, 1, 2, 3], v.get("cycle", 0), "cycle-track")
+    _track(c, M + 10, y + 46, "Week", [0, 1, 2, 3], v.get("week", 0), "week-track")
+    called = v.get("meeting")
+    c.chip(M + 300, y + 10, 120, 58, "", "meeting-marker", ACTIVE if called else EMPTY, 15,
+           INK if called else LINE)
+    c.text(M + 360, y + 16, "Meeting", 15, "meeting-marker", anchor="ma")
+    c.text(M + 360, y + 40, "called" if called else "not called", 15, "meeting-marker", anchor="ma")
+    fy = y + 78
+    final = v.get("final")
+    c.rect(M + 8, fy, lw - 16, h - (fy - y) - 8, "final-goal", "#fff3e0", LINE, 1, 6)
+    c.text(M + 16, fy + 4, f"Final goal {final}: 1 speech token per achievement", 15, "final-goal", SOFT)
+    for k, (test, arg, th, pp) in enumerate(D.FINAL_GOALS.get(final, [])):
+        ly = fy + 26 + k * 20
+        c.fit(M + 16, ly, final_text(test, arg, th), 16, lw - 90, "final-goal")
+        c.text(M + lw - 20, ly, f"{pp} PP", 16, "final-goal", anchor="ra")
+    # right: meeting room
+    rx = 2 * M + lw
+    rw = WIDTH - M - rx
+    title = "Meeting room" + (f" - {sum(v.get('nominated', []))} goal(s) nominated face down"
+                              if any(v.get("nominated", [])) else "")
+    title += f"   (goal deck {v.get('gdeck', 0)}, discards {len(v.get('gdiscard', []))})"
+    c.panel(rx, y, rw, h, "meeting-room")
+    c.fit(rx + 10, y + 8, title, 17, rw - 20, "meeting-room")
+    cw = (rw - 20 - 3 * 8) // 4
+    spoken = ms.get("spoken", {})
+    for k, (g, where) in enumerate(cards[:8]):
+        r, col = divmod(k, 4)
+        gx = rx + 10 + col * (cw + 8)
+        gy = y + 36 + r * (card_h + 8)
+        _goal_card(c, b, gx, gy, cw, card_h, g, f"meeting-room:goal:{g}", spoken.get(g, []))
+        if where == "played":
+            c.rect(gx, gy, cw, card_h, f"meeting-room:played:{g}", None, "#7a0000", 3, 6)
+    if not cards:
+        c.text(rx + 10, y + 40, "(empty until the meeting's nominations are revealed)", 16, "meeting-room", SOFT)
+    return y + h
+
+
+def _dept_left(c: _Canvas, b: _Board, dept: str, x: int, y: int, h: int) -> None:
+    """Department name, its two workstations (meeples, Sandra), training track, awards."""
+
+    v = b.v
+    di = D.DEPTS.index(dept)
+    tag = f"department:{dept}"
+    c.text(x + 10, y + 6, D.DEPT_NAMES[dept], 22, tag)
+    pos = v.get("pos", [])
+    t = b.t
+    for k in range(2):
+        code = di * 2 + k
+        wx, wy, ww, wh = x + 10 + k * 160, y + 36, 152, 52
+        stag = f"{tag}:workstation:{k + 1}"
+        here = [i for i, cde in enumerate(pos) if cde == code]
+        working = bool(here) and v.get("phase") == "work" and t.get("who") in here
+        c.rect(wx, wy, ww, wh, stag, "#ffffff", INK if working else LINE, 3 if working else 1, 6)
+        shifts = D.WORKSTATION_SHIFTS[dept][k]
+        c.text(wx + 6, wy + 3, f"{'upper' if k == 0 else 'lower'}: {shifts} shift{'s' if shifts > 1 else ''}",
+               14, stag, SOFT)
+        if v.get("sandra") == code:
+            c.chip(wx + 6, wy + 24, ww - 12, 24, "Sandra", f"{tag}:sandra", "#e9d3f2", 15, SANDRA)
+        for i in here:
+            c.disc(wx + 6, wy + 24, 24, i, f"{tag}:meeple", 14)
+            c.fit(wx + 36, wy + 26, b.name(i), 16, ww - 42, f"{tag}:meeple")
+    # training track: start + 5 spaces; certified on the 4th, expert on the last
+    ty = y + 96
+    c.text(x + 10, ty + 12, "Train", 15, f"{tag}:training")
+    tx0 = x + 60
+    cw = 44
+    for sp in range(D.TRAINING_SPACES):
+        fill = "#fff2b3" if sp == D.CERTIFIED_AT else ("#ffd9a0" if sp == D.EXPERT_AT else EMPTY)
+        c.rect(tx0 + sp * (cw + 2), ty, cw, cw, f"{tag}:training", fill, LINE, 1, 4)
+        discs = [i for i, s in enumerate(b.seats) if s["train"][di] == sp]
+        for k, i in enumerate(discs[:4]):
+            r, q = divmod(k, 2)
+            c.disc(tx0 + sp * (cw + 2) + 1 + q * 21, ty + 1 + r * 21, 21, i, f"{tag}:training:disc", 14)
+    lab = {0: "start", D.CERTIFIED_AT: "cert", D.EXPERT_AT: "expert"}
+    for sp, s in lab.items():
+        c.text(tx0 + sp * (cw + 2) + cw // 2, ty + cw + 2, s, 14, f"{tag}:training", SOFT, "ma")
+    aw = v.get("awards", {}).get(dept, 0)
+    tok = v.get("award_tok", {}).get(dept, 0)
+    c.text(x + 10, ty + cw + 22, f"Award tiles: {aw}   speech token: {tok}", 15, f"{tag}:awards")
+
+
+def _rd(c: _Canvas, b: _Board, x: int, y: int, w: int) -> None:
+    v = b.v
+    # test track: 8 spaces in a loop, pace car, striped spaces; the 4 places behind it
+    c.text(x, y, "Test track", 17, "test-track")
+    n = D.TEST_TRACK.get(b.n, D.TEST_TRACK[3])
+    cw = 44
+    for sp in range(n["spaces"]):
+        sx = x + sp * (cw + 3)
+        striped = sp in n["striped"]
+        c.rect(sx, y + 24, cw, 36, "test-track:striped" if striped else "test-track:space",
+               "#ffe6e6" if striped else EMPTY, LINE, 1, 3)
+        if striped:
+            for k in range(0, cw, 9):
+                c.line([(sx + k, y + 59), (sx + min(cw - 1, k + 8), y + 51)], "test-track:striped", "#d04545", 2)
+        if sp == v.get("pace"):
+            c.chip(sx + 2, y + 26, cw - 4, 24, "pace", "test-track:pace-car", ACTIVE, 14, INK)
+    qy = y + 66
+    c.text(x, qy + 4, "Behind the pace car:", 15, "test-track:queue")
+    qx = x + 160
+    for k, car in enumerate(v.get("queue", [])):
+        cost = D.CLAIM_COST[k]
+        c.chip(qx + k * 56, qy, 52, 26, MODEL_SHORT.get(car, "-") if car else "-", "test-track:queue",
+               MODEL_COLOUR.get(car, EMPTY), 14)
+        c.text(qx + k * 56 + 26, qy + 28, f"{k + 1}: {cost}sh", 14, "test-track:queue", SOFT, "ma")
+    # factory goals (grey: cars; beige: upgrades)
+    fy = qy + 52
+    for k, kind in enumerate(("grey", "beige")):
+        tiles = v.get("fgoals", {}).get(kind, [])
+        label = {"grey": "Car goals", "beige": "Upgrade goals"}[kind]
+        s = f"{label}: " + ", ".join(f"{tv} ({tok} tok)" for tv, tok, _who in tiles)
+        c.fit(x, fy + k * 20, s, 15, 370, f"factory-goals:{kind}")
+    # part value tracks 2..6
+    vy = fy + 46
+    c.text(x, vy, "Part values", 15, "upgrade-values")
+    doubled = set(v.get("doubled", []))
+    for k, pt in enumerate(D.PARTS):
+        r, q = divmod(k, 3)
+        px = x + q * 124
+        py = vy + 22 + r * 28
+        val = v.get("value", {}).get(pt, D.PART_VALUE_START)
+        c.chip(px, py, 62, 24, PART_SHORT[pt], f"upgrade-values:{pt}", PART_COLOUR[pt], 14)
+        c.text(px + 66, py + 3, f"{val}" + (" x2" if pt in doubled else ""), 15, f"upgrade-values:{pt}")
+    # upgrade spaces: 6 per model, printed benefit and the part on it
+    ux = x + 390
+    c.text(ux, y, "Upgrade spaces (benefit / part)", 17, "upgrade-spaces")
+    gw, gh = (w - 390 - 74) // 6, 40
+    for r, m in enumerate(D.MODELS):
+        gy = y + 24 + r * (gh + 3)
+        c.chip(ux, gy, 70, gh, MODEL_SHORT[m], f"upgrade-spaces:{m}", MODEL_COLOUR[m], 15)
+        for k in range(6):
+            gx = ux + 74 + k * gw
+            part = v.get("upg", {}).get(m, [""] * 6)[k]
+            c.rect(gx, gy, gw - 3, gh, f"upgrade-spaces:{m}:{k + 1}", PART_COLOUR.get(part, EMPTY), LINE, 1, 3)
+            c.fit(gx + 3, gy + 1, f"{k + 1} {_benefit(D.UPGRADE_SPACES[m][k])}", 14, gw - 8,
+                  f"upgrade-spaces:{m}:{k + 1}", SOFT)
+            if part:
+                c.text(gx + (gw - 3) // 2, gy + 21, PART_SHORT[part], 14, f"upgrade-spaces:{m}:{k + 1}", INK, "ma")
+
+
+def _assembly(c: _Canvas, b: _Board, x: int, y: int, w: int) -> None:
+    v = b.v
+    c.text(x, y, "Assembly lines", 17, "assembly-lines")
+    rh = 36
+    pw = 37
+    node_pos: dict[str, tuple[int, int]] = {}
+    nw, nh, gap = 84, 30, 20
+    cx0 = x + 74 + 6 * pw + 16
+    row = {m: y + 26 + r * rh for r, m in enumerate(D.ASSEMBLY_LINES)}
+    for m in D.ASSEMBLY_LINES:
+        ly = row[m]
+        c.chip(x, ly, 70, rh - 6, MODEL_SHORT[m], f"assembly-lines:{m}", MODEL_COLOUR[m], 15)
+        placed = v.get("assembly", {}).get(m, [])
+        for k in range(6):
+            part = placed[k] if k < len(placed) else ""
+            c.chip(x + 74 + k * pw, ly, pw - 2, rh - 6, PART_SHORT.get(part, ""),
+                   f"assembly-lines:{m}:space", PART_COLOUR.get(part, EMPTY), 14)
+        node_pos[D.ENTRY_NODE[m]] = (cx0, ly)
+        node_pos[D.ROW2_NODE[m]] = (cx0 + nw + gap, ly)
+    x3 = cx0 + 2 * (nw + gap)
+    node_pos["31"] = (x3, row["suv"])
+    node_pos["32"] = (x3, row["city"])
+    node_pos["33"] = (x3, row["truck"])
+    xe = x3 + nw + gap
+    ew = 62
+    exits = {"x31": (xe, row["concept"]), "x32": (xe, row["city"]), "x33": (xe, row["sports"])}
+    c.text(cx0, y, "Conveyor (route <node> at a fork)", 17, "conveyor")
+    # edges first, boxes on top, an arrowhead at each edge's middle
+    for src, dests in D.CONVEYOR.items():
+        if src not in node_pos:
+            continue
+        sx, sy = node_pos[src]
+        for d in dests:
+            tx, ty = node_pos.get(d) or exits[d]
+            tw = nw if d in node_pos else ew
+            a = (sx + nw // 2, sy + nh // 2)
+            z = (tx + tw // 2, ty + nh // 2)
+            c.line([a, z], "conveyor:edge", "#8a8a8a", 3)
+            mx, my = (a[0] + z[0]) / 2, (a[1] + z[1]) / 2
+            dx, dy = z[0] - a[0], z[1] - a[1]
+            ln = max(1.0, (dx * dx + dy * dy) ** 0.5)
+            ux, uy = dx / ln, dy / ln
+            tip = (mx + ux * 7, my + uy * 7)
+            pts = [tip, (mx - ux * 6 - uy * 6, my - uy * 6 + ux * 6), (mx - ux * 6 + uy * 6, my - uy * 6 - ux * 6)]
+            c.lay.add(Polygon(points=[(int(p), int(q)) for p, q in pts], fill="#555555", tag="conveyor:arrow"))
+    conv = v.get("conveyor", {})
+    for node, (nx, ny) in node_pos.items():
+        car = conv.get(node, "")
+        c.rect(nx, ny, nw, nh, f"conveyor:node:{node}", MODEL_COLOUR.get(car, EMPTY), INK if car else LINE, 1, 4)
+        c.text(nx + 4, ny + nh // 2, node, 14, f"conveyor:node:{node}", SOFT, "lm")
+        if car:
+            c.fit(nx + 26, ny + nh // 2, MODEL_SHORT[car], 14, nw - 28, f"conveyor:node:{node}", INK, "lm")
+    for ex, (nx, ny) in exits.items():
+        c.chip(nx, ny, ew, nh, f"{ex} {D.EXIT_PP[ex]}PP", f"conveyor:exit:{ex}", "#dcdcdc", 14, INK)
+    dx = xe + ew + 12
+    c.text(dx, y, "Demand", 17, "demand")
+    for k, m in enumerate(v.get("demand", [])):
+        tok = (v.get("demand_tok") or [0, 0])[k] if k < len(v.get("demand_tok") or []) else 0
+        c.chip(dx, y + 26 + k * 34, w - (dx - x), 30, f"{MODEL_SHORT[m]}: {tok} tok", f"demand:{m}",
+               MODEL_COLOUR[m], 15, INK)
+    c.text(dx, y + 96, f"{v.get('demand_stack', 0)} tiles left", 14, "demand", SOFT)
+    cars = v.get("cars", {})
+    c.text(dx, y + 120, "Cars left", 15, "cars-left")
+    for k, m in enumerate(D.MODELS):
+        r, q = divmod(k, 2)
+        c.text(dx + q * 68, y + 140 + r * 19, f"{MODEL_SHORT[m]} {cars.get(m, 0)}", 14, "cars-left")
+
+
+def _logistics(c: _Canvas, b: _Board, x: int, y: int, w: int) -> None:
+    v = b.v
+    c.text(x, y, "Warehouses (group A | order line | group B)", 17, "warehouses")
+    wh = v.get("wh", {})
+    sup = v.get("supply", {})
+    bw = 86
+    for k, pt in enumerate(D.GROUP_A + D.GROUP_B):
+        bx = x + k * (bw + 6) + (24 if k >= 3 else 0)
+        c.rect(bx, y + 26, bw, 64, f"warehouses:{pt}", PART_COLOUR[pt], LINE, 1, 5)
+        c.text(bx + bw // 2, y + 28, PART_SHORT[pt], 15, f"warehouses:{pt}", INK, "ma")
+        c.text(bx + bw // 2, y + 48, str(wh.get(pt, 0)), 24, f"warehouses:{pt}", INK, "ma")
+        c.text(bx + bw // 2, y + 94, f"supply {sup.get(pt, 0)}", 14, "supply", SOFT, "ma")
+    lx = x + 3 * (bw + 6) + 9
+    c.line([(lx, y + 22), (lx, y + 94)], "warehouses:line", INK, 3)
+    rx = x + 6 * (bw + 6) + 40
+    c.text(rx, y, "Recycling", 17, "recycling")
+    for k, pt in enumerate(v.get("recycling", [])):
+        c.chip(rx + k * 66, y + 26, 62, 30, PART_SHORT.get(pt, pt), f"recycling:{pt}", PART_COLOUR.get(pt, EMPTY), 15)
+    c.text(rx, y + 66, f"Kanban deck: {v.get('kdeck', 0)}", 15, "kanban-deck")
+    c.text(x, y + 120, f"Parts vouchers in supply: {v.get('vouchers', 0)}", 15, "vouchers-supply", SOFT)
+
+
+def _design(c: _Canvas, b: _Board, x: int, y: int, w: int) -> None:
+    v = b.v
+    c.text(x, y, "Designs (select: 1 shift; column bonus below)", 17, "design-rows")
+    dw, dh = 132, 40
+    for r, row in enumerate(v.get("rows", [])):
+        for k, des in enumerate(row):
+            dx, dy = x + k * (dw + 6), y + 26 + r * (dh + 6)
+            _design_chip(c, dx, dy, dw, dh, des, f"design-rows:{r + 1}:{k + 1}")
+    by = y + 26 + 2 * (dh + 6)
+    for k, word in ((0, "no bonus"), (1, "no bonus"), (2, "+1 shift"), (3, "+1 book")):
+        c.text(x + k * (dw + 6) + dw // 2, by, word, 14, "design-rows:bonus", SOFT, "ma")
+    sx = x + 4 * (dw + 6) + 24
+    c.text(sx, y, "Stacks (top, size)", 17, "design-stacks")
+    names = ["top row", "bottom row", "central"]
+    for k, st in enumerate(v.get("stacks", [])):
+        sy = y + 26 + k * 34
+        c.text(sx, sy + 5, names[k], 14, "design-stacks", SOFT)
+        _design_chip(c, sx + 84, sy, 126, 30, st.get("top") or "", f"design-stacks:{k + 1}")
+        c.text(sx + 216, sy + 5, f"x{st.get('count', 0)}", 15, "design-stacks")
+
+
+def _design_chip(c: _Canvas, x, y, w, h, des: str, tag: str):
+    if not des:
+        c.chip(x, y, w, h, "", tag, EMPTY, 14)
+        return
+    m, pt = des.split("-")
+    c.rect(x, y, w, h, tag, MODEL_COLOUR.get(m, EMPTY), LINE, 1, 5)
+    c.fit(x + 4, y + (h - 18) // 2, f"{MODEL_SHORT.get(m, m)} {PART_SHORT.get(pt, pt)}", 15, w - 8, tag)
+
+
+def _admin(c: _Canvas, b: _Board, x: int, y: int, w: int) -> None:
+    v = b.v
+    c.text(x, y, "Certification track (sections 0-5, spaces 1-4; tok = speech token)", 17, "certification-track")
+    cw, ch = 62, 46
+    for sec in range(len(D.CERT_TRACK)):
+        r, q = divmod(sec, 3)
+        sx = x + q * (4 * cw + 20)
+        sy = y + 24 + r * (ch + 20)
+        c.text(sx, sy, f"{sec}", 14, "certification-track:label", SOFT)
+        for k in range(4):
+            gx = sx + 14 + k * cw
+            c.rect(gx, sy, cw - 3, ch, f"certification-track:{sec}:{k + 1}", EMPTY, LINE, 1, 3)
+            c.fit(gx + 3, sy + 1, _benefit(D.CERT_TRACK[sec][k]).replace("speech", "tok"), 14, cw - 8,
+                  f"certification-track:{sec}:{k + 1}", SOFT)
+            here = [i for i, s in enumerate(b.seats) if s.get("cert", -1) == sec * 4 + k]
+            for j, i in enumerate(here[:2]):
+                c.disc(gx + 2 + j * 22, sy + 23, 21, i, "certification-track:marker", 14)
+    ry = y + 24 + 2 * (ch + 20)
+    tiles = v.get("fgoals", {}).get("cert", [])
+    c.fit(x, ry, "Certification goals: " + ", ".join(f"{tv} certs ({tok} tok)" for tv, tok, _w in tiles), 15,
+          430, "factory-goals:cert")
+    c.text(x + 450, ry, f"Chargers left: {v.get('chargers', 0)}", 15, "chargers")
+    desk = v.get("sandra") == 10
+    c.chip(x + 640, ry - 4, w - 640, 26, "Sandra at her desk" if desk else "Sandra's desk (empty)",
+           "sandra-desk" if not desk else "sandra-desk:sandra", "#e9d3f2" if desk else EMPTY, 14,
+           SANDRA if desk else LINE)
+
+
+_DEPT_BODY = {"rd": (_rd, 262), "assembly": (_assembly, 214), "logistics": (_logistics, 150),
+              "design": (_design, 150), "admin": (_admin, 186)}
+LEFT_W = 340
+
+
+def factory_layout(view: dict) -> Layout:
+    """The factory board (image 1) of a public view."""
+
+    b = _Board(view)
+    c = _Canvas()
+    y = _status(c, b, M) + 8
+    y = _legend(c, b, y) + 8
+    y = _tracks_and_room(c, b, y) + M
+    for dept in D.DEPTS:
+        body, bh = _DEPT_BODY[dept]
+        h = max(bh, 196)
+        c.panel(M, y, WIDTH - 2 * M, h, f"department:{dept}", fill=DEPT_TINT[dept])
+        _dept_left(c, b, dept, M, y, h)
+        c.line([(M + LEFT_W, y + 8), (M + LEFT_W, y + h - 8)], f"department:{dept}:rule", LINE, 1)
+        body(c, b, M + LEFT_W + 12, y + 8, WIDTH - 2 * M - LEFT_W - 22)
+        y += h + 6
+    c.lay.height = min(MAX_HEIGHT, y + 4)
+    return c.lay
+
+
+# ----- player boards -----------------------------------------------------------------------
+STRIP_H = 262
+
+
+def _garage_tile(seat: dict, g: int) -> dict:
+    tiles = D.GARAGE_TILES.get(seat.get("gset") or "basic", D.GARAGE_TILES["basic"])
+    order = seat.get("gtiles") or []
+    if order and g < len(order):
+        return tiles[order[g]]
+    return tiles[g] if g < len(tiles) else {}
+
+
+def _player_strip(c: _Canvas, b: _Board, i: int, y: int) -> int:
+    s = b.seats[i]
+    seat = s.get("seat", b.name(i))
+    tag = f"player:{seat}"
+    acting = b.players[i] in b.v.get("to_act", [])
+    c.rect(M, y, WIDTH - 2 * M, STRIP_H, tag, PANEL, INK if acting else LINE, 3 if acting else 2, 8)
+    # head: number, name, PP and the counters
+    c.disc(M + 10, y + 8, 28, i, f"{tag}:head", 16)
+    c.fit(M + 46, y + 10, b.name(i), 22, 300, f"{tag}:head")
+    c.text(M + 360, y + 10, f"{s.get('pp', 0)} PP", 22, f"{tag}:pp")
+    x = M + 470
+    for label, key, cap in (("banked", "banked", D.SHIFT_BANK_MAX), ("books", "books", D.BOOKS_MAX),
+                            ("vouchers", "vouchers", D.VOUCHERS_MAX)):
+        val = s.get(key, 0)
+        extra = f" (+{s['vpend']} soon)" if key == "vouchers" and s.get("vpend") else ""
+        lab = f"{label} {val}/{cap}{extra}"
+        c.text(x, y + 12, lab, 18, f"{tag}:{key}")
+        x += measure(lab, 18)[0] + 22
+    certs = {d: _certified(s, d) for d in D.DEPTS}
+    # row 1: garages
+    gy = y + 46
+    c.text(M + 12, gy + 18, "Garages", 16, f"{tag}:garages")
+    for g in range(5):
+        gx = M + 96 + g * 124
+        car = s.get("garages", [""] * 5)[g]
+        locked = g == 4 and not certs["assembly"]
+        c.rect(gx, gy, 118, 56, f"{tag}:garages:{g + 1}", MODEL_COLOUR.get(car, EMPTY) if car else EMPTY,
+               LINE, 1, 5)
+        c.fit(gx + 4, gy + 2, f"{g + 1}: {_benefit(_garage_tile(s, g))}", 14, 110, f"{tag}:garages:{g + 1}", SOFT)
+        if locked:
+            c.chip(gx + 4, gy + 26, 110, 24, "padlock", f"{tag}:padlocks:garage", "#cfcfcf", 14, INK)
+        elif car:
+            c.text(gx + 59, gy + 28, MODEL_SHORT[car], 17, f"{tag}:garages:{g + 1}", INK, "ma")
+    # charging board (SpeedCharger)
+    cx = M + 96 + 5 * 124 + 14
+    c.text(cx, gy - 2, "Charging board", 15, f"{tag}:charging")
+    charged = set(s.get("chargers", []))
+    abbrev = {"rd": "R&D", "assembly": "Asm", "logistics": "Log", "design": "Des", "admin": "Adm"}
+    for k, d in enumerate(D.DEPTS):
+        on = d in charged
+        c.chip(cx + k * 66, gy + 20, 62, 34, abbrev[d] + (" ON" if on else ""), f"{tag}:charging:{d}",
+               "#b9f6ca" if on else EMPTY, 14, INK if on else LINE)
+    # row 2: designs (in hand) and upgraded designs (tested marked)
+    dy = y + 110
+    c.text(M + 12, dy + 10, "Designs", 16, f"{tag}:designs")
+    slots = D.DESIGN_SPACES + (1 if certs["design"] else 0)
+    designs = s.get("designs", [])
+    for k in range(D.DESIGN_SPACES + 1):
+        dx = M + 96 + k * 124
+        if k >= slots:
+            c.chip(dx, dy, 118, 38, "padlock", f"{tag}:padlocks:design", "#cfcfcf", 14, INK)
+        elif k < len(designs):
+            _design_chip(c, dx, dy, 118, 38, designs[k], f"{tag}:designs:{k + 1}")
+        else:
+            c.chip(dx, dy, 118, 38, "", f"{tag}:designs:{k + 1}", EMPTY)
+    ux = M + 96 + 5 * 124 + 14
+    tested = list(s.get("tested", []))
+    c.text(ux, dy - 6, f"Upgraded {len(s.get('upgraded', []))}, tested {len(tested)}", 15, f"{tag}:upgraded")
+    up = s.get("upgraded", [])
+    words = []
+    for d in up:
+        m, pt = d.split("-")
+        words.append(f"{MODEL_SHORT[m]} {PART_SHORT.get(pt, pt)}" + ("*" if d in tested else ""))
+    lines = _wrap(", ".join(words) if words else "none yet", WIDTH - M - ux - 12, 15)
+    for k, ln in enumerate(lines[:2]):
+        c.text(ux, dy + 14 + k * 19, ln, 15, f"{tag}:upgraded")
+    if tested:
+        c.text(ux + measure(f"Upgraded {len(up)}, tested {len(tested)}", 15)[0] + 10, dy - 6,
+               "(* tested)", 15, f"{tag}:tested", SOFT)
+    else:
+        c.text(ux + measure(f"Upgraded {len(up)}, tested 0", 15)[0] + 10, dy - 6, "", 15, f"{tag}:tested")
+    # row 3: parts and speech tokens
+    py = y + 162
+    c.text(M + 12, py + 8, "Parts", 16, f"{tag}:parts")
+    pslots = D.PART_SPACES + (1 if certs["logistics"] else 0)
+    parts = s.get("parts", [])
+    for k in range(D.PART_SPACES + 1):
+        px = M + 96 + k * 76
+        if k >= pslots:
+            c.chip(px, py, 72, 34, "padlock", f"{tag}:padlocks:part", "#cfcfcf", 14, INK)
+        elif k < len(parts):
+            c.chip(px, py, 72, 34, PART_SHORT.get(parts[k], parts[k]), f"{tag}:parts:{k + 1}", PART_COLOUR.get(parts[k], EMPTY), 15)
+        else:
+            c.chip(px, py, 72, 34, "", f"{tag}:parts:{k + 1}", EMPTY)
+    sx = M + 96 + 6 * 76 + 20
+    c.text(sx, py + 8, "Speech", 16, f"{tag}:speech")
+    sslots = D.SPEECH_SPACES + (1 if certs["admin"] else 0)
+    for k in range(D.SPEECH_SPACES + 1):
+        tx = sx + 66 + k * 40
+        if k >= sslots:
+            c.chip(tx, py, 36, 34, "lock", f"{tag}:padlocks:speech", "#cfcfcf", 14, INK)
+        elif k < s.get("speech", 0):
+            c.disc(tx + 2, py + 2, 30, i, f"{tag}:speech:token", 15)
+        else:
+            c.chip(tx, py, 36, 34, "", f"{tag}:speech:space", EMPTY)
+    gx = sx + 66 + 5 * 40 + 8
+    c.fit(gx, py + 8, f"+{s.get('generic', 0)} generic", 15, WIDTH - M - gx - 8, f"{tag}:speech:generic")
+    # row 4: padlocks summary, double upgrade, hand sizes
+    ry = y + 212
+    locks = [name for d, name in (("assembly", "garage 5"), ("design", "design 5"), ("logistics", "part 6"),
+                                  ("admin", "speech 5")) if not certs[d]]
+    c.fit(M + 12, ry + 8, "Padlocks left: " + (", ".join(locks) if locks else "none"), 16, 430, f"{tag}:padlocks")
+    dbl = "double upgrade: used" if s.get("dbl") else "double upgrade: available"
+    c.text(M + 460, ry + 8, dbl, 16, f"{tag}:double")
+    c.text(M + 720, ry + 8, f"goals {s.get('goals', 0)}, order cards {s.get('kanban', 0)}, {s.get('gset') or '?'} garages",
+           16, f"{tag}:hand")
+    return y + STRIP_H
+
+
+def players_layout(view: dict) -> Layout:
+    """The player boards (image 2) of a public view, one strip per player in seat order."""
+
+    b = _Board(view)
+    c = _Canvas()
+    y = M
+    c.text(M + 4, y, "Player boards", 22, "players-title")
+    c.fit(M + 200, y + 4, view.get("status", ""), 17, WIDTH - 220 - M, "players-title", SOFT)
+    y += 36
+    for i in range(b.n):
+        y = _player_strip(c, b, i, y) + 8
+    c.lay.height = min(MAX_HEIGHT, y + 2)
+    return c.lay
+
+
+def layout(view: dict) -> Layout:
+    """The factory board (the first of :func:`layouts`)."""
+
+    return factory_layout(view)
+
+
+def layouts(view: dict) -> list[Layout]:
+    """The channel's images for a public view: the factory, then the player boards."""
+
+    return [factory_layout(view), players_layout(view)]
+
+
+# ----- hand ----------------------------------------------------------------------------------
+def hand_layout(view: dict) -> Layout:
+    """A player's hand (from ``engine.view(state, player)``): performance goals with what
+    speaking on each scores now, and Kanban order cards with what each placement stocks."""
+
+    b = _Board(view)
+    you = view.get("you") or {}
+    seat_id = you.get("seat")
+    i = b.players.index(seat_id) if seat_id in b.players else next(
+        (k for k, s in enumerate(b.seats) if s.get("seat") == seat_id), 0)
+    seat = b.seats[i] if b.seats else {}
+    W = 1000
+    c = _Canvas(W, MAX_HEIGHT)
+    y = M
+    c.disc(M + 4, y + 2, 28, i, "hand:head", 16)
+    c.fit(M + 42, y + 4, f"Your hand, {b.name(i)}: {seat.get('pp', 0)} PP", 22, W - 60, "hand:head")
+    y += 40
+    c.fit(M + 4, y, view.get("status", ""), 16, W - 20, "hand:head", SOFT)
+    y += 28
+    goals = list(you.get("goals", []))
+    c.text(M + 4, y, f"Performance goals ({len(goals)})", 20, "hand:goals")
+    y += 30
+    spoken_all = (view.get("meeting_state") or {}).get("spoken", {})
+    gw, gh = (W - 2 * M - 10) // 2, 92
+    for k, g in enumerate(goals):
+        r, q = divmod(k, 2)
+        gx, gy = M + q * (gw + 10), y + r * (gh + 8)
+        tag = f"hand:goal:{g}"
+        kind, arg, value, icons = D.PERFORMANCE_GOALS[g]
+        have = goal_count(seat, g)
+        c.rect(gx, gy, gw, gh, tag, "#fffbe8", LINE, 1, 6)
+        c.text(gx + 8, gy + 4, f"{g}: {goal_text(g)}", 18, tag)
+        c.fit(gx + 8, gy + 30, f"{icons} icon{'s' if icons > 1 else ''} (x{icons} down to x1); you have {have}", 16,
+              gw - 16, tag, SOFT)
+        taken = len(spoken_all.get(g, []))
+        top = icons - taken
+        if top > 0:
+            now = value * min(top, have)
+            line = f"Speaking on its top free icon (x{top}) scores {now} PP now."
+        else:
+            line = "No free icon left."
+        c.fit(gx + 8, gy + 56, line, 16, gw - 16, tag, "#1b5e20")
+    y += max(1, -(-len(goals) // 2)) * (gh + 8) + 4
+    if not goals:
+        c.text(M + 8, y - 30, "none", 16, "hand:goals", SOFT)
+    nom = you.get("nominated")
+    if nom:
+        c.text(M + 4, y, f"Nominated face down for the meeting room: {nom}", 16, "hand:nominated")
+        y += 26
+    cards = list(you.get("kanban", []))
+    c.text(M + 4, y, f"Kanban order cards ({len(cards)})", 20, "hand:kanban")
+    y += 30
+    bank = 2 if "logistics" in seat.get("chargers", []) else 1
+    kh = 178
+    for k, card in enumerate(cards):
+        tag = f"hand:kanban:{card}"
+        ky = y + k * (kh + 8)
+        c.rect(M, ky, W - 2 * M, kh, tag, "#eef7ee", LINE, 1, 6)
+        c.text(M + 8, ky + 4, f"{card}  (banks {bank} shift{'s' if bank > 1 else ''}; icons in order)", 18, tag)
+        for j, icon in enumerate(D.KANBAN_CARDS[card]):
+            c.chip(M + 8 + j * 78, ky + 32, 74, 28, PART_SHORT[icon], f"{tag}:icon", PART_COLOUR[icon], 15)
+        for sp in sorted(D.ORDER_SPLITS):
+            got = order_stock(view, card, sp)
+            ly = ky + 68 + (sp - 1) * 26
+            words = ", ".join(PART_SHORT[p] for p in got) or "nothing"
+            c.fit(M + 12, ly, f"order {card} {sp}: stocks {words}", 16, W - 2 * M - 24, f"{tag}:split:{sp}")
+    y += len(cards) * (kh + 8)
+    if not cards:
+        c.text(M + 8, y, "none", 16, "hand:kanban", SOFT)
+        y += 24
+    c.text(M + 4, y + 2, "Groups: A = auto, batt, motor; B = body, drive, elec.", 15, "hand:legend", SOFT)
+    c.lay.height = min(MAX_HEIGHT, y + 28)
+    return c.lay
+
+
+def draw(lay: Layout) -> Image.Image:
+    """The shared painter's image in a 64-colour palette (flat colours: smaller, faster PNG)."""
+
+    return base.draw(lay).quantize(colors=64, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)

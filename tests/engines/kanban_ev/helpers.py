@@ -1,0 +1,59 @@
+"""Building Kanban EV positions for rule tests: a fresh setup edited by hand."""
+
+from __future__ import annotations
+
+from engines.kanban_ev import engine
+from engines.kanban_ev import rules as R
+
+DEPT_CODE = {"rd": 0, "assembly": 2, "logistics": 4, "design": 6, "admin": 8}
+
+
+def players(n: int) -> list[str]:
+    return [f"p{k}" for k in range(n)]
+
+
+def fresh(n: int = 3, **options) -> R.State:
+    """Setup state with garage sets and certification spaces left to fill in by hand."""
+
+    s = engine.setup(players(n), options or None, seed=7)
+    for i, p in enumerate(s.ps):
+        p["gset"] = "basic"
+        p["gtiles"] = [0, 1, 2, 3, 4]  # speech, 2 vouchers, 2 books, 2 shifts, padlocked
+        p["cert"] = 3 - i  # section 0, seat 0 rightmost
+    return s
+
+
+def working(s: R.State, seat: int, dept: str, station: int = 1) -> R.State:
+    """Make it ``seat``'s work turn at ``dept`` workstation ``station`` (1 upper, 2 lower)."""
+
+    b = s.b
+    b["day"] = 3
+    s.phase = "work"
+    code = DEPT_CODE[dept] + station - 1
+    b["pos"] = [-1] * len(s.players)
+    b["pos"][seat] = code
+    # the others stand somewhere harmless for the test (Design/Logistics lower)
+    spare = [7, 5, 3, 1, 9]
+    k = 0
+    for i in range(len(s.players)):
+        if i != seat:
+            while spare[k] == code:
+                k += 1
+            b["pos"][i] = spare[k]
+            k += 1
+    b["sandra"] = R.DESK
+    b["order"] = [seat]
+    b["idx"] = 0
+    R.begin_turn(s, seat, [])
+    return s
+
+
+def act(s: R.State, seat: int, text: str) -> R.State:
+    """Apply the move written as ``text`` for ``seat`` (through notation and parse)."""
+
+    a = engine.parse(s, text)
+    return engine.apply(s, s.players[seat], a).state
+
+
+def notations(s: R.State, seat: int) -> list[str]:
+    return [engine.notation(s, a) for a in engine.legal_actions(s, s.players[seat])]
