@@ -173,10 +173,11 @@ def _insert_sorted(column: list[str], tid: str) -> None:
 def _settle_temps(p: PlayerState, new_count: int) -> None:
     """Factory Manager §3: old temporary workers leave (unless paid again), ``new_count`` join
     the available workers. Old temps leave the piles bid (temps used in the auction go back
-    first), available, used, canteen in turn: a player puts temps on the tile first."""
+    first), available, used, demolishing, canteen in turn: a player puts temps on the tile
+    first. (Every pile counts: a temp may stand on a tile being demolished.)"""
 
     gone = p.temps
-    for attr in ("bid", "available", "used", "canteen"):
+    for attr in ("bid", "available", "used", "demolishing", "canteen"):
         if gone <= 0:
             break
         have = getattr(p, attr)
