@@ -192,6 +192,79 @@ def _workers(n: int) -> str:
     return f"{n} worker" if n == 1 else f"{n} workers"
 
 
+# --------------------------------------------------------------------------- text input
+#: kind names a player may type after ``place`` (the canonical kind ids work as well)
+_KIND_WORDS: dict[str, str] = {}
+for _kind, _names in {
+    "storage": ("storage", "storages", "pallet", "pallets", "pallet storage", "pallet storages", "st"),
+    "machine": ("machine", "machines", "ma"),
+    "production-robot": ("production robot", "production robots", "production", "pr"),
+    "saving-robot": ("saving robot", "saving robots", "saving", "sr"),
+    "control-unit": ("control unit", "control units", "control", "cu"),
+    "optimisation-unit": ("optimisation unit", "optimisation units", "optimization unit",
+                          "optimization units", "optimisation", "optimization", "ou"),
+}.items():
+    for _name in _names:
+        _KIND_WORDS[_name] = _kind
+#: place names a player may type after ``buy <tile>`` / ``install <tile>``
+_WHERE_WORDS = {
+    "hall1": "hall1", "hall 1": "hall1", "hall i": "hall1", "hall": "hall1",
+    "hall2": "hall2", "hall 2": "hall2", "hall ii": "hall2",
+    "room": "room", "control room": "room", "control": "room",
+    "aside": "aside", "beside": "aside", "keep": "aside", "beside the factory": "aside",
+}
+
+
+def _rewrite(state, words: list[str]) -> list[str]:
+    """The player's words in canonical notation (see :meth:`FactoryManager.parse`)."""
+
+    if not words:
+        return words
+    verb = words[0]
+    rest = words[1:]
+    if verb == "raise":
+        return ["bid"] + rest
+    if words in (["end"], ["end", "turn"], ["end", "my", "turn"], ["finish"]):
+        return ["done"]
+    if verb in ("off", "on") and len(rest) == 1:
+        return ["switch", verb] + rest
+    if verb == "turn" and len(rest) == 2 and rest[0] in ("off", "on"):
+        return ["switch"] + rest
+    if verb == "switch" and len(rest) == 2 and rest[1] in ("off", "on"):
+        return ["switch", rest[1], rest[0]]
+    if verb == "open":
+        if len(rest) == 1:
+            return ["open", rest[0], "0"]
+        if len(rest) == 3 and rest[1] == "bid":
+            return ["open", rest[0], rest[2]]
+    if verb == "take":
+        last = str(state.order_offer[0]) if getattr(state, "order_offer", None) else None
+        if not rest and last:
+            return ["take", last, "0"]
+        if len(rest) == 1:
+            return ["take", rest[0], "0"]
+        if len(rest) == 2 and rest[0] == "bid" and last:
+            return ["take", last, rest[1]]
+        if len(rest) == 3 and rest[1] == "bid":
+            return ["take", rest[0], rest[2]]
+    if verb == "place" and rest:
+        kind = _KIND_WORDS.get(" ".join(rest))
+        if kind:
+            return ["place", kind]
+    if verb in ("buy", "install") and rest:
+        tid = rest[0]
+        where = rest[1:]
+        if where and where[0] in ("in", "into", "to"):
+            where = where[1:]
+        if not where:
+            kind = TILES[tid].kind if tid in TILES else "storage"
+            return [verb, tid, "room" if kind in D.ROOM_KINDS else "hall1"]
+        w = _WHERE_WORDS.get(" ".join(where))
+        if w:
+            return [verb, tid, w]
+    return words
+
+
 # --------------------------------------------------------------------------- engine
 class FactoryManager(Engine):
     """Factory Manager / Továrník for 2–5 players, 5 rounds of 5 phases."""
@@ -323,16 +396,16 @@ class FactoryManager(Engine):
             s.bid_turn = i
             return
 
-    def _win_auction(self, s: State, events: list[Event]) -> None:
+    def _win_auction(self, s: State, events: list[Event], taken: bool = False) -> None:
         w = s.high_bidder
         p = s.players[w]
         p.new_tile = s.auction_tile
         p.available -= s.high_bid
         p.bid += s.high_bid
         s.order_offer.remove(s.auction_tile)
+        verb = "takes the last" if taken else "wins"
         events.append(Event(type="auction-won", text=(
-            f"{p.seat} wins turn-order tile {s.auction_tile} with {s.high_bid} worker"
-            f"{'' if s.high_bid == 1 else 's'}.")))
+            f"{p.seat} {verb} turn-order tile {s.auction_tile} with {_workers(s.high_bid)}.")))
         s.auction_tile = 0
         s.high_bid = 0
         s.high_bidder = -1
@@ -715,7 +788,9 @@ class FactoryManager(Engine):
                 raise IllegalAction(f"You may hire 1 or {D.MAX_TEMPS} temporary workers.")
             c = temp_cost(p.tile)
             if p.money < a.count * c:
-                raise IllegalAction(f"{a.count} temporary workers cost {a.count * c} Elektro and you have {p.money}.")
+                raise IllegalAction(
+                    f"{a.count} temporary worker{'s cost' if a.count > 1 else ' costs'} {a.count * c} Elektro "
+                    f"and you have {p.money}.")
             return
         if t == "done":
             return
@@ -750,7 +825,7 @@ class FactoryManager(Engine):
         t = a.type
         seat = p.seat
         if t == "open":
-            events.append(Event(type="open", text=f"{seat} opens the auction for turn-order tile {a.tile} with {a.bid}."))
+            events.append(Event(type="open", text=f"{seat} opens the auction for turn-order tile {a.tile} with {_workers(a.bid)}."))
             s.auction_tile = a.tile
             s.high_bid = a.bid
             s.high_bidder = i
@@ -770,7 +845,7 @@ class FactoryManager(Engine):
             s.auction_tile = a.tile
             s.high_bid = a.bid
             s.high_bidder = i
-            self._win_auction(s, events)
+            self._win_auction(s, events, taken=True)
         elif t == "place":
             tid = s.columns[a.kind].pop(0)
             s.market.append(tid)
@@ -881,11 +956,19 @@ class FactoryManager(Engine):
         return super().notation(state, action)
 
     def parse(self, state, text: str):
-        """Inverse of :meth:`notation`; ``open 7 2`` is accepted too."""
+        """Inverse of :meth:`notation`, plus the short forms a player guesses:
+
+        ``open 7 2`` and ``open 7`` (bid 0); ``take``, ``take 6``, ``take bid 1`` (the last
+        tile, bid 0 unless given); ``raise 2`` = ``bid 2``; ``place`` with a kind's name
+        (``place pallet storage``, ``place machines``, ``place pr``); ``buy st01`` and
+        ``install st01`` (hall I, or the control room for control/optimisation units) and
+        places spelled ``hall 2``/``hall ii``/``control room``/``keep``; ``off ma04``,
+        ``turn off ma04``, ``switch ma04 off`` (and ``on``); ``end``/``end turn`` = ``done``.
+        ``IllegalAction`` for text that names no move.
+        """
 
         words = normalize(text).split(" ")
-        if len(words) == 4 and words[0] in ("open", "take") and words[2] == "bid":
-            words = [words[0], words[1], words[3]]
+        words = _rewrite(state, words)
         return default_parse(self.action_models, " ".join(words))
 
     def describe(self, state, action) -> str:
@@ -910,10 +993,13 @@ class FactoryManager(Engine):
                      "aside": "beside the factory"}[action.where]
             i = self._actor(state)
             cost = buy_cost(tl.price, state.players[i].tile) if i >= 0 else tl.price
-            return f"Buy {action.tile} ({D.KIND_NAMES[tl.kind]}) for {cost} and put it in {where}."
+            head = f"Buy {action.tile} ({D.KIND_NAMES[tl.kind]}) for {cost}"
+            if action.where == "aside":
+                return head + " and keep it beside the factory."
+            return head + f" and put it in {where}{self._fee_note(state, i, action.where)}."
         if t == "install":
             where = {"hall1": "hall I", "hall2": "hall II", "room": "the control room"}[action.where]
-            return f"Install {action.tile} in {where}."
+            return f"Install {action.tile} in {where}{self._fee_note(state, self._actor(state), action.where)}."
         if t == "demolish":
             return f"Demolish {action.tile} (uses a worker)."
         if t == "hire":
@@ -926,7 +1012,23 @@ class FactoryManager(Engine):
             return "Stop adding extra tiles to the market."
         if state.phase == "bureaucracy":
             return "Confirm your factory's setting for this round."
+        i = self._actor(state)
+        if state.phase == "build" and i >= 0 and state.players[i].temps and not state.turn_hired:
+            k = state.players[i].temps
+            return (f"End your turn; your {k} temporary worker{'s go' if k > 1 else ' goes'} back to the "
+                    "supply (not paid again).")
         return "End your turn."
+
+    @staticmethod
+    def _fee_note(state: State, i: int, where: str) -> str:
+        """`` (+10 Elektro for a new hall II space)`` when installing there costs the fee."""
+
+        if where != "hall2" or i < 0:
+            return ""
+        p = state.players[i]
+        if len(p.hall2) >= p.hall2_paid:
+            return f" (+{D.HALL2_FEE} Elektro for a new hall II space)"
+        return ""
 
     def status(self, state: State) -> str:
         """One line: round, phase, whose step and what is expected."""
@@ -950,11 +1052,15 @@ class FactoryManager(Engine):
             return head + f"{who} places {s.market_left} more tile{'s' if s.market_left != 1 else ''} on the market."
         if s.phase == "build":
             p = s.players[i]
-            return head + f"{who} buys, demolishes or hires ({p.available} workers, {p.money} Elektro), then `done`."
+            if s.turn_hired:
+                return head + (f"{who} has hired temporary workers and may still install kept tiles, "
+                               f"then `done` ({p.money} Elektro).")
+            return head + f"{who} buys, demolishes or hires ({_workers(p.available)}, {p.money} Elektro), then `done`."
         p = s.players[i]
         _, _, _, need, machines, robots = factory_values(p)
         return head + (f"{who} switches machines/robots off or on, then `done` (canteen needs {need} of "
-                       f"{total_workers(p)} workers, one must stay free; {robots} robots for {machines} machines).")
+                       f"{total_workers(p)} workers, one must stay free; {robots} robot{'' if robots == 1 else 's'} "
+                       f"for {machines} machine{'' if machines == 1 else 's'}).")
 
     # ------------------------------------------------------------------ view
     def view(self, state: State, player: str | None) -> dict:

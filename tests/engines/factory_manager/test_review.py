@@ -1,0 +1,145 @@
+"""Independent review: defects found by playing the engine through its text interface.
+
+Positions come from seed 7 with 3 seats (p2 holds old tile 8 and chooses first; after a passive
+auction p2 holds tile 1, p1 tile 2, p0 tile 6). Expected values are worked out by hand from
+the rule text in the comments.
+"""
+
+import pytest
+
+from engines import IllegalAction
+
+from .helpers import E, act, actor, edit, finish_build, new, player, to_build
+
+NINE = ["c-ma1", "c-ma2", "c-st1", "c-st2", "c-st3", "d-st1", "d-st2", "d-st3", "e-st1"]
+
+
+@pytest.fixture
+def b0():
+    s = to_build(new(3, seed=7))
+    assert actor(s) == "p2" and player(s, "p2").tile == 1
+    return s
+
+
+def with_market(s, *ids):
+    s = s.model_copy(deep=True)
+    for tid in ids:
+        for col in s.columns.values():
+            if tid in col:
+                col.remove(tid)
+        if tid not in s.market:
+            s.market.append(tid)
+    return s
+
+
+def workers(p):
+    return p.available + p.canteen + p.bid + p.used + p.demolishing
+
+
+# --------------------------------------------------------------------------- notation a player guesses
+def test_open_without_a_bid_opens_at_0():
+    s = new(3, seed=7)
+    # RULES §1: the opening bid is 0 or more; `open 6` is the natural way to say "for 0"
+    assert E.parse(s, "open 6") == E.parse(s, "open 6 bid 0")
+
+
+def test_take_without_numbers_takes_the_last_tile_for_0():
+    s = act(act(new(3, seed=7), "open 1 bid 2"), "open 2 bid 2")
+    # p2 won 1 (nobody could raise to 3), p1 (old tile 7) won 2: p0 is last, tile 6 is left
+    assert actor(s) == "p0" and s.order_offer == [6]
+    assert E.parse(s, "take") == E.parse(s, "take 6 bid 0")
+    assert E.parse(s, "take 6") == E.parse(s, "take 6 bid 0")
+    assert E.parse(s, "take bid 1") == E.parse(s, "take 6 bid 1")
+
+
+def test_raise_is_bid():
+    s = act(new(3, seed=7), "open 6 bid 0")
+    assert E.parse(s, "raise 1") == E.parse(s, "bid 1")
+
+
+@pytest.mark.parametrize("text,kind", [
+    ("place pallet storage", "storage"), ("place storages", "storage"), ("place st", "storage"),
+    ("place machines", "machine"), ("place ma", "machine"),
+    ("place production robot", "production-robot"), ("place pr", "production-robot"),
+    ("place saving robot", "saving-robot"), ("place sr", "saving-robot"),
+    ("place control unit", "control-unit"), ("place cu", "control-unit"),
+    ("place optimization unit", "optimisation-unit"), ("place optimisation unit", "optimisation-unit"),
+    ("place ou", "optimisation-unit"),
+])
+def test_place_accepts_the_kind_names_a_player_types(text, kind):
+    s = new(3, seed=7)
+    assert E.parse(s, text) == E.parse(s, f"place {kind}")
+
+
+def test_buy_and_install_without_a_place_go_to_hall_i_or_the_control_room(b0):
+    # RULES §3: machines, robots and storages go into the production hall (hall I free),
+    # control/optimisation units into their control-room space
+    assert E.parse(b0, "buy st01") == E.parse(b0, "buy st01 hall1")
+    assert E.parse(b0, "buy x-cu") == E.parse(b0, "buy x-cu room")
+    assert E.parse(b0, "install st01") == E.parse(b0, "install st01 hall1")
+    assert E.parse(b0, "buy st01 hall 2") == E.parse(b0, "buy st01 hall2")
+    assert E.parse(b0, "buy st01 hall ii") == E.parse(b0, "buy st01 hall2")
+    assert E.parse(b0, "buy st01 keep") == E.parse(b0, "buy st01 aside")
+
+
+def test_switch_words(b0):
+    s = finish_build(b0)
+    assert E.parse(s, "off c-ma1") == E.parse(s, "switch off c-ma1")
+    assert E.parse(s, "turn off c-ma1") == E.parse(s, "switch off c-ma1")
+    assert E.parse(s, "switch c-ma1 off") == E.parse(s, "switch off c-ma1")
+    assert E.parse(s, "on c-ma1") == E.parse(s, "switch on c-ma1")
+    assert E.parse(s, "end turn") == E.parse(s, "done")
+
+
+def test_unknown_words_still_refused(b0):
+    with pytest.raises(IllegalAction):
+        E.parse(b0, "buy")
+    with pytest.raises(IllegalAction):
+        E.parse(b0, "place robot")  # two robot kinds: ambiguous
+
+
+# --------------------------------------------------------------------------- sentences
+def test_describe_buy_aside_and_hall_ii_fee(b0):
+    # tile 1: no discount; st01 costs 6; hall II's first space costs 10 more (RULES §3)
+    assert E.describe(b0, E.parse(b0, "buy st01 aside")) == \
+        "Buy st01 (pallet storage) for 6 and keep it beside the factory."
+    assert E.describe(b0, E.parse(b0, "buy st01 hall2")) == \
+        "Buy st01 (pallet storage) for 6 and put it in hall II (+10 Elektro for a new hall II space)."
+    s = edit(b0, "p2", stored=["st11"])
+    assert E.describe(s, E.parse(s, "install st11 hall2")) == \
+        "Install st11 in hall II (+10 Elektro for a new hall II space)."
+    s = edit(s, "p2", hall2=["st12"], hall2_paid=2)
+    assert E.describe(s, E.parse(s, "install st11 hall2")) == "Install st11 in hall II."
+
+
+def test_describe_done_warns_that_unpaid_temps_leave(b0):
+    s = edit(b0, "p2", temps=2, available=5)
+    assert E.describe(s, E.parse(s, "done")) == \
+        "End your turn; your 2 temporary workers go back to the supply (not paid again)."
+    assert E.describe(b0, E.parse(b0, "done")) == "End your turn."
+
+
+def test_counts_are_singular_when_one(b0):
+    s = edit(b0, "p2", available=1, money=2)
+    assert "(1 worker, 2 Elektro)" in E.status(s)
+    with pytest.raises(IllegalAction, match=r"^1 temporary worker costs 7 Elektro and you have 2\.$"):
+        E.apply(s, "p2", E.parse(s, "hire 1"))
+    s = finish_build(with_market(b0, "pr01"))
+    s = edit(s, "p2", hall=["c-ma1", "c-st1", "pr01"])
+    # one machine, one robot
+    assert E.status(s).endswith("1 robot for 1 machine).")
+
+
+def test_status_after_hiring_does_not_offer_buying(b0):
+    s = act(b0, "hire 1")
+    st = E.status(s)
+    assert "buys" not in st and "`done`" in st
+
+
+def test_auction_event_sentences():
+    s = new(3, seed=7)
+    out = E.apply(s, "p2", E.parse(s, "open 6 bid 0"))
+    assert out.events[0].text == "p2 opens the auction for turn-order tile 6 with 0 workers."
+    s = act(act(new(3, seed=7), "open 1 bid 2"), "open 2 bid 2")
+    out = E.apply(s, "p0", E.parse(s, "take 6 bid 0"))
+    assert out.events[0].text == "p0 takes the last turn-order tile 6 with 0 workers."
