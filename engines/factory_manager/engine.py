@@ -548,8 +548,9 @@ class FactoryManager(Engine):
             p.profits.append(gain)
             events.append(Event(type="income", text=(
                 f"{p.seat} earns {D.INCOME_PER_UNIT * min(p.production, p.storage)} and pays "
-                f"{p.energy * price} for energy: profit {gain}{' (doubled)' if last else ''}, "
-                f"now {p.money} Elektro.")))
+                f"{p.energy * price} for energy: profit "
+                + (f"{gain // D.LAST_ROUND_FACTOR}, doubled in the last round to {gain}" if last else f"{gain}")
+                + f", now {p.money} Elektro.")))
         if last:
             s.phase = "over"
             s.order = []

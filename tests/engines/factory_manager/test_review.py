@@ -143,3 +143,20 @@ def test_auction_event_sentences():
     s = act(act(new(3, seed=7), "open 1 bid 2"), "open 2 bid 2")
     out = E.apply(s, "p0", E.parse(s, "take 6 bid 0"))
     assert out.events[0].text == "p0 takes the last turn-order tile 6 with 0 workers."
+
+
+def test_income_event_in_round_5_shows_the_profit_before_doubling(b0):
+    from .helpers import finish_bureaucracy
+
+    s = finish_build(b0)
+    s = edit(s, None, round=5, energy_deck=[2], energy_step=4)
+    s = edit(s, "p2", money=10)
+    outs = []
+    while s.phase == "bureaucracy":
+        out = E.apply(s, actor(s), E.parse(s, "done"))
+        outs += out.events
+        s = out.state
+    # price 4 + 2 = 6; start factory: 20 - 4 x 6 = -4, doubled -8; p2 pays 8 of its 10
+    text = next(e.text for e in outs if e.type == "income" and e.text.startswith("p2"))
+    assert text == "p2 earns 20 and pays 24 for energy: profit -4, doubled in the last round to -8, now 2 Elektro."
+    assert finish_bureaucracy(s) is s
