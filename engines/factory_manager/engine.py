@@ -776,7 +776,7 @@ class FactoryManager(Engine):
         if t == "install":
             if a.tile not in p.stored:
                 raise IllegalAction(f"You keep no tile {a.tile} beside your factory.")
-            self._check_place(p, a.tile, a.where, 0)
+            self._check_place(p, a.tile, a.where, 0, kept=True)
             return
         if t == "demolish":
             if a.tile not in installed(p):
@@ -797,7 +797,7 @@ class FactoryManager(Engine):
             return
         raise IllegalAction("In this phase you `buy`, `install`, `demolish`, `hire` or say `done`.")
 
-    def _check_place(self, p: PlayerState, tid: str, where: str, cost: int) -> None:
+    def _check_place(self, p: PlayerState, tid: str, where: str, cost: int, kept: bool = False) -> None:
         kind = TILES[tid].kind
         name = D.KIND_NAMES[kind]
         if kind in D.ROOM_KINDS:
@@ -806,7 +806,8 @@ class FactoryManager(Engine):
             slot = p.control if kind == "control-unit" else p.optimisation
             if slot is not None:
                 raise IllegalAction(
-                    f"You already have a {name} installed ({slot}); demolish it first or keep this one `aside`.")
+                    f"You already have a {name} installed ({slot}); demolish it first"
+                    + ("." if kept else " or keep this one `aside`."))
             return
         if where == "room":
             raise IllegalAction(f"Only control and optimisation units go into the control room, not a {name}.")

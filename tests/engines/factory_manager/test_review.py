@@ -160,3 +160,10 @@ def test_income_event_in_round_5_shows_the_profit_before_doubling(b0):
     text = next(e.text for e in outs if e.type == "income" and e.text.startswith("p2"))
     assert text == "p2 earns 20 and pays 24 for energy: profit -4, doubled in the last round to -8, now 2 Elektro."
     assert finish_bureaucracy(s) is s
+
+
+def test_installing_a_kept_second_control_unit_is_refused_without_suggesting_aside(b0):
+    # RULES §3: one control unit at a time; a kept tile is already beside the factory
+    s = edit(b0, "p2", control="cu03", stored=["cu01"])
+    with pytest.raises(IllegalAction, match=r"^You already have a control unit installed \(cu03\); demolish it first\.$"):
+        E.apply(s, "p2", E.parse(s, "install cu01"))
