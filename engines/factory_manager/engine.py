@@ -528,8 +528,9 @@ class FactoryManager(Engine):
             return (f"Your switched-on machines need all {total} of your workers; at least one worker "
                     "must stay available, so switch a machine off first.")
         if robots > machines:
-            return (f"You have {robots} active robots but only {machines} active machines; each machine "
-                    "can use one robot, so switch a robot off first.")
+            return (f"You have {robots} active robots but only {machines} active "
+                    f"machine{'' if machines == 1 else 's'}; each machine can use one robot, so switch a "
+                    "robot off first.")
         return None
 
     def _end_round(self, s: State, events: list[Event]) -> None:

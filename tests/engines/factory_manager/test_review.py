@@ -167,3 +167,10 @@ def test_installing_a_kept_second_control_unit_is_refused_without_suggesting_asi
     s = edit(b0, "p2", control="cu03", stored=["cu01"])
     with pytest.raises(IllegalAction, match=r"^You already have a control unit installed \(cu03\); demolish it first\.$"):
         E.apply(s, "p2", E.parse(s, "install cu01"))
+
+
+def test_robot_refusal_reads_one_machine(b0):
+    # RULES §4: one robot per active machine; 1 machine with 3 robots must switch 2 robots off
+    s = edit(finish_build(b0), "p2", hall=["c-ma1", "pr01", "pr02", "sr01"])
+    with pytest.raises(IllegalAction, match=r"^You have 3 active robots but only 1 active machine; each machine"):
+        E.apply(s, "p2", E.parse(s, "done"))
