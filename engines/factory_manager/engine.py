@@ -215,11 +215,17 @@ _WHERE_WORDS = {
 }
 
 
+_ID_PREFIXES = frozenset({"st", "ma", "pr", "sr", "cu", "ou"})
+
+
 def _rewrite(state, words: list[str]) -> list[str]:
     """The player's words in canonical notation (see :meth:`FactoryManager.parse`)."""
 
     if not words:
         return words
+    # tile ids typed without the leading zero: ``st1`` = ``st01``
+    words = [f"{w[:2]}0{w[2]}" if len(w) == 3 and w[:2] in _ID_PREFIXES and w[2].isdigit() else w
+             for w in words]
     verb = words[0]
     rest = words[1:]
     if verb == "raise":
@@ -966,7 +972,8 @@ class FactoryManager(Engine):
         (``place pallet storage``, ``place machines``, ``place pr``); ``buy st01`` and
         ``install st01`` (hall I, or the control room for control/optimisation units) and
         places spelled ``hall 2``/``hall ii``/``control room``/``keep``; ``off ma04``,
-        ``turn off ma04``, ``switch ma04 off`` (and ``on``); ``end``/``end turn`` = ``done``.
+        ``turn off ma04``, ``switch ma04 off`` (and ``on``); ``end``/``end turn`` = ``done``;
+        tile ids without the leading zero (``st1`` = ``st01``).
         ``IllegalAction`` for text that names no move.
         """
 

@@ -174,3 +174,10 @@ def test_robot_refusal_reads_one_machine(b0):
     s = edit(finish_build(b0), "p2", hall=["c-ma1", "pr01", "pr02", "sr01"])
     with pytest.raises(IllegalAction, match=r"^You have 3 active robots but only 1 active machine; each machine"):
         E.apply(s, "p2", E.parse(s, "done"))
+
+
+def test_tile_ids_without_the_leading_zero(b0):
+    assert E.parse(b0, "buy st1") == E.parse(b0, "buy st01 hall1")
+    assert E.parse(b0, "BUY ST1 HALL 2") == E.parse(b0, "buy st01 hall2")
+    assert E.parse(b0, "demolish ma4") == E.parse(b0, "demolish ma04")
+    assert E.parse(b0, "place st") == E.parse(b0, "place storage")  # kind words untouched
