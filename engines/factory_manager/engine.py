@@ -858,7 +858,7 @@ class FactoryManager(Engine):
         elif t == "place":
             tid = s.columns[a.kind].pop(0)
             s.market.append(tid)
-            events.append(Event(type="place", text=f"{seat} puts {tid} ({D.KIND_NAMES[a.kind]}, {TILES[tid].price}) on the market."))
+            events.append(Event(type="place", text=f"{seat} puts {tid} ({D.KIND_NAMES[a.kind]}, price {TILES[tid].price}) on the market."))
             if s.in_extras:
                 s.extra_left -= 1
             else:
@@ -878,7 +878,7 @@ class FactoryManager(Engine):
                 p.stored.append(a.tile)
                 text += " and keeps it beside the factory."
             else:
-                text += self._install(p, a.tile, a.where) + "."
+                text += " and installs it" + self._install(p, a.tile, a.where) + "."
             events.append(Event(type="buy", text=text))
         elif t == "install":
             p.stored.remove(a.tile)
@@ -934,7 +934,7 @@ class FactoryManager(Engine):
 
         if where == "hall1":
             p.hall.append(tid)
-            return " into hall I"
+            return " in hall I"
         if where == "hall2":
             fee = 0
             if len(p.hall2) >= p.hall2_paid:
@@ -942,12 +942,12 @@ class FactoryManager(Engine):
                 p.money -= fee
                 p.hall2_paid += 1
             p.hall2.append(tid)
-            return " into hall II" + (f" (space fee {fee})" if fee else "")
+            return " in hall II" + (f" (plus {fee} for the new hall II space)" if fee else "")
         if TILES[tid].kind == "control-unit":
             p.control = tid
         else:
             p.optimisation = tid
-        return " into the control room"
+        return " in the control room"
 
     # ------------------------------------------------------------------ text
     def notation(self, state, action) -> str:

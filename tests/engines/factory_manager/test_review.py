@@ -181,3 +181,17 @@ def test_tile_ids_without_the_leading_zero(b0):
     assert E.parse(b0, "BUY ST1 HALL 2") == E.parse(b0, "buy st01 hall2")
     assert E.parse(b0, "demolish ma4") == E.parse(b0, "demolish ma04")
     assert E.parse(b0, "place st") == E.parse(b0, "place storage")  # kind words untouched
+
+
+def test_buy_and_place_event_sentences(b0):
+    # tile 1: no discount; st01 costs 6, the first hall II space 10 more (RULES §3)
+    s = edit(b0, "p2", money=40)
+    out = E.apply(s, "p2", E.parse(s, "buy st01 hall2"))
+    assert out.events[0].text == "p2 buys st01 for 6 and installs it in hall II (plus 10 for the new hall II space)."
+    out = E.apply(out.state, "p2", E.parse(out.state, "buy st02"))
+    assert out.events[0].text == "p2 buys st02 for 6 and installs it in hall I."
+    s = new(3, seed=7)
+    s = act(act(s, "open 1 bid 2"), "open 2 bid 2")
+    s = act(s, "take")
+    out = E.apply(s, actor(s), E.parse(s, "place machine"))
+    assert out.events[0].text == f"{actor(s)} puts ma01 (machine, price 8) on the market."
