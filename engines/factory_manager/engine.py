@@ -1065,7 +1065,12 @@ class FactoryManager(Engine):
             if s.turn_hired:
                 return head + (f"{who} has hired temporary workers and may still install kept tiles, "
                                f"then `done` ({p.money} Elektro).")
-            return head + f"{who} buys, demolishes or hires ({_workers(p.available)}, {p.money} Elektro), then `done`."
+            keep = ""
+            if p.temps:
+                keep = (f"; its {p.temps} temporary worker"
+                        f"{'s leave' if p.temps > 1 else ' leaves'} unless paid again with `hire {p.temps}`")
+            return head + (f"{who} buys, demolishes or hires ({_workers(p.available)}, {p.money} Elektro{keep}), "
+                           "then `done`.")
         p = s.players[i]
         _, _, _, need, machines, robots = factory_values(p)
         return head + (f"{who} switches machines/robots off or on, then `done` (canteen needs {need} of "

@@ -195,3 +195,11 @@ def test_buy_and_place_event_sentences(b0):
     s = act(s, "take")
     out = E.apply(s, actor(s), E.parse(s, "place machine"))
     assert out.events[0].text == f"{actor(s)} puts ma01 (machine, price 8) on the market."
+
+
+def test_build_status_reminds_that_temps_must_be_paid_again(b0):
+    # RULES §3: temps held from last round must be paid again now or go back to the supply
+    s = edit(b0, "p2", temps=2, available=5)
+    assert E.status(s) == ("Round 1/5, phase 3 (buy, demolish and hire): p2 buys, demolishes or hires "
+                           "(5 workers, 18 Elektro; its 2 temporary workers leave unless paid again "
+                           "with `hire 2`), then `done`.")
