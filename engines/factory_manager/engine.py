@@ -173,10 +173,11 @@ def _insert_sorted(column: list[str], tid: str) -> None:
 def _settle_temps(p: PlayerState, new_count: int) -> None:
     """Factory Manager §3: old temporary workers leave (unless paid again), ``new_count`` join
     the available workers. Old temps leave the piles bid (temps used in the auction go back
-    first), available, used, canteen in turn: a player puts temps on the tile first."""
+    first), available, used, demolishing, canteen in turn: a player puts temps on the tile
+    first. (Every pile counts: a temp may stand on a tile being demolished.)"""
 
     gone = p.temps
-    for attr in ("bid", "available", "used", "canteen"):
+    for attr in ("bid", "available", "used", "demolishing", "canteen"):
         if gone <= 0:
             break
         have = getattr(p, attr)
@@ -189,6 +190,85 @@ def _settle_temps(p: PlayerState, new_count: int) -> None:
 
 def _workers(n: int) -> str:
     return f"{n} worker" if n == 1 else f"{n} workers"
+
+
+# --------------------------------------------------------------------------- text input
+#: kind names a player may type after ``place`` (the canonical kind ids work as well)
+_KIND_WORDS: dict[str, str] = {}
+for _kind, _names in {
+    "storage": ("storage", "storages", "pallet", "pallets", "pallet storage", "pallet storages", "st"),
+    "machine": ("machine", "machines", "ma"),
+    "production-robot": ("production robot", "production robots", "production", "pr"),
+    "saving-robot": ("saving robot", "saving robots", "saving", "sr"),
+    "control-unit": ("control unit", "control units", "control", "cu"),
+    "optimisation-unit": ("optimisation unit", "optimisation units", "optimization unit",
+                          "optimization units", "optimisation", "optimization", "ou"),
+}.items():
+    for _name in _names:
+        _KIND_WORDS[_name] = _kind
+#: place names a player may type after ``buy <tile>`` / ``install <tile>``
+_WHERE_WORDS = {
+    "hall1": "hall1", "hall 1": "hall1", "hall i": "hall1", "hall": "hall1",
+    "hall2": "hall2", "hall 2": "hall2", "hall ii": "hall2",
+    "room": "room", "control room": "room", "control": "room",
+    "aside": "aside", "beside": "aside", "keep": "aside", "beside the factory": "aside",
+}
+
+
+_ID_PREFIXES = frozenset({"st", "ma", "pr", "sr", "cu", "ou"})
+
+
+def _rewrite(state, words: list[str]) -> list[str]:
+    """The player's words in canonical notation (see :meth:`FactoryManager.parse`)."""
+
+    if not words:
+        return words
+    # tile ids typed without the leading zero: ``st1`` = ``st01``
+    words = [f"{w[:2]}0{w[2]}" if len(w) == 3 and w[:2] in _ID_PREFIXES and w[2].isdigit() else w
+             for w in words]
+    verb = words[0]
+    rest = words[1:]
+    if verb == "raise":
+        return ["bid"] + rest
+    if words in (["end"], ["end", "turn"], ["end", "my", "turn"], ["finish"]):
+        return ["done"]
+    if verb in ("off", "on") and len(rest) == 1:
+        return ["switch", verb] + rest
+    if verb == "turn" and len(rest) == 2 and rest[0] in ("off", "on"):
+        return ["switch"] + rest
+    if verb == "switch" and len(rest) == 2 and rest[1] in ("off", "on"):
+        return ["switch", rest[1], rest[0]]
+    if verb == "open":
+        if len(rest) == 1:
+            return ["open", rest[0], "0"]
+        if len(rest) == 3 and rest[1] == "bid":
+            return ["open", rest[0], rest[2]]
+    if verb == "take":
+        last = str(state.order_offer[0]) if getattr(state, "order_offer", None) else None
+        if not rest and last:
+            return ["take", last, "0"]
+        if len(rest) == 1:
+            return ["take", rest[0], "0"]
+        if len(rest) == 2 and rest[0] == "bid" and last:
+            return ["take", last, rest[1]]
+        if len(rest) == 3 and rest[1] == "bid":
+            return ["take", rest[0], rest[2]]
+    if verb == "place" and rest:
+        kind = _KIND_WORDS.get(" ".join(rest))
+        if kind:
+            return ["place", kind]
+    if verb in ("buy", "install") and rest:
+        tid = rest[0]
+        where = rest[1:]
+        if where and where[0] in ("in", "into", "to"):
+            where = where[1:]
+        if not where:
+            kind = TILES[tid].kind if tid in TILES else "storage"
+            return [verb, tid, "room" if kind in D.ROOM_KINDS else "hall1"]
+        w = _WHERE_WORDS.get(" ".join(where))
+        if w:
+            return [verb, tid, w]
+    return words
 
 
 # --------------------------------------------------------------------------- engine
@@ -322,16 +402,16 @@ class FactoryManager(Engine):
             s.bid_turn = i
             return
 
-    def _win_auction(self, s: State, events: list[Event]) -> None:
+    def _win_auction(self, s: State, events: list[Event], taken: bool = False) -> None:
         w = s.high_bidder
         p = s.players[w]
         p.new_tile = s.auction_tile
         p.available -= s.high_bid
         p.bid += s.high_bid
         s.order_offer.remove(s.auction_tile)
+        verb = "takes the last" if taken else "wins"
         events.append(Event(type="auction-won", text=(
-            f"{p.seat} wins turn-order tile {s.auction_tile} with {s.high_bid} worker"
-            f"{'' if s.high_bid == 1 else 's'}.")))
+            f"{p.seat} {verb} turn-order tile {s.auction_tile} with {_workers(s.high_bid)}.")))
         s.auction_tile = 0
         s.high_bid = 0
         s.high_bidder = -1
@@ -454,8 +534,9 @@ class FactoryManager(Engine):
             return (f"Your switched-on machines need all {total} of your workers; at least one worker "
                     "must stay available, so switch a machine off first.")
         if robots > machines:
-            return (f"You have {robots} active robots but only {machines} active machines; each machine "
-                    "can use one robot, so switch a robot off first.")
+            return (f"You have {robots} active robots but only {machines} active "
+                    f"machine{'' if machines == 1 else 's'}; each machine can use one robot, so switch a "
+                    "robot off first.")
         return None
 
     def _end_round(self, s: State, events: list[Event]) -> None:
@@ -474,8 +555,9 @@ class FactoryManager(Engine):
             p.profits.append(gain)
             events.append(Event(type="income", text=(
                 f"{p.seat} earns {D.INCOME_PER_UNIT * min(p.production, p.storage)} and pays "
-                f"{p.energy * price} for energy: profit {gain}{' (doubled)' if last else ''}, "
-                f"now {p.money} Elektro.")))
+                f"{p.energy * price} for energy: profit "
+                + (f"{gain // D.LAST_ROUND_FACTOR}, doubled in the last round to {gain}" if last else f"{gain}")
+                + f", now {p.money} Elektro.")))
         if last:
             s.phase = "over"
             s.order = []
@@ -701,7 +783,7 @@ class FactoryManager(Engine):
         if t == "install":
             if a.tile not in p.stored:
                 raise IllegalAction(f"You keep no tile {a.tile} beside your factory.")
-            self._check_place(p, a.tile, a.where, 0)
+            self._check_place(p, a.tile, a.where, 0, kept=True)
             return
         if t == "demolish":
             if a.tile not in installed(p):
@@ -714,13 +796,15 @@ class FactoryManager(Engine):
                 raise IllegalAction(f"You may hire 1 or {D.MAX_TEMPS} temporary workers.")
             c = temp_cost(p.tile)
             if p.money < a.count * c:
-                raise IllegalAction(f"{a.count} temporary workers cost {a.count * c} Elektro and you have {p.money}.")
+                raise IllegalAction(
+                    f"{a.count} temporary worker{'s cost' if a.count > 1 else ' costs'} {a.count * c} Elektro "
+                    f"and you have {p.money}.")
             return
         if t == "done":
             return
         raise IllegalAction("In this phase you `buy`, `install`, `demolish`, `hire` or say `done`.")
 
-    def _check_place(self, p: PlayerState, tid: str, where: str, cost: int) -> None:
+    def _check_place(self, p: PlayerState, tid: str, where: str, cost: int, kept: bool = False) -> None:
         kind = TILES[tid].kind
         name = D.KIND_NAMES[kind]
         if kind in D.ROOM_KINDS:
@@ -729,7 +813,8 @@ class FactoryManager(Engine):
             slot = p.control if kind == "control-unit" else p.optimisation
             if slot is not None:
                 raise IllegalAction(
-                    f"You already have a {name} installed ({slot}); demolish it first or keep this one `aside`.")
+                    f"You already have a {name} installed ({slot}); demolish it first"
+                    + ("." if kept else " or keep this one `aside`."))
             return
         if where == "room":
             raise IllegalAction(f"Only control and optimisation units go into the control room, not a {name}.")
@@ -749,7 +834,7 @@ class FactoryManager(Engine):
         t = a.type
         seat = p.seat
         if t == "open":
-            events.append(Event(type="open", text=f"{seat} opens the auction for turn-order tile {a.tile} with {a.bid}."))
+            events.append(Event(type="open", text=f"{seat} opens the auction for turn-order tile {a.tile} with {_workers(a.bid)}."))
             s.auction_tile = a.tile
             s.high_bid = a.bid
             s.high_bidder = i
@@ -769,11 +854,11 @@ class FactoryManager(Engine):
             s.auction_tile = a.tile
             s.high_bid = a.bid
             s.high_bidder = i
-            self._win_auction(s, events)
+            self._win_auction(s, events, taken=True)
         elif t == "place":
             tid = s.columns[a.kind].pop(0)
             s.market.append(tid)
-            events.append(Event(type="place", text=f"{seat} puts {tid} ({D.KIND_NAMES[a.kind]}, {TILES[tid].price}) on the market."))
+            events.append(Event(type="place", text=f"{seat} puts {tid} ({D.KIND_NAMES[a.kind]}, price {TILES[tid].price}) on the market."))
             if s.in_extras:
                 s.extra_left -= 1
             else:
@@ -793,7 +878,7 @@ class FactoryManager(Engine):
                 p.stored.append(a.tile)
                 text += " and keeps it beside the factory."
             else:
-                text += self._install(p, a.tile, a.where) + "."
+                text += " and installs it" + self._install(p, a.tile, a.where) + "."
             events.append(Event(type="buy", text=text))
         elif t == "install":
             p.stored.remove(a.tile)
@@ -849,7 +934,7 @@ class FactoryManager(Engine):
 
         if where == "hall1":
             p.hall.append(tid)
-            return " into hall I"
+            return " in hall I"
         if where == "hall2":
             fee = 0
             if len(p.hall2) >= p.hall2_paid:
@@ -857,12 +942,12 @@ class FactoryManager(Engine):
                 p.money -= fee
                 p.hall2_paid += 1
             p.hall2.append(tid)
-            return " into hall II" + (f" (space fee {fee})" if fee else "")
+            return " in hall II" + (f" (plus {fee} for the new hall II space)" if fee else "")
         if TILES[tid].kind == "control-unit":
             p.control = tid
         else:
             p.optimisation = tid
-        return " into the control room"
+        return " in the control room"
 
     # ------------------------------------------------------------------ text
     def notation(self, state, action) -> str:
@@ -880,11 +965,20 @@ class FactoryManager(Engine):
         return super().notation(state, action)
 
     def parse(self, state, text: str):
-        """Inverse of :meth:`notation`; ``open 7 2`` is accepted too."""
+        """Inverse of :meth:`notation`, plus the short forms a player guesses:
+
+        ``open 7 2`` and ``open 7`` (bid 0); ``take``, ``take 6``, ``take bid 1`` (the last
+        tile, bid 0 unless given); ``raise 2`` = ``bid 2``; ``place`` with a kind's name
+        (``place pallet storage``, ``place machines``, ``place pr``); ``buy st01`` and
+        ``install st01`` (hall I, or the control room for control/optimisation units) and
+        places spelled ``hall 2``/``hall ii``/``control room``/``keep``; ``off ma04``,
+        ``turn off ma04``, ``switch ma04 off`` (and ``on``); ``end``/``end turn`` = ``done``;
+        tile ids without the leading zero (``st1`` = ``st01``).
+        ``IllegalAction`` for text that names no move.
+        """
 
         words = normalize(text).split(" ")
-        if len(words) == 4 and words[0] in ("open", "take") and words[2] == "bid":
-            words = [words[0], words[1], words[3]]
+        words = _rewrite(state, words)
         return default_parse(self.action_models, " ".join(words))
 
     def describe(self, state, action) -> str:
@@ -909,10 +1003,13 @@ class FactoryManager(Engine):
                      "aside": "beside the factory"}[action.where]
             i = self._actor(state)
             cost = buy_cost(tl.price, state.players[i].tile) if i >= 0 else tl.price
-            return f"Buy {action.tile} ({D.KIND_NAMES[tl.kind]}) for {cost} and put it in {where}."
+            head = f"Buy {action.tile} ({D.KIND_NAMES[tl.kind]}) for {cost}"
+            if action.where == "aside":
+                return head + " and keep it beside the factory."
+            return head + f" and put it in {where}{self._fee_note(state, i, action.where)}."
         if t == "install":
             where = {"hall1": "hall I", "hall2": "hall II", "room": "the control room"}[action.where]
-            return f"Install {action.tile} in {where}."
+            return f"Install {action.tile} in {where}{self._fee_note(state, self._actor(state), action.where)}."
         if t == "demolish":
             return f"Demolish {action.tile} (uses a worker)."
         if t == "hire":
@@ -925,7 +1022,23 @@ class FactoryManager(Engine):
             return "Stop adding extra tiles to the market."
         if state.phase == "bureaucracy":
             return "Confirm your factory's setting for this round."
+        i = self._actor(state)
+        if state.phase == "build" and i >= 0 and state.players[i].temps and not state.turn_hired:
+            k = state.players[i].temps
+            return (f"End your turn; your {k} temporary worker{'s go' if k > 1 else ' goes'} back to the "
+                    "supply (not paid again).")
         return "End your turn."
+
+    @staticmethod
+    def _fee_note(state: State, i: int, where: str) -> str:
+        """`` (+10 Elektro for a new hall II space)`` when installing there costs the fee."""
+
+        if where != "hall2" or i < 0:
+            return ""
+        p = state.players[i]
+        if len(p.hall2) >= p.hall2_paid:
+            return f" (+{D.HALL2_FEE} Elektro for a new hall II space)"
+        return ""
 
     def status(self, state: State) -> str:
         """One line: round, phase, whose step and what is expected."""
@@ -949,11 +1062,20 @@ class FactoryManager(Engine):
             return head + f"{who} places {s.market_left} more tile{'s' if s.market_left != 1 else ''} on the market."
         if s.phase == "build":
             p = s.players[i]
-            return head + f"{who} buys, demolishes or hires ({p.available} workers, {p.money} Elektro), then `done`."
+            if s.turn_hired:
+                return head + (f"{who} has hired temporary workers and may still install kept tiles, "
+                               f"then `done` ({p.money} Elektro).")
+            keep = ""
+            if p.temps:
+                keep = (f"; its {p.temps} temporary worker"
+                        f"{'s leave' if p.temps > 1 else ' leaves'} unless paid again with `hire {p.temps}`")
+            return head + (f"{who} buys, demolishes or hires ({_workers(p.available)}, {p.money} Elektro{keep}), "
+                           "then `done`.")
         p = s.players[i]
         _, _, _, need, machines, robots = factory_values(p)
         return head + (f"{who} switches machines/robots off or on, then `done` (canteen needs {need} of "
-                       f"{total_workers(p)} workers, one must stay free; {robots} robots for {machines} machines).")
+                       f"{total_workers(p)} workers, one must stay free; {robots} robot{'' if robots == 1 else 's'} "
+                       f"for {machines} machine{'' if machines == 1 else 's'}).")
 
     # ------------------------------------------------------------------ view
     def view(self, state: State, player: str | None) -> dict:

@@ -179,3 +179,22 @@ def test_temps_used_in_the_auction_go_back():
     s = act(s, "done")  # not paid again: the temps (on the tile) go back to the supply
     p = player(s, "p2")
     assert p.temps == 0 and p.bid == 2 and p.available + p.canteen + p.bid + p.used == 7
+
+
+def test_hiring_while_workers_stand_on_demolished_tiles_keeps_every_worker(b0):
+    # RULES §3: a demolishing worker stands on the tile until the end of the turn; temps held
+    # from last round leave when not paid again, new ones join. p2 holds 2 temps (9 workers),
+    # none in the canteen (say a control unit covers the machines), all 9 available, and
+    # demolishes 9 tiles: 0 available, 9 demolishing. Hiring 2 (paying again) must leave
+    # 7 own + 2 temps = 9 workers, and after `done` all 9 are available again.
+    s = edit(b0, "p2", hall=list(FULL_HALL[:9]), temps=2, available=9, canteen=0, money=30)
+    for tid in FULL_HALL[:9]:
+        s = act(s, f"demolish {tid}")
+    assert (player(s, "p2").available, player(s, "p2").demolishing) == (0, 9)
+    s = act(s, "hire 2")  # tile 1: no discount, 2 x 7 = 14
+    p = player(s, "p2")
+    assert (p.temps, p.money) == (2, 16)
+    assert (p.available + p.canteen + p.bid + p.used + p.demolishing) == 9
+    s = act(s, "done")
+    p = player(s, "p2")
+    assert (p.available + p.canteen + p.bid + p.used + p.demolishing) == 9 and p.available == 9

@@ -84,7 +84,7 @@ def test_robots_at_most_one_per_active_machine(b0):
     s = act(s, "switch off pr07")
     assert player(s, "p2").production == 4  # 1 + 1 + 1 + 1
     s = act(s, "switch off c-ma1")  # now 1 machine for 2 robots
-    with pytest.raises(IllegalAction, match="2 active robots but only 1 active machines"):
+    with pytest.raises(IllegalAction, match="2 active robots but only 1 active machine;"):
         E.apply(s, "p2", E.parse(s, "done"))
     s = act(s, "switch on c-ma1")
     s = act(s, "done")
