@@ -100,7 +100,7 @@ class KanbanEV(Engine):
                     "award": "First choose your award tile (`award <kind>`).",
                     "route": "First choose where the pushed car goes (`route <node>`)."}[t["pending"][0][0]]
         if state.phase == "work":
-            if kind in ("order", "take", "voucher", "charge") and kind in t.get("used", []):
+            if kind in ("order", "voucher", "charge") and kind in t.get("used", []):
                 return "You may do that only once per turn."
             if kind in ("claim", "upgrade", "provide", "order", "take", "voucher", "design", "advanced",
                         "charge", "train") and R.spendable(state) == 0 and getattr(a, "pay", "shift") == "shift":

@@ -337,7 +337,7 @@ RULES_SUMMARY = {
     ),
     "logistics": (
         "Issue an order once per turn (`order <card> <1-4>`): bank 1 shift and stock warehouses. Take "
-        "parts from one warehouse once per turn (`take <part> <n>`). Once certified, `voucher`."
+        "parts from one warehouse (`take <part> <n>`, 1 shift each time). Once certified, `voucher`."
     ),
     "design": (
         "`design <id>`: 1 shift, rightmost column gives a book, second column a banked shift. Once "

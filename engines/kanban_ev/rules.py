@@ -554,11 +554,11 @@ def _legal_logistics(s: State, i: int, can: int) -> list:
         for c in sorted(p["kanban"]):
             for k in sorted(D.ORDER_SPLITS):
                 out.append(Order(card=c, split=k))
-    if "take" not in t["used"]:
-        room = part_slots(p) - len(p["parts"])
-        for pt in D.PARTS:
-            for k in range(1, min(room, b["wh"][pt]) + 1):
-                out.append(Take(part=pt, count=k))
+    # take parts: repeatable, 1 shift each time (the aid gives it no once-per-turn note)
+    room = part_slots(p) - len(p["parts"])
+    for pt in D.PARTS:
+        for k in range(1, min(room, b["wh"][pt]) + 1):
+            out.append(Take(part=pt, count=k))
     if "voucher" not in t["used"] and certified(p, "logistics") and b["vouchers"] > 0:
         out.append(Voucher())
     return out
@@ -923,7 +923,6 @@ def _apply_work(s: State, i: int, a: Any, ev: list[Event]) -> None:
         return
     if kind is Take:
         spend(s, 1)
-        t["used"].append("take")
         b["wh"][a.part] -= a.count
         p["parts"] += [a.part] * a.count
         ev.append(Event(type="take", text=f"{name} takes {a.count} {a.part} from the warehouse."))
