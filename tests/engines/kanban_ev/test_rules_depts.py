@@ -208,11 +208,17 @@ def test_advanced_design_needs_certification_design_charger_book():
 
 
 def test_design_space_limit():
+    # The aid, Design: "Certification Benefit: Unlocks 6th design space on your player board",
+    # so 5 design spaces before certification, 6 after.
     s = des_state()
     s.ps[0]["designs"] = ["city-blank", "suv-blank", "truck-blank", "sports-blank"]
+    assert "design city-body" in notations(s, 0)  # 4 held: the 5th space is free
+    s.ps[0]["designs"].append("concept-blank")
     assert not [n for n in notations(s, 0) if n.startswith("design")]
-    s.ps[0]["train"][3] = 3  # certified: 5th design space
+    s.ps[0]["train"][3] = 3  # certified: 6th design space
     assert "design city-body" in notations(s, 0)
+    s.ps[0]["designs"].append("city-motor")
+    assert not [n for n in notations(s, 0) if n.startswith("design")]
 
 
 # ----- Administration ----------------------------------------------------------------
