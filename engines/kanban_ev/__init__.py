@@ -220,14 +220,38 @@ class KanbanEV(Engine):
         return super().describe(state, action)
 
     def status(self, state: R.State) -> str:
+        """One line: day, week, cycle, the step and whom it waits for; in the work phase also
+        where that player works and the shifts spent and left this turn (the aid, "working")."""
+
         if state.phase == "over":
-            return "Game over."
+            best = ", ".join(R.ranking(state)[0])
+            return f"Game over: {best} win{'s' if ',' not in best else ''}."
         b = state.b
         who = ", ".join(self.to_act(state))
+        head = f"Day {b['day']}, week {b['week']}, cycle {b['cycle']}"
         step = {"garages": "setup: choose garage tiles", "cert_setup": "setup: certification space",
                 "picks": f"setup: pick a {b['pick']}", "select": "department selection",
-                "work": "work phase", "meeting": "meeting", "nominate": "meeting clean-up: nominate a goal"}[state.phase]
-        return f"Day {b['day']}, week {b['week']}, cycle {b['cycle']}, {step}: waiting for {who}."
+                "work": "work phase", "meeting": "meeting",
+                "nominate": "meeting clean-up: nominate a goal"}[state.phase]
+        if state.phase == "work" and b["t"]:
+            t = b["t"]
+            name = state.players[t["who"]]
+            pend = t["pending"]
+            if pend:
+                need = {"cert": "choose a certification space (`cert <space>`)",
+                        "award": "choose an award tile (`award <kind>`)",
+                        "route": "choose where the pushed car goes (`route <node>`)"}[pend[0][0]]
+                return f"{head}, work phase: {name} must {need}."
+            where = D.DEPT_NAMES[t["dept"]] + (f" + {D.DEPT_NAMES[t['dept2']]}" if t["dept2"] else "")
+            return (f"{head}, work phase: {name} works in {where}; {R.shifts_note(state)} "
+                    f"(workstation {t['ws']}, banked {state.ps[t['who']]['banked']}, at most 4).")
+        if state.phase == "meeting" and b["m"]:
+            m = b["m"]
+            i = R.current(state)
+            must = "" if m["played"][i] else " (must still play a goal)"
+            return (f"{head}, meeting: waiting for {who}{must}; "
+                    f"{m['passes']} of {len(state.players)} passes in a row.")
+        return f"{head}, {step}: waiting for {who}."
 
     def is_over(self, state: R.State) -> bool:
         return state.phase == "over"

@@ -1,0 +1,75 @@
+"""Kanban EV: what players read in the channel (status line, public event texts).
+
+Expected sentences are written by hand from the aid's numbers in each comment."""
+
+from engines.kanban_ev import engine
+from engines.kanban_ev import rules as R
+
+from .helpers import act, fresh, working
+
+
+def texts(s, seat, move):
+    out = engine.apply(s, s.players[seat], engine.parse(s, move))
+    return out.state, [e.text for e in out.events if e.visible_to is None]
+
+
+def test_status_shows_department_and_shifts_spent_and_left():
+    s = fresh(3)
+    working(s, 0, "rd", 2)
+    s.ps[0]["banked"] = 2
+    # lower R&D workstation 3 shifts + 2 banked = 5, but at most 4 per turn
+    assert engine.status(s) == ("Day 3, week 0, cycle 0, work phase: p0 works in R&D; 0 shifts spent, "
+                                "4 left this turn (workstation 3, banked 2, at most 4).")
+    s, ev = texts(s, 0, "train rd shift")
+    assert ev == ["p0 trains in R&D with a shift: 1 of 5 steps up the track (1 shift spent, 3 left this turn)."]
+    assert "1 shift spent, 3 left this turn" in engine.status(s)
+
+
+def test_mean_sandra_event_names_who_what_and_the_penalty():
+    s = fresh(3)
+    for p in s.ps:
+        p.update(pp=15, train=[0] * 5, banked=0)
+    s.ps[0].update(upgraded=["city-body"], banked=2)
+    s.ps[1].update(upgraded=["suv-body", "truck-body", "city-motor"])
+    s.ps[2]["train"][0] = 1
+    ev = []
+    R.evaluate(s, "rd", ev)
+    # p0: least training (0), 1 upgraded design <= 2, 2 banked: 1 + (5 - 2) = 4 PP; p1 has 3: safe
+    assert [e.text for e in ev] == [
+        "Mean Sandra evaluates R&D (least training there: 0; 2 or fewer upgraded designs): "
+        "p0 has 1 upgraded design and 2 banked shifts: loses 1 + 3 = 4 PP; "
+        "p1 has 3 upgraded designs: no penalty."]
+
+
+def test_nice_sandra_event():
+    s = fresh(2, sandra="nice")
+    s.ps[0].update(pp=0, train=[0, 2, 0, 0, 0], garages=["city", "suv", "", "", ""], banked=8)
+    s.ps[1].update(pp=0, train=[0, 1, 0, 0, 0], banked=9)
+    ev = []
+    R.evaluate(s, "assembly", ev)
+    # most training: p0 only; 2 cars >= 2; 8 banked: 8 - 5 = 3 PP
+    assert ev[0].text == ("Nice Sandra evaluates Assembly (most training there: 2; 2 or more cars in their garages): "
+                          "p0 has 2 cars in their garages and 8 banked shifts: gains 3 PP.")
+    assert s.ps[0]["pp"] == 3
+
+
+def test_meeting_speech_event_shows_goal_icon_count_and_score():
+    s = fresh(3)
+    s.phase = "meeting"
+    s.b["order"] = [0, 1, 2]
+    s.b["idx"] = 0
+    s.b["room"] = ["g05", "g01", "g02", "g14"]
+    s.b["m"] = {"played": ["", "", ""], "spoken": {"g05": [1]}, "passes": 0, "now": False}
+    s.ps[0].update(garages=["concept", "concept", "concept", "", ""], speech=2)
+    s, ev = texts(s, 0, "speak g05")
+    # g05: 4 PP per Concept Car, icons x2 then x1; p1 took icon 2, so p0 gets icon 1:
+    # 4 x min(1, 3) = 4 PP; 1 of 2 speech tokens left
+    assert ev == ["p0 speaks on g05 (4 PP per Concept Car in your garages, x2): speech icon 1, has 3, "
+                  "scores 4 x 1 = 4 PP (1 speech token left)."]
+
+
+def test_done_event_and_describe_of_a_goal():
+    s = fresh(3)
+    working(s, 0, "admin", 1)
+    s, ev = texts(s, 0, "done")
+    assert ev[0] == "p0 ends their turn (0 shifts spent)."
