@@ -171,28 +171,40 @@ class KanbanEV(Engine):
         if k == "arrange":
             return "Put garage tiles " + ", ".join(a.tiles) + " on garages 1-4."
         if k == "cert":
-            return f"Put your certification marker on space {a.space} of the next section."
+            sec = R.n_certs(state.ps[state.players.index(self.to_act(state)[0])]) if state.phase == "work" else 0
+            ben = dict(D.CERT_TRACK[sec][a.space - 1])
+            if not D.CERT_PRINTED_SPEECH and sec in (2, 4):
+                ben.pop("speech", None)
+            return f"Put your certification marker on space {a.space} of section {sec}: gain {R.benefit_text(ben)}."
         if k == "pick":
             return "Take nothing." if a.item == "none" else f"Take {a.item}."
         if k == "place":
-            return f"Work at {dn[a.dept]} workstation {a.station} ({'upper' if a.station == 1 else 'lower'})."
+            ws = D.WORKSTATION_SHIFTS[a.dept][a.station - 1]
+            return (f"Work at {dn[a.dept]} workstation {a.station} ({'upper' if a.station == 1 else 'lower'}, "
+                    f"{R.plural(ws, 'shift')}).")
         if k == "train":
             return f"Train in {dn[a.dept]} paying a {a.pay}."
         if k == "also":
             return f"Also work in {dn[a.dept]} this turn."
         if k == "claim":
-            return (f"Claim the car at position {a.pos} ({D.CLAIM_COST[a.pos - 1]} shifts), "
-                    f"returning {a.design}, into garage {a.garage}.")
+            p = state.ps[state.players.index(self.to_act(state)[0])]
+            tile = D.GARAGE_TILES[p["gset"]][p["gtiles"][a.garage - 1]] if p["gtiles"] else {}
+            return (f"Claim the car at position {a.pos} ({R.plural(D.CLAIM_COST[a.pos - 1], 'shift')}), "
+                    f"returning {a.design}, into garage {a.garage} (gain {R.benefit_text(tile)}).")
         if k == "upgrade":
-            return (f"Upgrade {a.design} on space {a.space} with a {a.source}"
-                    + (" as your double upgrade." if a.double else "."))
+            ben = D.UPGRADE_SPACES[R.model_of(a.design)][a.space - 1]
+            src = {"part": "a part from your board", "voucher": "a parts voucher", "charger": "the R&D charger"}[a.source]
+            return (f"Upgrade {a.design} on space {a.space} (gain {R.benefit_text(ben)}) with {src}, +2 PP"
+                    + (", as your double upgrade." if a.double else "."))
         if k == "provide":
             return f"Provide {a.part} to the {D.MODEL_NAMES[a.model]} line from your {a.source}."
         if k == "route":
             return f"Send the pushed car off the belt at gate {a.node[1:]}." if a.node.startswith("x") \
                 else f"Push the car on to conveyor space {a.node}."
         if k == "order":
-            return f"Issue Kanban order {a.card} in placement {a.split}."
+            side_a = D.ORDER_SPLITS[a.split]
+            icons = [icon for j, icon in enumerate(D.KANBAN_CARDS[a.card]) if (icon in D.GROUP_A) == (j in side_a)]
+            return f"Issue Kanban order {a.card} in placement {a.split}: stocks {', '.join(icons) or 'nothing'}."
         if k == "take":
             return f"Take {a.count} {a.part} from its warehouse."
         if k == "voucher":
@@ -202,7 +214,7 @@ class KanbanEV(Engine):
         if k == "advanced":
             return f"Select advanced design {a.id} from a stack."
         if k == "charge":
-            return f"Place a charger token on your {dn[a.dept]} space."
+            return f"Place a charger token on your {dn[a.dept]} space: {D.CHARGER_ABILITY[a.dept]}."
         if k == "recycle":
             return f"Swap your {a.give} for the {a.get} in recycling."
         if k == "award":
@@ -210,13 +222,13 @@ class KanbanEV(Engine):
         if k == "done":
             return "End your turn."
         if k == "play":
-            return f"Play performance goal {a.goal}."
+            return f"Play performance goal {R.goal_text(a.goal)}."
         if k == "speak":
-            return f"Speak on goal {a.goal}."
+            return f"Speak on goal {R.goal_text(a.goal)}."
         if k == "pass":
             return "Pass."
         if k == "nominate":
-            return f"Put goal {a.goal} face down in the meeting room."
+            return f"Put goal {R.goal_text(a.goal)} face down in the meeting room."
         return super().describe(state, action)
 
     def status(self, state: R.State) -> str:

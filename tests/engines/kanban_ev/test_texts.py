@@ -73,3 +73,22 @@ def test_done_event_and_describe_of_a_goal():
     working(s, 0, "admin", 1)
     s, ev = texts(s, 0, "done")
     assert ev[0] == "p0 ends their turn (0 shifts spent)."
+
+
+def test_describe_tells_what_a_move_gives():
+    s = fresh(3)
+    working(s, 0, "logistics", 2)
+    s.ps[0]["kanban"] = ["k01", "k02"]
+    order = [a for a in engine.legal_actions(s, "p0") if a.type == "order" and a.card == "k01" and a.split == 1][0]
+    # k01 = autopilot, autopilot, drivetrain, motor | battery, body; placement 1 puts icons 1-4
+    # on the autopilot/battery/motor side: autopilot x2, motor; icons 5-6 on the other: body
+    assert engine.describe(s, order) == "Issue Kanban order k01 in placement 1: stocks autopilot, autopilot, motor, body."
+    s = fresh(3)
+    working(s, 0, "rd", 2)
+    s.ps[0].update(designs=["city-body"], parts=["body"], vouchers=0)
+    ups = [engine.describe(s, a) for a in engine.legal_actions(s, "p0") if a.type == "upgrade"]
+    # City upgrade spaces: 1 banked shift (x3), 4 PP, 3 PP, 1 book; equal spaces offered once
+    assert ups == ["Upgrade city-body on space 1 (gain 1 banked shift) with a part from your board, +2 PP.",
+                   "Upgrade city-body on space 4 (gain 4 PP) with a part from your board, +2 PP.",
+                   "Upgrade city-body on space 5 (gain 3 PP) with a part from your board, +2 PP.",
+                   "Upgrade city-body on space 6 (gain 1 book) with a part from your board, +2 PP."]
