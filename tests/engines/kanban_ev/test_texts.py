@@ -92,3 +92,42 @@ def test_describe_tells_what_a_move_gives():
                    "Upgrade city-body on space 4 (gain 4 PP) with a part from your board, +2 PP.",
                    "Upgrade city-body on space 5 (gain 3 PP) with a part from your board, +2 PP.",
                    "Upgrade city-body on space 6 (gain 1 book) with a part from your board, +2 PP."]
+
+
+def reason(s, seat, move):
+    try:
+        engine.apply(s, s.players[seat], engine.parse(s, move))
+    except Exception as e:  # IllegalAction
+        return str(e)
+    raise AssertionError(f"{move} was accepted")
+
+
+def test_illegal_moves_say_why():
+    s = fresh(3)
+    working(s, 0, "logistics", 1)  # upper: 2 shifts
+    s.ps[0].update(parts=["motor"], books=0, kanban=["k01", "k02"])
+    assert reason(s, 0, "claim 1 city-body 1") == "Claiming a car belongs to R&D; you work in Logistics this turn."
+    assert reason(s, 0, "train rd shift") == "You can train only where you work this turn (Logistics)."
+    assert reason(s, 0, "voucher") == "Receiving a parts voucher needs Logistics certification."
+    assert reason(s, 0, "order k03 1") == "Kanban order k03 is not in your hand."
+    s = act(s, 0, "order k01 1")
+    assert reason(s, 0, "order k02 1") == "You may do that only once per turn."
+    s = act(s, 0, "train logistics shift")
+    # 2 shifts from the workstation spent; the banked shift from the order counts from the end of the turn
+    assert reason(s, 0, "train logistics shift").startswith("You have no shifts left this turn")
+    s = fresh(3)
+    working(s, 0, "admin", 1)
+    assert reason(s, 0, "provide city motor part") == (
+        "Providing a part belongs to Assembly; you work in Administration this turn (add it with `also assembly`).")
+
+
+def test_illegal_placements_say_why():
+    s = fresh(2)
+    s.phase = "select"
+    s.b.update(day=4, order=[0, 1, -1], idx=0, sandra=6)  # Sandra at Design upper
+    s.b["pos"] = [2, 5]  # p0 worked in Assembly, p1 in Logistics (lower)
+    assert reason(s, 0, "place assembly 2") == (
+        "You must choose a different department from the one you just worked in (Assembly).")
+    assert reason(s, 0, "place design 2") == "At 2 players nobody may go to Sandra's department (Design)."
+    assert reason(s, 0, "place logistics 2") == "Logistics workstation 2 is taken."
+    assert reason(s, 0, "speak g01").startswith("That is not a move during department selection")
