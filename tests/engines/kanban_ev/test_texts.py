@@ -131,3 +131,29 @@ def test_illegal_placements_say_why():
     assert reason(s, 0, "place design 2") == "At 2 players nobody may go to Sandra's department (Design)."
     assert reason(s, 0, "place logistics 2") == "Logistics workstation 2 is taken."
     assert reason(s, 0, "speak g01").startswith("That is not a move during department selection")
+
+
+def test_every_rejected_move_has_a_specific_reason():
+    import random
+
+    from engines.base import IllegalAction
+    pool = {}
+    for seed in (1, 2):
+        players = [f"p{k}" for k in range(2 + seed)]
+        s = engine.setup(players, None, seed=seed)
+        rnd = random.Random(seed)
+        steps = 0
+        while not engine.is_over(s) and steps < 400:
+            who = rnd.choice(engine.to_act(s))
+            legal = engine.legal_actions(s, who)
+            for a in legal:
+                pool.setdefault(engine.notation(s, a), a)
+            for a in rnd.sample(list(pool.values()), min(4, len(pool))):
+                if a in legal:
+                    continue
+                try:
+                    engine.apply(s, who, a)
+                except IllegalAction as e:
+                    assert "not allowed now" not in str(e), (engine.status(s), engine.notation(s, a))
+            s = engine.apply(s, who, rnd.choice(legal)).state
+            steps += 1
