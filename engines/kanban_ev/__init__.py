@@ -155,8 +155,9 @@ class KanbanEV(Engine):
         if k == "arrange":
             return "Put garage tiles " + ", ".join(a.tiles) + " on garages 1-4."
         if k == "cert":
-            sec = R.n_certs(state.ps[state.players.index(self.to_act(state)[0])]) if state.phase == "work" else 0
-            ben = dict(D.CERT_TRACK[sec][a.space - 1])
+            who = self.to_act(state)
+            sec = R.n_certs(state.ps[state.players.index(who[0])]) if state.phase == "work" and who else 0
+            ben = dict(D.CERT_TRACK[min(sec, 5)][a.space - 1]) if 1 <= a.space <= 4 else {}
             if not D.CERT_PRINTED_SPEECH and sec in (2, 4):
                 ben.pop("speech", None)
             return f"Put your certification marker on space {a.space} of section {sec}: gain {R.benefit_text(ben)}."
@@ -171,12 +172,15 @@ class KanbanEV(Engine):
         if k == "also":
             return f"Also work in {dn[a.dept]} this turn."
         if k == "claim":
-            p = state.ps[state.players.index(self.to_act(state)[0])]
-            tile = D.GARAGE_TILES[p["gset"]][p["gtiles"][a.garage - 1]] if p["gtiles"] else {}
-            return (f"Claim the car at position {a.pos} ({R.plural(D.CLAIM_COST[a.pos - 1], 'shift')}), "
-                    f"returning {a.design}, into garage {a.garage} (gain {R.benefit_text(tile)}).")
+            who = self.to_act(state)
+            p = state.ps[state.players.index(who[0])] if who else {}
+            gain = ""
+            if p and p["gtiles"] and 1 <= a.garage <= 5:
+                gain = f" (gain {R.benefit_text(D.GARAGE_TILES[p['gset']][p['gtiles'][a.garage - 1]])})"
+            cost = R.plural(D.CLAIM_COST[a.pos - 1], "shift") if 1 <= a.pos <= 4 else "?"
+            return f"Claim the car at position {a.pos} ({cost}), returning {a.design}, into garage {a.garage}{gain}."
         if k == "upgrade":
-            ben = D.UPGRADE_SPACES[R.model_of(a.design)][a.space - 1]
+            ben = D.UPGRADE_SPACES.get(R.model_of(a.design), [{}] * 6)[a.space - 1] if 1 <= a.space <= 6 else {}
             src = {"part": "a part from your board", "voucher": "a parts voucher", "charger": "the R&D charger"}[a.source]
             return (f"Upgrade {a.design} on space {a.space} (gain {R.benefit_text(ben)}) with {src}, +2 PP"
                     + (", as your double upgrade." if a.double else "."))
@@ -186,8 +190,8 @@ class KanbanEV(Engine):
             return f"Send the pushed car off the belt at gate {a.node[1:]}." if a.node.startswith("x") \
                 else f"Push the car on to conveyor space {a.node}."
         if k == "order":
-            side_a = D.ORDER_SPLITS[a.split]
-            icons = [icon for j, icon in enumerate(D.KANBAN_CARDS[a.card]) if (icon in D.GROUP_A) == (j in side_a)]
+            side_a = D.ORDER_SPLITS.get(a.split, [])
+            icons = [icon for j, icon in enumerate(D.KANBAN_CARDS.get(a.card, [])) if (icon in D.GROUP_A) == (j in side_a)]
             return f"Issue Kanban order {a.card} in placement {a.split}: stocks {', '.join(icons) or 'nothing'}."
         if k == "take":
             return f"Take {a.count} {a.part} from its warehouse."
@@ -247,6 +251,9 @@ class KanbanEV(Engine):
             must = "" if m["played"][i] else " (must still play a goal)"
             return (f"{head}, meeting: waiting for {who}{must}; "
                     f"{m['passes']} of {len(state.players)} passes in a row.")
+        if state.phase == "select":
+            where = "her desk" if b["sandra"] == R.DESK else D.DEPT_NAMES[R.dept_of(b["sandra"])]
+            step += f" (Sandra: {where})"
         return f"{head}, {step}: waiting for {who}."
 
     def is_over(self, state: R.State) -> bool:
