@@ -262,7 +262,10 @@ def check_factory_goal(s: State, i: int, kind: str, count: int, ev: list[Event])
             tile[1] -= 1
             tile[2].append(i)
             take_generic(s, i)
-            ev.append(Event(type="speech", text=f"{s.players[i]} takes a speech token from the {kind} goal {count}."))
+            what = {"grey": ("grey factory goal", "car", "cars"), "beige": ("beige factory goal", "upgraded design",
+                    "upgraded designs"), "cert": ("certification goal", "certification", "certifications")}[kind]
+            ev.append(Event(type="speech", text=f"{s.players[i]} reaches {plural(count, what[1], what[2])}: takes a speech "
+                            f"token from the {what[0]} tile {count} ({tile[1]} left on it)."))
 
 
 # ----------------------------------------------------------------------------------
