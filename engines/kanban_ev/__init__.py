@@ -5,6 +5,10 @@ component data in :mod:`engines.kanban_ev.data`, each entry with its source or A
 
 Interpretations where the aid is silent or ambiguous (see also ``data.py``):
 
+* taking parts from a warehouse is repeatable (1 shift each time): the aid's once-per-turn
+  note is on issuing an order and the parts voucher only (reference §8 "1 shift each time");
+* design spaces: 5, the 6th unlocked by Design certification (the aid: "Unlocks 6th design
+  space"; the reference's 4 + 1 is ``data.DESIGN_SPACES_REF``);
 * claim cost is by the car's space behind the pace car; gaps are closed only at the end of
   the turn, so claiming the 1st car leaves the 2nd still costing 2 (aid, R&D note);
 * banked shifts, books and vouchers gained during your own turn are usable from its end
@@ -208,7 +212,7 @@ class KanbanEV(Engine):
         if k == "award":
             return f"Keep the {a.kind} award tile."
         if k == "done":
-            return "End your turn."
+            return "End your meeting turn without speaking." if state.phase == "meeting" else "End your turn."
         if k == "play":
             return f"Play performance goal {R.goal_text(a.goal)}."
         if k == "speak":
