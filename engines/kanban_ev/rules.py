@@ -1214,7 +1214,9 @@ def _order(s: State, i: int, a: Order, ev: list[Event]) -> None:
     spend(s, 1)
     b["t"]["used"].append("order")
     bank = 2 if "logistics" in p["chargers"] else 1
-    gain(s, i, {"shift": bank}, ev, "Kanban order")
+    before = p["banked"]
+    gain(s, i, {"shift": bank}, [], "Kanban order")  # the order event says it
+    banked = p["banked"] - before
     side_a = D.ORDER_SPLITS[a.split]
     added = []
     for k, icon in enumerate(D.KANBAN_CARDS[a.card]):
@@ -1229,8 +1231,9 @@ def _order(s: State, i: int, a: Order, ev: list[Event]) -> None:
     p["kanban"].append(drawn)
     ev.append(Event(type="draw", text=f"You draw Kanban order card {drawn}.", visible_to=[s.players[i]]))
     ev.append(Event(type="order", text=f"{s.players[i]} issues Kanban order {a.card} in placement {a.split}: "
-                    + (", ".join(added) or "nothing") + f" to the warehouses; banks {plural(bank, 'shift')}, usable "
-                    f"from the end of the turn ({shifts_note(s)})."))
+                    + (", ".join(added) or "nothing") + f" to the warehouses; banks {plural(banked, 'shift')}"
+                    + (" (the shift bank is full)" if banked < bank else ", usable from the end of the turn")
+                    + f" ({shifts_note(s)})."))
 
 
 def end_turn(s: State, i: int, ev: list[Event]) -> None:

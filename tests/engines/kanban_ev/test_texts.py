@@ -157,3 +157,15 @@ def test_every_rejected_move_has_a_specific_reason():
                     assert "not allowed now" not in str(e), (engine.status(s), engine.notation(s, a))
             s = engine.apply(s, who, rnd.choice(legal)).state
             steps += 1
+
+
+def test_order_event_tells_stock_and_banked_shift():
+    s = fresh(3)
+    working(s, 0, "logistics", 2)
+    s.ps[0]["kanban"] = ["k01", "k02"]
+    s.b["supply"] = {pt: 9 for pt in s.b["supply"]}
+    s, ev = texts(s, 0, "order k01 1")
+    # k01 placement 1: autopilot x2 and motor on their side, body on the other; +1 banked shift;
+    # lower Logistics workstation 3 shifts, 1 spent
+    assert ev == ["p0 issues Kanban order k01 in placement 1: autopilot, autopilot, motor, body to the warehouses; "
+                  "banks 1 shift, usable from the end of the turn (1 shift spent, 2 left this turn)."]
