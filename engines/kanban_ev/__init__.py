@@ -191,8 +191,14 @@ class KanbanEV(Engine):
         if k == "provide":
             return f"Provide {a.part} to the {D.MODEL_NAMES[a.model]} line from your {a.source}."
         if k == "route":
-            return f"Send the pushed car off the belt at gate {a.node[1:]}." if a.node.startswith("x") \
-                else f"Push the car on to conveyor space {a.node}."
+            t = state.b.get("t") or {}
+            pend = t.get("pending") or []
+            car = "car"
+            if pend and pend[0][0] == "route":
+                car = D.MODEL_NAMES.get(state.b["conveyor"].get(pend[0][1][-1], ""), "car")
+            if a.node.startswith("x"):
+                return f"Send the {car} off the belt at gate {a.node[1:]} ({D.EXIT_PP.get(a.node, 0)} PP)."
+            return f"Push the {car} on to conveyor space {a.node}."
         if k == "order":
             side_a = D.ORDER_SPLITS.get(a.split, [])
             icons = [icon for j, icon in enumerate(D.KANBAN_CARDS.get(a.card, [])) if (icon in D.GROUP_A) == (j in side_a)]
@@ -245,6 +251,11 @@ class KanbanEV(Engine):
                 need = {"cert": "choose a certification space (`cert <space>`)",
                         "award": "choose an award tile (`award <kind>`)",
                         "route": "choose where the pushed car goes (`route <node>`)"}[pend[0][0]]
+                if pend[0][0] == "route":
+                    at = pend[0][1][-1]
+                    car = D.MODEL_NAMES.get(b["conveyor"].get(at, ""), "car")
+                    need = (f"choose where the {car} pushed from conveyor space {at} goes ("
+                            + " or ".join(f"`route {n}`" for n in D.CONVEYOR[at]) + ")")
                 return f"{head}, work phase: {name} must {need}."
             where = D.DEPT_NAMES[t["dept"]] + (f" + {D.DEPT_NAMES[t['dept2']]}" if t["dept2"] else "")
             return (f"{head}, work phase: {name} works in {where}; {R.shifts_note(state)} "
