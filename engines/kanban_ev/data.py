@@ -195,9 +195,14 @@ SANDRA_DESIGN_RETURN = {2: 8, 3: 4, 4: 4}
 
 # --- player board ------------------------------------------------------------------------
 
-#: Base capacity and the +1 its department's certification unlocks. [SEED]; [LUA]; [ENG]
+#: Base capacity and the +1 its department's certification unlocks. [SEED] certification
+#: benefits: "Unlocks 5th car garage", "6th car part space", "6th design space", "5th speech
+#: token space".
 GARAGES = 4  # +1 (Assembly)
-DESIGN_SPACES = 4  # +1 (Design)
+#: Conflict: [SEED] Design "Unlocks 6th design space" -> 5 + 1; the reference §7/§14 reads
+#: 4 + 1 ([LUA] draws 5 design positions). Default: the aid; DESIGN_SPACES_REF is the other.
+DESIGN_SPACES = 5  # +1 (Design)
+DESIGN_SPACES_REF = 4
 PART_SPACES = 5  # +1 (Logistics)
 SPEECH_SPACES = 4  # +1 (Administration)
 OWN_SPEECH_TOKENS = 5  # [LUA] PLAYERS.<colour>.Speechs
@@ -217,6 +222,15 @@ GARAGE_TILE_IDS = {
     "expert": ["nothing", "voucher", "book", "shift", "padlocked"],
 }
 
+#: What each certification unlocks on the player board (for event texts). [SEED]
+CERT_UNLOCKS = {
+    "rd": "the double-upgrade tile",
+    "assembly": "the 5th garage",
+    "logistics": "the 6th car part space and the parts voucher action",
+    "design": "the 6th design space and the advanced design action",
+    "admin": "the 5th speech token space",
+}
+
 START_PP = {"mean": 15, "nice": 0}  # [SEED]
 START_GOALS = 3  # [SEED]
 
@@ -232,6 +246,14 @@ SANDRA_EVALUATES_ADMIN = True
 # --- SpeedCharger ------------------------------------------------------------------------
 
 CHARGER_TOKENS = {2: 8, 3: 11, 4: 14}  # [SEED]
+#: What a charged space does, in the aid's words (for event texts). [SEED] Charger Token Benefits
+CHARGER_ABILITY = {
+    "rd": "each R&D turn one design may be upgraded with a part from the supply",
+    "assembly": "in Assembly upgraded parts need not be provided first",
+    "logistics": "a Kanban order banks 2 shifts instead of 1",
+    "design": "an advanced design also gives 1 book",
+    "admin": "1 extra shift when working in Administration",
+}
 #: Charging board: NOT FOUND; ASSUMED 5 spaces, one per department, a token switches on
 #: that department's ability. (reference §19)
 CHARGING_SPACES = DEPTS
@@ -337,7 +359,7 @@ RULES_SUMMARY = {
     ),
     "logistics": (
         "Issue an order once per turn (`order <card> <1-4>`): bank 1 shift and stock warehouses. Take "
-        "parts from one warehouse once per turn (`take <part> <n>`). Once certified, `voucher`."
+        "parts from one warehouse (`take <part> <n>`, 1 shift each time). Once certified, `voucher`."
     ),
     "design": (
         "`design <id>`: 1 shift, rightmost column gives a book, second column a banked shift. Once "

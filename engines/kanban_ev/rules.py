@@ -133,6 +133,54 @@ def part_of(design: str) -> str:
     return design.split("-")[1]
 
 
+_UNIT = {"pp": ("PP", "PP"), "shift": ("banked shift", "banked shifts"), "book": ("book", "books"),
+         "voucher": ("parts voucher", "parts vouchers"), "speech": ("speech token", "speech tokens")}
+
+
+def benefit_text(benefit: dict) -> str:
+    """``{"pp": 2, "shift": 1}`` -> ``"2 PP and 1 banked shift"`` (empty: ``"nothing"``)."""
+
+    parts = [f"{v} {_UNIT[k][0] if v == 1 else _UNIT[k][1]}" for k, v in benefit.items() if v]
+    if not parts:
+        return "nothing"
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    return f"{n} {word if n == 1 else (many or word + 's')}"
+
+
+def goal_text(g: str) -> str:
+    """Performance goal ``g`` in words: ``"g05 (4 PP per Concept Car in your garages, x2)"``."""
+
+    kind, arg, value, icons = D.PERFORMANCE_GOALS[g]
+    what = {
+        "cars": "car in your garages",
+        "models": "different car model in your garages",
+        "model": f"{D.MODEL_NAMES.get(arg, arg)} in your garages",
+        "upgraded_part": f"upgraded {arg} design",
+        "upgraded": "upgraded design",
+        "tested": "tested design",
+        "stored": " or ".join(arg.split("+")) + " part on your board",
+        "garages": "car in garages " + " and ".join(arg.split("+")),
+        "certified": f"certification in {D.DEPT_NAMES.get(arg, arg)}",
+        "designs": "design on your board",
+        "books": "book",
+        "certs": "certification",
+        "parts": "car part on your board",
+        "banked": "banked shift",
+        "speech": "speech token on your board",
+    }[kind]
+    return f"{g} ({value} PP per {what}, x{icons})"
+
+
+def shifts_note(s: State) -> str:
+    """``"2 shifts spent, 1 left this turn"`` for the current work turn."""
+
+    t = s.b["t"]
+    return f"{plural(t['spent'], 'shift')} spent, {spendable(s)} left this turn"
+
+
 def cert_order(s: State) -> list[int]:
     """Certification-track order, right to left: later section first, then rightmost space."""
 
@@ -178,8 +226,7 @@ def gain(s: State, i: int, benefit: dict, ev: list[Event], why: str) -> None:
             for _ in range(v):
                 printed_speech(s, i)
     if benefit:
-        text = ", ".join(f"{v} {k}" for k, v in benefit.items())
-        ev.append(Event(type="benefit", text=f"{s.players[i]} gains {text} ({why})."))
+        ev.append(Event(type="benefit", text=f"{s.players[i]} gains {benefit_text(benefit)} ({why})."))
 
 
 def printed_speech(s: State, i: int) -> None:
@@ -215,7 +262,10 @@ def check_factory_goal(s: State, i: int, kind: str, count: int, ev: list[Event])
             tile[1] -= 1
             tile[2].append(i)
             take_generic(s, i)
-            ev.append(Event(type="speech", text=f"{s.players[i]} takes a speech token from the {kind} goal {count}."))
+            what = {"grey": ("grey factory goal", "car", "cars"), "beige": ("beige factory goal", "upgraded design",
+                    "upgraded designs"), "cert": ("certification goal", "certification", "certifications")}[kind]
+            ev.append(Event(type="speech", text=f"{s.players[i]} reaches {plural(count, what[1], what[2])}: takes a speech "
+                            f"token from the {what[0]} tile {count} ({tile[1]} left on it)."))
 
 
 # ----------------------------------------------------------------------------------
@@ -554,11 +604,11 @@ def _legal_logistics(s: State, i: int, can: int) -> list:
         for c in sorted(p["kanban"]):
             for k in sorted(D.ORDER_SPLITS):
                 out.append(Order(card=c, split=k))
-    if "take" not in t["used"]:
-        room = part_slots(p) - len(p["parts"])
-        for pt in D.PARTS:
-            for k in range(1, min(room, b["wh"][pt]) + 1):
-                out.append(Take(part=pt, count=k))
+    # take parts: repeatable, 1 shift each time (the aid gives it no once-per-turn note)
+    room = part_slots(p) - len(p["parts"])
+    for pt in D.PARTS:
+        for k in range(1, min(room, b["wh"][pt]) + 1):
+            out.append(Take(part=pt, count=k))
     if "voucher" not in t["used"] and certified(p, "logistics") and b["vouchers"] > 0:
         out.append(Voucher())
     return out
@@ -755,7 +805,9 @@ def _sandra_moves(s: State, ev: list[Event]) -> None:
         if low not in occ:
             b["sandra"] = low
             break
-    ev.append(Event(type="sandra", text=f"Sandra moves to {D.DEPT_NAMES[dept_of(b['sandra'])]}."))
+    where = "her desk in Administration" if b["sandra"] == DESK else \
+        f"{D.DEPT_NAMES[dept_of(b['sandra'])]} workstation {b['sandra'] % 2 + 1}"
+    ev.append(Event(type="sandra", text=f"Sandra moves to {where}."))
 
 
 def _auto(s: State, ev: list[Event]) -> None:
@@ -791,7 +843,9 @@ def _auto(s: State, ev: list[Event]) -> None:
 def _apply_place(s: State, i: int, a: Place, ev: list[Event]) -> None:
     code = DI[a.dept] * 2 + a.station - 1
     s.b["pos"][i] = code
-    ev.append(Event(type="place", text=f"{s.players[i]} goes to {D.DEPT_NAMES[a.dept]} workstation {a.station}."))
+    ws = D.WORKSTATION_SHIFTS[a.dept][a.station - 1]
+    ev.append(Event(type="place", text=f"{s.players[i]} goes to {D.DEPT_NAMES[a.dept]} workstation {a.station} "
+                    f"({'upper' if a.station == 1 else 'lower'}, {plural(ws, 'shift')})."))
     s.b["idx"] += 1
     _auto(s, ev)
 
@@ -860,7 +914,7 @@ def _apply_work(s: State, i: int, a: Any, ev: list[Event]) -> None:
         t["pending"].pop(0)
         sec = n_certs(p)
         p["cert"] = sec * 4 + a.space - 1
-        ev.append(Event(type="cert", text=f"{name} moves to certification section {sec}, space {a.space}."))
+        ev.append(Event(type="cert", text=f"{name} moves their certification marker to section {sec}, space {a.space}."))
         benefit = dict(D.CERT_TRACK[sec][a.space - 1])
         if not D.CERT_PRINTED_SPEECH and sec in (2, 4):
             benefit.pop("speech", None)
@@ -885,20 +939,25 @@ def _apply_work(s: State, i: int, a: Any, ev: list[Event]) -> None:
         p["train"][di] += 1
         b["stamp"] += 1
         p["stamp"][di] = b["stamp"]
-        ev.append(Event(type="train", text=f"{name} trains in {D.DEPT_NAMES[a.dept]} (space {p['train'][di]})."))
+        paid = "a book" if a.pay == "book" else "a shift"
+        ev.append(Event(type="train", text=f"{name} trains in {D.DEPT_NAMES[a.dept]} with {paid}: "
+                        f"{p['train'][di]} of {D.EXPERT_AT} steps up the track ({shifts_note(s)})."))
         if p["train"][di] == D.CERTIFIED_AT:
-            ev.append(Event(type="cert", text=f"{name} is certified in {D.DEPT_NAMES[a.dept]}."))
+            ev.append(Event(type="cert", text=f"{name} is certified in {D.DEPT_NAMES[a.dept]}: the padlock comes off "
+                            f"({D.CERT_UNLOCKS[a.dept]}); they choose a space in the next certification section."))
             t["pending"].append(["cert"])
         if p["train"][di] == D.EXPERT_AT:
+            ev.append(Event(type="expert", text=f"{name} reaches the last space of the {D.DEPT_NAMES[a.dept]} track."))
             if b["award_tok"][a.dept] > 0:
                 b["award_tok"][a.dept] -= 1
                 take_generic(s, i)
+                ev.append(Event(type="speech", text=f"{name} takes the speech token on the {D.DEPT_NAMES[a.dept]} award tiles."))
             if b["awards"][a.dept]:
                 t["pending"].append(["award", a.dept])
         return
     if kind is Also:
         t["dept2"] = a.dept
-        ev.append(Event(type="also", text=f"{name} also works in {D.DEPT_NAMES[a.dept]}."))
+        ev.append(Event(type="also", text=f"{name} also works in {D.DEPT_NAMES[a.dept]} this turn ({shifts_note(s)})."))
         if a.dept == "assembly":
             clear_full_lines(s, ev)
         return
@@ -923,17 +982,16 @@ def _apply_work(s: State, i: int, a: Any, ev: list[Event]) -> None:
         return
     if kind is Take:
         spend(s, 1)
-        t["used"].append("take")
         b["wh"][a.part] -= a.count
         p["parts"] += [a.part] * a.count
-        ev.append(Event(type="take", text=f"{name} takes {a.count} {a.part} from the warehouse."))
+        ev.append(Event(type="take", text=f"{name} takes {a.count} {a.part} from its warehouse ({shifts_note(s)})."))
         return
     if kind is Voucher:
         spend(s, 1)
         t["used"].append("voucher")
         b["vouchers"] -= 1
         p["vpend"] += 1
-        ev.append(Event(type="voucher", text=f"{name} receives a parts voucher (usable from the end of the turn)."))
+        ev.append(Event(type="voucher", text=f"{name} receives a parts voucher, usable from the end of the turn ({shifts_note(s)})."))
         return
     if kind is SelectDesign:
         spend(s, 1)
@@ -945,7 +1003,7 @@ def _apply_work(s: State, i: int, a: Any, ev: list[Event]) -> None:
                 bonus = D.DESIGN_COLUMN_BONUS.get(D.DESIGN_COLS - 1 - c)
                 break
         p["designs"].append(a.id)
-        ev.append(Event(type="design", text=f"{name} selects design {a.id}."))
+        ev.append(Event(type="design", text=f"{name} selects design {a.id} ({shifts_note(s)})."))
         if bonus:
             gain(s, i, {bonus: 1}, ev, "design column")
         return
@@ -957,7 +1015,7 @@ def _apply_work(s: State, i: int, a: Any, ev: list[Event]) -> None:
                 st.pop(0)
                 break
         p["designs"].append(a.id)
-        ev.append(Event(type="design", text=f"{name} selects advanced design {a.id}."))
+        ev.append(Event(type="design", text=f"{name} selects advanced design {a.id} from a stack ({shifts_note(s)})."))
         if "design" in p["chargers"]:
             gain(s, i, {"book": 1}, ev, "Design charger")
         return
@@ -966,9 +1024,11 @@ def _apply_work(s: State, i: int, a: Any, ev: list[Event]) -> None:
         t["used"].append("charge")
         b["chargers"] -= 1
         p["chargers"].append(a.dept)
-        ev.append(Event(type="charge", text=f"{name} charges the {D.DEPT_NAMES[a.dept]} space."))
+        ev.append(Event(type="charge", text=f"{name} places a charger token on their {D.DEPT_NAMES[a.dept]} space: "
+                        f"{D.CHARGER_ABILITY[a.dept]} ({shifts_note(s)})."))
         return
     if kind is Done:
+        ev.append(Event(type="done", text=f"{name} ends their turn ({plural(t['spent'], 'shift')} spent)."))
         end_turn(s, i, ev)
         b["idx"] += 1
         b["t"] = {}
@@ -993,7 +1053,9 @@ def _claim(s: State, i: int, a: Claim, ev: list[Event]) -> None:
     for des in p["upgraded"]:  # upgraded designs of this model become tested ([SPEC] §5)
         if model_of(des) == car and des not in p["tested"]:
             p["tested"].append(des)
-    ev.append(Event(type="claim", text=f"{s.players[i]} claims a {D.MODEL_NAMES[car]} into garage {a.garage}."))
+    ev.append(Event(type="claim", text=f"{s.players[i]} claims the {D.MODEL_NAMES[car]} at position {a.pos} behind the "
+                    f"pace car for {plural(D.CLAIM_COST[a.pos - 1], 'shift')}, returning design {a.design}, into garage "
+                    f"{a.garage} ({shifts_note(s)})."))
     gain(s, i, D.GARAGE_TILES[p["gset"]][p["gtiles"][a.garage - 1]], ev, "garage tile")
     check_factory_goal(s, i, "grey", len(cars_of(p)), ev)
 
@@ -1018,20 +1080,26 @@ def _upgrade(s: State, i: int, a: Upgrade, ev: list[Event]) -> None:
         else:
             t["used"].append("rd_charger")
     b["upg"][m][a.space - 1] = pt
-    ev.append(Event(type="upgrade", text=f"{s.players[i]} upgrades {a.design} on space {a.space}."))
+    src = {"part": "a part from their board", "voucher": "a parts voucher", "charger": "the R&D charger"}[a.source]
+    old_value = b["value"][pt]
+    ev.append(Event(type="upgrade", text=f"{s.players[i]} upgrades {a.design} on {D.MODEL_NAMES[m]} upgrade space "
+                    f"{a.space} with {src}: +{D.UPGRADE_PP} PP ({shifts_note(s)})."))
     gain(s, i, D.UPGRADE_SPACES[m][a.space - 1], ev, "upgrade space")
     if a.double:
         b["value"][pt] = min(D.PART_VALUE_MAX, b["value"][pt] + 2)
         b["doubled"].append(pt)
         p["dbl"] = True
         p["pp"] += b["value"][pt]
-        ev.append(Event(type="upgrade", text=f"Double upgrade: {pt} is now worth {b['value'][pt]}."))
+        ev.append(Event(type="upgrade", text=f"Double upgrade: the {pt} value marker goes from {old_value} to "
+                        f"{b['value'][pt]} and is flipped; {s.players[i]} gains {b['value'][pt]} PP."))
     else:
         b["value"][pt] = min(D.PART_VALUE_MAX, b["value"][pt] + 1)
+        ev.append(Event(type="upgrade", text=f"The {pt} value marker goes from {old_value} to {b['value'][pt]}."))
     p["designs"].remove(a.design)
     p["upgraded"].append(a.design)
     if m in p["garages"]:
         p["tested"].append(a.design)
+        ev.append(Event(type="upgrade", text=f"{a.design} is a tested design ({s.players[i]} owns a {D.MODEL_NAMES[m]})."))
     p["pp"] += D.UPGRADE_PP
     check_factory_goal(s, i, "beige", len(p["upgraded"]), ev)
 
@@ -1049,7 +1117,9 @@ def _provide(s: State, i: int, a: Provide, ev: list[Event]) -> None:
         b["vouchers"] += 1
         b["supply"][a.part] -= 1
     b["assembly"][a.model].append(a.part)
-    ev.append(Event(type="provide", text=f"{s.players[i]} provides {a.part} to the {D.MODEL_NAMES[a.model]} line."))
+    src = "a parts voucher" if a.source == "voucher" else "their board"
+    ev.append(Event(type="provide", text=f"{s.players[i]} provides {a.part} from {src} to the "
+                    f"{D.MODEL_NAMES[a.model]} line ({shifts_note(s)})."))
     entry = D.ENTRY_NODE[a.model]
     if b["conveyor"][entry]:
         _push(s, i, [entry], ev)
@@ -1079,11 +1149,17 @@ def _route(s: State, i: int, chain: list[str], dest: str, ev: list[Event]) -> No
         _exit_car(s, i, car, dest, ev)
     else:
         conv[dest] = car
+    moves = [] if dest.startswith("x") else [f"{D.MODEL_NAMES[car]} {last} to {dest}"]
     for k in range(len(chain) - 1, 0, -1):
         conv[chain[k]] = conv[chain[k - 1]]
+        moves.append(f"{D.MODEL_NAMES[conv[chain[k]]]} {chain[k - 1]} to {chain[k]}")
     model = conv[chain[0]]
     conv[chain[0]] = ""
     _new_car(s, model)
+    text = "Conveyor: " + ", ".join(moves) if moves else "Conveyor"
+    if conv[chain[0]]:
+        text += f"; a new {D.MODEL_NAMES[model]} enters at {chain[0]}"
+    ev.append(Event(type="conveyor", text=text + "."))
 
 
 def _new_car(s: State, model: str) -> None:
@@ -1101,13 +1177,15 @@ def _exit_car(s: State, i: int, car: str, gate: str, ev: list[Event]) -> None:
     b = s.b
     p = s.ps[i]
     p["pp"] += D.EXIT_PP[gate]
-    ev.append(Event(type="exit", text=f"A {D.MODEL_NAMES[car]} leaves the conveyor: {s.players[i]} gains {D.EXIT_PP[gate]} PP."))
+    ev.append(Event(type="exit", text=f"A {D.MODEL_NAMES[car]} leaves the conveyor at gate {gate[1:]}: {s.players[i]} "
+                    f"gains {D.EXIT_PP[gate]} PP; the car joins the test track."))
     if car in b["demand"]:
         k = b["demand"].index(car)
         if b["demand_tok"][k] > 0:
             b["demand_tok"][k] -= 1
             take_generic(s, i)
-            ev.append(Event(type="speech", text=f"{s.players[i]} takes a demand speech token."))
+            ev.append(Event(type="speech", text=f"The {D.MODEL_NAMES[car]} is in demand: {s.players[i]} takes a speech token "
+                            f"({b['demand_tok'][k]} left on that tile)."))
             if b["demand_tok"][k] == 0 and b["demand_stack"]:
                 new = b["demand_stack"].pop(0)
                 b["demand_stack"].append(car)
@@ -1116,7 +1194,7 @@ def _exit_car(s: State, i: int, car: str, gate: str, ev: list[Event]) -> None:
                 tok = min(D.DEMAND_TOKENS[new], b["generic"])
                 b["generic"] -= tok
                 b["demand_tok"][k] = tok
-                ev.append(Event(type="demand", text=f"New demand tile: {D.MODEL_NAMES[new]}."))
+                ev.append(Event(type="demand", text=f"New demand tile: {D.MODEL_NAMES[new]} with {plural(tok, 'speech token')}."))
     q = b["queue"]
     if "" in q:
         filled = [c for c in q if c]
@@ -1136,7 +1214,9 @@ def _order(s: State, i: int, a: Order, ev: list[Event]) -> None:
     spend(s, 1)
     b["t"]["used"].append("order")
     bank = 2 if "logistics" in p["chargers"] else 1
-    gain(s, i, {"shift": bank}, ev, "Kanban order")
+    before = p["banked"]
+    gain(s, i, {"shift": bank}, [], "Kanban order")  # the order event says it
+    banked = p["banked"] - before
     side_a = D.ORDER_SPLITS[a.split]
     added = []
     for k, icon in enumerate(D.KANBAN_CARDS[a.card]):
@@ -1150,7 +1230,10 @@ def _order(s: State, i: int, a: Order, ev: list[Event]) -> None:
     drawn = b["kdeck"].pop(0)
     p["kanban"].append(drawn)
     ev.append(Event(type="draw", text=f"You draw Kanban order card {drawn}.", visible_to=[s.players[i]]))
-    ev.append(Event(type="order", text=f"{s.players[i]} issues order {a.card}: " + (", ".join(added) or "nothing") + f" stocked; banks {bank}."))
+    ev.append(Event(type="order", text=f"{s.players[i]} issues Kanban order {a.card} in placement {a.split}: "
+                    + (", ".join(added) or "nothing") + f" to the warehouses; banks {plural(banked, 'shift')}"
+                    + (" (the shift bank is full)" if banked < bank else ", usable from the end of the turn")
+                    + f" ({shifts_note(s)})."))
 
 
 def end_turn(s: State, i: int, ev: list[Event]) -> None:
@@ -1215,6 +1298,7 @@ def sandra_turn(s: State, ev: list[Event]) -> None:
     if d == "rd":
         advance_pace(s, ev)
         close_gaps(s)
+        ev.append(Event(type="sandra", text=f"Sandra advances the pace car to test track space {b['pace']}."))
     elif d == "assembly":
         for m in D.MODELS:
             for pt in b["assembly"][m]:
@@ -1247,25 +1331,50 @@ def sandra_turn(s: State, ev: list[Event]) -> None:
 def evaluate(s: State, d: str, ev: list[Event]) -> None:
     """Mean: players with the least training in ``d`` and 2 or fewer of its criterion lose
     1 + (5 - banked) PP (the track stops at 0). Nice: players with the most training and 2
-    or more gain 1 PP per banked shift over 5."""
+    or more gain 1 PP per banked shift over 5. One public event tells who was evaluated,
+    what they had and what it cost or paid."""
 
     di = DI[d]
     levels = [p["train"][di] for p in s.ps]
-    if s.sandra_mode == "mean":
-        low = min(levels)
-        for i, p in enumerate(s.ps):
-            if p["train"][di] == low and criterion(p, d) <= D.SANDRA_THRESHOLD:
+    thing = SANDRA_COUNTS[d]
+    mean = s.sandra_mode == "mean"
+    level = min(levels) if mean else max(levels)
+    words = []
+    for i, p in enumerate(s.ps):
+        if p["train"][di] != level:
+            continue
+        n = criterion(p, d)
+        has = f"{s.players[i]} has {plural(n, *thing)}"
+        if mean:
+            if n <= D.SANDRA_THRESHOLD:
                 loss = 1 + max(0, D.SANDRA_BANK_PIVOT - p["banked"])
-                p["pp"] = max(0, p["pp"] - loss)
-                ev.append(Event(type="sandra", text=f"Sandra penalises {s.players[i]}: -{loss} PP."))
-    else:
-        high = max(levels)
-        for i, p in enumerate(s.ps):
-            if p["train"][di] == high and criterion(p, d) >= D.SANDRA_THRESHOLD:
+                lost = min(loss, p["pp"])
+                p["pp"] -= lost
+                words.append(f"{has} and {plural(p['banked'], 'banked shift')}: loses 1 + "
+                             f"{max(0, D.SANDRA_BANK_PIVOT - p['banked'])} = {lost} PP")
+            else:
+                words.append(f"{has}: no penalty")
+        else:
+            if n >= D.SANDRA_THRESHOLD:
                 win = max(0, p["banked"] - D.SANDRA_BANK_PIVOT)
-                if win:
-                    p["pp"] += win
-                    ev.append(Event(type="sandra", text=f"Sandra rewards {s.players[i]}: +{win} PP."))
+                p["pp"] += win
+                words.append(f"{has} and {plural(p['banked'], 'banked shift')}: gains {win} PP")
+            else:
+                words.append(f"{has}: no reward")
+    who = "least" if mean else "most"
+    ev.append(Event(type="sandra", text=f"{'Mean' if mean else 'Nice'} Sandra evaluates {D.DEPT_NAMES[d]} "
+                    f"({who} training there: {level}; {'2 or fewer' if mean else '2 or more'} {thing[1]}): "
+                    + "; ".join(words) + "."))
+
+
+#: What Sandra counts per department, singular and plural (for event texts).
+SANDRA_COUNTS = {
+    "rd": ("upgraded design", "upgraded designs"),
+    "assembly": ("car in their garages", "cars in their garages"),
+    "logistics": ("car part on their board", "car parts on their board"),
+    "design": ("design on their board", "designs on their board"),
+    "admin": ("certification", "certifications"),
+}
 
 
 def end_of_week(s: State, ev: list[Event]) -> None:
@@ -1279,8 +1388,8 @@ def end_of_week(s: State, ev: list[Event]) -> None:
             total += sum(1 for x in b["upg"][car] if x)
             total += sum(1 for x in p["tested"] if model_of(x) == car)
         p["pp"] += total
-        if total:
-            ev.append(Event(type="week", text=f"End of week: {s.players[i]} scores {total} PP."))
+        ev.append(Event(type="week", text=f"End-of-week scoring: {s.players[i]} scores {total} PP for "
+                        f"{plural(len(cars_of(p)), 'car')} (1 per upgrade of its model, 1 per own tested design of it)."))
     b["week"] = min(D.WEEK_MAX, b["week"] + 1)
     ev.append(Event(type="week", text=f"The week marker moves to {b['week']}."))
 
@@ -1315,7 +1424,9 @@ def start_meeting(s: State, ev: list[Event]) -> None:
     b["order"] = cert_order(s)
     b["idx"] = 0
     b["m"] = {"played": [""] * len(s.players), "spoken": {}, "passes": 0, "now": False}
-    ev.append(Event(type="meeting", text="Meeting: speak in certification order."))
+    ev.append(Event(type="meeting", text="Meeting! In certification order each player plays one performance goal "
+                    "(once), speaks on goals with speech tokens, or passes; it ends when everyone passes in a row. "
+                    "Goals in the room: " + ", ".join(goal_text(g) for g in b["room"]) + "."))
 
 
 def goal_count(s: State, i: int, g: str) -> int:
@@ -1397,7 +1508,7 @@ def _apply_meeting(s: State, i: int, a: Any, ev: list[Event]) -> None:
         p["goals"].remove(a.goal)
         m["played"][i] = a.goal
         m["now"] = True
-        ev.append(Event(type="play", text=f"{name} plays goal {a.goal}."))
+        ev.append(Event(type="play", text=f"{name} plays performance goal {goal_text(a.goal)}."))
         return
     if isinstance(a, Speak):
         spoken = m["spoken"].setdefault(a.goal, [])
@@ -1405,15 +1516,18 @@ def _apply_meeting(s: State, i: int, a: Any, ev: list[Event]) -> None:
         icon = icons - len(spoken)
         spoken.append(i)
         p["speech"] -= 1
-        pts = value * min(icon, goal_count(s, i, a.goal))
+        have = goal_count(s, i, a.goal)
+        pts = value * min(icon, have)
         p["pp"] += pts
-        ev.append(Event(type="speak", text=f"{name} speaks on {a.goal} (icon {icon}): {pts} PP."))
+        ev.append(Event(type="speak", text=f"{name} speaks on {goal_text(a.goal)}: speech icon {icon}, has {have}, "
+                        f"scores {value} x {min(icon, have)} = {pts} PP ({plural(p['speech'], 'speech token')} left)."))
         m["passes"] = 0
     elif isinstance(a, Done):
         m["passes"] = 0
+        ev.append(Event(type="speak", text=f"{name} ends their meeting turn."))
     else:
         m["passes"] += 1
-        ev.append(Event(type="pass", text=f"{name} passes."))
+        ev.append(Event(type="pass", text=f"{name} passes ({m['passes']} of {len(s.players)} passes in a row)."))
     m["now"] = False
     if m["passes"] >= len(s.players):
         _meeting_cleanup(s, ev)
@@ -1478,7 +1592,8 @@ def _finish_meeting(s: State, ev: list[Event]) -> None:
                         visible_to=[s.players[i]]))
     b["meeting"] = False
     b["cycle"] = min(D.CYCLE_MAX, b["cycle"] + 1)
-    ev.append(Event(type="meeting", text=f"Meeting room: {', '.join(b['room'])}. Production cycle {b['cycle']}."))
+    ev.append(Event(type="meeting", text="Meeting room now: " + ", ".join(goal_text(g) for g in b["room"])
+                    + f". The meeting marker returns; production cycle {b['cycle']}."))
     end_of_day(s, ev)
 
 
@@ -1512,11 +1627,25 @@ def final_scoring(s: State, ev: list[Event]) -> None:
         p["pp"] += total
         items["total"] = p["pp"]
         result[s.players[i]] = items
-        ev.append(Event(type="final", text=f"{s.players[i]} final scoring: " + ", ".join(f"{k} {v}" for k, v in items.items()) + "."))
+        ev.append(Event(type="final", text=f"{s.players[i]} final scoring: " + ", ".join(
+            f"{FINAL_LABELS[k]} {v}" for k, v in items.items() if k != "total") + f"; total {p['pp']} PP."))
     b["result"] = result
     s.phase = "over"
     b["order"] = []
     b["idx"] = 0
+    tiers = ranking(s)
+    top = tiers[0]
+    pp = s.ps[s.players.index(top[0])]["pp"]
+    if len(top) == 1:
+        ev.append(Event(type="over", text=f"Game over: {top[0]} wins with {pp} PP."))
+    else:
+        ev.append(Event(type="over", text=f"Game over: {' and '.join(top)} share the victory with {pp} PP "
+                        "(tied on PP, cars, tested designs and banked shifts)."))
+
+
+FINAL_LABELS = {"final_goal": "final goal", "leftovers": "banked shifts, speech tokens, books and vouchers",
+                "cars": "cars", "training": "training tracks", "tested": "tested designs",
+                "chargers": "charger tokens x cars"}
 
 
 def training_scores(s: State) -> list[int]:

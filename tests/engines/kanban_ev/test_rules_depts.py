@@ -136,16 +136,25 @@ def test_issue_order_other_placement_and_logistics_charger():
     assert s.ps[0]["banked"] == 2
 
 
-def test_take_parts_once_per_turn_and_space_limit():
+def test_take_parts_repeatable_one_warehouse_each_and_space_limit():
+    # The aid, Logistics "take car parts": cost 1 shift, "any number of parts from any one
+    # warehouse", only if a part space is free. Unlike "issue an order" and "receive parts
+    # voucher" the aid gives it no "only once per turn" note (reference §8: "1 shift each time").
     s = log_state()
     s.b["wh"]["battery"] = 4
     s.b["wh"]["motor"] = 2
-    s.ps[0]["parts"] = ["body", "body", "body"]  # 5 spaces: 2 free
+    s.ps[0]["parts"] = ["body", "body"]  # 5 spaces: 3 free
     takes = [n for n in notations(s, 0) if n.startswith("take")]
-    assert takes == ["take battery 1", "take battery 2", "take motor 1", "take motor 2"]
+    assert takes == ["take battery 1", "take battery 2", "take battery 3", "take motor 1", "take motor 2"]
     s = act(s, 0, "take battery 2")
     assert s.b["wh"]["battery"] == 2 and s.ps[0]["parts"].count("battery") == 2
-    assert not [n for n in notations(s, 0) if n.startswith("take")]
+    # lower workstation: 3 shifts, 1 spent; 1 free part space left -> take again, 1 part
+    takes = [n for n in notations(s, 0) if n.startswith("take")]
+    assert takes == ["take battery 1", "take motor 1"]
+    s = act(s, 0, "take motor 1")
+    assert s.ps[0]["parts"] == ["body", "body", "battery", "battery", "motor"]
+    assert s.b["t"]["spent"] == 2
+    assert not [n for n in notations(s, 0) if n.startswith("take")]  # board full
 
 
 def test_parts_voucher_needs_certification_and_arrives_at_end_of_turn():
@@ -199,11 +208,17 @@ def test_advanced_design_needs_certification_design_charger_book():
 
 
 def test_design_space_limit():
+    # The aid, Design: "Certification Benefit: Unlocks 6th design space on your player board",
+    # so 5 design spaces before certification, 6 after.
     s = des_state()
     s.ps[0]["designs"] = ["city-blank", "suv-blank", "truck-blank", "sports-blank"]
+    assert "design city-body" in notations(s, 0)  # 4 held: the 5th space is free
+    s.ps[0]["designs"].append("concept-blank")
     assert not [n for n in notations(s, 0) if n.startswith("design")]
-    s.ps[0]["train"][3] = 3  # certified: 5th design space
+    s.ps[0]["train"][3] = 3  # certified: 6th design space
     assert "design city-body" in notations(s, 0)
+    s.ps[0]["designs"].append("city-motor")
+    assert not [n for n in notations(s, 0) if n.startswith("design")]
 
 
 # ----- Administration ----------------------------------------------------------------

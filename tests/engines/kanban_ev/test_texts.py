@@ -1,0 +1,171 @@
+"""Kanban EV: what players read in the channel (status line, public event texts).
+
+Expected sentences are written by hand from the aid's numbers in each comment."""
+
+from engines.kanban_ev import engine
+from engines.kanban_ev import rules as R
+
+from .helpers import act, fresh, working
+
+
+def texts(s, seat, move):
+    out = engine.apply(s, s.players[seat], engine.parse(s, move))
+    return out.state, [e.text for e in out.events if e.visible_to is None]
+
+
+def test_status_shows_department_and_shifts_spent_and_left():
+    s = fresh(3)
+    working(s, 0, "rd", 2)
+    s.ps[0]["banked"] = 2
+    # lower R&D workstation 3 shifts + 2 banked = 5, but at most 4 per turn
+    assert engine.status(s) == ("Day 3, week 0, cycle 0, work phase: p0 works in R&D; 0 shifts spent, "
+                                "4 left this turn (workstation 3, banked 2, at most 4).")
+    s, ev = texts(s, 0, "train rd shift")
+    assert ev == ["p0 trains in R&D with a shift: 1 of 5 steps up the track (1 shift spent, 3 left this turn)."]
+    assert "1 shift spent, 3 left this turn" in engine.status(s)
+
+
+def test_mean_sandra_event_names_who_what_and_the_penalty():
+    s = fresh(3)
+    for p in s.ps:
+        p.update(pp=15, train=[0] * 5, banked=0)
+    s.ps[0].update(upgraded=["city-body"], banked=2)
+    s.ps[1].update(upgraded=["suv-body", "truck-body", "city-motor"])
+    s.ps[2]["train"][0] = 1
+    ev = []
+    R.evaluate(s, "rd", ev)
+    # p0: least training (0), 1 upgraded design <= 2, 2 banked: 1 + (5 - 2) = 4 PP; p1 has 3: safe
+    assert [e.text for e in ev] == [
+        "Mean Sandra evaluates R&D (least training there: 0; 2 or fewer upgraded designs): "
+        "p0 has 1 upgraded design and 2 banked shifts: loses 1 + 3 = 4 PP; "
+        "p1 has 3 upgraded designs: no penalty."]
+
+
+def test_nice_sandra_event():
+    s = fresh(2, sandra="nice")
+    s.ps[0].update(pp=0, train=[0, 2, 0, 0, 0], garages=["city", "suv", "", "", ""], banked=8)
+    s.ps[1].update(pp=0, train=[0, 1, 0, 0, 0], banked=9)
+    ev = []
+    R.evaluate(s, "assembly", ev)
+    # most training: p0 only; 2 cars >= 2; 8 banked: 8 - 5 = 3 PP
+    assert ev[0].text == ("Nice Sandra evaluates Assembly (most training there: 2; 2 or more cars in their garages): "
+                          "p0 has 2 cars in their garages and 8 banked shifts: gains 3 PP.")
+    assert s.ps[0]["pp"] == 3
+
+
+def test_meeting_speech_event_shows_goal_icon_count_and_score():
+    s = fresh(3)
+    s.phase = "meeting"
+    s.b["order"] = [0, 1, 2]
+    s.b["idx"] = 0
+    s.b["room"] = ["g05", "g01", "g02", "g14"]
+    s.b["m"] = {"played": ["", "", ""], "spoken": {"g05": [1]}, "passes": 0, "now": False}
+    s.ps[0].update(garages=["concept", "concept", "concept", "", ""], speech=2)
+    s, ev = texts(s, 0, "speak g05")
+    # g05: 4 PP per Concept Car, icons x2 then x1; p1 took icon 2, so p0 gets icon 1:
+    # 4 x min(1, 3) = 4 PP; 1 of 2 speech tokens left
+    assert ev == ["p0 speaks on g05 (4 PP per Concept Car in your garages, x2): speech icon 1, has 3, "
+                  "scores 4 x 1 = 4 PP (1 speech token left)."]
+
+
+def test_done_event_and_describe_of_a_goal():
+    s = fresh(3)
+    working(s, 0, "admin", 1)
+    s, ev = texts(s, 0, "done")
+    assert ev[0] == "p0 ends their turn (0 shifts spent)."
+
+
+def test_describe_tells_what_a_move_gives():
+    s = fresh(3)
+    working(s, 0, "logistics", 2)
+    s.ps[0]["kanban"] = ["k01", "k02"]
+    order = [a for a in engine.legal_actions(s, "p0") if a.type == "order" and a.card == "k01" and a.split == 1][0]
+    # k01 = autopilot, autopilot, drivetrain, motor | battery, body; placement 1 puts icons 1-4
+    # on the autopilot/battery/motor side: autopilot x2, motor; icons 5-6 on the other: body
+    assert engine.describe(s, order) == "Issue Kanban order k01 in placement 1: stocks autopilot, autopilot, motor, body."
+    s = fresh(3)
+    working(s, 0, "rd", 2)
+    s.ps[0].update(designs=["city-body"], parts=["body"], vouchers=0)
+    ups = [engine.describe(s, a) for a in engine.legal_actions(s, "p0") if a.type == "upgrade"]
+    # City upgrade spaces: 1 banked shift (x3), 4 PP, 3 PP, 1 book; equal spaces offered once
+    assert ups == ["Upgrade city-body on space 1 (gain 1 banked shift) with a part from your board, +2 PP.",
+                   "Upgrade city-body on space 4 (gain 4 PP) with a part from your board, +2 PP.",
+                   "Upgrade city-body on space 5 (gain 3 PP) with a part from your board, +2 PP.",
+                   "Upgrade city-body on space 6 (gain 1 book) with a part from your board, +2 PP."]
+
+
+def reason(s, seat, move):
+    try:
+        engine.apply(s, s.players[seat], engine.parse(s, move))
+    except Exception as e:  # IllegalAction
+        return str(e)
+    raise AssertionError(f"{move} was accepted")
+
+
+def test_illegal_moves_say_why():
+    s = fresh(3)
+    working(s, 0, "logistics", 1)  # upper: 2 shifts
+    s.ps[0].update(parts=["motor"], books=0, kanban=["k01", "k02"])
+    assert reason(s, 0, "claim 1 city-body 1") == "Claiming a car belongs to R&D; you work in Logistics this turn."
+    assert reason(s, 0, "train rd shift") == "You can train only where you work this turn (Logistics)."
+    assert reason(s, 0, "voucher") == "Receiving a parts voucher needs Logistics certification."
+    assert reason(s, 0, "order k03 1") == "Kanban order k03 is not in your hand."
+    s = act(s, 0, "order k01 1")
+    assert reason(s, 0, "order k02 1") == "You may do that only once per turn."
+    s = act(s, 0, "train logistics shift")
+    # 2 shifts from the workstation spent; the banked shift from the order counts from the end of the turn
+    assert reason(s, 0, "train logistics shift").startswith("You have no shifts left this turn")
+    s = fresh(3)
+    working(s, 0, "admin", 1)
+    assert reason(s, 0, "provide city motor part") == (
+        "Providing a part belongs to Assembly; you work in Administration this turn (add it with `also assembly`).")
+
+
+def test_illegal_placements_say_why():
+    s = fresh(2)
+    s.phase = "select"
+    s.b.update(day=4, order=[0, 1, -1], idx=0, sandra=6)  # Sandra at Design upper
+    s.b["pos"] = [2, 5]  # p0 worked in Assembly, p1 in Logistics (lower)
+    assert reason(s, 0, "place assembly 2") == (
+        "You must choose a different department from the one you just worked in (Assembly).")
+    assert reason(s, 0, "place design 2") == "At 2 players nobody may go to Sandra's department (Design)."
+    assert reason(s, 0, "place logistics 2") == "Logistics workstation 2 is taken."
+    assert reason(s, 0, "speak g01").startswith("That is not a move during department selection")
+
+
+def test_every_rejected_move_has_a_specific_reason():
+    import random
+
+    from engines.base import IllegalAction
+    pool = {}
+    for seed in (1, 2):
+        players = [f"p{k}" for k in range(2 + seed)]
+        s = engine.setup(players, None, seed=seed)
+        rnd = random.Random(seed)
+        steps = 0
+        while not engine.is_over(s) and steps < 400:
+            who = rnd.choice(engine.to_act(s))
+            legal = engine.legal_actions(s, who)
+            for a in legal:
+                pool.setdefault(engine.notation(s, a), a)
+            for a in rnd.sample(list(pool.values()), min(4, len(pool))):
+                if a in legal:
+                    continue
+                try:
+                    engine.apply(s, who, a)
+                except IllegalAction as e:
+                    assert "not allowed now" not in str(e), (engine.status(s), engine.notation(s, a))
+            s = engine.apply(s, who, rnd.choice(legal)).state
+            steps += 1
+
+
+def test_order_event_tells_stock_and_banked_shift():
+    s = fresh(3)
+    working(s, 0, "logistics", 2)
+    s.ps[0]["kanban"] = ["k01", "k02"]
+    s.b["supply"] = {pt: 9 for pt in s.b["supply"]}
+    s, ev = texts(s, 0, "order k01 1")
+    # k01 placement 1: autopilot x2 and motor on their side, body on the other; +1 banked shift;
+    # lower Logistics workstation 3 shifts, 1 spent
+    assert ev == ["p0 issues Kanban order k01 in placement 1: autopilot, autopilot, motor, body to the warehouses; "
+                  "banks 1 shift, usable from the end of the turn (1 shift spent, 2 left this turn)."]
