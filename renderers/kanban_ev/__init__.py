@@ -273,7 +273,9 @@ def _turn_line(b: _Board) -> str:
     left = max(0, min(D.MAX_SHIFTS_PER_TURN - t.get("spent", 0),
                       t.get("ws", 0) - t.get("ws_used", 0) + seat.get("banked", 0) - new))
     depts = D.DEPT_NAMES.get(t.get("dept", ""), "?") + (f" + {D.DEPT_NAMES[t['dept2']]}" if t.get("dept2") else "")
-    out = f"{b.name(who)} works in {depts}: {t.get('spent', 0)} shifts spent, {left} left this turn"
+    spent = t.get("spent", 0)
+    out = (f"{b.name(who)} works in {depts}: {spent} shift{'' if spent == 1 else 's'} spent, "
+           f"{left} left this turn")
     pend = t.get("pending") or []
     if pend:
         out += {"cert": "; choose a certification space", "award": "; choose an award tile",
@@ -450,6 +452,7 @@ def _rd(c: _Canvas, b: _Board, x: int, y: int, w: int) -> None:
             c.chip(sx + 2, y + 26, cw - 4, 24, "pace", "test-track:pace-car", ACTIVE, 14, INK)
     qy = y + 66
     c.text(x, qy + 4, "Behind the pace car:", 15, "test-track:queue")
+    c.text(x, qy + 26, "(place: claim cost)", 14, "test-track:queue", SOFT)
     qx = x + 160
     for k, car in enumerate(v.get("queue", [])):
         cost = D.CLAIM_COST[k]
@@ -493,21 +496,31 @@ def _rd(c: _Canvas, b: _Board, x: int, y: int, w: int) -> None:
 
 def _assembly(c: _Canvas, b: _Board, x: int, y: int, w: int) -> None:
     v = b.v
-    c.text(x, y, "Assembly lines", 17, "assembly-lines")
+    c.text(x, y, "Assembly (bold: upgraded, first)", 17, "assembly-lines")
     rh = 36
-    pw = 37
+    pw = 40
     node_pos: dict[str, tuple[int, int]] = {}
-    nw, nh, gap = 84, 30, 20
-    cx0 = x + 74 + 6 * pw + 16
+    nw, nh, gap = 84, 30, 16
+    cx0 = x + 74 + 6 * pw + 12
     row = {m: y + 26 + r * rh for r, m in enumerate(D.ASSEMBLY_LINES)}
     for m in D.ASSEMBLY_LINES:
         ly = row[m]
         c.chip(x, ly, 70, rh - 6, MODEL_SHORT[m], f"assembly-lines:{m}", MODEL_COLOUR[m], 15)
-        placed = v.get("assembly", {}).get(m, [])
-        for k in range(6):
-            part = placed[k] if k < len(placed) else ""
-            c.chip(x + 74 + k * pw, ly, pw - 2, rh - 6, PART_SHORT.get(part, ""),
-                   f"assembly-lines:{m}:space", PART_COLOUR.get(part, EMPTY), 14)
+        placed = set(v.get("assembly", {}).get(m, []))
+        upgraded = {p for p in v.get("upg", {}).get(m, []) if p}
+        for k, part in enumerate(D.PARTS):
+            on = part in placed
+            c.rect(x + 74 + k * pw, ly, pw - 2, rh - 6, f"assembly-lines:{m}:{part}",
+                   PART_COLOUR[part] if on else EMPTY, INK if part in upgraded else LINE,
+                   3 if part in upgraded else 1, 4)
+            if on:
+                c.text(x + 74 + k * pw + (pw - 2) // 2, ly + (rh - 6) // 2, "X", 15,
+                       f"assembly-lines:{m}:{part}", INK, "mm")
+    for k, part in enumerate(D.PARTS):
+        c.text(x + 74 + k * pw + (pw - 2) // 2, y + 26 + 5 * rh, PART_SHORT[part], 14,
+               "assembly-lines:legend", SOFT, "ma")
+    for m in D.ASSEMBLY_LINES:
+        ly = row[m]
         node_pos[D.ENTRY_NODE[m]] = (cx0, ly)
         node_pos[D.ROW2_NODE[m]] = (cx0 + nw + gap, ly)
     x3 = cx0 + 2 * (nw + gap)
@@ -623,11 +636,11 @@ def _admin(c: _Canvas, b: _Board, x: int, y: int, w: int) -> None:
         for k in range(4):
             gx = sx + 14 + k * cw
             c.rect(gx, sy, cw - 3, ch, f"certification-track:{sec}:{k + 1}", EMPTY, LINE, 1, 3)
-            c.fit(gx + 3, sy + 1, _benefit(D.CERT_TRACK[sec][k]).replace("speech", "tok"), 14, cw - 8,
-                  f"certification-track:{sec}:{k + 1}", SOFT)
+            words = _benefit(D.CERT_TRACK[sec][k]).replace("speech", "tok").split("+")
+            c.text(gx + 3, sy + 2, "\n".join(words), 14, f"certification-track:{sec}:{k + 1}", SOFT)
             here = [i for i, s in enumerate(b.seats) if s.get("cert", -1) == sec * 4 + k]
-            for j, i in enumerate(here[:2]):
-                c.disc(gx + 2 + j * 22, sy + 23, 21, i, "certification-track:marker", 14)
+            for j, i in enumerate(here[:1]):
+                c.disc(gx + cw - 26, sy + ch - 23, 21, i, "certification-track:marker", 14)
     ry = y + 24 + 2 * (ch + 20)
     tiles = v.get("fgoals", {}).get("cert", [])
     c.fit(x, ry, "Certification goals: " + ", ".join(f"{tv} certs ({tok} tok)" for tv, tok, _w in tiles), 15,
@@ -639,7 +652,7 @@ def _admin(c: _Canvas, b: _Board, x: int, y: int, w: int) -> None:
            SANDRA if desk else LINE)
 
 
-_DEPT_BODY = {"rd": (_rd, 262), "assembly": (_assembly, 214), "logistics": (_logistics, 150),
+_DEPT_BODY = {"rd": (_rd, 262), "assembly": (_assembly, 234), "logistics": (_logistics, 150),
               "design": (_design, 150), "admin": (_admin, 186)}
 LEFT_W = 340
 
