@@ -630,8 +630,17 @@ class Service:
         return self._result(game, seats, state, public=public, board_due=changed, private=private, timing=timing)
 
     # ----- lobby ------------------------------------------------------------------
-    async def new_game(self, table: TableRef, user: UserRef, game_id: str, options: dict | str | None = None) -> Result:
-        """Open a lobby for ``game_id`` at ``table`` with ``user`` as host, seated.
+    async def new_game(
+        self,
+        table: TableRef,
+        user: UserRef,
+        game_id: str,
+        options: dict | str | None = None,
+        *,
+        seat_host: bool = True,
+    ) -> Result:
+        """Open a lobby for ``game_id`` at ``table`` with ``user`` as host, seated (unless
+        ``seat_host`` is False: ``boardhost simulate`` hosts an all-AI game).
 
         UserError: unknown game, bad options, or the table already has a live game.
         """
@@ -644,7 +653,9 @@ class Service:
             if live is not None:
                 raise UserError(self._busy(live))
             try:
-                game = await self.store.create_game(table, game_id, opts, int(self.seed_source()), seat)
+                game = await self.store.create_game(
+                    table, game_id, opts, int(self.seed_source()), seat, seat_host=seat_host
+                )
             except TableBusy:
                 live = await self.store.live_game(table)
                 raise UserError(self._busy(live)) from None

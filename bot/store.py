@@ -98,8 +98,11 @@ class Store(abc.ABC):
         ...
 
     @abc.abstractmethod
-    async def create_game(self, table_id: str, game_id: str, options: dict, seed: int, host: str) -> GameRow:
-        """A new lobby with the host seated; :class:`TableBusy` if the table has a live game."""
+    async def create_game(
+        self, table_id: str, game_id: str, options: dict, seed: int, host: str, seat_host: bool = True
+    ) -> GameRow:
+        """A new lobby with the host seated (unless ``seat_host`` is False);
+        :class:`TableBusy` if the table has a live game."""
 
     @abc.abstractmethod
     async def seats(self, game_pk: int) -> list[SeatRow]:
@@ -240,11 +243,15 @@ class SqliteStore(Store):
             return
         self._write = asyncio.Lock()
         self._db = await aiosqlite.connect(self.path, isolation_level=None)
-        await self._db.execute("PRAGMA journal_mode=WAL")
-        await self._db.execute("PRAGMA synchronous=FULL")
-        await self._db.execute("PRAGMA foreign_keys=ON")
-        await self._db.execute("PRAGMA busy_timeout=5000")
-        await self.migrate()
+        try:
+            await self._db.execute("PRAGMA journal_mode=WAL")
+            await self._db.execute("PRAGMA synchronous=FULL")
+            await self._db.execute("PRAGMA foreign_keys=ON")
+            await self._db.execute("PRAGMA busy_timeout=5000")
+            await self.migrate()
+        except BaseException:
+            await self.close()
+            raise
 
     async def migrate(self, target: int = SCHEMA_VERSION) -> None:
         """Run the forward migrations from ``PRAGMA user_version`` up to ``target``, each in
@@ -341,7 +348,9 @@ class SqliteStore(Store):
             await db.execute("COMMIT")
             return out
 
-    async def create_game(self, table_id: str, game_id: str, options: dict, seed: int, host: str) -> GameRow:
+    async def create_game(
+        self, table_id: str, game_id: str, options: dict, seed: int, host: str, seat_host: bool = True
+    ) -> GameRow:
         now = time.time()
 
         async def work(db):
@@ -356,9 +365,10 @@ class SqliteStore(Store):
                 (table_id, game_id, _dumps(options), seed, host, now, now),
             )
             pk = cur.lastrowid
-            await db.execute(
-                "INSERT INTO seats (game_pk, seat, user_id, joined, is_ai) VALUES (?, ?, ?, 0, 0)", (pk, host, host)
-            )
+            if seat_host:
+                await db.execute(
+                    "INSERT INTO seats (game_pk, seat, user_id, joined, is_ai) VALUES (?, ?, ?, 0, 0)", (pk, host, host)
+                )
             return pk
 
         pk = await self._tx(work)
