@@ -182,7 +182,9 @@ class Result:
     ranking: list[RankLine] | None = None
     ticket: int = 0
     info: TableInfo | None = None
-    #: seconds spent in engine.apply (all moves of the call) and in store commits
+    #: seconds spent in engine.apply (all moves of the call, AI choices included), in store
+    #: commits ("commit", including waiting for the shared connection) and inside the
+    #: transactions themselves ("tx"); "moves": how many actions were committed
     timing: dict[str, float] = field(default_factory=dict)
 
     @property
@@ -529,7 +531,7 @@ class Service:
             hands_before = {p: engine.private_view(state, p) for p in humans}
         public = list(public or [])
         private_events: dict[str, list[str]] = {p: [] for p in humans}
-        timing = {"apply": 0.0, "commit": 0.0, "moves": 0}
+        timing = {"apply": 0.0, "commit": 0.0, "tx": 0.0, "moves": 0}
 
         def take(events) -> None:
             for ev in events:
@@ -560,6 +562,7 @@ class Service:
                 raise UserError("Another move was made at the same moment; look at the board and try again.") from None
             timing["apply"] += t1 - t0
             timing["commit"] += time.perf_counter() - t1
+            timing["tx"] += getattr(self.store, "last_tx_seconds", 0.0)
             timing["moves"] += 1
             game.status = status
             state = outcome.state
@@ -604,6 +607,7 @@ class Service:
                 raise
             timing["apply"] += t1 - t0
             timing["commit"] += time.perf_counter() - t1
+            timing["tx"] += getattr(self.store, "last_tx_seconds", 0.0)
             timing["moves"] += len(run)
             game.status = status
             state = ai_state
@@ -879,6 +883,13 @@ class Service:
             if not needle or needle in n.lower() or needle in d.lower():
                 out.append((n, d))
         return out
+
+    async def state(self, table: TableRef) -> tuple[Any, Any]:
+        """``(engine, state)`` of the table's active game, for tools (bench, simulate, AI
+        stand-ins). The bot shows views, never the state. UserError: no active game."""
+
+        game = await self._active(_table(table))
+        return registry.get(game.game_id), await self._state(game)
 
     async def table_info(self, table: TableRef) -> TableInfo | None:
         """The table's live game, else its most recent finished one, else None."""

@@ -334,10 +334,15 @@ class SqliteStore(Store):
     async def get_game(self, pk: int) -> GameRow | None:
         return self._game(await self._q1(f"SELECT {self._GAME_COLS} FROM games WHERE pk = ?", (pk,)))
 
+    #: seconds the last transaction took from BEGIN to COMMIT (without waiting for the
+    #: connection), read by the service right after a commit for its timings
+    last_tx_seconds: float = 0.0
+
     async def _tx(self, work) -> Any:
         """Run ``await work(db)`` inside BEGIN IMMEDIATE … COMMIT (ROLLBACK on any error)."""
 
         async with self._write:
+            t0 = time.perf_counter()
             db = self._conn
             await db.execute("BEGIN IMMEDIATE")
             try:
@@ -346,6 +351,7 @@ class SqliteStore(Store):
                 await db.execute("ROLLBACK")
                 raise
             await db.execute("COMMIT")
+            self.last_tx_seconds = time.perf_counter() - t0
             return out
 
     async def create_game(
