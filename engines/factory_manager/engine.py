@@ -577,7 +577,7 @@ class FactoryManager(Engine):
 
         i = self._index(state, player)
         if i < 0:
-            raise IllegalAction(f"{player} is not seated in this game.")
+            raise IllegalAction(f"You are not seated in this game ({player}).")
         if state.phase == "over":
             raise IllegalAction("The game is over.")
         actor = self._actor(state)
@@ -651,9 +651,9 @@ class FactoryManager(Engine):
             if TILES[a.tile].kind not in D.SWITCHABLE_KINDS:
                 raise IllegalAction("Only machines and robots can be switched off.")
             if t == "switch_off" and a.tile in p.off:
-                raise IllegalAction(f"{a.tile} is already switched off.")
+                raise IllegalAction(f"Tile {a.tile} is already switched off.")
             if t == "switch_on" and a.tile not in p.off:
-                raise IllegalAction(f"{a.tile} is already switched on.")
+                raise IllegalAction(f"Tile {a.tile} is already switched on.")
             return
         if t == "done":
             problem = self.bureaucracy_problem(p)
@@ -671,10 +671,10 @@ class FactoryManager(Engine):
                 raise IllegalAction("You have no available worker left this turn.")
         if t == "buy":
             if a.tile not in s.market:
-                raise IllegalAction(f"{a.tile} is not on the market.")
+                raise IllegalAction(f"Tile {a.tile} is not on the market.")
             cost = buy_cost(TILES[a.tile].price, p.tile)
             if p.money < cost:
-                raise IllegalAction(f"{a.tile} costs you {cost} Elektro and you have {p.money}.")
+                raise IllegalAction(f"Tile {a.tile} costs you {cost} Elektro and you have {p.money}.")
             if a.where != "aside":
                 self._check_place(p, a.tile, a.where, cost)
             return
