@@ -110,12 +110,32 @@ async def png_size(attachment: Any) -> tuple[int, int]:
     return Image.open(io.BytesIO(raw)).size
 
 
+def fast_settle(env: simcord.Env, idle: float = 0.002) -> None:
+    """Poll settlement every ``idle`` seconds instead of 50 ms.
+
+    The store's aiosqlite worker thread wakes the loop through ``call_soon_threadsafe``,
+    which SimCord runs on its settlement ticks (SIMCORD.md pitfall 2): with the default
+    50 ms tick every database round trip of a move costs up to 50 ms of real time, and a
+    whole game through SimCord took over a minute. This only changes how often SimCord
+    looks, not what the bot does. (Uses a private member, like the concurrency recipe.)
+    """
+
+    real = env._settle_internal
+
+    async def settle(*args, **kwargs):
+        kwargs.setdefault("idle", idle)
+        return await real(*args, **kwargs)
+
+    env._settle_internal = settle
+
+
 @pytest_asyncio.fixture
 async def harness(tmp_path):
     fakegame.install()
     db = str(tmp_path / "boardhost.db")
     first = create_bot(db_path=db)
     env = simcord.Env(first, settle_timeout=30.0)
+    fast_settle(env)
     await env.start()
     bots = [first]
     try:
