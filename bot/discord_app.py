@@ -285,14 +285,14 @@ class Poster:
         lines: list[str] = []
         if status == "over":
             if ranking:
-                lines.append("**Final ranking**")
+                lines.append("**Game over.** Final ranking:")
                 lines.extend(ranking_lines(ranking))
         elif status == "active":
             if status_line:
                 lines.append(mention_seats(status_line, seats))
             if mention:
                 who = ", ".join(seat_label(m) for m in mention)
-                lines.append(f"{who}: your move — `/move`, or the buttons below.")
+                lines.append(f"{who}: your move. Type `/move` and pick from the list (**My moves** shows them all).")
         return lines
 
     async def post_result(self, channel: discord.abc.Messageable, result: Result, *, force_board: bool = False) -> None:
@@ -303,7 +303,10 @@ class Poster:
         assert self.bot.service is not None
         seats = _seats_of(result.info)
         async with self.bot.service.post_order(result):
-            lines = [mention_seats(t, seats) for t in result.public]
+            public = list(result.public)
+            if result.status == "over" and result.ranking and public and public[-1] == "Game over.":
+                public.pop()  # the footer says it, with the ranking
+            lines = [mention_seats(t, seats) for t in public]
             lines += self.footer(result.status, result.status_line, result.mention, result.ranking, seats)
             files: list[discord.File] = []
             if (result.board_due or force_board) and result.view is not None:

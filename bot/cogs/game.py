@@ -388,7 +388,7 @@ class GameCog(commands.Cog, name="GameCog"):
         seats = _seats(board.info)
         lines = [f"**{board.info.title}**, move {board.version}."]
         if board.status == "over":
-            lines = [f"**{board.info.title}**: Game over."]
+            lines = [f"**{board.info.title}**, finished after {board.version} moves."]
         elif board.status == "cancelled":
             lines = [f"**{board.info.title}**: this game was cancelled."]
         lines += self.poster.footer(board.status, board.status_line, board.mention, board.ranking, seats)
@@ -462,11 +462,10 @@ class GameCog(commands.Cog, name="GameCog"):
             raise UserError("No moves have been made at this table yet.")
         info = await self.service.table_info(interaction.channel_id)
         seats = _seats(info)
-        lines = [f"Last {len(lines_in)} moves:"]
-        for h in lines_in:
-            lines.append(f"{h.seq}. {seat_label(h.seat)}: {mention_seats(h.text, seats)}")
-        chunks = split_content(lines)
-        await self.say(interaction, chunks[-1] if len(chunks) > 1 else chunks[0])
+        body = [f"{h.seq}. {seat_label(h.seat)}: `{h.notation}`" for h in lines_in]
+        while body and len("\n".join(body)) > 1900:
+            body.pop(0)
+        await self.say(interaction, "\n".join([f"Last {len(body)} moves (oldest first):", *body]))
 
     async def cmd_rules(self, interaction: discord.Interaction, topic: str | None) -> None:
         engine = await self._table_engine(interaction.channel_id)

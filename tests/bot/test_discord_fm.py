@@ -111,14 +111,14 @@ async def test_whole_factory_manager_game_through_move_with_restart(harness, spa
     assert restarted and moves > 60
     assert sparse_renders["real"] >= moves // 8
     last = h.messages()[-1]
-    assert "Game over" in last.content and "Final ranking" in last.content
+    assert "Game over" in last.content and "Game over.** Final ranking:" in last.content
     board = await h.service.board(h.channel.id)
     assert len(board.ranking) == 3
     for line in board.ranking:
         assert f"{line.place}. <@{line.seat}> — {line.score} points" in last.content
     r = await h.carol.slash(h.channel, "game board")
     assert not answer(r).ephemeral
-    assert "Game over" in answer(r).content and "Final ranking" in answer(r).content
+    assert "Game over" in answer(r).content and "Game over.** Final ranking:" in answer(r).content
     # no public message ever showed a raw user id instead of a mention
     for m in h.messages():
         for member in (h.alice, h.bob, h.carol):

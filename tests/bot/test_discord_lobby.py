@@ -313,7 +313,7 @@ async def test_game_over_ranking_and_board(harness):
         card = (await h.service.hand(h.channel.id, m.id)).private["hand"][0]
         await m.slash(h.channel, "hl play", card=card)
     last = h.messages()[-1]
-    assert "Game over" in last.content and "Final ranking" in last.content
+    assert "Game over" in last.content and "Game over.** Final ranking:" in last.content
     board = await h.service.board(h.channel.id)
     for line in board.ranking:
         assert f"{line.place}. <@{line.seat}> — {line.score} points" in last.content
@@ -321,7 +321,7 @@ async def test_game_over_ranking_and_board(harness):
     assert last.components == []  # no buttons on a finished game
     r = await h.dave.slash(h.channel, "game board")
     assert not answer(r).ephemeral
-    assert "Game over" in answer(r).content and "Final ranking" in answer(r).content
+    assert "Game over" in answer(r).content and "Game over.** Final ranking:" in answer(r).content
     assert [a.filename for a in answer(r).attachments] == ["board.png"]
     # a move after the end is refused
     text, eph = reply(await h.alice.slash(h.channel, "move", action="call high"))
@@ -357,7 +357,7 @@ async def test_rules_history_moves_and_cancel(harness):
     await actor.slash(h.channel, "move", action="call high")
     r = await h.dave.slash(h.channel, "game history")
     text, eph = reply(r)
-    assert eph and f"1. <@{actor.id}>: Call high." in text
+    assert eph and f"1. <@{actor.id}>: `call high`" in text
     r = await h.bob.slash(h.channel, "game cancel")
     assert reply(r)[1]
     r = await h.alice.slash(h.channel, "game cancel")
