@@ -46,7 +46,7 @@ MAX_LIST = 40  # lines of /game moves and /game history
 def _options_text(info: TableInfo) -> str:
     if not info.options:
         return ""
-    return ", ".join(f"{k}={v}" for k, v in info.options.items())
+    return ", ".join(f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in info.options.items())
 
 
 def lobby_text(info: TableInfo, note: str = "") -> str:
@@ -259,23 +259,23 @@ class GameCog(commands.Cog, name="GameCog"):
         except KeyError:
             return None
 
-    async def legal_for(self, interaction: discord.Interaction, engine: Any) -> list[ActionModel]:
+    async def legal_for(self, interaction: discord.Interaction, engine: Any):
         """The caller's legal actions of ``engine``'s game at this table ([] if they cannot act
-        or the table plays something else)."""
+        or the table plays something else), and how to describe one."""
 
         svc = self.service
         store = svc.store
         game = await store.live_game(str(interaction.channel_id))
         if game is None or game.status != "active" or game.game_id != engine.id:
-            return []
+            return [], None
         seats = await store.seats(game.pk)
         seat = str(interaction.user.id)
         if not any(s.seat == seat and not s.is_ai and not s.resigned for s in seats):
-            return []
-        state = await svc._state(game, seats)
+            return [], None
+        state = await svc._state(game, seats)  # the service's cached state (no replay when warm)
         if seat not in engine.to_act(state):
-            return []
-        return list(engine.legal_actions(state, seat))
+            return [], None
+        return list(engine.legal_actions(state, seat)), (lambda a: engine.describe(state, a))
 
     # ----- lobby ----------------------------------------------------------------------
     async def cmd_new(self, interaction: discord.Interaction, game: str, options: str | None) -> None:
@@ -457,6 +457,7 @@ class GameCog(commands.Cog, name="GameCog"):
         await self.send_moves(interaction, interaction.channel_id)
 
     async def cmd_history(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)  # replays the log
         lines_in = await self.service.history(interaction.channel_id, limit=MAX_LIST)
         if not lines_in:
             raise UserError("No moves have been made at this table yet.")

@@ -96,15 +96,21 @@ def field_choices(
     legal: list[ActionModel],
     filled: dict[str, Any],
     current: str,
+    describe: typing.Callable[[ActionModel], str] | None = None,
 ) -> list[app_commands.Choice]:
     """Autocomplete choices for ``field``: the distinct values it takes in the caller's legal
     actions of this type that agree with the options already filled in, filtered by the typed
-    text, at most 25, in the engine's order."""
+    text, at most 25, in the engine's order. When a value stands for exactly one action, its
+    name also carries ``describe(action)`` ("ma04 — Buy ma04 …")."""
 
     kind, _ = option_kind(model, field)
     typed = str(current or "").strip().lower()
     seen: list[str] = []
     out: list[app_commands.Choice] = []
+    matching: dict[str, list[ActionModel]] = {}
+    for action in legal:
+        if isinstance(action, model):
+            matching.setdefault(field_text(getattr(action, field)), []).append(action)
     for action in legal:
         if not isinstance(action, model):
             continue
@@ -124,12 +130,16 @@ def field_choices(
         if typed and typed not in text:
             continue
         seen.append(text)
+        name = text
+        group = matching.get(text, [])
+        if describe is not None and len(group) == 1:
+            name = f"{text} — {describe(group[0])}"
         if kind is int:
-            out.append(app_commands.Choice(name=text, value=int(value)))
+            out.append(app_commands.Choice(name=name[:100], value=int(value)))
         elif kind is bool:
             continue  # booleans get Discord's own True/False picker
         else:
-            out.append(app_commands.Choice(name=text[:100], value=text[:100]))
+            out.append(app_commands.Choice(name=name[:100], value=text[:100]))
         if len(out) >= MAX_CHOICES:
             break
     return out
@@ -176,7 +186,11 @@ def _coerce(value: Any, annotation: Any, name: str) -> Any:
 
 
 Handler = typing.Callable[[discord.Interaction, Any, type[ActionModel], dict[str, Any]], typing.Awaitable[None]]
-LegalFor = typing.Callable[[discord.Interaction, Any], typing.Awaitable[list[ActionModel]]]
+#: ``(interaction, engine) -> (legal actions of the caller, describe function or None)``
+LegalFor = typing.Callable[
+    [discord.Interaction, Any],
+    typing.Awaitable[tuple[list[ActionModel], typing.Callable[[ActionModel], str] | None]],
+]
 
 
 def build_group(engine: Any, on_move: Handler, legal_for: LegalFor) -> app_commands.Group | None:
@@ -213,7 +227,7 @@ def _build_command(engine: Any, model: type[ActionModel], on_move: Handler, lega
             )
         )
         info = model.model_fields[field]
-        desc = info.description or field.replace("_", " ")
+        desc = (info.description or field.replace("_", " ")).replace("`", "")
         if is_list_field(model, field):
             desc += " (several: separate with spaces)"
         descriptions[field] = desc[:100]
@@ -225,6 +239,7 @@ def _build_command(engine: Any, model: type[ActionModel], on_move: Handler, lega
     callback.__discord_app_commands_param_description__ = descriptions  # type: ignore[attr-defined]
     doc = (model.__doc__ or "").strip().splitlines()
     description = (doc[0] if doc and doc[0] and not doc[0].startswith("Base of every") else f"{model.verb()}")
+    description = description.replace("``", "").replace("`", "")
     command = app_commands.Command(name=command_name(model), description=description[:100], callback=callback)
 
     for field in fields:
@@ -234,9 +249,9 @@ def _build_command(engine: Any, model: type[ActionModel], on_move: Handler, lega
 
         def make(field_name: str):
             async def autocomplete(interaction: discord.Interaction, current: Any) -> list[app_commands.Choice]:
-                legal = await legal_for(interaction, engine)
+                legal, describe = await legal_for(interaction, engine)
                 filled = {k: v for k, v in vars(interaction.namespace).items() if k in model.model_fields}
-                return field_choices(model, field_name, legal, filled, str(current or ""))
+                return field_choices(model, field_name, legal, filled, str(current or ""), describe)
 
             return autocomplete
 

@@ -159,3 +159,26 @@ async def test_a_full_round_through_the_typed_fm_commands(harness, sparse_render
     assert typed >= 6
     # every action type of the game has a subcommand
     assert {f"fm {command_name(m)}" for m in engine.action_models} <= set(h.alice.available_commands(h.channel))
+
+
+async def test_new_game_options_are_autocompleted_and_checked(harness):
+    h = harness
+    got = await h.alice.autocomplete(h.channel, "game new", "options", "", game=GAME)
+    assert [c["value"] for c in got] == ["first_game=false"]
+    r = await h.alice.slash(h.channel, "game new", game=GAME, options="colour=red")
+    assert answer(r).ephemeral and "no option `colour`" in answer(r).content
+    assert await h.service.table_info(h.channel.id) is None
+    r = await h.alice.slash(h.channel, "game new", game=GAME, options="first_game=true")
+    assert not answer(r).ephemeral and "Options: first_game=true" in answer(r).content
+    # rules of the table's game, by topic
+    topics = [c["value"] for c in await h.bob.autocomplete(h.channel, "game rules", "topic", "")]
+    assert topics[0] == "overview" and "auction" in topics
+    r = await h.bob.slash(h.channel, "game rules", topic="auction")
+    assert answer(r).ephemeral and answer(r).content.startswith("**Factory Manager: auction**")
+    # Factory Manager has no hidden hand; the board has no "My hand" button
+    await h.bob.slash(h.channel, "game join")
+    await h.alice.slash(h.channel, "game start")
+    r = await h.bob.slash(h.channel, "game hand")
+    assert answer(r).ephemeral and "no hidden hand" in answer(r).content
+    labels = [c["label"] for row in h.messages()[-1].components for c in row.to_dict()["components"]]
+    assert labels == ["My moves"]

@@ -133,7 +133,8 @@ async def test_move_autocomplete_only_for_whoever_can_act(harness):
     assert await other.autocomplete(h.channel, "move", "action", "") == []
     assert await h.dave.autocomplete(h.channel, "move", "action", "") == []
     # typed group: options autocompleted from the caller's legal actions of that type
-    assert [c["value"] for c in await actor.autocomplete(h.channel, "hl call", "mode", "")] == ["high", "low"]
+    got = await actor.autocomplete(h.channel, "hl call", "mode", "")
+    assert [(c["name"], c["value"]) for c in got] == [("high — Call high.", "high"), ("low — Call low.", "low")]
     assert await other.autocomplete(h.channel, "hl call", "mode", "") == []
     r = await actor.slash(h.channel, "hl call", mode="low")
     assert reply(r) == ("Played `call low`.", True)
@@ -366,3 +367,37 @@ async def test_rules_history_moves_and_cancel(harness):
     # the channel is free again
     r = await h.bob.slash(h.channel, "game new", game="high-low")
     assert not reply(r)[1]
+
+
+async def test_addbot_and_resign_hand_seats_to_the_ai(harness):
+    h = harness
+    await h.lobby("high-low", h.alice, h.bob)
+    r = await h.bob.slash(h.channel, "game addbot")
+    assert reply(r) == ("Only the host can add AI seats.", True)
+    r = await h.alice.slash(h.channel, "game addbot")
+    assert not reply(r)[1] and "AI 1" in reply(r)[0]
+    await h.alice.slash(h.channel, "game start")
+    # AI seats move by themselves: whoever is asked now is a human
+    board = await h.service.board(h.channel.id)
+    assert board.to_act and all(p.isdigit() for p in board.mention)
+    assert "ai-1" not in h.public_text()  # AI seats are written "AI 1"
+    # bob resigns: the AI plays his seat, he ranks last
+    r = await h.bob.slash(h.channel, "game resign")
+    text, eph = reply(r)
+    assert eph and "resigned" in text
+    assert "resigned" in h.messages()[-1].content
+    assert await h.bob.autocomplete(h.channel, "move", "action", "") == []
+    text, eph = reply(await h.bob.slash(h.channel, "move", action="call high"))
+    assert eph and "resigned" in text
+    # alice plays the game out alone against the AI seats
+    for _ in range(40):
+        board = await h.service.board(h.channel.id)
+        if board.status == "over":
+            break
+        assert board.mention == [str(h.alice.id)]
+        moves = await h.alice.autocomplete(h.channel, "move", "action", "")
+        await h.alice.slash(h.channel, "move", action=moves[0]["value"])
+    board = await h.service.board(h.channel.id)
+    assert board.status == "over"
+    assert board.ranking[-1].seat == str(h.bob.id) and board.ranking[-1].resigned
+    assert f"<@{h.bob.id}> — {board.ranking[-1].score} points (resigned)" in h.messages()[-1].content
