@@ -150,4 +150,5 @@ async def harness(tmp_path):
         finally:
             for b in bots:
                 await b.close_db()
+            fakegame.uninstall()
     env._raise_errors_since(env._errors_acknowledged)
