@@ -3,9 +3,11 @@
     python -m bench.host_latency [--game factory-manager] [--tables 40] [--players 3]
                                  [--seed 1] [--render-samples 60] [--think MS] [--db PATH]
 
-Every seat is a "human" whose move is chosen by the game's AI and sent with
-``Service.act`` (so each call is one move: apply + one committed transaction with
-``synchronous=FULL``), all tables concurrently on one event loop. Prints:
+Every seat is a "human". Each table's whole game is first worked out offline with the
+game's AI (untimed: people think on their phones, not on the bot's event loop), then all
+tables send their moves concurrently with ``Service.act`` on one event loop: each call is
+one move (checks, apply, one committed transaction with ``synchronous=FULL``, the result
+with the board view). Prints:
 
 * moves per second over the whole run (``--think 0``: every table moves again as soon as
   its last move is committed, i.e. the host saturated; ``--think 100``: a table moves every
@@ -40,40 +42,50 @@ def pct(values: list[float], q: float) -> float:
     return ordered[k]
 
 
-async def play_table(service, table: str, players: int, game_id: str, options, seed: int,
-                     apply_commit: list[float], act_total: list[float], views: list[dict], every: int,
-                     own: list[float], think: float) -> int:
-    from bot.service import UserError
+async def prepare_table(service, table: str, players: int, game_id: str, seed: int) -> list[tuple[str, object]]:
+    """Open and start the table through the service, then work out the whole game's moves
+    offline with the game's AI (untimed: people think elsewhere, not on the bot's loop)."""
 
     users = [f"{table}-u{i}" for i in range(players)]
-    await service.new_game(table, users[0], game_id, options)
+    await service.new_game(table, users[0], game_id)
     for u in users[1:]:
         await service.join(table, u)
     await service.start(table, users[0])
+    engine, state = await service.state(table)
     rnd = random.Random(seed)
-    moves = 0
-    while True:
-        engine, state = await service.state(table)
-        if engine.is_over(state):
-            break
+    moves = []
+    while not engine.is_over(state):
         actors = engine.to_act(state)
         user = actors[0] if len(actors) == 1 else rnd.choice(actors)
         action = engine.ai.choose(state, user, rnd)
+        moves.append((user, action))
+        state = engine.apply(state, user, action).state
+    return moves
+
+
+async def play_table(service, table: str, moves: list, seed: int, apply_commit: list[float],
+                     act_total: list[float], views: list[dict], every: int, own: list[float],
+                     think: float) -> int:
+    """Send the prepared moves with ``Service.act``, one after another (a pause of mean
+    ``think`` seconds between them), recording the timings."""
+
+    from bot.service import UserError
+
+    rnd = random.Random(seed)
+    for n, (user, action) in enumerate(moves, 1):
         t0 = time.perf_counter()
         try:
             result = await service.act(table, user, action)
-        except UserError as exc:  # would be a bug: the AI chose a legal move
+        except UserError as exc:  # would be a bug: the prepared moves are legal
             raise RuntimeError(f"{table}: {exc}") from None
         act_total.append(time.perf_counter() - t0)
         apply_commit.append(result.timing["apply"] + result.timing["commit"])
         own.append(result.timing["apply"] + result.timing["tx"])
-        moves += 1
-        if moves % every == 0 and result.view is not None:
+        if n % every == 0 and result.view is not None:
             views.append(result.view)
-        if result.status != "active":
-            break
         await asyncio.sleep(rnd.uniform(0, 2 * think) if think else 0)
-    return moves
+    assert result.status == "over", (table, result.status)
+    return len(moves)
 
 
 async def main_async(args) -> None:
@@ -98,9 +110,13 @@ async def main_async(args) -> None:
     views: list[dict] = []
     own: list[float] = []
     try:
+        prepared = [
+            await prepare_table(service, f"table-{i}", args.players, args.game, args.seed + i)
+            for i in range(args.tables)
+        ]
         t0 = time.perf_counter()
         counts = await asyncio.gather(*[
-            play_table(service, f"table-{i}", args.players, args.game, None, args.seed + i,
+            play_table(service, f"table-{i}", prepared[i], args.seed + i,
                        apply_commit, act_total, views, args.every, own, args.think / 1000)
             for i in range(args.tables)
         ])
@@ -114,6 +130,11 @@ async def main_async(args) -> None:
     import renderers
 
     rnd = random.Random(args.seed)
+    try:
+        renderers.module_for(args.game)
+    except ModuleNotFoundError:
+        print(f"(no renderer for {args.game} yet: render times skipped)")
+        views = []
     sample = views if len(views) <= args.render_samples else rnd.sample(views, args.render_samples)
     render_times: list[float] = []
     png_sizes: list[int] = []

@@ -331,6 +331,10 @@ class Service:
         self.seed_source = seed_source or (lambda: secrets.randbits(63))
         self._locks: dict[str, Any] = {}
         self._cache: dict[int, tuple[int, Any]] = {}  # game pk -> (version, state)
+        # write-through caches (this process is the only writer; the store's version guard
+        # catches anyone else): the live game row of a table, the seats of a game
+        self._games: dict[str, GameRow] = {}
+        self._seat_cache: dict[int, list[SeatRow]] = {}
         self._orders: dict[str, _PostOrder] = {}
 
     @classmethod
@@ -356,8 +360,39 @@ class Service:
         return lock
 
     # ----- internal helpers ---------------------------------------------------------
-    async def _live(self, table: str) -> GameRow:
+    async def _live_game(self, table: str) -> GameRow | None:
+        """The table's live game row (cached; the object is updated in place after commits)."""
+
+        game = self._games.get(table)
+        if game is not None and game.status in (LOBBY, ACTIVE):
+            return game
+        self._games.pop(table, None)
         game = await self.store.live_game(table)
+        if game is not None:
+            self._games[table] = game
+        return game
+
+    async def _load_seats(self, pk: int) -> list[SeatRow]:
+        """Seats from the store (after a change), refreshing the cache."""
+
+        seats = await self.store.seats(pk)
+        self._seat_cache[pk] = seats
+        return seats
+
+    async def _seats(self, game: GameRow) -> list[SeatRow]:
+        cached = self._seat_cache.get(game.pk)
+        if cached is not None:
+            return cached
+        return await self._load_seats(game.pk)
+
+    def _forget(self, table: str) -> None:
+        game = self._games.pop(table, None)
+        if game is not None:
+            self._seat_cache.pop(game.pk, None)
+            self._cache.pop(game.pk, None)
+
+    async def _live(self, table: str) -> GameRow:
+        game = await self._live_game(table)
         if game is None:
             raise UserError("There is no game at this table; start one with /game new.")
         return game
@@ -396,7 +431,7 @@ class Service:
 
         engine = _engine(game.game_id)
         if seats is None:
-            seats = await self.store.seats(game.pk)
+            seats = await self._load_seats(game.pk)
         order = [s.seat for s in sorted(seats, key=lambda s: s.seat_order if s.seat_order is not None else 1 << 30)]
         state = engine.setup(order, game.options, game.seed)
         for row in await self.store.actions(game.pk):
@@ -558,7 +593,7 @@ class Service:
                     engine.state_to_json(outcome.state), status, resigned=resigned,
                 )
             except VersionConflict:
-                self._cache.pop(game.pk, None)
+                self._forget(game.table_id)
                 raise UserError("Another move was made at the same moment; look at the board and try again.") from None
             timing["apply"] += t1 - t0
             timing["commit"] += time.perf_counter() - t1
@@ -574,7 +609,7 @@ class Service:
             t1 = time.perf_counter()
             await self.store.commit(game.pk, game.version, [], engine.state_to_json(state), ACTIVE, resigned=resigned)
             timing["commit"] += time.perf_counter() - t1
-            seats = await self.store.seats(game.pk)
+            seats = await self._load_seats(game.pk)
             ai = self._ai_seats(seats)
             humans = [s.seat for s in self._humans(seats)]
             private_events = {p: private_events.get(p, []) for p in humans}
@@ -603,7 +638,7 @@ class Service:
                     game.pk, game.version, run, engine.state_to_json(ai_state), status
                 )
             except VersionConflict:
-                self._cache.pop(game.pk, None)
+                self._forget(game.table_id)
                 raise
             timing["apply"] += t1 - t0
             timing["commit"] += time.perf_counter() - t1
@@ -653,7 +688,7 @@ class Service:
         engine = _engine(game_id)
         opts = parse_options(game_id, options)
         async with self.lock(table):
-            live = await self.store.live_game(table)
+            live = await self._live_game(table)
             if live is not None:
                 raise UserError(self._busy(live))
             try:
@@ -663,7 +698,8 @@ class Service:
             except TableBusy:
                 live = await self.store.live_game(table)
                 raise UserError(self._busy(live)) from None
-            seats = await self.store.seats(game.pk)
+            self._games[table] = game
+            seats = await self._load_seats(game.pk)
             return self._result(
                 game, seats, None,
                 public=[f"New game of {engine.title}: join with /game join; the host starts it with /game start."],
@@ -684,7 +720,7 @@ class Service:
         table, seat = _table(table), _seat_of(user)
         async with self.lock(table):
             game = await self._live(table)
-            seats = await self.store.seats(game.pk)
+            seats = await self._seats(game)
             if any(s.seat == seat for s in seats):
                 raise UserError("You are already seated in this game.")
             if game.status != LOBBY:
@@ -693,7 +729,7 @@ class Service:
             if len(seats) >= engine.max_players:
                 raise UserError(f"The table is full: {engine.title} takes at most {engine.max_players} players.")
             await self.store.add_seat(game.pk, seat, seat, False)
-            seats = await self.store.seats(game.pk)
+            seats = await self._load_seats(game.pk)
             return self._result(game, seats, None, public=[f"{seat} joined ({len(seats)} seated)."], board_due=False)
 
     async def leave(self, table: TableRef, user: UserRef) -> Result:
@@ -704,18 +740,19 @@ class Service:
         table, seat = _table(table), _seat_of(user)
         async with self.lock(table):
             game = await self._live(table)
-            seats = await self.store.seats(game.pk)
+            seats = await self._seats(game)
             if not any(s.seat == seat for s in seats):
                 raise UserError("You are not seated in this game.")
             if game.status != LOBBY:
                 raise UserError("The game has started; use /game resign to hand your seat to the AI.")
             await self.store.remove_seat(game.pk, seat)
-            seats = await self.store.seats(game.pk)
+            seats = await self._load_seats(game.pk)
             public = [f"{seat} left."]
             humans = [s for s in seats if not s.is_ai]
             if not humans:
                 await self.store.set_status(game.pk, CANCELLED)
                 game.status = CANCELLED
+                self._forget(table)
                 public.append("No players left: the lobby is closed.")
             elif game.host == seat:
                 game.host = humans[0].seat
@@ -733,7 +770,7 @@ class Service:
                 raise UserError("The game has already started; AI seats can only be added in the lobby.")
             if game.host != seat:
                 raise UserError("Only the host can add AI seats.")
-            seats = await self.store.seats(game.pk)
+            seats = await self._seats(game)
             engine = registry.get(game.game_id)
             if len(seats) >= engine.max_players:
                 raise UserError(f"The table is full: {engine.title} takes at most {engine.max_players} players.")
@@ -742,7 +779,7 @@ class Service:
             while f"ai-{n}" in taken:
                 n += 1
             await self.store.add_seat(game.pk, f"ai-{n}", None, True)
-            seats = await self.store.seats(game.pk)
+            seats = await self._load_seats(game.pk)
             return self._result(game, seats, None, public=[f"AI seat ai-{n} added ({len(seats)} seated)."], board_due=False)
 
     async def start(self, table: TableRef, user: UserRef) -> Result:
@@ -756,7 +793,7 @@ class Service:
                 raise UserError("The game has already started.")
             if game.host != seat:
                 raise UserError("Only the host can start the game.")
-            seats = await self.store.seats(game.pk)
+            seats = await self._seats(game)
             engine = registry.get(game.game_id)
             if len(seats) < engine.min_players:
                 raise UserError(
@@ -771,7 +808,7 @@ class Service:
             await self.store.start_game(game.pk, order, engine.state_to_json(state))
             game.status, game.version = ACTIVE, 0
             self._cache[game.pk] = (0, state)
-            seats = await self.store.seats(game.pk)
+            seats = await self._load_seats(game.pk)
             public = [f"{engine.title} begins. Seat order: {', '.join(order)}."]
             return await self._play(game, seats, state, None, initial=True, public=public,
                                     hands_before={})
@@ -787,8 +824,8 @@ class Service:
                 raise UserError("Only the host or a moderator (Manage Channels) can cancel this game.")
             await self.store.set_status(game.pk, CANCELLED)
             game.status = CANCELLED
-            self._cache.pop(game.pk, None)
-            seats = await self.store.seats(game.pk)
+            self._forget(table)
+            seats = await self._load_seats(game.pk)
             return self._result(game, seats, None, public=["The game was cancelled."], board_due=False)
 
     # ----- play -------------------------------------------------------------------
@@ -810,7 +847,7 @@ class Service:
         table, seat = _table(table), _seat_of(user)
         async with self.lock(table):
             game = await self._active(table)
-            seats = await self.store.seats(game.pk)
+            seats = await self._seats(game)
             mine = next((s for s in seats if s.seat == seat), None)
             if mine is None:
                 raise UserError("You are not seated in this game.")
@@ -837,7 +874,7 @@ class Service:
         table, seat = _table(table), _seat_of(user)
         async with self.lock(table):
             game = await self._active(table)
-            seats = await self.store.seats(game.pk)
+            seats = await self._seats(game)
             mine = next((s for s in seats if s.seat == seat), None)
             if mine is None or mine.is_ai:
                 raise UserError("You are not seated in this game.")
@@ -855,7 +892,7 @@ class Service:
         table = _table(table)
         async with self.lock(table):
             game = await self._active(table)
-            seats = await self.store.seats(game.pk)
+            seats = await self._seats(game)
             state = await self._state(game, seats)
             return await self._play(game, seats, state, None)
 
@@ -865,10 +902,10 @@ class Service:
         description contains ``typed`` (case-insensitive); ``[]`` if the user cannot act."""
 
         table, seat = _table(table), _seat_of(user)
-        game = await self.store.live_game(table)
+        game = await self._live_game(table)
         if game is None or game.status != ACTIVE:
             return []
-        seats = await self.store.seats(game.pk)
+        seats = await self._seats(game)
         if not any(s.seat == seat and not s.is_ai and not s.resigned for s in seats):
             return []
         engine = registry.get(game.game_id)
@@ -894,18 +931,18 @@ class Service:
     async def table_info(self, table: TableRef) -> TableInfo | None:
         """The table's live game, else its most recent finished one, else None."""
 
-        game = await self.store.last_game(_table(table))
+        game = await self._live_game(_table(table)) or await self.store.last_game(_table(table))
         if game is None:
             return None
-        return self._info(game, await self.store.seats(game.pk))
+        return self._info(game, await self._seats(game))
 
     async def board(self, table: TableRef) -> Board:
         """The current board (live game, else the last finished one). UserError: no game."""
 
-        game = await self.store.last_game(_table(table))
+        game = await self._live_game(_table(table)) or await self.store.last_game(_table(table))
         if game is None:
             raise UserError("There is no game at this table; start one with /game new.")
-        seats = await self.store.seats(game.pk)
+        seats = await self._seats(game)
         engine = registry.get(game.game_id)
         info = self._info(game, seats)
         if game.status == LOBBY or (game.status == CANCELLED and not any(s.seat_order is not None for s in seats)):
@@ -927,7 +964,7 @@ class Service:
 
         table, seat = _table(table), _seat_of(user)
         game = await self._active(table)
-        seats = await self.store.seats(game.pk)
+        seats = await self._seats(game)
         if not any(s.seat == seat for s in seats):
             raise UserError("You are not seated in this game.")
         engine = registry.get(game.game_id)
@@ -938,7 +975,7 @@ class Service:
     async def history(self, table: TableRef, limit: int = 20) -> list[HistoryLine]:
         """The last ``limit`` logged actions of the table's current game, oldest first."""
 
-        game = await self.store.last_game(_table(table))
+        game = await self._live_game(_table(table)) or await self.store.last_game(_table(table))
         if game is None or game.version == 0:
             return []
         engine = registry.get(game.game_id)
@@ -952,9 +989,10 @@ class Service:
     async def set_dm_ok(self, table: TableRef, user: UserRef, ok: bool) -> None:
         """Store whether DMs to ``user`` work (the cog sets False after Forbidden 50007)."""
 
-        game = await self.store.live_game(_table(table))
+        game = await self._live_game(_table(table))
         if game is not None:
             await self.store.set_dm_ok(game.pk, _seat_of(user), ok)
+            await self._load_seats(game.pk)
 
     # ----- rendering and posting ------------------------------------------------------
     async def render_board(self, game_id: str, view: dict) -> list[bytes]:

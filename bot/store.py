@@ -21,6 +21,8 @@ the expected one (else :class:`VersionConflict`, nothing written).
 from __future__ import annotations
 
 import abc
+import asyncio
+import contextlib
 import json
 import time
 from dataclasses import dataclass
@@ -219,6 +221,22 @@ MIGRATIONS: list[str] = [
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
+async def _x(db: aiosqlite.Connection, sql: str, args: Sequence[Any] = ()) -> tuple[int, int | None]:
+    """Execute one statement and close its cursor at once (an open cursor keeps a statement
+    "in progress" and makes COMMIT fail); returns (rowcount, lastrowid)."""
+
+    cur = await db.execute(sql, args)
+    try:
+        return cur.rowcount, cur.lastrowid
+    finally:
+        await cur.close()
+
+
+async def _xmany(db: aiosqlite.Connection, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+    cur = await db.executemany(sql, rows)
+    await cur.close()
+
+
 def _dumps(data: Any) -> str:
     return json.dumps(data, separators=(",", ":"), sort_keys=True)
 
@@ -227,27 +245,27 @@ class SqliteStore(Store):
     """:class:`Store` on one aiosqlite connection to the file ``path``.
 
     One connection for the whole process (SIMCORD.md pitfall 2: keep it single, close it in
-    :meth:`close`). Writes are serialised by an internal asyncio lock so that transactions
-    on the shared connection never interleave.
+    :meth:`close`). Transactions on the shared connection never interleave (an internal
+    asyncio lock); writes queued meanwhile are group-committed (see :meth:`_tx`). Reads
+    outside a transaction wait for it, so they never see uncommitted rows.
     """
 
     def __init__(self, path: str):
         self.path = path
         self._db: aiosqlite.Connection | None = None
-        self._write = None
+        self._write: asyncio.Lock | None = None
+        self._pending: list = []
 
     async def open(self) -> None:
-        import asyncio
-
         if self._db is not None:
             return
         self._write = asyncio.Lock()
         self._db = await aiosqlite.connect(self.path, isolation_level=None)
         try:
-            await self._db.execute("PRAGMA journal_mode=WAL")
-            await self._db.execute("PRAGMA synchronous=FULL")
-            await self._db.execute("PRAGMA foreign_keys=ON")
-            await self._db.execute("PRAGMA busy_timeout=5000")
+            await _x(self._db, "PRAGMA journal_mode=WAL")
+            await _x(self._db, "PRAGMA synchronous=FULL")
+            await _x(self._db, "PRAGMA foreign_keys=ON")
+            await _x(self._db, "PRAGMA busy_timeout=5000")
             await self.migrate()
         except BaseException:
             await self.close()
@@ -263,15 +281,15 @@ class SqliteStore(Store):
         if current > SCHEMA_VERSION:
             raise RuntimeError(f"database schema {current} is newer than this program ({SCHEMA_VERSION})")
         for version in range(current, target):
-            await db.execute("BEGIN IMMEDIATE")
+            await _x(db, "BEGIN IMMEDIATE")
             try:
                 for statement in MIGRATIONS[version].split(";"):
                     if statement.strip():
-                        await db.execute(statement)
-                await db.execute(f"PRAGMA user_version = {version + 1}")
-                await db.execute("COMMIT")
+                        await _x(db, statement)
+                await _x(db, f"PRAGMA user_version = {version + 1}")
+                await _x(db, "COMMIT")
             except BaseException:
-                await db.execute("ROLLBACK")
+                await _x(db, "ROLLBACK")
                 raise
 
     @property
@@ -339,20 +357,74 @@ class SqliteStore(Store):
     last_tx_seconds: float = 0.0
 
     async def _tx(self, work) -> Any:
-        """Run ``await work(db)`` inside BEGIN IMMEDIATE … COMMIT (ROLLBACK on any error)."""
+        """Run ``await work(db)`` in a transaction and return its result; an exception
+        raised by ``work`` rolls back ``work``'s writes and is re-raised here.
 
+        Group commit: writes that queue up while a transaction is in flight are run
+        together in ONE transaction (BEGIN IMMEDIATE … COMMIT, each ``work`` inside its
+        own SAVEPOINT so a refused one — e.g. :class:`VersionConflict` — undoes only its
+        own writes). Nobody's call returns before the COMMIT that made their writes
+        durable (``synchronous=FULL``); under load many moves then share one fsync.
+        """
+
+        loop = asyncio.get_running_loop()
+        fut: asyncio.Future = loop.create_future()
+        self._pending.append((work, fut))
         async with self._write:
-            t0 = time.perf_counter()
-            db = self._conn
-            await db.execute("BEGIN IMMEDIATE")
-            try:
-                out = await work(db)
-            except BaseException:
-                await db.execute("ROLLBACK")
+            if not fut.done():
+                batch, self._pending = self._pending, []
+                # shielded: the batch carries other callers' writes, finish it even if
+                # this caller is cancelled
+                await asyncio.shield(self._run_batch(batch))
+        out, seconds = await fut
+        self.last_tx_seconds = seconds
+        return out
+
+    async def _run_batch(self, batch: list) -> None:
+        db = self._conn
+        t0 = time.perf_counter()
+        done: list[tuple[asyncio.Future, Any, BaseException | None]] = []
+        try:
+            await _x(db, "BEGIN IMMEDIATE")
+            if len(batch) == 1:  # alone: a failure rolls back the whole transaction
+                work, fut = batch[0]
+                try:
+                    out = await work(db)
+                except Exception as exc:
+                    await _x(db, "ROLLBACK")
+                    fut.set_exception(exc)
+                    return
+                done.append((fut, out, None))
+            else:
+                for work, fut in batch:
+                    await _x(db, "SAVEPOINT w")
+                    try:
+                        out = await work(db)
+                    except Exception as exc:  # this work only: undo its writes
+                        await _x(db, "ROLLBACK TO w")
+                        await _x(db, "RELEASE w")
+                        done.append((fut, None, exc))
+                    else:
+                        await _x(db, "RELEASE w")
+                        done.append((fut, out, None))
+            await _x(db, "COMMIT")
+        except BaseException as exc:
+            with contextlib.suppress(Exception):
+                await _x(db, "ROLLBACK")
+            for _, fut in batch:
+                if not fut.done():
+                    fut.set_exception(exc if isinstance(exc, Exception) else RuntimeError("transaction aborted"))
+            if not isinstance(exc, Exception):
                 raise
-            await db.execute("COMMIT")
-            self.last_tx_seconds = time.perf_counter() - t0
-            return out
+            return
+        seconds = time.perf_counter() - t0
+        for fut, out, exc in done:
+            if fut.done():
+                continue
+            if exc is not None:
+                fut.set_exception(exc)
+            else:
+                fut.set_result((out, seconds))
 
     async def create_game(
         self, table_id: str, game_id: str, options: dict, seed: int, host: str, seat_host: bool = True
@@ -365,14 +437,15 @@ class SqliteStore(Store):
             )
             if busy is not None:
                 raise TableBusy(table_id)
-            cur = await db.execute(
+            _, pk = await _x(
+                db,
                 "INSERT INTO games (table_id, game_id, options, seed, status, host, version, created, updated)"
                 " VALUES (?, ?, ?, ?, 'lobby', ?, 0, ?, ?)",
                 (table_id, game_id, _dumps(options), seed, host, now, now),
             )
-            pk = cur.lastrowid
             if seat_host:
-                await db.execute(
+                await _x(
+                db,
                     "INSERT INTO seats (game_pk, seat, user_id, joined, is_ai) VALUES (?, ?, ?, 0, 0)", (pk, host, host)
                 )
             return pk
@@ -391,7 +464,8 @@ class SqliteStore(Store):
     async def add_seat(self, game_pk: int, seat: str, user_id: str | None, is_ai: bool) -> None:
         async def work(db):
             (joined,) = await self._one("SELECT COALESCE(MAX(joined) + 1, 0) FROM seats WHERE game_pk = ?", (game_pk,))
-            await db.execute(
+            await _x(
+                db,
                 "INSERT INTO seats (game_pk, seat, user_id, joined, is_ai) VALUES (?, ?, ?, ?, ?)",
                 (game_pk, seat, user_id, joined, int(is_ai)),
             )
@@ -400,19 +474,19 @@ class SqliteStore(Store):
 
     async def remove_seat(self, game_pk: int, seat: str) -> None:
         async def work(db):
-            await db.execute("DELETE FROM seats WHERE game_pk = ? AND seat = ?", (game_pk, seat))
+            await _x(db, "DELETE FROM seats WHERE game_pk = ? AND seat = ?", (game_pk, seat))
 
         await self._tx(work)
 
     async def set_host(self, game_pk: int, host: str) -> None:
         async def work(db):
-            await db.execute("UPDATE games SET host = ?, updated = ? WHERE pk = ?", (host, time.time(), game_pk))
+            await _x(db, "UPDATE games SET host = ?, updated = ? WHERE pk = ?", (host, time.time(), game_pk))
 
         await self._tx(work)
 
     async def set_status(self, game_pk: int, status: str) -> None:
         async def work(db):
-            await db.execute("UPDATE games SET status = ?, updated = ? WHERE pk = ?", (status, time.time(), game_pk))
+            await _x(db, "UPDATE games SET status = ?, updated = ? WHERE pk = ?", (status, time.time(), game_pk))
 
         await self._tx(work)
 
@@ -422,11 +496,13 @@ class SqliteStore(Store):
             if row is None or row[0] != "lobby":
                 raise VersionConflict(0, None)
             for i, seat in enumerate(order):
-                await db.execute("UPDATE seats SET seat_order = ? WHERE game_pk = ? AND seat = ?", (i, game_pk, seat))
-            await db.execute(
+                await _x(db, "UPDATE seats SET seat_order = ? WHERE game_pk = ? AND seat = ?", (i, game_pk, seat))
+            await _x(
+                db,
                 "INSERT OR REPLACE INTO snapshots (game_pk, version, state) VALUES (?, 0, ?)", (game_pk, _dumps(snapshot))
             )
-            await db.execute(
+            await _x(
+                db,
                 "UPDATE games SET status = 'active', version = 0, updated = ? WHERE pk = ?", (time.time(), game_pk)
             )
 
@@ -445,25 +521,28 @@ class SqliteStore(Store):
         new_version = expected_version + len(actions)
 
         async def work(db):
-            cur = await db.execute(
+            rowcount, _ = await _x(
+                db,
                 "UPDATE games SET version = ?, status = ?, updated = ? WHERE pk = ? AND version = ?"
                 " AND status = 'active'",
                 (new_version, status, now, game_pk, expected_version),
             )
-            if cur.rowcount != 1:
+            if rowcount != 1:
                 row = await self._one("SELECT version FROM games WHERE pk = ?", (game_pk,))
                 raise VersionConflict(expected_version, row[0] if row else None)
             if actions:
-                await db.executemany(
+                await _xmany(db, 
                     "INSERT INTO actions (game_pk, seq, seat, action, created) VALUES (?, ?, ?, ?, ?)",
                     [(game_pk, expected_version + 1 + i, seat, _dumps(a), now) for i, (seat, a) in enumerate(actions)],
                 )
-            await db.execute(
+            await _x(
+                db,
                 "INSERT OR REPLACE INTO snapshots (game_pk, version, state) VALUES (?, ?, ?)",
                 (game_pk, new_version, _dumps(snapshot)),
             )
             if resigned is not None:
-                await db.execute(
+                await _x(
+                db,
                     "UPDATE seats SET resigned = 1 WHERE game_pk = ? AND seat = ?", (game_pk, resigned)
                 )
             return new_version
@@ -476,7 +555,8 @@ class SqliteStore(Store):
 
     async def put_snapshot(self, game_pk: int, version: int, state: dict) -> None:
         async def work(db):
-            await db.execute(
+            await _x(
+                db,
                 "INSERT OR REPLACE INTO snapshots (game_pk, version, state) VALUES (?, ?, ?)",
                 (game_pk, version, _dumps(state)),
             )
@@ -498,7 +578,7 @@ class SqliteStore(Store):
 
     async def set_dm_ok(self, game_pk: int, seat: str, ok: bool) -> None:
         async def work(db):
-            await db.execute("UPDATE seats SET dm_ok = ? WHERE game_pk = ? AND seat = ?", (int(ok), game_pk, seat))
+            await _x(db, "UPDATE seats SET dm_ok = ? WHERE game_pk = ? AND seat = ?", (int(ok), game_pk, seat))
 
         await self._tx(work)
 
