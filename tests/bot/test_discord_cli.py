@@ -56,3 +56,19 @@ async def test_startup_sync_only_when_the_command_tree_changed(harness):
         assert "hl2 call" in h.alice.available_commands(h.channel)
     finally:
         registry.unregister("high-low-2")
+
+
+async def test_create_bot_uses_no_privileged_intents_and_close_closes_the_database(tmp_path):
+    from bot.discord_app import create_bot
+
+    bot = create_bot(db_path=str(tmp_path / "x.db"), auto_sync=False)
+    intents = bot.intents
+    assert not (intents.members or intents.presences or intents.message_content)
+    await bot.setup_hook()  # what login does: opens the database, adds the commands
+    service = bot.service
+    assert service is not None and "game" in [c.name for c in bot.tree.get_commands()]
+    await service.store.live_game("1")  # the database answers
+    await bot.close()
+    assert bot.service is None
+    with pytest.raises(Exception):
+        await service.store.live_game("1")
