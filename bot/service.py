@@ -664,7 +664,7 @@ class Service:
                         dm_ok=dm.get(p, True),
                     )
                 )
-        if game.status == OVER:
+        if game.status == OVER and not any(t.lower().startswith("game over") for t in public):
             public.append("Game over.")
         return self._result(game, seats, state, public=public, board_due=changed, private=private, timing=timing)
 

@@ -1,4 +1,4 @@
-"""``boardhost simulate [GAME] [--players N] [--seed S] [--out DIR]``: a whole game with AI
+"""``boardhost simulate [GAME] [--players N] [--seed S] [--out DIR] [--every N]``: a whole game with AI
 seats through the service layer and a real SQLite store, for a machine with no Discord token.
 
 Writes into ``DIR``: ``simulate.db`` (the store, recreated), ``board-<version>.png`` for
@@ -48,10 +48,12 @@ async def simulate(
     out: str = DEFAULT_OUT,
     *,
     render: bool = True,
+    every: int = 1,
     options: dict | str | None = None,
 ) -> SimulationReport:
     """Play one whole game of ``game_id`` with ``players`` AI seats (one AI move per post, so
-    every board is written). ``render=False`` skips the PNGs (the transcript is still written).
+    every board is written). ``render=False`` skips the PNGs (the transcript is still written);
+    ``every=n`` writes only every n-th board and the last one.
 
     Raises :class:`bot.service.UserError` for an unknown game or a bad player count.
     """
@@ -79,10 +81,13 @@ async def simulate(
         for _ in range(players):
             await service.add_bot(TABLE, HOST)
         result = await service.start(TABLE, HOST)
+        posts = 0
         while True:
             for text in result.public:
                 lines.append(f"[v{result.version}] {text}")
-            if result.board_due and result.view is not None and render:
+            posts += 1
+            due = posts % max(1, every) == 0 or result.status != "active"
+            if result.board_due and result.view is not None and render and due:
                 images = await service.render_board(result.game_id, result.view)
                 for k, png in enumerate(images):
                     suffix = "" if len(images) == 1 else f"-{k + 1}"
@@ -114,6 +119,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--players", type=int, default=DEFAULT_PLAYERS, help=f"number of AI seats (default {DEFAULT_PLAYERS})")
     p.add_argument("--seed", type=int, default=DEFAULT_SEED, help=f"game seed (default {DEFAULT_SEED})")
     p.add_argument("--out", default=DEFAULT_OUT, help=f"output folder (default {DEFAULT_OUT})")
+    p.add_argument("--every", type=int, default=1, metavar="N",
+                   help="write every N-th board image and the last (default 1: all)")
     p.set_defaults(func=run)
 
 
@@ -121,7 +128,7 @@ def run(args: argparse.Namespace) -> int:
     from bot.service import UserError
 
     try:
-        report = asyncio.run(simulate(args.game, args.players, args.seed, args.out))
+        report = asyncio.run(simulate(args.game, args.players, args.seed, args.out, every=args.every))
     except UserError as exc:
         print(exc.message, file=sys.stderr)
         return 2
