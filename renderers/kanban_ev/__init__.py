@@ -49,7 +49,7 @@ M = 10
 BG = "#e6e1d6"
 PANEL = "#ffffff"
 INK = "#111111"
-SOFT = "#404040"
+SOFT = "#333333"
 LINE = "#8c8577"
 EMPTY = "#f1efe9"
 ACTIVE = "#ffd21f"
@@ -73,6 +73,8 @@ def _benefit(b: dict | None) -> str:
 
     if not b:
         return "-"
+    if len(b) >= 4 and all(v == 1 for v in b.values()):
+        return "1 of each"
     out = []
     for k, v in b.items():
         if k == "pp":
@@ -247,8 +249,11 @@ def _status(c: _Canvas, b: _Board, y: int) -> int:
     v = b.v
     c.panel(M, y, WIDTH - 2 * M, 96, "status")
     mood = "Mean" if v.get("sandra_mode") == "mean" else "Nice"
-    head = (f"Kanban EV - day {v.get('day', 0)}, week {v.get('week', 0)}, production cycle "
-            f"{v.get('cycle', 0)} - {mood} Sandra" + (" - SpeedCharger" if v.get("speedcharger") else ""))
+    when = (f"day {v.get('day', 0)}, week {v.get('week', 0)}, production cycle {v.get('cycle', 0)}"
+            if v.get("day") else "setup")
+    if v.get("phase") == "over":
+        when = "final scoring (game over)"
+    head = f"Kanban EV - {when} - {mood} Sandra" + (" - SpeedCharger" if v.get("speedcharger") else "")
     c.fit(M + 12, y + 8, head, 22, WIDTH - 4 * M, "status")
     c.fit(M + 12, y + 38, v.get("status", ""), 18, WIDTH - 4 * M, "status", SOFT)
     line = _turn_line(b)
@@ -463,8 +468,8 @@ def _rd(c: _Canvas, b: _Board, x: int, y: int, w: int) -> None:
     fy = qy + 52
     for k, kind in enumerate(("grey", "beige")):
         tiles = v.get("fgoals", {}).get(kind, [])
-        label = {"grey": "Car goals", "beige": "Upgrade goals"}[kind]
-        s = f"{label}: " + ", ".join(f"{tv} ({tok} tok)" for tv, tok, _who in tiles)
+        label, unit = {"grey": ("Car goals", "cars"), "beige": ("Upgrade goals", "upgrades")}[kind]
+        s = f"{label}: " + ", ".join(f"{tv} {unit}: {tok} tok" for tv, tok, _who in tiles)
         c.fit(x, fy + k * 20, s, 15, 370, f"factory-goals:{kind}")
     # part value tracks 2..6
     vy = fy + 46
@@ -643,9 +648,10 @@ def _admin(c: _Canvas, b: _Board, x: int, y: int, w: int) -> None:
                 c.disc(gx + cw - 26, sy + ch - 23, 21, i, "certification-track:marker", 14)
     ry = y + 24 + 2 * (ch + 20)
     tiles = v.get("fgoals", {}).get("cert", [])
-    c.fit(x, ry, "Certification goals: " + ", ".join(f"{tv} certs ({tok} tok)" for tv, tok, _w in tiles), 15,
+    c.fit(x, ry, "Certification goals: " + ", ".join(f"{tv} certs: {tok} tok" for tv, tok, _w in tiles), 15,
           430, "factory-goals:cert")
-    c.text(x + 450, ry, f"Chargers left: {v.get('chargers', 0)}", 15, "chargers")
+    c.text(x + 450, ry, f"Chargers left: {v.get('chargers', 0)}" if v.get("speedcharger", True)
+           else "No SpeedCharger", 15, "chargers")
     desk = v.get("sandra") == 10
     c.chip(x + 640, ry - 4, w - 640, 26, "Sandra at her desk" if desk else "Sandra's desk (empty)",
            "sandra-desk" if not desk else "sandra-desk:sandra", "#e9d3f2" if desk else EMPTY, 14,
@@ -694,7 +700,15 @@ def _player_strip(c: _Canvas, b: _Board, i: int, y: int) -> int:
     seat = s.get("seat", b.name(i))
     tag = f"player:{seat}"
     acting = b.players[i] in b.v.get("to_act", [])
-    c.rect(M, y, WIDTH - 2 * M, STRIP_H, tag, PANEL, INK if acting else LINE, 3 if acting else 2, 8)
+    result = (b.v.get("result") or {}).get(b.players[i]) or (b.v.get("result") or {}).get(seat)
+    h = STRIP_H + (30 if result else 0)
+    c.rect(M, y, WIDTH - 2 * M, h, tag, PANEL, INK if acting else LINE, 3 if acting else 2, 8)
+    if result:
+        words = {"final_goal": "final goal", "leftovers": "leftovers", "cars": "cars", "training": "training",
+                 "tested": "tested designs", "chargers": "chargers"}
+        parts = [f"{words.get(k, k)} {v}" for k, v in result.items() if k != "total"]
+        c.fit(M + 12, y + STRIP_H - 4, "Final scoring: " + ", ".join(parts) + f"; total {result.get('total', '')} PP",
+              17, WIDTH - 4 * M, f"{tag}:final", "#7a0000")
     # head: number, name, PP and the counters
     c.disc(M + 10, y + 8, 28, i, f"{tag}:head", 16)
     c.fit(M + 46, y + 10, b.name(i), 22, 300, f"{tag}:head")
@@ -724,7 +738,8 @@ def _player_strip(c: _Canvas, b: _Board, i: int, y: int) -> int:
             c.text(gx + 59, gy + 28, MODEL_SHORT[car], 17, f"{tag}:garages:{g + 1}", INK, "ma")
     # charging board (SpeedCharger)
     cx = M + 96 + 5 * 124 + 14
-    c.text(cx, gy - 2, "Charging board", 15, f"{tag}:charging")
+    c.text(cx, gy - 2, "Charging board" + ("" if b.v.get("speedcharger", True) else " (not used)"), 15,
+           f"{tag}:charging")
     charged = set(s.get("chargers", []))
     abbrev = {"rd": "R&D", "assembly": "Asm", "logistics": "Log", "design": "Des", "admin": "Adm"}
     for k, d in enumerate(D.DEPTS):
@@ -795,7 +810,7 @@ def _player_strip(c: _Canvas, b: _Board, i: int, y: int) -> int:
     c.text(M + 460, ry + 8, dbl, 16, f"{tag}:double")
     c.text(M + 720, ry + 8, f"goals {s.get('goals', 0)}, order cards {s.get('kanban', 0)}, {s.get('gset') or '?'} garages",
            16, f"{tag}:hand")
-    return y + STRIP_H
+    return y + h
 
 
 def players_layout(view: dict) -> Layout:
