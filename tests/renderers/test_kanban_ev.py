@@ -201,3 +201,10 @@ def test_start_and_end_of_game_render_cleanly():
         for lay in layouts(ENGINE.view(state, None)):
             _clean(lay)
         _clean(hand_layout(ENGINE.view(state, NAMES[1])))
+    # at the end each player's strip shows their final scoring, total = their PP
+    view = ENGINE.view(hist[-1], None)
+    _, boards = layouts(view)
+    for i, seat in enumerate(NAMES[:3]):
+        line = [t.text for t in boards.tagged(f"player:{seat}:final") if isinstance(t, Text)]
+        assert len(line) == 1 and line[0].startswith("Final scoring: final goal ")
+        assert line[0].endswith(f"; total {view['seats'][i]['pp']} PP")
