@@ -536,7 +536,8 @@ def _assembly(c: _Canvas, b: _Board, x: int, y: int, w: int) -> None:
     ew = 62
     exits = {"x31": (xe, row["concept"]), "x32": (xe, row["city"]), "x33": (xe, row["sports"])}
     c.text(cx0, y, "Conveyor (route <node> at a fork)", 17, "conveyor")
-    # edges first, boxes on top, an arrowhead at each edge's middle
+    # edges first, boxes on top, then an arrowhead at each edge's middle
+    arrows = []
     for src, dests in D.CONVEYOR.items():
         if src not in node_pos:
             continue
@@ -553,7 +554,7 @@ def _assembly(c: _Canvas, b: _Board, x: int, y: int, w: int) -> None:
             ux, uy = dx / ln, dy / ln
             tip = (mx + ux * 7, my + uy * 7)
             pts = [tip, (mx - ux * 6 - uy * 6, my - uy * 6 + ux * 6), (mx - ux * 6 + uy * 6, my - uy * 6 - ux * 6)]
-            c.lay.add(Polygon(points=[(int(p), int(q)) for p, q in pts], fill="#555555", tag="conveyor:arrow"))
+            arrows.append(Polygon(points=[(int(p), int(q)) for p, q in pts], fill="#333333", tag="conveyor:arrow"))
     conv = v.get("conveyor", {})
     for node, (nx, ny) in node_pos.items():
         car = conv.get(node, "")
@@ -563,6 +564,17 @@ def _assembly(c: _Canvas, b: _Board, x: int, y: int, w: int) -> None:
             c.fit(nx + 26, ny + nh // 2, MODEL_SHORT[car], 14, nw - 28, f"conveyor:node:{node}", INK, "lm")
     for ex, (nx, ny) in exits.items():
         c.chip(nx, ny, ew, nh, f"{ex} {D.EXIT_PP[ex]}PP", f"conveyor:exit:{ex}", "#dcdcdc", 14, INK)
+    for arrow in arrows:
+        c.lay.add(arrow)
+    # a push waiting for the player's fork choice: its chain and the choices outlined
+    pend = (b.t.get("pending") or []) if v.get("phase") == "work" else []
+    if pend and pend[0][0] == "route":
+        chain = list(pend[0][1])
+        for node in chain + list(D.CONVEYOR.get(chain[-1], [])):
+            nx, ny = node_pos.get(node) or exits.get(node, (None, None))
+            if nx is not None:
+                c.rect(nx - 2, ny - 2, (nw if node in node_pos else ew) + 4, nh + 4, "conveyor:pending", None,
+                       "#c62828", 3, 5)
     dx = xe + ew + 12
     c.text(dx, y, "Demand", 17, "demand")
     for k, m in enumerate(v.get("demand", [])):
