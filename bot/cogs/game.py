@@ -431,12 +431,18 @@ class GameCog(commands.Cog, name="GameCog"):
         moves = await self.service.legal_moves(table, interaction.user.id)
         if not moves:
             raise UserError(await self.why_no_moves(table, interaction.user.id))
-        lines = [f"Your moves ({len(moves)}): play one with `/move`."]
+        head = f"Your moves ({len(moves)}): play one with `/move`."
+        body: list[str] = []
+        size = len(head)
         for notation, text in moves[:MAX_LIST]:
-            lines.append(f"`{notation}` — {text}")
-        if len(moves) > MAX_LIST:
-            lines.append(f"…and {len(moves) - MAX_LIST} more: type in `/move` to narrow the list.")
-        await self.say(interaction, split_content(lines)[0])
+            line = f"`{notation}` — {text}"
+            if size + len(line) + 1 > 1850:
+                break
+            body.append(line)
+            size += len(line) + 1
+        if len(body) < len(moves):
+            body.append(f"…and {len(moves) - len(body)} more: type part of a move in `/move` to narrow the list.")
+        await self.say(interaction, "\n".join([head, *body]))
 
     async def why_no_moves(self, table: int, user: int) -> str:
         board = await self.service.board(table)

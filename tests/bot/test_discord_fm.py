@@ -182,3 +182,26 @@ async def test_new_game_options_are_autocompleted_and_checked(harness):
     assert answer(r).ephemeral and "no hidden hand" in answer(r).content
     labels = [c["label"] for row in h.messages()[-1].components for c in row.to_dict()["components"]]
     assert labels == ["My moves"]
+
+
+async def test_my_moves_fits_one_message_when_there_are_many(harness):
+    """In phase 3 a player may have dozens of moves: the ephemeral list stays under Discord's
+    2000 characters and says how many more there are."""
+
+    h = harness
+    await fm_started(h)
+    engine = registry.get(GAME)
+    for _ in range(200):
+        game, state = await state_now(h)
+        seat = engine.to_act(state)[0]
+        if len(engine.legal_actions(state, seat)) > 30:
+            break
+        await h.service.act(h.channel.id, seat, await ai_choice(h, seat))
+    n = len(engine.legal_actions(state, seat))
+    assert n > 30
+    r = await member_of(h, seat).slash(h.channel, "game moves")
+    text = answer(r).content
+    assert answer(r).ephemeral and len(text) <= 2000
+    assert text.startswith(f"Your moves ({n}):")
+    shown = text.count("\n`")
+    assert f"…and {n - shown} more" in text
