@@ -401,3 +401,23 @@ async def test_addbot_and_resign_hand_seats_to_the_ai(harness):
     assert board.status == "over"
     assert board.ranking[-1].seat == str(h.bob.id) and board.ranking[-1].resigned
     assert f"<@{h.bob.id}> — {board.ranking[-1].score} points (resigned)" in h.messages()[-1].content
+
+
+async def test_a_moderator_with_manage_channels_can_cancel(harness):
+    import discord
+
+    h = harness
+    mods = h.guild.create_role("mods", permissions=discord.Permissions(manage_channels=True))
+    mod = h.guild.add_member(h.env.create_user("mona"), roles=[mods])
+    await h.lobby("high-low", h.alice, h.bob)
+    await h.alice.slash(h.channel, "game start")
+    r = await h.carol.slash(h.channel, "game cancel")  # neither host nor moderator
+    assert reply(r)[1] and (await h.service.table_info(h.channel.id)).status == "active"
+    r = await mod.slash(h.channel, "game cancel")
+    text, eph = reply(r)
+    assert not eph and f"cancelled by <@{mod.id}>" in text
+    assert (await h.service.table_info(h.channel.id)).status == "cancelled"
+    # the cancelled game's board buttons now answer that the board is out of date
+    board_msgs = [m for m in h.messages() if m.components]
+    r = await h.alice.click(board_msgs[-1], label="My moves")
+    assert reply(r)[1] and "out of date" in reply(r)[0]
