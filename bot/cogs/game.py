@@ -33,7 +33,7 @@ from bot.discord_app import (
     split_content,
 )
 from bot.service import Board, StaleVersion, TableInfo, UserError
-from bot.views import board_view, lobby_view
+from bot.views import board_view, lobby_view, pick_view
 from engines import registry
 from engines.base import ActionModel, default_notation
 
@@ -442,7 +442,28 @@ class GameCog(commands.Cog, name="GameCog"):
             size += len(line) + 1
         if len(body) < len(moves):
             body.append(f"…and {len(moves) - len(body)} more: type part of a move in `/move` to narrow the list.")
-        await self.say(interaction, "\n".join([head, *body]))
+        if len(moves) <= 25:
+            body.append("Or pick one below to play it.")
+        info = await self.service.table_info(table)
+        kwargs: dict[str, Any] = {}
+        if info is not None and len(moves) <= 25:
+            kwargs["view"] = pick_view(table, info.version, moves)
+        await self.say(interaction, "\n".join([head, *body]), **kwargs)
+
+    async def pick(self, interaction: discord.Interaction, table: int, version: int, notation: str) -> None:
+        """A move chosen in the "Pick a move" menu: played only at the version it was offered."""
+
+        async def work() -> None:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            try:
+                result = await self.service.act(table, interaction.user.id, notation, expected_version=version)
+            except StaleVersion:
+                await self.stale(interaction, await self.service.board(table), "That list of moves is out of date")
+                return
+            await interaction.followup.send(f"Played `{notation}`.", ephemeral=True)
+            await self.poster.post_result(await self.channel(interaction, table), result)
+
+        await self.guard(interaction, "pick", work)
 
     async def why_no_moves(self, table: int, user: int) -> str:
         board = await self.service.board(table)
@@ -509,14 +530,16 @@ class GameCog(commands.Cog, name="GameCog"):
 
         await self.guard(interaction, f"{kind} button", work)
 
-    async def stale(self, interaction: discord.Interaction, board: Board) -> None:
+    async def stale(self, interaction: discord.Interaction, board: Board,
+                    what: str = "That board is out of date") -> None:
         """Refuse a click on an old board: answer (only to the clicker) with the current one."""
 
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        if not interaction.response.is_done():
+            await interaction.response.defer(ephemeral=True, thinking=True)
         files = []
         if board.view is not None:
             files = await self.poster.board_files(board.game_id, board.view, _seats(board.info))
-        lines = ["That board is out of date, so the button did nothing; this is the current board:"]
+        lines = [f"{what}, so nothing was played; this is the current board:"]
         lines += self.board_lines(board)
         kwargs: dict[str, Any] = {"files": files}
         if board.status == "active":

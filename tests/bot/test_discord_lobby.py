@@ -283,6 +283,28 @@ async def test_buttons_survive_restart_and_stale_clicks_are_refused(harness):
     del lobby_msg
 
 
+async def test_pick_a_move_menu_plays_once_and_refuses_a_stale_pick(harness):
+    h = harness
+    await started(h, h.alice, h.bob)
+    board_msg = h.messages()[-1]
+    actor = member_of(h, (await to_act(h))[0])
+    r = await actor.click(board_msg, label="My moves")
+    menu = answer(r).message
+    options = [o["value"] for row in answer(r).components for c in row["components"] for o in c.get("options", [])]
+    assert options == ["call high", "call low"]
+    await h.restart()  # the menu keeps working on a new bot
+    v = await h.version()
+    posts = len(h.messages())
+    r = await actor.select(menu, ["call high"])
+    assert reply(r) == ("Played `call high`.", True)
+    assert await h.version() == v + 1 and "calls high" in h.messages()[-1].content
+    # the same menu again: the game moved on, so it is refused with the current board
+    r = await actor.select(menu, ["call low"])
+    text, eph = reply(r)
+    assert eph and "out of date" in text and [a.filename for a in answer(r).attachments] == ["board.png"]
+    assert await h.version() == v + 1 and len(h.messages()) == posts + 1
+
+
 async def test_lobby_buttons_after_restart_and_on_a_closed_lobby(harness):
     h = harness
     old = (await h.lobby("high-low", h.alice)).response.message
