@@ -263,12 +263,12 @@ class GameCog(commands.Cog, name="GameCog"):
         """The caller's legal actions of ``engine``'s game at this table ([] if they cannot act
         or the table plays something else), and how to describe one."""
 
+        # the same (cached) reads as Service.legal_moves; autocomplete cannot be deferred
         svc = self.service
-        store = svc.store
-        game = await store.live_game(str(interaction.channel_id))
+        game = await svc._live_game(str(interaction.channel_id))
         if game is None or game.status != "active" or game.game_id != engine.id:
             return [], None
-        seats = await store.seats(game.pk)
+        seats = await svc._seats(game)
         seat = str(interaction.user.id)
         if not any(s.seat == seat and not s.is_ai and not s.resigned for s in seats):
             return [], None
