@@ -130,16 +130,10 @@ def lobby_view(table: int | str, game: int) -> discord.ui.View:
 
 
 def board_view(table: int | str, version: int, game_id: str) -> discord.ui.View:
-    """The board message's buttons: "My hand" (games with hands) and "My moves"."""
-
-    from engines import registry
+    """The board message's buttons: "My hand" and "My moves" (DESIGN.md: every board carries
+    both; in a game without hands "My hand" says so)."""
 
     view = discord.ui.View(timeout=None)
-    try:
-        has_hands = bool(registry.get(game_id).has_hands)
-    except KeyError:
-        has_hands = False
-    if has_hands:
-        view.add_item(HandButton(int(table), int(version)))
+    view.add_item(HandButton(int(table), int(version)))
     view.add_item(MovesButton(int(table), int(version)))
     return view

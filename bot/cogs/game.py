@@ -415,7 +415,8 @@ class GameCog(commands.Cog, name="GameCog"):
         hand = await self.service.hand(table, interaction.user.id)
         title = registry.get(hand.game_id).title
         if not hand.has_hands or hand.private is None:
-            await self.say(interaction, f"{title} has no hidden hand: everything you own is on the board.")
+            await self.say(interaction, f"{title} has no hidden hand: everything you own is on the board, "
+                                        "in the panel with your name.")
             return
         info = await self.service.table_info(table)
         names = await self.bot.display_names(_seats(info))

@@ -175,13 +175,15 @@ async def test_new_game_options_are_autocompleted_and_checked(harness):
     assert topics[0] == "overview" and "auction" in topics
     r = await h.bob.slash(h.channel, "game rules", topic="auction")
     assert answer(r).ephemeral and answer(r).content.startswith("**Factory Manager: auction**")
-    # Factory Manager has no hidden hand; the board has no "My hand" button
+    # Factory Manager has no hidden hand: /game hand and the "My hand" button say so
     await h.bob.slash(h.channel, "game join")
     await h.alice.slash(h.channel, "game start")
     r = await h.bob.slash(h.channel, "game hand")
     assert answer(r).ephemeral and "no hidden hand" in answer(r).content
     labels = [c["label"] for row in h.messages()[-1].components for c in row.to_dict()["components"]]
-    assert labels == ["My moves"]
+    assert labels == ["My hand", "My moves"]
+    r = await h.alice.click(h.messages()[-1], label="My hand")
+    assert answer(r).ephemeral and "no hidden hand" in answer(r).content
 
 
 async def test_my_moves_fits_one_message_when_there_are_many(harness):
