@@ -237,7 +237,9 @@ async def test_dm_closed_fallback(harness):
     assert [s.dm_ok for s in info.seats if s.seat == str(h.bob.id)] == [False]
     # alice still got hers
     assert len(h.dms(h.alice)) == 1
-    # the hand changes again (a round is played): no new DM attempt to bob, no new notice
+    # after a restart (the flag is stored) the hand changes again (a round is played):
+    # no new DM attempt to bob, no new notice
+    await h.restart()
     attempts = lambda: sum(1 for r in h.env.http_requests if r.method == "POST" and r.path == f"/channels/{bob_dm.id}/messages")
     tried = attempts()
     actor = member_of(h, (await to_act(h))[0])
