@@ -318,7 +318,8 @@ class GameCog(commands.Cog, name="GameCog"):
         await interaction.response.defer(ephemeral=True, thinking=True)
         result = await self.service.start(table, interaction.user.id)
         await interaction.followup.send("The game has started.", ephemeral=True)
-        await self.poster.post_result(await self.channel(interaction, table), result, force_board=True)
+        await self.poster.post_result(await self.channel(interaction, table), result, force_board=True,
+                                       actor=interaction.user.id)
 
     async def cmd_cancel(self, interaction: discord.Interaction) -> None:
         perms = getattr(interaction, "permissions", None)
@@ -375,13 +376,13 @@ class GameCog(commands.Cog, name="GameCog"):
         await interaction.response.defer(ephemeral=True, thinking=True)
         result = await self.service.act(interaction.channel_id, interaction.user.id, action, expected_version)
         await interaction.followup.send(f"Played `{shown}`.", ephemeral=True)
-        await self.poster.post_result(await self.channel(interaction), result)
+        await self.poster.post_result(await self.channel(interaction), result, actor=interaction.user.id)
 
     async def cmd_resign(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         result = await self.service.resign(interaction.channel_id, interaction.user.id)
         await interaction.followup.send("You resigned; the AI plays your seat from now on.", ephemeral=True)
-        await self.poster.post_result(await self.channel(interaction), result)
+        await self.poster.post_result(await self.channel(interaction), result, actor=interaction.user.id)
 
     # ----- looking ----------------------------------------------------------------------
     def board_lines(self, board: Board) -> list[str]:
@@ -462,7 +463,7 @@ class GameCog(commands.Cog, name="GameCog"):
                 await self.stale(interaction, await self.service.board(table), "That list of moves is out of date")
                 return
             await interaction.followup.send(f"Played `{notation}`.", ephemeral=True)
-            await self.poster.post_result(await self.channel(interaction, table), result)
+            await self.poster.post_result(await self.channel(interaction, table), result, actor=interaction.user.id)
 
         await self.guard(interaction, "pick", work)
 
