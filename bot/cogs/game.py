@@ -24,10 +24,8 @@ from bot.cogs.typed import build_action, build_group
 from bot.discord_app import (
     NO_PINGS,
     BoardhostBot,
-    allowed_for,
     hand_text,
     mention_seats,
-    ranking_lines,
     rename_view,
     seat_label,
     split_content,
@@ -490,8 +488,6 @@ class GameCog(commands.Cog, name="GameCog"):
         lines_in = await self.service.history(interaction.channel_id, limit=MAX_LIST)
         if not lines_in:
             raise UserError("No moves have been made at this table yet.")
-        info = await self.service.table_info(interaction.channel_id)
-        seats = _seats(info)
         body = [f"{h.seq}. {seat_label(h.seat)}: `{h.notation}`" for h in lines_in]
         while body and len("\n".join(body)) > 1900:
             body.pop(0)
@@ -553,4 +549,4 @@ def _seats(info: TableInfo | None) -> list[str]:
     return [s.seat for s in info.seats] if info is not None else []
 
 
-__all__ = ["GameCog", "lobby_text", "StaleVersion", "allowed_for"]
+__all__ = ["GameCog", "lobby_text"]

@@ -4,10 +4,7 @@ buttons after a restart and stale clicks, game over."""
 
 from __future__ import annotations
 
-import contextlib
 import logging
-
-import pytest
 
 from bot.cogs.game import SORRY
 from tests.bot.discord_harness import harness, png_size  # noqa: F401  (fixture)
