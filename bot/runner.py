@@ -42,9 +42,21 @@ def cmd_run(args: argparse.Namespace) -> int:
         return 2
     from bot.discord_app import create_bot
 
+    import discord
+
     logging.basicConfig(level=settings.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     bot = create_bot(args.db or settings.db_path)
-    bot.run(settings.discord_token, log_handler=None)
+    try:
+        bot.run(settings.discord_token, log_handler=None)
+    except discord.LoginFailure:
+        print("Discord rejected DISCORD_TOKEN; copy the bot token again from the developer portal.", file=sys.stderr)
+        return 1
+    except discord.PrivilegedIntentsRequired:  # pragma: no cover - the bot asks for none
+        print("Discord refused a privileged intent; this bot needs none.", file=sys.stderr)
+        return 1
+    except OSError as exc:  # aiohttp's connection errors are OSErrors
+        print(f"Could not reach Discord ({exc}); check the network and try again.", file=sys.stderr)
+        return 1
     return 0
 
 
@@ -57,11 +69,21 @@ def cmd_sync(args: argparse.Namespace) -> int:
         return 2
     from bot.discord_app import create_bot
 
+    import discord
+
     async def go() -> int:
         bot = create_bot(args.db or settings.db_path, auto_sync=False)
         async with bot:
-            await bot.login(settings.discord_token)
-            count = await bot.sync_now(args.guild)
+            try:
+                await bot.login(settings.discord_token)
+                count = await bot.sync_now(args.guild)
+            except discord.LoginFailure:
+                print("Discord rejected DISCORD_TOKEN; copy the bot token again from the developer portal.",
+                      file=sys.stderr)
+                return 1
+            except OSError as exc:
+                print(f"Could not reach Discord ({exc}); check the network and try again.", file=sys.stderr)
+                return 1
         where = f"server {args.guild}" if args.guild else "all servers (may take up to an hour to show)"
         print(f"Synced {count} commands to {where}.")
         return 0

@@ -91,7 +91,35 @@ class MovesButton(discord.ui.DynamicItem[discord.ui.Button], template=r"bh:moves
         await _cog(interaction).board_button(interaction, "moves", self.table, self.version)
 
 
-DYNAMIC_ITEMS = (JoinButton, StartButton, HandButton, MovesButton)
+class PickSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"bh:pick:(?P<table>\d+):v(?P<version>\d+)"):
+    """"Pick a move" under the "My moves" answer: plays the chosen move, but only if the game
+    is still at the version the list was made for (else: refused with the current board)."""
+
+    def __init__(self, table: int, version: int, moves: list[tuple[str, str]] | None = None):
+        options = [
+            discord.SelectOption(label=(text or notation)[:100], value=notation[:100], description=notation[:100])
+            for notation, text in (moves or [])[:25]
+        ] or [discord.SelectOption(label="…", value="-")]
+        super().__init__(discord.ui.Select(
+            custom_id=f"bh:pick:{table}:v{version}", placeholder="Pick a move to play it", options=options))
+        self.table, self.version = table, version
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: re.Match[str]):
+        return cls(int(match["table"]), int(match["version"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = self.item.values
+        await _cog(interaction).pick(interaction, self.table, self.version, values[0] if values else "")
+
+
+DYNAMIC_ITEMS = (JoinButton, StartButton, HandButton, MovesButton, PickSelect)
+
+
+def pick_view(table: int | str, version: int, moves: list[tuple[str, str]]) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(PickSelect(int(table), int(version), moves))
+    return view
 
 
 def lobby_view(table: int | str, game: int) -> discord.ui.View:
@@ -102,16 +130,10 @@ def lobby_view(table: int | str, game: int) -> discord.ui.View:
 
 
 def board_view(table: int | str, version: int, game_id: str) -> discord.ui.View:
-    """The board message's buttons: "My hand" (games with hands) and "My moves"."""
-
-    from engines import registry
+    """The board message's buttons: "My hand" and "My moves" (DESIGN.md: every board carries
+    both; in a game without hands "My hand" says so)."""
 
     view = discord.ui.View(timeout=None)
-    try:
-        has_hands = bool(registry.get(game_id).has_hands)
-    except KeyError:
-        has_hands = False
-    if has_hands:
-        view.add_item(HandButton(int(table), int(version)))
+    view.add_item(HandButton(int(table), int(version)))
     view.add_item(MovesButton(int(table), int(version)))
     return view

@@ -24,16 +24,14 @@ from bot.cogs.typed import build_action, build_group
 from bot.discord_app import (
     NO_PINGS,
     BoardhostBot,
-    allowed_for,
     hand_text,
     mention_seats,
-    ranking_lines,
     rename_view,
     seat_label,
     split_content,
 )
 from bot.service import Board, StaleVersion, TableInfo, UserError
-from bot.views import board_view, lobby_view
+from bot.views import board_view, lobby_view, pick_view
 from engines import registry
 from engines.base import ActionModel, default_notation
 
@@ -263,12 +261,12 @@ class GameCog(commands.Cog, name="GameCog"):
         """The caller's legal actions of ``engine``'s game at this table ([] if they cannot act
         or the table plays something else), and how to describe one."""
 
+        # the same (cached) reads as Service.legal_moves; autocomplete cannot be deferred
         svc = self.service
-        store = svc.store
-        game = await store.live_game(str(interaction.channel_id))
+        game = await svc._live_game(str(interaction.channel_id))
         if game is None or game.status != "active" or game.game_id != engine.id:
             return [], None
-        seats = await store.seats(game.pk)
+        seats = await svc._seats(game)
         seat = str(interaction.user.id)
         if not any(s.seat == seat and not s.is_ai and not s.resigned for s in seats):
             return [], None
@@ -318,7 +316,8 @@ class GameCog(commands.Cog, name="GameCog"):
         await interaction.response.defer(ephemeral=True, thinking=True)
         result = await self.service.start(table, interaction.user.id)
         await interaction.followup.send("The game has started.", ephemeral=True)
-        await self.poster.post_result(await self.channel(interaction, table), result, force_board=True)
+        await self.poster.post_result(await self.channel(interaction, table), result, force_board=True,
+                                       actor=interaction.user.id)
 
     async def cmd_cancel(self, interaction: discord.Interaction) -> None:
         perms = getattr(interaction, "permissions", None)
@@ -375,13 +374,13 @@ class GameCog(commands.Cog, name="GameCog"):
         await interaction.response.defer(ephemeral=True, thinking=True)
         result = await self.service.act(interaction.channel_id, interaction.user.id, action, expected_version)
         await interaction.followup.send(f"Played `{shown}`.", ephemeral=True)
-        await self.poster.post_result(await self.channel(interaction), result)
+        await self.poster.post_result(await self.channel(interaction), result, actor=interaction.user.id)
 
     async def cmd_resign(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         result = await self.service.resign(interaction.channel_id, interaction.user.id)
         await interaction.followup.send("You resigned; the AI plays your seat from now on.", ephemeral=True)
-        await self.poster.post_result(await self.channel(interaction), result)
+        await self.poster.post_result(await self.channel(interaction), result, actor=interaction.user.id)
 
     # ----- looking ----------------------------------------------------------------------
     def board_lines(self, board: Board) -> list[str]:
@@ -415,7 +414,8 @@ class GameCog(commands.Cog, name="GameCog"):
         hand = await self.service.hand(table, interaction.user.id)
         title = registry.get(hand.game_id).title
         if not hand.has_hands or hand.private is None:
-            await self.say(interaction, f"{title} has no hidden hand: everything you own is on the board.")
+            await self.say(interaction, f"{title} has no hidden hand: everything you own is on the board, "
+                                        "in the panel with your name.")
             return
         info = await self.service.table_info(table)
         names = await self.bot.display_names(_seats(info))
@@ -431,12 +431,39 @@ class GameCog(commands.Cog, name="GameCog"):
         moves = await self.service.legal_moves(table, interaction.user.id)
         if not moves:
             raise UserError(await self.why_no_moves(table, interaction.user.id))
-        lines = [f"Your moves ({len(moves)}): play one with `/move`."]
+        head = f"Your moves ({len(moves)}): play one with `/move`."
+        body: list[str] = []
+        size = len(head)
         for notation, text in moves[:MAX_LIST]:
-            lines.append(f"`{notation}` — {text}")
-        if len(moves) > MAX_LIST:
-            lines.append(f"…and {len(moves) - MAX_LIST} more: type in `/move` to narrow the list.")
-        await self.say(interaction, split_content(lines)[0])
+            line = f"`{notation}` — {text}"
+            if size + len(line) + 1 > 1850:
+                break
+            body.append(line)
+            size += len(line) + 1
+        if len(body) < len(moves):
+            body.append(f"…and {len(moves) - len(body)} more: type part of a move in `/move` to narrow the list.")
+        if len(moves) <= 25:
+            body.append("Or pick one below to play it.")
+        info = await self.service.table_info(table)
+        kwargs: dict[str, Any] = {}
+        if info is not None and len(moves) <= 25:
+            kwargs["view"] = pick_view(table, info.version, moves)
+        await self.say(interaction, "\n".join([head, *body]), **kwargs)
+
+    async def pick(self, interaction: discord.Interaction, table: int, version: int, notation: str) -> None:
+        """A move chosen in the "Pick a move" menu: played only at the version it was offered."""
+
+        async def work() -> None:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            try:
+                result = await self.service.act(table, interaction.user.id, notation, expected_version=version)
+            except StaleVersion:
+                await self.stale(interaction, await self.service.board(table), "That list of moves is out of date")
+                return
+            await interaction.followup.send(f"Played `{notation}`.", ephemeral=True)
+            await self.poster.post_result(await self.channel(interaction, table), result, actor=interaction.user.id)
+
+        await self.guard(interaction, "pick", work)
 
     async def why_no_moves(self, table: int, user: int) -> str:
         board = await self.service.board(table)
@@ -461,8 +488,6 @@ class GameCog(commands.Cog, name="GameCog"):
         lines_in = await self.service.history(interaction.channel_id, limit=MAX_LIST)
         if not lines_in:
             raise UserError("No moves have been made at this table yet.")
-        info = await self.service.table_info(interaction.channel_id)
-        seats = _seats(info)
         body = [f"{h.seq}. {seat_label(h.seat)}: `{h.notation}`" for h in lines_in]
         while body and len("\n".join(body)) > 1900:
             body.pop(0)
@@ -503,14 +528,16 @@ class GameCog(commands.Cog, name="GameCog"):
 
         await self.guard(interaction, f"{kind} button", work)
 
-    async def stale(self, interaction: discord.Interaction, board: Board) -> None:
+    async def stale(self, interaction: discord.Interaction, board: Board,
+                    what: str = "That board is out of date") -> None:
         """Refuse a click on an old board: answer (only to the clicker) with the current one."""
 
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        if not interaction.response.is_done():
+            await interaction.response.defer(ephemeral=True, thinking=True)
         files = []
         if board.view is not None:
             files = await self.poster.board_files(board.game_id, board.view, _seats(board.info))
-        lines = ["That board is out of date, so the button did nothing; this is the current board:"]
+        lines = [f"{what}, so nothing was played; this is the current board:"]
         lines += self.board_lines(board)
         kwargs: dict[str, Any] = {"files": files}
         if board.status == "active":
@@ -522,4 +549,4 @@ def _seats(info: TableInfo | None) -> list[str]:
     return [s.seat for s in info.seats] if info is not None else []
 
 
-__all__ = ["GameCog", "lobby_text", "StaleVersion", "allowed_for"]
+__all__ = ["GameCog", "lobby_text"]

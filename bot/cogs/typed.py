@@ -16,6 +16,7 @@ optional or defaulted field is an optional option.
 from __future__ import annotations
 
 import inspect
+import logging
 import re
 import types
 import typing
@@ -27,6 +28,7 @@ from discord import app_commands
 from engines.base import ActionModel, default_notation
 
 MAX_CHOICES = 25
+log = logging.getLogger("boardhost.discord")
 _NAME_OK = re.compile(r"[^a-z0-9_-]+")
 
 
@@ -228,6 +230,11 @@ def _build_command(engine: Any, model: type[ActionModel], on_move: Handler, lega
         )
         info = model.model_fields[field]
         desc = (info.description or field.replace("_", " ")).replace("`", "")
+        inner, _ = _plain(info.annotation)
+        if not info.description and get_origin(inner) is Literal:
+            desc += ": " + ", ".join(str(a) for a in get_args(inner))
+        if not required:
+            desc += " (optional)"
         if is_list_field(model, field):
             desc += " (several: separate with spaces)"
         descriptions[field] = desc[:100]
@@ -249,9 +256,13 @@ def _build_command(engine: Any, model: type[ActionModel], on_move: Handler, lega
 
         def make(field_name: str):
             async def autocomplete(interaction: discord.Interaction, current: Any) -> list[app_commands.Choice]:
-                legal, describe = await legal_for(interaction, engine)
-                filled = {k: v for k, v in vars(interaction.namespace).items() if k in model.model_fields}
-                return field_choices(model, field_name, legal, filled, str(current or ""), describe)
+                try:
+                    legal, describe = await legal_for(interaction, engine)
+                    filled = {k: v for k, v in vars(interaction.namespace).items() if k in model.model_fields}
+                    return field_choices(model, field_name, legal, filled, str(current or ""), describe)
+                except Exception:  # autocomplete cannot answer with an error: log, offer nothing
+                    log.exception("table %s: /%s autocomplete failed", interaction.channel_id, engine.command_group)
+                    return []
 
             return autocomplete
 

@@ -70,7 +70,7 @@ async def test_whole_factory_manager_game_through_move_with_restart(harness, spa
     assert [a.filename for a in board_msg.attachments] == ["board.png"]
     w, hh = await png_size(board_msg.attachments[0])
     assert max(w, hh) <= 1600
-    moves = 0
+    moves = pings = 0
     restarted = False
     while True:
         board = await h.service.board(h.channel.id)
@@ -100,15 +100,19 @@ async def test_whole_factory_manager_game_through_move_with_restart(harness, spa
         assert [a.filename for a in last.attachments] == ["board.png"]
         after = await h.service.board(h.channel.id)
         if after.status == "active":
-            # only whoever must act now is pinged
-            assert h.pinged() == sorted(int(p) for p in after.mention)
+            # only whoever must act now is pinged, and not the player who just moved
+            # (one actor at a time in Factory Manager)
+            expected = [p for p in after.mention if p != seat]
+            assert h.pinged() == sorted(int(p) for p in expected), (board.to_act, after.mention)
             for p in after.mention:
                 assert f"<@{p}>: your move" in last.content
+            pings += len(expected)
         if not restarted and after.info.version >= 60:
             await h.restart()
             restarted = True
             assert h.bot.synced is False
     assert restarted and moves > 60
+    assert 0 < pings < moves  # consecutive steps by one player ping once
     assert sparse_renders["real"] >= moves // 8
     last = h.messages()[-1]
     assert "Game over" in last.content and "Game over.** Final ranking:" in last.content
@@ -175,10 +179,35 @@ async def test_new_game_options_are_autocompleted_and_checked(harness):
     assert topics[0] == "overview" and "auction" in topics
     r = await h.bob.slash(h.channel, "game rules", topic="auction")
     assert answer(r).ephemeral and answer(r).content.startswith("**Factory Manager: auction**")
-    # Factory Manager has no hidden hand; the board has no "My hand" button
+    # Factory Manager has no hidden hand: /game hand and the "My hand" button say so
     await h.bob.slash(h.channel, "game join")
     await h.alice.slash(h.channel, "game start")
     r = await h.bob.slash(h.channel, "game hand")
     assert answer(r).ephemeral and "no hidden hand" in answer(r).content
     labels = [c["label"] for row in h.messages()[-1].components for c in row.to_dict()["components"]]
-    assert labels == ["My moves"]
+    assert labels == ["My hand", "My moves"]
+    r = await h.alice.click(h.messages()[-1], label="My hand")
+    assert answer(r).ephemeral and "no hidden hand" in answer(r).content
+
+
+async def test_my_moves_fits_one_message_when_there_are_many(harness):
+    """In phase 3 a player may have dozens of moves: the ephemeral list stays under Discord's
+    2000 characters and says how many more there are."""
+
+    h = harness
+    await fm_started(h)
+    engine = registry.get(GAME)
+    for _ in range(200):
+        game, state = await state_now(h)
+        seat = engine.to_act(state)[0]
+        if len(engine.legal_actions(state, seat)) > 30:
+            break
+        await h.service.act(h.channel.id, seat, await ai_choice(h, seat))
+    n = len(engine.legal_actions(state, seat))
+    assert n > 30
+    r = await member_of(h, seat).slash(h.channel, "game moves")
+    text = answer(r).content
+    assert answer(r).ephemeral and len(text) <= 2000
+    assert text.startswith(f"Your moves ({n}):")
+    shown = text.count("\n`")
+    assert f"…and {n - shown} more" in text
