@@ -874,6 +874,17 @@ def hand_layout(view: dict) -> Layout:
     goals = list(you.get("goals", []))
     c.text(M + 4, y, f"Performance goals ({len(goals)})", 20, "hand:goals")
     y += 30
+    ms = view.get("meeting_state") or {}
+    phase = view.get("phase")
+    hint = ""
+    if phase == "meeting" and i < len(ms.get("played", [])):
+        hint = ("You played " + ms["played"][i] + " this meeting; speak on a goal or pass."
+                if ms["played"][i] else "Meeting: play exactly one of these goals (play <goal>), then speak or pass.")
+    elif phase == "nominate" and not you.get("nominated"):
+        hint = "Choose the goal to leave face down in the meeting room: nominate <goal>."
+    if hint:
+        c.fit(M + 4, y, hint, 17, W - 20, "hand:hint", "#7a0000")
+        y += 26
     spoken_all = (view.get("meeting_state") or {}).get("spoken", {})
     gw, gh = (W - 2 * M - 10) // 2, 92
     for k, g in enumerate(goals):
@@ -890,7 +901,7 @@ def hand_layout(view: dict) -> Layout:
         top = icons - taken
         if top > 0:
             now = value * min(top, have)
-            line = f"Speaking on its top free icon (x{top}) scores {now} PP now."
+            line = f"Played and spoken on now (top free icon x{top}): {now} PP."
         else:
             line = "No free icon left."
         c.fit(gx + 8, gy + 56, line, 16, gw - 16, tag, "#1b5e20")

@@ -181,7 +181,7 @@ def test_hand_texts_worked_out_by_hand():
     assert texts["hand:kanban:k01:split:4"] == "order k01 4: stocks drive, batt"
     goal = [t.text for t in lay.tagged("hand:goal:g04") if isinstance(t, Text)]
     assert "g04: 4 PP per city car" in goal
-    assert "Speaking on its top free icon (x2) scores 8 PP now." in goal
+    assert "Played and spoken on now (top free icon x2): 8 PP." in goal
 
 
 @pytest.mark.parametrize("n", [2, 4])
