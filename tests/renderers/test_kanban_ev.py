@@ -136,6 +136,14 @@ def test_meeting_room_shows_played_goals_and_speech_tokens():
     tokens = [e for e in factory.tagged("meeting-room:speech") if isinstance(e, Text)]
     assert len(tokens) == spoken
     _clean(factory)
+    # the player to act is told what the meeting asks of them in their hand image
+    seat = view["to_act"][0]
+    hand = hand_layout(ENGINE.view(state, seat))
+    hint = [t.text for t in hand.tagged("hand:hint") if isinstance(t, Text)]
+    played = ms["played"][NAMES.index(seat)]
+    assert hint == ([f"You played {played} this meeting; speak on a goal or pass."] if played else
+                    ["Meeting: play exactly one of these goals (play <goal>), then speak or pass."])
+    _clean(hand)
 
 
 @pytest.mark.parametrize("n", [2, 3, 4])
