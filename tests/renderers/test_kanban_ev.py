@@ -71,6 +71,7 @@ PLAYER_PARTS = ["head", "pp", "garages", "designs", "upgraded", "tested", "parts
 
 
 def _clean(lay) -> None:
+    assert all(e.tag for e in lay.elements)  # every element says what it shows
     assert small_texts(lay, MIN_TEXT) == []
     assert overlapping_texts(lay) == [], [(a.text, a.tag, b.text, b.tag) for a, b in overlapping_texts(lay)][:5]
     assert out_of_bounds(lay) == [], [e.tag for e in out_of_bounds(lay)][:5]
