@@ -32,8 +32,6 @@ Only ASCII is drawn: the bundled font has no symbols. Units are pixels.
 
 from __future__ import annotations
 
-from typing import Any
-
 from PIL import Image
 
 from engines.kanban_ev import data as D

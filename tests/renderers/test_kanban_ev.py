@@ -46,10 +46,6 @@ def mid_game(n: int, phase: str = "work"):
     return cands[len(cands) // 2]
 
 
-def _tags(lay) -> set[str]:
-    return {e.tag for e in lay.elements}
-
-
 def _has(lay, prefix: str) -> bool:
     return bool(lay.tagged(prefix))
 
