@@ -13,19 +13,24 @@ full width, so each image is 1200 px wide and at most 1600 px high; text is 15 p
    (spaces 0-5 with the discs ``…:training:disc``) and ``…:awards``; R&D adds
    ``test-track`` (``test-track:pace-car``, ``test-track:striped``, ``test-track:queue``),
    ``upgrade-values`` and ``upgrade-spaces``, ``factory-goals:grey|beige``; Assembly
-   ``assembly-lines``, ``conveyor`` (``conveyor:node:<n>``, ``conveyor:exit:<x>``),
-   ``demand``, ``cars-left``; Logistics ``warehouses``, ``supply``, ``recycling``,
+   ``assembly-lines`` (``assembly-lines:<model>:<part>``: one space per part type, bold when
+   that part is upgraded for the model and so goes first), ``conveyor``
+   (``conveyor:node:<n>`` with the node id a player types in ``route <n>``,
+   ``conveyor:exit:<x>``, ``conveyor:arrow``, ``conveyor:pending`` around a push waiting
+   for its fork), ``demand``, ``cars-left``; Logistics ``warehouses``, ``supply``, ``recycling``,
    ``kanban-deck``; Design ``design-rows``, ``design-stacks``; Administration
    ``sandra-desk``, ``certification-track``, ``factory-goals:cert``, ``chargers``.
 2. **The player boards** (``layouts()[1]``): one strip per player ``player:<seat>`` with
    ``…:head`` (PP ``…:pp``), ``…:garages``, ``…:designs``, ``…:upgraded`` (tested designs
    ``…:tested``), ``…:parts``, ``…:books``, ``…:vouchers``, ``…:banked``, ``…:speech``,
-   ``…:padlocks``, ``…:charging``, ``…:hand`` (goal and order card counts).
+   ``…:padlocks``, ``…:charging``, ``…:hand`` (goal and order card counts), and at the end
+   ``…:final`` (the final scoring, item by item).
 
 ``hand_layout(view)`` (from ``engine.view(state, player)``): ``hand:goals`` with one card
 ``hand:goal:<id>`` per performance goal (what it counts, and what speaking on it scores
-now), ``hand:kanban`` with ``hand:kanban:<id>`` per order card (what each placement 1-4
-stocks now and the shifts it banks).
+now), ``hand:hint`` in a meeting or its nominations, ``hand:kanban`` with
+``hand:kanban:<id>`` per order card (``…:split:<1-4>``: what each placement stocks now;
+the shifts it banks).
 
 Only ASCII is drawn: the bundled font has no symbols. Units are pixels.
 """
