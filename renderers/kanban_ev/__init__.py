@@ -13,26 +13,29 @@ full width, so each image is 1200 px wide and at most 1600 px high; text is 15 p
    (spaces 0-5 with the discs ``…:training:disc``) and ``…:awards``; R&D adds
    ``test-track`` (``test-track:pace-car``, ``test-track:striped``, ``test-track:queue``),
    ``upgrade-values`` and ``upgrade-spaces``, ``factory-goals:grey|beige``; Assembly
-   ``assembly-lines``, ``conveyor`` (``conveyor:node:<n>``, ``conveyor:exit:<x>``),
-   ``demand``, ``cars-left``; Logistics ``warehouses``, ``supply``, ``recycling``,
+   ``assembly-lines`` (``assembly-lines:<model>:<part>``: one space per part type, bold when
+   that part is upgraded for the model and so goes first), ``conveyor``
+   (``conveyor:node:<n>`` with the node id a player types in ``route <n>``,
+   ``conveyor:exit:<x>``, ``conveyor:arrow``, ``conveyor:pending`` around a push waiting
+   for its fork), ``demand``, ``cars-left``; Logistics ``warehouses``, ``supply``, ``recycling``,
    ``kanban-deck``; Design ``design-rows``, ``design-stacks``; Administration
    ``sandra-desk``, ``certification-track``, ``factory-goals:cert``, ``chargers``.
 2. **The player boards** (``layouts()[1]``): one strip per player ``player:<seat>`` with
    ``…:head`` (PP ``…:pp``), ``…:garages``, ``…:designs``, ``…:upgraded`` (tested designs
    ``…:tested``), ``…:parts``, ``…:books``, ``…:vouchers``, ``…:banked``, ``…:speech``,
-   ``…:padlocks``, ``…:charging``, ``…:hand`` (goal and order card counts).
+   ``…:padlocks``, ``…:charging``, ``…:hand`` (goal and order card counts), and at the end
+   ``…:final`` (the final scoring, item by item).
 
 ``hand_layout(view)`` (from ``engine.view(state, player)``): ``hand:goals`` with one card
 ``hand:goal:<id>`` per performance goal (what it counts, and what speaking on it scores
-now), ``hand:kanban`` with ``hand:kanban:<id>`` per order card (what each placement 1-4
-stocks now and the shifts it banks).
+now), ``hand:hint`` in a meeting or its nominations, ``hand:kanban`` with
+``hand:kanban:<id>`` per order card (``…:split:<1-4>``: what each placement stocks now;
+the shifts it banks).
 
 Only ASCII is drawn: the bundled font has no symbols. Units are pixels.
 """
 
 from __future__ import annotations
-
-from typing import Any
 
 from PIL import Image
 
@@ -49,7 +52,7 @@ M = 10
 BG = "#e6e1d6"
 PANEL = "#ffffff"
 INK = "#111111"
-SOFT = "#404040"
+SOFT = "#333333"
 LINE = "#8c8577"
 EMPTY = "#f1efe9"
 ACTIVE = "#ffd21f"
@@ -73,6 +76,8 @@ def _benefit(b: dict | None) -> str:
 
     if not b:
         return "-"
+    if len(b) >= 4 and all(v == 1 for v in b.values()):
+        return "1 of each"
     out = []
     for k, v in b.items():
         if k == "pp":
@@ -247,8 +252,11 @@ def _status(c: _Canvas, b: _Board, y: int) -> int:
     v = b.v
     c.panel(M, y, WIDTH - 2 * M, 96, "status")
     mood = "Mean" if v.get("sandra_mode") == "mean" else "Nice"
-    head = (f"Kanban EV - day {v.get('day', 0)}, week {v.get('week', 0)}, production cycle "
-            f"{v.get('cycle', 0)} - {mood} Sandra" + (" - SpeedCharger" if v.get("speedcharger") else ""))
+    when = (f"day {v.get('day', 0)}, week {v.get('week', 0)}, production cycle {v.get('cycle', 0)}"
+            if v.get("day") else "setup")
+    if v.get("phase") == "over":
+        when = "final scoring (game over)"
+    head = f"Kanban EV - {when} - {mood} Sandra" + (" - SpeedCharger" if v.get("speedcharger") else "")
     c.fit(M + 12, y + 8, head, 22, WIDTH - 4 * M, "status")
     c.fit(M + 12, y + 38, v.get("status", ""), 18, WIDTH - 4 * M, "status", SOFT)
     line = _turn_line(b)
@@ -273,7 +281,9 @@ def _turn_line(b: _Board) -> str:
     left = max(0, min(D.MAX_SHIFTS_PER_TURN - t.get("spent", 0),
                       t.get("ws", 0) - t.get("ws_used", 0) + seat.get("banked", 0) - new))
     depts = D.DEPT_NAMES.get(t.get("dept", ""), "?") + (f" + {D.DEPT_NAMES[t['dept2']]}" if t.get("dept2") else "")
-    out = f"{b.name(who)} works in {depts}: {t.get('spent', 0)} shifts spent, {left} left this turn"
+    spent = t.get("spent", 0)
+    out = (f"{b.name(who)} works in {depts}: {spent} shift{'' if spent == 1 else 's'} spent, "
+           f"{left} left this turn")
     pend = t.get("pending") or []
     if pend:
         out += {"cert": "; choose a certification space", "award": "; choose an award tile",
@@ -450,6 +460,7 @@ def _rd(c: _Canvas, b: _Board, x: int, y: int, w: int) -> None:
             c.chip(sx + 2, y + 26, cw - 4, 24, "pace", "test-track:pace-car", ACTIVE, 14, INK)
     qy = y + 66
     c.text(x, qy + 4, "Behind the pace car:", 15, "test-track:queue")
+    c.text(x, qy + 26, "(place: claim cost)", 14, "test-track:queue", SOFT)
     qx = x + 160
     for k, car in enumerate(v.get("queue", [])):
         cost = D.CLAIM_COST[k]
@@ -460,8 +471,8 @@ def _rd(c: _Canvas, b: _Board, x: int, y: int, w: int) -> None:
     fy = qy + 52
     for k, kind in enumerate(("grey", "beige")):
         tiles = v.get("fgoals", {}).get(kind, [])
-        label = {"grey": "Car goals", "beige": "Upgrade goals"}[kind]
-        s = f"{label}: " + ", ".join(f"{tv} ({tok} tok)" for tv, tok, _who in tiles)
+        label, unit = {"grey": ("Car goals", "cars"), "beige": ("Upgrade goals", "upgrades")}[kind]
+        s = f"{label}: " + ", ".join(f"{tv} {unit}: {tok} tok" for tv, tok, _who in tiles)
         c.fit(x, fy + k * 20, s, 15, 370, f"factory-goals:{kind}")
     # part value tracks 2..6
     vy = fy + 46
@@ -493,21 +504,31 @@ def _rd(c: _Canvas, b: _Board, x: int, y: int, w: int) -> None:
 
 def _assembly(c: _Canvas, b: _Board, x: int, y: int, w: int) -> None:
     v = b.v
-    c.text(x, y, "Assembly lines", 17, "assembly-lines")
+    c.text(x, y, "Assembly (bold: upgraded, first)", 17, "assembly-lines")
     rh = 36
-    pw = 37
+    pw = 40
     node_pos: dict[str, tuple[int, int]] = {}
-    nw, nh, gap = 84, 30, 20
-    cx0 = x + 74 + 6 * pw + 16
+    nw, nh, gap = 84, 30, 16
+    cx0 = x + 74 + 6 * pw + 12
     row = {m: y + 26 + r * rh for r, m in enumerate(D.ASSEMBLY_LINES)}
     for m in D.ASSEMBLY_LINES:
         ly = row[m]
         c.chip(x, ly, 70, rh - 6, MODEL_SHORT[m], f"assembly-lines:{m}", MODEL_COLOUR[m], 15)
-        placed = v.get("assembly", {}).get(m, [])
-        for k in range(6):
-            part = placed[k] if k < len(placed) else ""
-            c.chip(x + 74 + k * pw, ly, pw - 2, rh - 6, PART_SHORT.get(part, ""),
-                   f"assembly-lines:{m}:space", PART_COLOUR.get(part, EMPTY), 14)
+        placed = set(v.get("assembly", {}).get(m, []))
+        upgraded = {p for p in v.get("upg", {}).get(m, []) if p}
+        for k, part in enumerate(D.PARTS):
+            on = part in placed
+            c.rect(x + 74 + k * pw, ly, pw - 2, rh - 6, f"assembly-lines:{m}:{part}",
+                   PART_COLOUR[part] if on else EMPTY, INK if part in upgraded else LINE,
+                   3 if part in upgraded else 1, 4)
+            if on:
+                c.text(x + 74 + k * pw + (pw - 2) // 2, ly + (rh - 6) // 2, "X", 15,
+                       f"assembly-lines:{m}:{part}", INK, "mm")
+    for k, part in enumerate(D.PARTS):
+        c.text(x + 74 + k * pw + (pw - 2) // 2, y + 26 + 5 * rh, PART_SHORT[part], 14,
+               "assembly-lines:legend", SOFT, "ma")
+    for m in D.ASSEMBLY_LINES:
+        ly = row[m]
         node_pos[D.ENTRY_NODE[m]] = (cx0, ly)
         node_pos[D.ROW2_NODE[m]] = (cx0 + nw + gap, ly)
     x3 = cx0 + 2 * (nw + gap)
@@ -518,7 +539,8 @@ def _assembly(c: _Canvas, b: _Board, x: int, y: int, w: int) -> None:
     ew = 62
     exits = {"x31": (xe, row["concept"]), "x32": (xe, row["city"]), "x33": (xe, row["sports"])}
     c.text(cx0, y, "Conveyor (route <node> at a fork)", 17, "conveyor")
-    # edges first, boxes on top, an arrowhead at each edge's middle
+    # edges first, boxes on top, then an arrowhead at each edge's middle
+    arrows = []
     for src, dests in D.CONVEYOR.items():
         if src not in node_pos:
             continue
@@ -535,7 +557,7 @@ def _assembly(c: _Canvas, b: _Board, x: int, y: int, w: int) -> None:
             ux, uy = dx / ln, dy / ln
             tip = (mx + ux * 7, my + uy * 7)
             pts = [tip, (mx - ux * 6 - uy * 6, my - uy * 6 + ux * 6), (mx - ux * 6 + uy * 6, my - uy * 6 - ux * 6)]
-            c.lay.add(Polygon(points=[(int(p), int(q)) for p, q in pts], fill="#555555", tag="conveyor:arrow"))
+            arrows.append(Polygon(points=[(int(p), int(q)) for p, q in pts], fill="#333333", tag="conveyor:arrow"))
     conv = v.get("conveyor", {})
     for node, (nx, ny) in node_pos.items():
         car = conv.get(node, "")
@@ -545,6 +567,17 @@ def _assembly(c: _Canvas, b: _Board, x: int, y: int, w: int) -> None:
             c.fit(nx + 26, ny + nh // 2, MODEL_SHORT[car], 14, nw - 28, f"conveyor:node:{node}", INK, "lm")
     for ex, (nx, ny) in exits.items():
         c.chip(nx, ny, ew, nh, f"{ex} {D.EXIT_PP[ex]}PP", f"conveyor:exit:{ex}", "#dcdcdc", 14, INK)
+    for arrow in arrows:
+        c.lay.add(arrow)
+    # a push waiting for the player's fork choice: its chain and the choices outlined
+    pend = (b.t.get("pending") or []) if v.get("phase") == "work" else []
+    if pend and pend[0][0] == "route":
+        chain = list(pend[0][1])
+        for node in chain + list(D.CONVEYOR.get(chain[-1], [])):
+            nx, ny = node_pos.get(node) or exits.get(node, (None, None))
+            if nx is not None:
+                c.rect(nx - 2, ny - 2, (nw if node in node_pos else ew) + 4, nh + 4, "conveyor:pending", None,
+                       "#c62828", 3, 5)
     dx = xe + ew + 12
     c.text(dx, y, "Demand", 17, "demand")
     for k, m in enumerate(v.get("demand", [])):
@@ -623,23 +656,24 @@ def _admin(c: _Canvas, b: _Board, x: int, y: int, w: int) -> None:
         for k in range(4):
             gx = sx + 14 + k * cw
             c.rect(gx, sy, cw - 3, ch, f"certification-track:{sec}:{k + 1}", EMPTY, LINE, 1, 3)
-            c.fit(gx + 3, sy + 1, _benefit(D.CERT_TRACK[sec][k]).replace("speech", "tok"), 14, cw - 8,
-                  f"certification-track:{sec}:{k + 1}", SOFT)
+            words = _benefit(D.CERT_TRACK[sec][k]).replace("speech", "tok").split("+")
+            c.text(gx + 3, sy + 2, "\n".join(words), 14, f"certification-track:{sec}:{k + 1}", SOFT)
             here = [i for i, s in enumerate(b.seats) if s.get("cert", -1) == sec * 4 + k]
-            for j, i in enumerate(here[:2]):
-                c.disc(gx + 2 + j * 22, sy + 23, 21, i, "certification-track:marker", 14)
+            for j, i in enumerate(here[:1]):
+                c.disc(gx + cw - 26, sy + ch - 23, 21, i, "certification-track:marker", 14)
     ry = y + 24 + 2 * (ch + 20)
     tiles = v.get("fgoals", {}).get("cert", [])
-    c.fit(x, ry, "Certification goals: " + ", ".join(f"{tv} certs ({tok} tok)" for tv, tok, _w in tiles), 15,
+    c.fit(x, ry, "Certification goals: " + ", ".join(f"{tv} certs: {tok} tok" for tv, tok, _w in tiles), 15,
           430, "factory-goals:cert")
-    c.text(x + 450, ry, f"Chargers left: {v.get('chargers', 0)}", 15, "chargers")
+    c.text(x + 450, ry, f"Chargers left: {v.get('chargers', 0)}" if v.get("speedcharger", True)
+           else "No SpeedCharger", 15, "chargers")
     desk = v.get("sandra") == 10
     c.chip(x + 640, ry - 4, w - 640, 26, "Sandra at her desk" if desk else "Sandra's desk (empty)",
            "sandra-desk" if not desk else "sandra-desk:sandra", "#e9d3f2" if desk else EMPTY, 14,
            SANDRA if desk else LINE)
 
 
-_DEPT_BODY = {"rd": (_rd, 262), "assembly": (_assembly, 214), "logistics": (_logistics, 150),
+_DEPT_BODY = {"rd": (_rd, 262), "assembly": (_assembly, 234), "logistics": (_logistics, 150),
               "design": (_design, 150), "admin": (_admin, 186)}
 LEFT_W = 340
 
@@ -681,7 +715,15 @@ def _player_strip(c: _Canvas, b: _Board, i: int, y: int) -> int:
     seat = s.get("seat", b.name(i))
     tag = f"player:{seat}"
     acting = b.players[i] in b.v.get("to_act", [])
-    c.rect(M, y, WIDTH - 2 * M, STRIP_H, tag, PANEL, INK if acting else LINE, 3 if acting else 2, 8)
+    result = (b.v.get("result") or {}).get(b.players[i]) or (b.v.get("result") or {}).get(seat)
+    h = STRIP_H + (30 if result else 0)
+    c.rect(M, y, WIDTH - 2 * M, h, tag, PANEL, INK if acting else LINE, 3 if acting else 2, 8)
+    if result:
+        words = {"final_goal": "final goal", "leftovers": "leftovers", "cars": "cars", "training": "training",
+                 "tested": "tested designs", "chargers": "chargers"}
+        parts = [f"{words.get(k, k)} {v}" for k, v in result.items() if k != "total"]
+        c.fit(M + 12, y + STRIP_H - 4, "Final scoring: " + ", ".join(parts) + f"; total {result.get('total', '')} PP",
+              17, WIDTH - 4 * M, f"{tag}:final", "#7a0000")
     # head: number, name, PP and the counters
     c.disc(M + 10, y + 8, 28, i, f"{tag}:head", 16)
     c.fit(M + 46, y + 10, b.name(i), 22, 300, f"{tag}:head")
@@ -711,7 +753,8 @@ def _player_strip(c: _Canvas, b: _Board, i: int, y: int) -> int:
             c.text(gx + 59, gy + 28, MODEL_SHORT[car], 17, f"{tag}:garages:{g + 1}", INK, "ma")
     # charging board (SpeedCharger)
     cx = M + 96 + 5 * 124 + 14
-    c.text(cx, gy - 2, "Charging board", 15, f"{tag}:charging")
+    c.text(cx, gy - 2, "Charging board" + ("" if b.v.get("speedcharger", True) else " (not used)"), 15,
+           f"{tag}:charging")
     charged = set(s.get("chargers", []))
     abbrev = {"rd": "R&D", "assembly": "Asm", "logistics": "Log", "design": "Des", "admin": "Adm"}
     for k, d in enumerate(D.DEPTS):
@@ -782,7 +825,7 @@ def _player_strip(c: _Canvas, b: _Board, i: int, y: int) -> int:
     c.text(M + 460, ry + 8, dbl, 16, f"{tag}:double")
     c.text(M + 720, ry + 8, f"goals {s.get('goals', 0)}, order cards {s.get('kanban', 0)}, {s.get('gset') or '?'} garages",
            16, f"{tag}:hand")
-    return y + STRIP_H
+    return y + h
 
 
 def players_layout(view: dict) -> Layout:
@@ -834,6 +877,17 @@ def hand_layout(view: dict) -> Layout:
     goals = list(you.get("goals", []))
     c.text(M + 4, y, f"Performance goals ({len(goals)})", 20, "hand:goals")
     y += 30
+    ms = view.get("meeting_state") or {}
+    phase = view.get("phase")
+    hint = ""
+    if phase == "meeting" and i < len(ms.get("played", [])):
+        hint = ("You played " + ms["played"][i] + " this meeting; speak on a goal or pass."
+                if ms["played"][i] else "Meeting: play exactly one of these goals (play <goal>), then speak or pass.")
+    elif phase == "nominate" and not you.get("nominated"):
+        hint = "Choose the goal to leave face down in the meeting room: nominate <goal>."
+    if hint:
+        c.fit(M + 4, y, hint, 17, W - 20, "hand:hint", "#7a0000")
+        y += 26
     spoken_all = (view.get("meeting_state") or {}).get("spoken", {})
     gw, gh = (W - 2 * M - 10) // 2, 92
     for k, g in enumerate(goals):
@@ -850,7 +904,7 @@ def hand_layout(view: dict) -> Layout:
         top = icons - taken
         if top > 0:
             now = value * min(top, have)
-            line = f"Speaking on its top free icon (x{top}) scores {now} PP now."
+            line = f"Played and spoken on now (top free icon x{top}): {now} PP."
         else:
             line = "No free icon left."
         c.fit(gx + 8, gy + 56, line, 16, gw - 16, tag, "#1b5e20")

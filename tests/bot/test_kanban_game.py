@@ -1,0 +1,204 @@
+"""SimCord: Kanban EV in a channel. A whole 3-player game by three members through `/move`
+and its autocomplete (with a spectator refused and a restart on a NEW bot object in the
+middle of a meeting); a full day through the typed `/kanban` subcommands; the game's
+options through `/game new`; hands (performance goals, Kanban order cards) only by DM."""
+
+from __future__ import annotations
+
+import re
+
+from engines import registry
+from engines.base import rng
+from tests.bot.discord_harness import harness, png_size  # noqa: F401  (fixture)
+
+GAME = "kanban-ev"
+CARD = re.compile(r"\b[gk]\d\d\b")
+
+
+def member_of(h, seat: str):
+    return next(m for m in (h.alice, h.bob, h.carol) if str(m.id) == seat)
+
+
+def answer(result):
+    return result.followups[-1] if result.followups else result.response
+
+
+async def started(h, options: str | None = None):
+    await h.lobby(GAME, h.alice, h.bob, h.carol, options=options)
+    r = await h.alice.slash(h.channel, "game start")
+    assert answer(r).ephemeral and answer(r).content == "The game has started."
+
+
+async def state_now(h):
+    """The table's latest game (live or just finished) and its state."""
+
+    game = await h.service.store.last_game(str(h.channel.id))
+    return game, await h.service._state(game)
+
+
+def thin_rendering(h, monkeypatch, every: int = 8) -> dict:
+    """Render the board and hands for real on every ``every``-th call only (the first one
+    included) and post a 1x1 PNG otherwise. A whole game is about 300 moves; rendering both
+    board images and the changed hands after each costs about 0.3 s of CPU, which would make
+    this test take minutes (measured: 146 s with every render real). The images themselves
+    are tested in tests/renderers/test_kanban_ev.py."""
+
+    import io
+
+    from PIL import Image
+
+    buf = io.BytesIO()
+    Image.new("RGB", (1, 1), "#ffffff").save(buf, "PNG")
+    tiny = buf.getvalue()
+    cls = type(h.service)
+    real_board, real_hand = cls.render_board, cls.render_hand
+    calls = {"board": 0, "hand": 0, "real": 0}
+
+    async def render_board(self, game_id, view):
+        calls["board"] += 1
+        if calls["board"] % every == 1:
+            calls["real"] += 1
+            return await real_board(self, game_id, view)
+        return [tiny, tiny]
+
+    async def render_hand(self, game_id, view):
+        calls["hand"] += 1
+        if calls["hand"] % every == 1:
+            calls["real"] += 1
+            return await real_hand(self, game_id, view)
+        return tiny
+
+    monkeypatch.setattr(cls, "render_board", render_board)
+    monkeypatch.setattr(cls, "render_hand", render_hand)
+    return calls
+
+
+def private_cards(state) -> set[str]:
+    """Every performance goal and Kanban order card in any player's hand now."""
+
+    return {c for p in state.ps for c in p["goals"] + p["kanban"]}
+
+
+async def test_whole_kanban_game_through_move_with_meeting_restart(harness, monkeypatch):
+    h = harness
+    engine = registry.get(GAME)
+    calls = thin_rendering(h, monkeypatch)
+    await started(h)
+    first = h.messages()[-1]
+    # the board is two images: the factory and the player boards
+    assert [a.filename for a in first.attachments] == ["board-1.png", "board-2.png"]
+    for att in first.attachments:
+        assert max(await png_size(att)) <= 1600
+    # every player got their hand (goals and order cards) by DM at the start, as an image
+    for m in (h.alice, h.bob, h.carol):
+        dms = h.dms(m)
+        assert dms and any(a.filename == "hand.png" for d in dms for a in d.attachments)
+    assert h.dms(h.dave) == []
+    dm_counts = {m: len(h.dms(m)) for m in (h.alice, h.bob, h.carol)}
+    moves = 0
+    restarted = spectator_checked = False
+    meetings = 0
+    while True:
+        board = await h.service.board(h.channel.id)
+        if board.status == "over":
+            break
+        game, state = await state_now(h)
+        seat = board.to_act[0]
+        actor = member_of(h, seat)
+        action = engine.ai.choose(state, seat, rng(5, "kanban-test", game.version))
+        notation = engine.notation(state, action)
+        if moves % 25 == 0:
+            # the autocomplete offers the move when its text is typed; nobody else gets choices
+            offered = await actor.autocomplete(h.channel, "move", "action", notation)
+            assert notation in [c["value"] for c in offered], (notation, offered)
+            for other in (h.alice, h.bob, h.carol, h.dave):
+                if str(other.id) not in board.to_act:
+                    assert await other.autocomplete(h.channel, "move", "action", "") == []
+        if not spectator_checked and state.phase == "work":
+            # a spectator cannot act: refused ephemerally, nothing changes
+            r = await h.dave.slash(h.channel, "move", action=notation)
+            assert answer(r).ephemeral and not answer(r).content.startswith("Played")
+            r = await h.dave.slash(h.channel, "kanban done")
+            assert answer(r).ephemeral and not answer(r).content.startswith("Played")
+            assert (await h.version()) == game.version
+            spectator_checked = True
+        posts = len(h.messages())
+        r = await actor.slash(h.channel, "move", action=notation)
+        assert answer(r).ephemeral and answer(r).content == f"Played `{notation}`.", answer(r).content
+        moves += 1
+        new = h.messages()[posts:]
+        assert new and new[-1].attachments
+        _, after = await state_now(h)
+        # the channel never shows a card that is in someone's hand
+        shown = set(CARD.findall("\n".join(m.content for m in new)))
+        assert not (shown & private_cards(after)), shown & private_cards(after)
+        if after.phase == "meeting" and state.phase != "meeting":
+            meetings += 1
+        if not restarted and after.phase == "meeting" and any(after.b["m"]["played"]):
+            # restart on a NEW bot object in the middle of the meeting; the meeting goes on
+            before = await h.version()
+            await h.restart()
+            restarted = True
+            game2, again = await state_now(h)
+            assert game2.version == before and again.phase == "meeting"
+            assert again.b["m"] == after.b["m"]
+    assert restarted and spectator_checked and meetings >= 1 and moves > 150
+    assert calls["real"] > 30 and calls["board"] >= moves
+    last = h.messages()[-1]
+    assert "Game over" in last.content and "Final ranking" in last.content
+    # the final scoring is told in the game's own words
+    assert "final scoring" in h.public_text()
+    # hands changed during the game (meetings deal goals, orders draw cards): more DMs came
+    for m, n in dm_counts.items():
+        assert len(h.dms(m)) > n
+        assert any(a.filename == "hand.png" for d in h.dms(m)[n:] for a in d.attachments)
+
+
+async def test_a_full_day_through_the_typed_kanban_commands(harness):
+    from bot.cogs.typed import command_name
+
+    h = harness
+    engine = registry.get(GAME)
+    await started(h)
+    used: set[str] = set()
+    steps = 0
+    while True:
+        game, state = await state_now(h)
+        # setup choices, then day 1 from selection to the end of its work phase
+        if state.b["day"] >= 2 or state.phase in ("meeting", "nominate", "over"):
+            break
+        seat = engine.to_act(state)[0]
+        actor = member_of(h, seat)
+        action = engine.ai.choose(state, seat, rng(11, "typed", game.version))
+        name = command_name(type(action))
+        options = {}
+        for field in type(action).arg_fields():
+            value = getattr(action, field)
+            if value is None:
+                continue
+            typed = " ".join(value) if isinstance(value, list) else str(value)
+            got = await actor.autocomplete(h.channel, f"kanban {name}", field, typed)
+            values = [c["value"] for c in got]
+            assert (value if isinstance(value, int) else typed) in values, (name, field, value, got)
+            options[field] = value if isinstance(value, int) else typed
+        r = await actor.slash(h.channel, f"kanban {name}", **options)
+        assert answer(r).ephemeral and answer(r).content.startswith("Played"), (name, options, answer(r).content)
+        after, _ = await state_now(h)
+        assert after.version == game.version + 1
+        used.add(name)
+        steps += 1
+    assert state.b["day"] >= 2 or state.phase == "meeting"
+    assert {"garages", "arrange", "cert", "pick", "place", "done"} <= used, used
+    assert len(used & {"train", "claim", "upgrade", "provide", "order", "take", "design", "charge", "also"}) >= 2
+    # every action type of the game has its /kanban subcommand
+    assert {f"kanban {command_name(m)}" for m in engine.action_models} <= set(h.alice.available_commands(h.channel))
+
+
+async def test_new_game_takes_the_kanban_options(harness):
+    h = harness
+    got = await h.alice.autocomplete(h.channel, "game new", "options", "")
+    assert got == []  # no game chosen yet: nothing to suggest
+    await started(h, options="sandra=nice speedcharger=false")
+    _, state = await state_now(h)
+    assert state.sandra_mode == "nice" and state.speedcharger is False
+    assert state.ps[0]["pp"] == 0  # Nice Sandra: everyone starts at 0 PP (15 with Mean)
