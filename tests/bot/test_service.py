@@ -437,7 +437,7 @@ async def test_a_failing_ai_keeps_the_human_move_and_can_resume(service, monkeyp
     assert (await service.board("t")).version == version + 1
     # A's first move of round 1 (a call, or a play after the AI's card) leaves the AI to act:
     # it plays its card, or calls round 2
-    assert (await service.board("t")).to_act == ["ai-1"]
+    assert "ai-1" in (await service.board("t")).to_act
     monkeypatch.setattr(fakegame.engine.ai, "choose", original)
     r = await service.advance("t")
     assert r.version > version + 1
