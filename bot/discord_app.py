@@ -6,7 +6,7 @@ holds what they share:
 * :class:`BoardhostBot` (a ``commands.Bot`` with default, non-privileged intents) opens the
   SQLite store in ``setup_hook`` and closes it in ``close``;
 * command sync: at start-up only when the stored hash of the command tree changed
-  (kept in the table ``bot_meta`` of the same SQLite file);
+  (kept in the store: :meth:`bot.store.Store.get_meta`, key :data:`TREE_HASH_KEY`);
 * :class:`Poster`: posts a :class:`bot.service.Result` (public events, board image(s)
   rendered off the event loop, a mention of only whoever must act, "Game over" and the
   ranking) in version order, and sends private information by DM, falling back to a
@@ -17,13 +17,11 @@ holds what they share:
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import io
 import json
 import logging
 import re
-import sqlite3
 from typing import Any, Iterable
 
 import discord
@@ -125,27 +123,8 @@ def tree_hash(tree: app_commands.CommandTree) -> str:
     return hashlib.sha256(json.dumps(payload, sort_keys=True, default=str).encode()).hexdigest()
 
 
-def _meta_get(path: str, key: str) -> str | None:
-    con = sqlite3.connect(path)
-    try:
-        con.execute("CREATE TABLE IF NOT EXISTS bot_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
-        row = con.execute("SELECT value FROM bot_meta WHERE key = ?", (key,)).fetchone()
-        return row[0] if row else None
-    finally:
-        con.close()
-
-
-def _meta_set(path: str, key: str, value: str) -> None:
-    con = sqlite3.connect(path)
-    try:
-        with con:
-            con.execute("CREATE TABLE IF NOT EXISTS bot_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
-            con.execute(
-                "INSERT INTO bot_meta (key, value) VALUES (?, ?) "
-                "ON CONFLICT(key) DO UPDATE SET value = excluded.value", (key, value)
-            )
-    finally:
-        con.close()
+#: bot_meta key of the hash of the last synced command tree
+TREE_HASH_KEY = "command_tree_hash"
 
 
 # ----- the bot -----------------------------------------------------------------------------
@@ -183,7 +162,8 @@ class BoardhostBot(commands.Bot):
         rate-limits syncing; never sync on every start or in ``on_ready``)."""
 
         digest = tree_hash(self.tree)
-        stored = await asyncio.to_thread(_meta_get, self.db_path, "command_tree_hash")
+        assert self.service is not None
+        stored = await self.service.store.get_meta(TREE_HASH_KEY)
         if stored == digest:
             self.synced = False
             return False
@@ -191,7 +171,7 @@ class BoardhostBot(commands.Bot):
         if self.dev_guild:
             self.tree.copy_global_to(guild=discord.Object(id=self.dev_guild))
             await self.tree.sync(guild=discord.Object(id=self.dev_guild))
-        await asyncio.to_thread(_meta_set, self.db_path, "command_tree_hash", digest)
+        await self.service.store.set_meta(TREE_HASH_KEY, digest)
         self.synced = True
         log.info("command tree synced (hash %s)", digest[:12])
         return True
@@ -205,7 +185,8 @@ class BoardhostBot(commands.Bot):
             synced = await self.tree.sync(guild=target)
         else:
             synced = await self.tree.sync()
-            await asyncio.to_thread(_meta_set, self.db_path, "command_tree_hash", tree_hash(self.tree))
+            assert self.service is not None
+            await self.service.store.set_meta(TREE_HASH_KEY, tree_hash(self.tree))
         return len(synced)
 
     async def close(self) -> None:

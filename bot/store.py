@@ -5,13 +5,15 @@ with aiosqlite on ONE connection (WAL, ``synchronous=FULL``, ``foreign_keys=ON``
 version in ``PRAGMA user_version`` with forward migrations). A PostgreSQL (asyncpg) store
 can implement the same interface for a multi-process deployment.
 
-Schema (version 2)::
+Schema (version 3)::
 
     games(pk, table_id, game_id, options JSON, seed, status, host, version, created, updated)
         one live game (status lobby/active) per table: partial unique index
     seats(game_pk → games, seat, user_id, joined, seat_order, is_ai, resigned, dm_ok)
     actions(game_pk → games, seq, seat, action JSON, created)     append-only log
     snapshots(game_pk → games, version, state JSON)               latest state of a game
+    bot_meta(key, value)                                          process-wide settings
+        (e.g. the hash of the last synced Discord command tree)
 
 A move: :meth:`Store.commit` appends the actions with sequence numbers ``version+1…`` and
 replaces the snapshot in ONE transaction, only if the game's stored version still equals
@@ -162,6 +164,14 @@ class Store(abc.ABC):
     async def set_dm_ok(self, game_pk: int, seat: str, ok: bool) -> None:
         ...
 
+    @abc.abstractmethod
+    async def get_meta(self, key: str) -> str | None:
+        """The stored value of a process-wide setting, None if unset."""
+
+    @abc.abstractmethod
+    async def set_meta(self, key: str, value: str) -> None:
+        """Store (insert or replace) a process-wide setting."""
+
     async def size_bytes(self) -> int:
         """Storage size in bytes, if known (0 otherwise)."""
 
@@ -215,6 +225,12 @@ MIGRATIONS: list[str] = [
     # 1 → 2: remember whether DMs to a seat's user work (Discord 50007 fallback)
     """
     ALTER TABLE seats ADD COLUMN dm_ok INTEGER NOT NULL DEFAULT 1;
+    """,
+    # 2 → 3: a key-value table for process-wide settings (the command-tree hash). Older
+    # bots created the same table outside the migrations: IF NOT EXISTS adopts it, so the
+    # stored hash survives the upgrade (no needless re-sync).
+    """
+    CREATE TABLE IF NOT EXISTS bot_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
     """,
 ]
 
@@ -591,6 +607,20 @@ class SqliteStore(Store):
     async def set_dm_ok(self, game_pk: int, seat: str, ok: bool) -> None:
         async def work(db):
             await _x(db, "UPDATE seats SET dm_ok = ? WHERE game_pk = ? AND seat = ?", (int(ok), game_pk, seat))
+
+        await self._tx(work)
+
+    async def get_meta(self, key: str) -> str | None:
+        row = await self._q1("SELECT value FROM bot_meta WHERE key = ?", (key,))
+        return row[0] if row else None
+
+    async def set_meta(self, key: str, value: str) -> None:
+        async def work(db):
+            await _x(
+                db,
+                "INSERT INTO bot_meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                (key, value),
+            )
 
         await self._tx(work)
 

@@ -176,7 +176,7 @@ async def test_migrations_run_on_an_old_schema(tmp_path):
     store = SqliteStore(path)
     await store.open()
     try:
-        assert (await store._q1("PRAGMA user_version"))[0] == SCHEMA_VERSION == 2
+        assert (await store._q1("PRAGMA user_version"))[0] == SCHEMA_VERSION
         game = await store.live_game("old-table")
         assert (game.pk, game.seed, game.options, game.host) == (7, 99, {"rounds": 2}, "555")
         (seat,) = await store.seats(7)
@@ -184,6 +184,48 @@ async def test_migrations_run_on_an_old_schema(tmp_path):
         await store.set_dm_ok(7, "555", False)
         (seat,) = await store.seats(7)
         assert seat.dm_ok is False
+    finally:
+        await store.close()
+
+
+async def test_meta_values_live_in_the_store_and_survive_reopening(tmp_path):
+    path = str(tmp_path / "m.db")
+    store = SqliteStore(path)
+    await store.open()
+    try:
+        assert await store.get_meta("command_tree_hash") is None
+        await store.set_meta("command_tree_hash", "abc")
+        await store.set_meta("command_tree_hash", "def")  # replaced, not duplicated
+        await store.set_meta("other", "1")
+    finally:
+        await store.close()
+    again = SqliteStore(path)
+    await again.open()
+    try:
+        assert await again.get_meta("command_tree_hash") == "def"
+        assert await again.get_meta("other") == "1"
+    finally:
+        await again.close()
+
+
+async def test_the_meta_migration_adopts_a_bot_meta_table_made_outside_migrations(tmp_path):
+    """Schema 2 databases may hold a ``bot_meta`` table that the Discord layer created with
+    stdlib sqlite3; migrating keeps its rows (the stored command-tree hash)."""
+
+    path = str(tmp_path / "v2.db")
+    con = sqlite3.connect(path)
+    con.executescript(MIGRATIONS[0])
+    con.executescript(MIGRATIONS[1])
+    con.execute("PRAGMA user_version = 2")
+    con.execute("CREATE TABLE IF NOT EXISTS bot_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+    con.execute("INSERT INTO bot_meta VALUES ('command_tree_hash', 'old-hash')")
+    con.commit()
+    con.close()
+    store = SqliteStore(path)
+    await store.open()
+    try:
+        assert (await store._q1("PRAGMA user_version"))[0] == SCHEMA_VERSION
+        assert await store.get_meta("command_tree_hash") == "old-hash"
     finally:
         await store.close()
 
