@@ -906,24 +906,48 @@ class Service:
             return await self._play(game, seats, state, None)
 
     # ----- queries (no lock needed, never change anything) ---------------------------
+    async def _legal(self, table: str, seat: str, game_id: str | None = None) -> tuple[Any, Any, list[ActionModel]]:
+        """``(engine, state, legal actions of seat)`` now; actions ``[]`` (engine/state None)
+        when there is no active game (of ``game_id``, if given) or the seat is not a human
+        who must act now. Warm path: no database read (cached row, seats and state)."""
+
+        game = await self._live_game(table)
+        if game is None or game.status != ACTIVE or (game_id is not None and game.game_id != game_id):
+            return None, None, []
+        seats = await self._seats(game)
+        if not any(s.seat == seat for s in self._humans(seats)):
+            return None, None, []
+        engine = registry.get(game.game_id)
+        state = await self._state(game, seats)
+        if seat not in engine.to_act(state):
+            return None, None, []
+        return engine, state, list(engine.legal_actions(state, seat))
+
+    async def legal_actions(self, table: TableRef, user: UserRef, game_id: str | None = None) -> list[ActionModel]:
+        """The user's legal actions now, in the engine's order; ``[]`` if there is no active
+        game at the table (or it is not ``game_id``), the user is not a seated human (AI,
+        resigned, spectator) or it is not their turn. For autocomplete: cached, no render."""
+
+        return (await self._legal(_table(table), _seat_of(user), game_id))[2]
+
+    async def describer(self, table: TableRef) -> Callable[[ActionModel], str] | None:
+        """``action -> describe sentence`` on the table's current state (None: no active game)."""
+
+        game = await self._live_game(_table(table))
+        if game is None or game.status != ACTIVE:
+            return None
+        engine = registry.get(game.game_id)
+        state = await self._state(game)
+        return lambda action: engine.describe(state, action)
+
     async def legal_moves(self, table: TableRef, user: UserRef, typed: str = "") -> list[tuple[str, str]]:
         """``(notation, describe)`` of the user's legal actions now whose notation or
         description contains ``typed`` (case-insensitive); ``[]`` if the user cannot act."""
 
-        table, seat = _table(table), _seat_of(user)
-        game = await self._live_game(table)
-        if game is None or game.status != ACTIVE:
-            return []
-        seats = await self._seats(game)
-        if not any(s.seat == seat and not s.is_ai and not s.resigned for s in seats):
-            return []
-        engine = registry.get(game.game_id)
-        state = await self._state(game, seats)
-        if seat not in engine.to_act(state):
-            return []
+        engine, state, actions = await self._legal(_table(table), _seat_of(user))
         needle = normalize(typed)
         out = []
-        for action in engine.legal_actions(state, seat):
+        for action in actions:
             n = engine.notation(state, action)
             d = engine.describe(state, action)
             if not needle or needle in n.lower() or needle in d.lower():

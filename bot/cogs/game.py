@@ -261,19 +261,12 @@ class GameCog(commands.Cog, name="GameCog"):
         """The caller's legal actions of ``engine``'s game at this table ([] if they cannot act
         or the table plays something else), and how to describe one."""
 
-        # the same (cached) reads as Service.legal_moves; autocomplete cannot be deferred
-        svc = self.service
-        game = await svc._live_game(str(interaction.channel_id))
-        if game is None or game.status != "active" or game.game_id != engine.id:
+        # cached reads only (autocomplete cannot be deferred)
+        table, user = interaction.channel_id, interaction.user.id
+        actions = await self.service.legal_actions(table, user, game_id=engine.id)
+        if not actions:
             return [], None
-        seats = await svc._seats(game)
-        seat = str(interaction.user.id)
-        if not any(s.seat == seat and not s.is_ai and not s.resigned for s in seats):
-            return [], None
-        state = await svc._state(game, seats)  # the service's cached state (no replay when warm)
-        if seat not in engine.to_act(state):
-            return [], None
-        return list(engine.legal_actions(state, seat)), (lambda a: engine.describe(state, a))
+        return actions, await self.service.describer(table)
 
     # ----- lobby ----------------------------------------------------------------------
     async def cmd_new(self, interaction: discord.Interaction, game: str, options: str | None) -> None:

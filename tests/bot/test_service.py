@@ -313,6 +313,26 @@ async def test_legal_moves_for_autocomplete(service):
     assert await service.legal_moves("t", OUTSIDER) == []
 
 
+async def test_legal_actions_for_typed_autocomplete(service):
+    await started(service, A, B)
+    caller, other = await _caller_and_other(service)
+    # the caller's two calls, as Action models, in the engine's order
+    assert await service.legal_actions("t", caller) == [fakegame.Call(mode="high"), fakegame.Call(mode="low")]
+    assert await service.legal_actions("t", caller, game_id="high-low") == [
+        fakegame.Call(mode="high"), fakegame.Call(mode="low")]
+    # nothing for: another game's commands, a player waiting, a spectator, a table without a game
+    assert await service.legal_actions("t", caller, game_id="factory-manager") == []
+    assert await service.legal_actions("t", other) == []
+    assert await service.legal_actions("t", OUTSIDER) == []
+    assert await service.legal_actions("empty", caller) == []
+    describe = await service.describer("t")
+    assert describe(fakegame.Call(mode="low")) == "Call low."
+    assert await service.describer("empty") is None
+    # a resigned player has none even when their seat must act (the AI plays it)
+    await service.resign("t", caller)
+    assert await service.legal_actions("t", caller) == []
+
+
 async def test_board_image_renders_off_the_loop(service):
     await started(service, A, B)
     board = await service.board("t")
