@@ -292,6 +292,16 @@ def _table(table: TableRef) -> str:
     return str(table)
 
 
+class _LockEntry:
+    """A table's lock and how many callers hold or await it (see :meth:`Service.lock`)."""
+
+    __slots__ = ("lock", "users")
+
+    def __init__(self, lock: Any) -> None:
+        self.lock = lock
+        self.users = 0
+
+
 class _PostOrder:
     """Per-table ticket counter and the condition posts wait on (see Service.post_order)."""
 
@@ -332,7 +342,7 @@ class Service:
         self.lock_factory = lock_factory
         self.ai_moves_per_call = ai_moves_per_call
         self.seed_source = seed_source or (lambda: secrets.randbits(63))
-        self._locks: dict[str, Any] = {}
+        self._locks: dict[str, _LockEntry] = {}
         self._cache: dict[int, tuple[int, Any]] = {}  # game pk -> (version, state)
         # write-through caches (this process is the only writer; the store's version guard
         # catches anyone else): the live game row of a table, the seats of a game
@@ -353,14 +363,26 @@ class Service:
 
         await self.store.close()
 
-    def lock(self, table: TableRef) -> Any:
-        """The table's lock (made by ``lock_factory`` on first use)."""
+    @contextlib.asynccontextmanager
+    async def lock(self, table: TableRef):
+        """``async with service.lock(table):`` holds the table's lock (made by
+        ``lock_factory``). The lock exists only while someone holds or awaits it: each
+        entry counts its users (incremented BEFORE waiting), and the last one out removes
+        it, so the dict holds only busy tables. A later caller makes a fresh lock, which is
+        safe because nobody holds or waits for the old one any more."""
 
         key = _table(table)
-        lock = self._locks.get(key)
-        if lock is None:
-            lock = self._locks[key] = self.lock_factory()
-        return lock
+        entry = self._locks.get(key)
+        if entry is None:
+            entry = self._locks[key] = _LockEntry(self.lock_factory())
+        entry.users += 1
+        try:
+            async with entry.lock:
+                yield
+        finally:
+            entry.users -= 1
+            if entry.users == 0 and self._locks.get(key) is entry:
+                del self._locks[key]
 
     # ----- internal helpers ---------------------------------------------------------
     async def _live_game(self, table: str) -> GameRow | None:
@@ -1048,10 +1070,10 @@ class Service:
         table has been posted (or given up), so posts go out in version order. A ticket
         whose post never comes is skipped after :data:`POST_ORDER_TIMEOUT` seconds."""
 
-        order = self._orders.setdefault(result.table, _PostOrder())
         if result.ticket <= 0:
             yield
             return
+        order = self._orders.setdefault(result.table, _PostOrder())
         async with order.cond:
             try:
                 await asyncio.wait_for(
@@ -1065,3 +1087,7 @@ class Service:
             async with order.cond:
                 order.posted = max(order.posted, result.ticket)
                 order.cond.notify_all()
+                # every ticket issued so far is posted: forget the table (the next ticket
+                # starts a fresh counter), so the dict holds only tables with posts due
+                if order.posted >= order.issued and self._orders.get(result.table) is order:
+                    del self._orders[result.table]

@@ -425,6 +425,55 @@ async def test_posts_go_out_in_ticket_order(service):
     assert posted == [r1.version, r2.version]
 
 
+async def test_table_locks_exist_only_while_held_or_awaited(service):
+    """The lock dict does not grow with the number of tables: an entry lives while someone
+    holds or waits for the lock and is dropped by the last one out."""
+
+    for t in ("a", "b", "c"):
+        await service.new_game(t, A, "high-low")
+        await service.join(t, B)
+    assert service._locks == {}
+    order: list[str] = []
+    holding = asyncio.Event()
+    release = asyncio.Event()
+
+    async def holder():
+        async with service.lock("a"):
+            order.append("holder in")
+            holding.set()
+            await release.wait()
+            order.append("holder out")
+
+    async def waiter(name):
+        async with service.lock("a"):
+            order.append(name)
+
+    task = asyncio.create_task(holder())
+    await holding.wait()
+    waiters = [asyncio.create_task(waiter("w1")), asyncio.create_task(waiter("w2"))]
+    await asyncio.sleep(0.01)
+    # held by one, awaited by two: the entry stays and counts all three
+    assert list(service._locks) == ["a"] and service._locks["a"].users == 3
+    assert order == ["holder in"]
+    release.set()
+    await asyncio.gather(task, *waiters)
+    # the waiters got the SAME lock, one after the other, after the holder
+    assert order == ["holder in", "holder out", "w1", "w2"]
+    assert service._locks == {}
+    # the ticket counters of posted tables are dropped too
+    await started(service, A, B)
+    caller, _ = await _caller_and_other(service)
+    r = await service.act("t", caller, "call high")
+    r2 = await service.act("t", caller, await first_move(service, caller))
+    assert (r.ticket, r2.ticket) == (1, 2) and list(service._orders) == ["t"]
+    for ticket in (1, 2):
+        result = type(r)(table="t", game_id=r.game_id, game_pk=r.game_pk, version=0, status="active",
+                         ticket=ticket)
+        async with service.post_order(result):
+            pass
+    assert service._orders == {} and service._locks == {}
+
+
 async def test_an_action_of_another_game_is_refused(service):
     from typing import Literal
 
