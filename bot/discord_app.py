@@ -146,6 +146,7 @@ class BoardhostBot(commands.Bot):
         self.poster = Poster(self)
         self.synced: bool | None = None  # whether setup_hook synced (None: not checked)
         self._names: dict[str, str] = {}
+        self._reconciled = False  # the boot reconcile ran (on_ready fires on every reconnect)
 
     async def setup_hook(self) -> None:
         from bot.cogs.game import GameCog
@@ -156,6 +157,15 @@ class BoardhostBot(commands.Bot):
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         if self.auto_sync:
             await self.sync_if_changed()
+
+    async def on_ready(self) -> None:
+        """Once per process: post what the channels missed while the bot was down
+        (ANCHORS §0.3, reconcile on boot)."""
+
+        if self._reconciled:
+            return
+        self._reconciled = True
+        await self.poster.reconcile_all()
 
     async def sync_if_changed(self) -> bool:
         """Sync the global commands when their hash differs from the stored one (Discord
@@ -243,11 +253,25 @@ def _seats_of(info: TableInfo | None) -> list[str]:
     return [s.seat for s in info.seats] if info is not None else []
 
 
+#: the first line of a catch-up post at start-up / when a table is next touched
+RESTARTED = "The bot restarted; here is the current board."
+CATCHING_UP = "A board did not reach this channel; here is the current one."
+
+
 class Poster:
-    """Turns service results into channel posts and DMs (see module docstring)."""
+    """Turns service results into channel posts and DMs (see module docstring).
+
+    Reconcile: every post of a started game records the version it showed
+    (:meth:`bot.service.Service.mark_posted`). At start-up :meth:`reconcile_all` posts the
+    current board of every game whose last committed version was never shown ("the bot
+    restarted", the missed public events, a ping of whoever must act); a table whose post
+    fails is kept in :attr:`pending` and caught up when it is next touched (:meth:`touch`).
+    """
 
     def __init__(self, bot: BoardhostBot):
         self.bot = bot
+        #: tables owing a post (a failed post or a failed catch-up)
+        self.pending: set[str] = set()
         #: table -> players asked to act who have not acted since (in memory: after a
         #: restart the next post pings again, which is harmless)
         self._waiting: dict[str, set[str]] = {}
@@ -302,17 +326,75 @@ class Poster:
         assert self.bot.service is not None
         seats = _seats_of(result.info)
         async with self.bot.service.post_order(result):
-            public = list(result.public)
-            if result.status == "over" and result.ranking and public and public[-1] == "Game over.":
-                public.pop()  # the footer says it, with the ranking
-            lines = [mention_seats(t, seats) for t in public]
-            lines += self.footer(result.status, result.status_line, result.mention, result.ranking, seats)
-            files: list[discord.File] = []
-            if (result.board_due or force_board) and result.view is not None:
-                files = await self.board_files(result.game_id, result.view, seats)
-            ping = self.to_ping(result.table, result.mention, actor)
-            await self.send_chunks(channel, lines, files, result, ping)
+            if result.catch_up and not await self.bot.service.needs_post(result):
+                return  # a later post showed this version meanwhile
+            try:
+                await self._post_public(channel, result, force_board, actor, seats)
+            except Exception:
+                self.pending.add(result.table)  # caught up when the table is next touched
+                raise
         await self.send_private(channel, result)
+
+    async def _post_public(self, channel: discord.abc.Messageable, result: Result, force_board: bool,
+                           actor: str | None, seats: list[str]) -> None:
+        public = list(result.public)
+        if result.status == "over" and result.ranking and public and public[-1] == "Game over.":
+            public.pop()  # the footer says it, with the ranking
+        lines = [mention_seats(t, seats) for t in public]
+        lines += self.footer(result.status, result.status_line, result.mention, result.ranking, seats)
+        files: list[discord.File] = []
+        board = (result.board_due or force_board) and result.view is not None
+        if board:
+            files = await self.board_files(result.game_id, result.view, seats)
+        ping = self.to_ping(result.table, result.mention, actor)
+        await self.send_chunks(channel, lines, files, result, ping)
+        if board:  # the channel has seen this version: nothing to reconcile
+            assert self.bot.service is not None
+            await self.bot.service.mark_posted(result)
+
+    async def channel_of(self, table: int | str) -> discord.abc.Messageable:
+        channel = self.bot.get_channel(int(table))
+        if channel is None:
+            channel = await self.bot.fetch_channel(int(table))
+        return channel  # type: ignore[return-value]
+
+    async def catch_up(self, table: str, game_pk: int, note: str) -> bool:
+        """Post game ``game_pk``'s missed board at ``table`` (if still missing); True when
+        the table owes nothing any more. Failures are logged and leave it pending."""
+
+        assert self.bot.service is not None
+        try:
+            result = await self.bot.service.catch_up(table, game_pk, note)
+            if result is not None:
+                await self.post_result(await self.channel_of(table), result)
+        except Exception:
+            log.exception("table %s: catch-up post of game %s failed", table, game_pk)
+            self.pending.add(table)
+            return False
+        return True
+
+    async def reconcile_all(self) -> int:
+        """At start-up: catch up every table owing a post; returns how many were posted."""
+
+        assert self.bot.service is not None
+        done = 0
+        for table, pk in await self.bot.service.unposted():
+            if not table.isdigit():  # not a Discord channel (e.g. a `boardhost simulate` table)
+                continue
+            if await self.catch_up(table, pk, RESTARTED):
+                done += 1
+        return done
+
+    async def touch(self, table: int | str | None) -> None:
+        """A table was used: if it owes a post (a failed one), post what it missed now."""
+
+        table = str(table)
+        if table not in self.pending or self.bot.service is None:
+            return
+        self.pending.discard(table)
+        for t, pk in await self.bot.service.unposted():
+            if t == table:
+                await self.catch_up(table, pk, CATCHING_UP)
 
     async def send_chunks(
         self, channel: discord.abc.Messageable, lines: list[str], files: list[discord.File],

@@ -185,6 +185,9 @@ class Result:
     ranking: list[RankLine] | None = None
     ticket: int = 0
     info: TableInfo | None = None
+    #: a catch-up post (:meth:`Service.catch_up`): post it only if no later post of the
+    #: table has shown this version meanwhile (:meth:`Service.needs_post`)
+    catch_up: bool = False
     #: seconds spent in engine.apply (all moves of the call, AI choices included), in store
     #: commits ("commit", including waiting for the shared connection) and inside the
     #: transactions themselves ("tx"); "moves": how many actions were committed
@@ -1048,6 +1051,68 @@ class Service:
         if game is not None:
             await self.store.set_dm_ok(game.pk, _seat_of(user), ok)
             await self._load_seats(game.pk)
+
+    # ----- reconcile: posts the channel never got -------------------------------------
+    #: at most this many missed public events are repeated in a catch-up post
+    CATCH_UP_EVENTS = 15
+
+    async def unposted(self) -> list[tuple[str, int]]:
+        """``(table, game_pk)`` of the started games whose board at their current version
+        never reached the channel (the bot died between commit and post, or the post
+        failed), oldest game first."""
+
+        return [(g.table_id, g.pk) for g in await self.store.unposted()]
+
+    async def catch_up(self, table: TableRef, game_pk: int, note: str) -> Result | None:
+        """What the channel missed of game ``game_pk``: a Result at the game's current
+        version (board due, whoever must act to mention, the ranking if over) whose
+        ``public`` is ``note`` followed by the public events of the moves never posted (the
+        last :data:`CATCH_UP_EVENTS` of them). None if nothing is missing. Takes the
+        table's lock, so its ticket orders it among the table's other posts; post it with
+        the Poster, which skips it if a later post has shown this version meanwhile."""
+
+        table = _table(table)
+        async with self.lock(table):
+            game = await self.store.get_game(game_pk)
+            if game is None or game.table_id != table or game.status not in (ACTIVE, OVER):
+                return None
+            if game.posted >= game.version:
+                return None
+            live = self._games.get(table)
+            if live is not None and live.pk == game.pk:
+                game = live  # the cached row, kept in step by commits
+            seats = await self._seats(game)
+            engine = registry.get(game.game_id)
+            collected: list = []
+            state = await self._replay(game, seats, collect=collected)
+            events: list[str] = []
+            for seq, seat, action, before in collected:
+                if seq > game.posted:
+                    events += [ev.text for ev in engine.apply(before, seat, action).events if ev.visible_to is None]
+            self._cache[game.pk] = (game.version, state)
+            public = [note]
+            if len(events) > self.CATCH_UP_EVENTS:
+                hidden = len(events) - self.CATCH_UP_EVENTS
+                public.append(f"({hidden} earlier events not shown; /game history lists the moves.)")
+                events = events[-self.CATCH_UP_EVENTS:]
+            public += events
+            if game.status == OVER and not any(t.lower().startswith("game over") for t in public):
+                public.append("Game over.")
+            result = self._result(game, seats, state, public=public, board_due=True)
+            result.catch_up = True
+            return result
+
+    async def needs_post(self, result: Result) -> bool:
+        """Whether the channel has not yet seen the board at ``result.version`` (a fresh read)."""
+
+        game = await self.store.get_game(result.game_pk)
+        return game is not None and game.posted < result.version
+
+    async def mark_posted(self, result: Result) -> None:
+        """Record that ``result``'s board reached the channel (call after the post)."""
+
+        if result.status in (ACTIVE, OVER):
+            await self.store.mark_posted(result.game_pk, result.version)
 
     # ----- rendering and posting ------------------------------------------------------
     async def render_board(self, game_id: str, view: dict) -> list[bytes]:

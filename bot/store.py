@@ -5,10 +5,13 @@ with aiosqlite on ONE connection (WAL, ``synchronous=FULL``, ``foreign_keys=ON``
 version in ``PRAGMA user_version`` with forward migrations). A PostgreSQL (asyncpg) store
 can implement the same interface for a multi-process deployment.
 
-Schema (version 3)::
+Schema (version 4)::
 
-    games(pk, table_id, game_id, options JSON, seed, status, host, version, created, updated)
-        one live game (status lobby/active) per table: partial unique index
+    games(pk, table_id, game_id, options JSON, seed, status, host, version, created, updated,
+          posted)
+        one live game (status lobby/active) per table: partial unique index;
+        posted: the last version whose board reached the channel (-1: none yet), so a
+        restarted bot can post what it committed but never showed (reconcile on boot)
     seats(game_pk → games, seat, user_id, joined, seat_order, is_ai, resigned, dm_ok)
     actions(game_pk → games, seq, seat, action JSON, created)     append-only log
     snapshots(game_pk → games, version, state JSON)               latest state of a game
@@ -58,6 +61,8 @@ class GameRow:
     status: str
     host: str
     version: int
+    #: last version posted to the channel (-1: none yet)
+    posted: int = -1
 
 
 @dataclass
@@ -165,6 +170,15 @@ class Store(abc.ABC):
         ...
 
     @abc.abstractmethod
+    async def mark_posted(self, game_pk: int, version: int) -> None:
+        """Record that the channel has seen the board at ``version`` (never moves back)."""
+
+    @abc.abstractmethod
+    async def unposted(self) -> list[GameRow]:
+        """Started games (active or over) whose last posted version is behind their version:
+        what a restarted bot still owes the channels, oldest game first."""
+
+    @abc.abstractmethod
     async def get_meta(self, key: str) -> str | None:
         """The stored value of a process-wide setting, None if unset."""
 
@@ -231,6 +245,12 @@ MIGRATIONS: list[str] = [
     # stored hash survives the upgrade (no needless re-sync).
     """
     CREATE TABLE IF NOT EXISTS bot_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+    """,
+    # 3 → 4: the last version posted to the channel. Games started before this schema are
+    # taken as posted (their bot posted synchronously), so upgrading floods no channel.
+    """
+    ALTER TABLE games ADD COLUMN posted INTEGER NOT NULL DEFAULT -1;
+    UPDATE games SET posted = version WHERE status != 'lobby';
     """,
 ]
 
@@ -338,14 +358,14 @@ class SqliteStore(Store):
         async with self._write:
             return await self._all(sql, args)
 
-    _GAME_COLS = "pk, table_id, game_id, options, seed, status, host, version"
+    _GAME_COLS = "pk, table_id, game_id, options, seed, status, host, version, posted"
 
     @staticmethod
     def _game(row: Any) -> GameRow | None:
         if row is None:
             return None
-        pk, table_id, game_id, options, seed, status, host, version = row
-        return GameRow(pk, table_id, game_id, json.loads(options), seed, status, host, version)
+        pk, table_id, game_id, options, seed, status, host, version, posted = row
+        return GameRow(pk, table_id, game_id, json.loads(options), seed, status, host, version, posted)
 
     async def live_game(self, table_id: str) -> GameRow | None:
         return self._game(
@@ -609,6 +629,19 @@ class SqliteStore(Store):
             await _x(db, "UPDATE seats SET dm_ok = ? WHERE game_pk = ? AND seat = ?", (int(ok), game_pk, seat))
 
         await self._tx(work)
+
+    async def mark_posted(self, game_pk: int, version: int) -> None:
+        async def work(db):
+            await _x(db, "UPDATE games SET posted = MAX(posted, ?) WHERE pk = ?", (version, game_pk))
+
+        await self._tx(work)
+
+    async def unposted(self) -> list[GameRow]:
+        rows = await self._qall(
+            f"SELECT {self._GAME_COLS} FROM games WHERE status IN ('active', 'over') AND posted < version"
+            " ORDER BY pk"
+        )
+        return [self._game(r) for r in rows]
 
     async def get_meta(self, key: str) -> str | None:
         row = await self._q1("SELECT value FROM bot_meta WHERE key = ?", (key,))

@@ -92,7 +92,8 @@ class GameCog(commands.Cog, name="GameCog"):
 
     async def guard(self, interaction: discord.Interaction, what: str, work: Callable[[], Awaitable[None]]) -> None:
         """Run ``work``; user mistakes become one ephemeral sentence, anything else is logged
-        with the table id and answered with an apology."""
+        with the table id and answered with an apology (and the table is marked to be
+        caught up, see :meth:`bot.discord_app.Poster.touch`, at its next interaction)."""
 
         self.bot.remember(interaction.user)
         try:
@@ -101,19 +102,23 @@ class GameCog(commands.Cog, name="GameCog"):
             await self.say(interaction, exc.message)
         except Exception:
             log.exception("table %s: %s by %s failed", interaction.channel_id, what, interaction.user.id)
+            # a move may have been committed without its post: catch up at the next touch
+            self.poster.pending.add(str(interaction.channel_id))
             try:
                 await self.say(interaction, SORRY)
             except discord.HTTPException:
                 pass
+            return
+        await self.poster.touch(interaction.channel_id)
 
     async def channel(self, interaction: discord.Interaction, table: int | None = None) -> discord.abc.Messageable:
+        """The table's channel (fetch it BEFORE changing the game: a move whose channel
+        cannot be found would otherwise be committed with its post never attempted)."""
+
         table = table or interaction.channel_id
         if interaction.channel is not None and interaction.channel.id == table:
             return interaction.channel  # type: ignore[return-value]
-        channel = self.bot.get_channel(table)
-        if channel is None:
-            channel = await self.bot.fetch_channel(table)
-        return channel  # type: ignore[return-value]
+        return await self.poster.channel_of(table)
 
     # ----- building the commands ------------------------------------------------------
     def _build(self) -> None:
@@ -307,10 +312,10 @@ class GameCog(commands.Cog, name="GameCog"):
     async def cmd_start(self, interaction: discord.Interaction, table: int | None = None) -> None:
         table = table or interaction.channel_id
         await interaction.response.defer(ephemeral=True, thinking=True)
+        channel = await self.channel(interaction, table)
         result = await self.service.start(table, interaction.user.id)
         await interaction.followup.send("The game has started.", ephemeral=True)
-        await self.poster.post_result(await self.channel(interaction, table), result, force_board=True,
-                                       actor=interaction.user.id)
+        await self.poster.post_result(channel, result, force_board=True, actor=interaction.user.id)
 
     async def cmd_cancel(self, interaction: discord.Interaction) -> None:
         perms = getattr(interaction, "permissions", None)
@@ -365,15 +370,17 @@ class GameCog(commands.Cog, name="GameCog"):
         """Apply a move for the caller and post what happened (defers first)."""
 
         await interaction.response.defer(ephemeral=True, thinking=True)
+        channel = await self.channel(interaction)
         result = await self.service.act(interaction.channel_id, interaction.user.id, action, expected_version)
         await interaction.followup.send(f"Played `{shown}`.", ephemeral=True)
-        await self.poster.post_result(await self.channel(interaction), result, actor=interaction.user.id)
+        await self.poster.post_result(channel, result, actor=interaction.user.id)
 
     async def cmd_resign(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
+        channel = await self.channel(interaction)
         result = await self.service.resign(interaction.channel_id, interaction.user.id)
         await interaction.followup.send("You resigned; the AI plays your seat from now on.", ephemeral=True)
-        await self.poster.post_result(await self.channel(interaction), result, actor=interaction.user.id)
+        await self.poster.post_result(channel, result, actor=interaction.user.id)
 
     # ----- looking ----------------------------------------------------------------------
     def board_lines(self, board: Board) -> list[str]:
@@ -448,13 +455,14 @@ class GameCog(commands.Cog, name="GameCog"):
 
         async def work() -> None:
             await interaction.response.defer(ephemeral=True, thinking=True)
+            channel = await self.channel(interaction, table)
             try:
                 result = await self.service.act(table, interaction.user.id, notation, expected_version=version)
             except StaleVersion:
                 await self.stale(interaction, await self.service.board(table), "That list of moves is out of date")
                 return
             await interaction.followup.send(f"Played `{notation}`.", ephemeral=True)
-            await self.poster.post_result(await self.channel(interaction, table), result, actor=interaction.user.id)
+            await self.poster.post_result(channel, result, actor=interaction.user.id)
 
         await self.guard(interaction, "pick", work)
 

@@ -474,6 +474,25 @@ async def test_table_locks_exist_only_while_held_or_awaited(service):
     assert service._orders == {} and service._locks == {}
 
 
+async def test_catch_up_repeats_the_missed_public_events_once(service):
+    await started(service, A, B)
+    pk = (await service.store.live_game("t")).pk
+    caller, other = await _caller_and_other(service)
+    await service.store.mark_posted(pk, 0)  # the start board was posted
+    r1 = await service.act("t", caller, "call low")  # never posted
+    assert await service.unposted() == [("t", pk)]
+    catch = await service.catch_up("t", pk, "The bot restarted; here is the current board.")
+    assert catch.catch_up and catch.board_due and catch.version == 1 and catch.view == r1.view
+    # the note, then the public events of version 1 exactly as the move produced them
+    assert catch.public == ["The bot restarted; here is the current board.", *r1.public]
+    assert sorted(catch.mention) == sorted([A, B]) and catch.ticket == r1.ticket + 1
+    assert await service.needs_post(catch)
+    await service.mark_posted(catch)
+    assert not await service.needs_post(catch)
+    assert await service.catch_up("t", pk, "again") is None  # nothing owed any more
+    assert await service.catch_up("other-table", pk, "wrong table") is None
+
+
 async def test_an_action_of_another_game_is_refused(service):
     from typing import Literal
 

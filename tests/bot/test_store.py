@@ -230,6 +230,51 @@ async def test_the_meta_migration_adopts_a_bot_meta_table_made_outside_migration
         await store.close()
 
 
+async def test_posted_versions_and_what_is_still_owed_to_the_channel(tmp_path):
+    path = str(tmp_path / "p.db")
+    service = await _two_humans(path)  # started at version 0, nothing posted yet
+    try:
+        pk = (await service.store.live_game("t1")).pk
+        assert [(g.pk, g.posted, g.version) for g in await service.store.unposted()] == [(pk, -1, 0)]
+        await service.store.mark_posted(pk, 0)
+        assert await service.store.unposted() == []
+        await _play_one(service)
+        await _play_one(service)
+        assert [(g.posted, g.version) for g in await service.store.unposted()] == [(0, 2)]
+        await service.store.mark_posted(pk, 2)
+        await service.store.mark_posted(pk, 1)  # a late, older post never moves it back
+        assert (await service.store.get_game(pk)).posted == 2
+        assert await service.store.unposted() == []
+    finally:
+        await service.close()
+
+
+async def test_the_posted_migration_takes_existing_started_games_as_posted(tmp_path):
+    """Upgrading must not flood every channel with "the bot restarted" posts: games started
+    under schema 3 count as posted at their version; a lobby has posted nothing."""
+
+    path = str(tmp_path / "v3.db")
+    con = sqlite3.connect(path)
+    for m in MIGRATIONS[:3]:
+        con.executescript(m)
+    con.execute("PRAGMA user_version = 3")
+    con.execute(
+        "INSERT INTO games (pk, table_id, game_id, options, seed, status, host, version, created, updated)"
+        " VALUES (1, 'a', 'high-low', '{}', 1, 'active', '555', 4, 0, 0),"
+        " (2, 'b', 'high-low', '{}', 1, 'lobby', '555', 0, 0, 0)"
+    )
+    con.commit()
+    con.close()
+    store = SqliteStore(path)
+    await store.open()
+    try:
+        assert (await store.get_game(1)).posted == 4
+        assert (await store.get_game(2)).posted == -1
+        assert await store.unposted() == []
+    finally:
+        await store.close()
+
+
 async def test_a_newer_schema_is_refused(tmp_path):
     path = str(tmp_path / "new.db")
     con = sqlite3.connect(path)
