@@ -249,7 +249,9 @@ class BoardhostBot(commands.Bot):
         return out
 
 
-def _seats_of(info: TableInfo | None) -> list[str]:
+def seats_of(info: TableInfo | None) -> list[str]:
+    """The seat ids of a table (empty without one)."""
+
     return [s.seat for s in info.seats] if info is not None else []
 
 
@@ -322,35 +324,37 @@ class Poster:
         private information by DM."""
 
         actor = str(actor) if actor is not None else None
-
         assert self.bot.service is not None
-        seats = _seats_of(result.info)
+        seats = seats_of(result.info)
+        # render BEFORE waiting for the table's turn to post: renders of one table run
+        # side by side, only the sends go out one after the other
+        board = (result.board_due or force_board) and result.view is not None
+        files: list[discord.File] = []
+        failure: Exception | None = None
+        if board:
+            try:
+                files = await self.board_files(result.game_id, result.view, seats)
+            except Exception as exc:  # still take the ticket's turn, so later posts don't wait
+                failure = exc
         async with self.bot.service.post_order(result):
             if result.catch_up and not await self.bot.service.needs_post(result):
                 return  # a later post showed this version meanwhile
             try:
-                await self._post_public(channel, result, force_board, actor, seats)
+                if failure is not None:
+                    raise failure
+                public = list(result.public)
+                if result.status == "over" and result.ranking and public and public[-1] == "Game over.":
+                    public.pop()  # the footer says it, with the ranking
+                lines = [mention_seats(t, seats) for t in public]
+                lines += self.footer(result.status, result.status_line, result.mention, result.ranking, seats)
+                ping = self.to_ping(result.table, result.mention, actor)
+                await self.send_chunks(channel, lines, files, result, ping)
+                if board:  # the channel has seen this version: nothing to reconcile
+                    await self.bot.service.mark_posted(result)
             except Exception:
                 self.pending.add(result.table)  # caught up when the table is next touched
                 raise
         await self.send_private(channel, result)
-
-    async def _post_public(self, channel: discord.abc.Messageable, result: Result, force_board: bool,
-                           actor: str | None, seats: list[str]) -> None:
-        public = list(result.public)
-        if result.status == "over" and result.ranking and public and public[-1] == "Game over.":
-            public.pop()  # the footer says it, with the ranking
-        lines = [mention_seats(t, seats) for t in public]
-        lines += self.footer(result.status, result.status_line, result.mention, result.ranking, seats)
-        files: list[discord.File] = []
-        board = (result.board_due or force_board) and result.view is not None
-        if board:
-            files = await self.board_files(result.game_id, result.view, seats)
-        ping = self.to_ping(result.table, result.mention, actor)
-        await self.send_chunks(channel, lines, files, result, ping)
-        if board:  # the channel has seen this version: nothing to reconcile
-            assert self.bot.service is not None
-            await self.bot.service.mark_posted(result)
 
     async def channel_of(self, table: int | str) -> discord.abc.Messageable:
         channel = self.bot.get_channel(int(table))
@@ -421,7 +425,7 @@ class Poster:
         from engines import registry
 
         assert self.bot.service is not None
-        seats = _seats_of(result.info)
+        seats = seats_of(result.info)
         title = registry.get(result.game_id).title
         where = getattr(channel, "mention", "the game channel")
         for pm in result.private:
@@ -439,9 +443,10 @@ class Poster:
                 lines.append(hand_text(pm.hand))
             try:
                 user = self.bot.get_user(int(pm.user)) or await self.bot.fetch_user(int(pm.user))
-                for chunk in split_content(lines)[:-1]:
+                chunks = split_content(lines)
+                for chunk in chunks[:-1]:
                     await user.send(chunk, allowed_mentions=NO_PINGS)
-                await user.send(split_content(lines)[-1], files=files, allowed_mentions=NO_PINGS)
+                await user.send(chunks[-1], files=files, allowed_mentions=NO_PINGS)
             except discord.Forbidden as exc:
                 if exc.code not in (50007, 50278):
                     log.warning("table %s: DM to %s refused (%s)", result.table, pm.user, exc)

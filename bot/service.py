@@ -408,10 +408,20 @@ class Service:
         return seats
 
     async def _seats(self, game: GameRow) -> list[SeatRow]:
+        """The game's seats: cached for live games (finished ones are read, not kept, so the
+        caches hold only live tables)."""
+
         cached = self._seat_cache.get(game.pk)
         if cached is not None:
             return cached
-        return await self._load_seats(game.pk)
+        if game.status in (LOBBY, ACTIVE):
+            return await self._load_seats(game.pk)
+        return await self.store.seats(game.pk)
+
+    async def _current_game(self, table: str) -> GameRow | None:
+        """The table's live game (cached), else its most recent game of any status."""
+
+        return await self._live_game(table) or await self.store.last_game(table)
 
     def _forget(self, table: str) -> None:
         game = self._games.pop(table, None)
@@ -449,7 +459,8 @@ class Service:
         if state is None:
             state = await self._replay(game, seats)
             await self.store.put_snapshot(game.pk, game.version, engine.state_to_json(state))
-        self._cache[game.pk] = (game.version, state)
+        if game.status == ACTIVE:
+            self._cache[game.pk] = (game.version, state)
         return state
 
     async def _replay(self, game: GameRow, seats: list[SeatRow] | None = None, upto: int | None = None,
@@ -459,7 +470,7 @@ class Service:
 
         engine = _engine(game.game_id)
         if seats is None:
-            seats = await self._load_seats(game.pk)
+            seats = await self._seats(game)
         order = [s.seat for s in sorted(seats, key=lambda s: s.seat_order if s.seat_order is not None else 1 << 30)]
         state = engine.setup(order, game.options, game.seed)
         for row in await self.store.actions(game.pk):
@@ -698,7 +709,10 @@ class Service:
                 )
         if game.status == OVER and not any(t.lower().startswith("game over") for t in public):
             public.append("Game over.")
-        return self._result(game, seats, state, public=public, board_due=changed, private=private, timing=timing)
+        result = self._result(game, seats, state, public=public, board_due=changed, private=private, timing=timing)
+        if game.status == OVER:
+            self._forget(game.table_id)  # the caches hold live tables only
+        return result
 
     # ----- lobby ------------------------------------------------------------------
     async def new_game(
@@ -989,7 +1003,7 @@ class Service:
     async def table_info(self, table: TableRef) -> TableInfo | None:
         """The table's live game, else its most recent finished one, else None."""
 
-        game = await self._live_game(_table(table)) or await self.store.last_game(_table(table))
+        game = await self._current_game(_table(table))
         if game is None:
             return None
         return self._info(game, await self._seats(game))
@@ -997,7 +1011,7 @@ class Service:
     async def board(self, table: TableRef) -> Board:
         """The current board (live game, else the last finished one). UserError: no game."""
 
-        game = await self._live_game(_table(table)) or await self.store.last_game(_table(table))
+        game = await self._current_game(_table(table))
         if game is None:
             raise UserError("There is no game at this table; start one with /game new.")
         seats = await self._seats(game)
@@ -1033,7 +1047,7 @@ class Service:
     async def history(self, table: TableRef, limit: int = 20) -> list[HistoryLine]:
         """The last ``limit`` logged actions of the table's current game, oldest first."""
 
-        game = await self._live_game(_table(table)) or await self.store.last_game(_table(table))
+        game = await self._current_game(_table(table))
         if game is None or game.version == 0:
             return []
         engine = registry.get(game.game_id)
@@ -1089,7 +1103,8 @@ class Service:
             for seq, seat, action, before in collected:
                 if seq > game.posted:
                     events += [ev.text for ev in engine.apply(before, seat, action).events if ev.visible_to is None]
-            self._cache[game.pk] = (game.version, state)
+            if game.status == ACTIVE:
+                self._cache[game.pk] = (game.version, state)
             public = [note]
             if len(events) > self.CATCH_UP_EVENTS:
                 hidden = len(events) - self.CATCH_UP_EVENTS

@@ -186,11 +186,6 @@ class Store(abc.ABC):
     async def set_meta(self, key: str, value: str) -> None:
         """Store (insert or replace) a process-wide setting."""
 
-    async def size_bytes(self) -> int:
-        """Storage size in bytes, if known (0 otherwise)."""
-
-        return 0
-
 
 # ----- SQLite ---------------------------------------------------------------------------
 
@@ -376,9 +371,7 @@ class SqliteStore(Store):
         )
 
     async def last_game(self, table_id: str) -> GameRow | None:
-        live = await self.live_game(table_id)
-        if live is not None:
-            return live
+        # a live game is always the table's newest (a game is created only when none is live)
         return self._game(
             await self._q1(
                 f"SELECT {self._GAME_COLS} FROM games WHERE table_id = ? ORDER BY pk DESC LIMIT 1", (table_id,)
@@ -656,8 +649,3 @@ class SqliteStore(Store):
             )
 
         await self._tx(work)
-
-    async def size_bytes(self) -> int:
-        (pages,) = await self._q1("PRAGMA page_count")
-        (size,) = await self._q1("PRAGMA page_size")
-        return pages * size

@@ -23,6 +23,7 @@ from discord.ext import commands
 from bot.cogs.typed import build_action, build_group
 from bot.discord_app import (
     NO_PINGS,
+    seats_of,
     BoardhostBot,
     hand_text,
     mention_seats,
@@ -89,6 +90,15 @@ class GameCog(commands.Cog, name="GameCog"):
             await interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_PINGS, **kwargs)
         else:
             await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_PINGS, **kwargs)
+
+    async def ack(self, interaction: discord.Interaction, text: str, **kwargs: Any) -> None:
+        """The ephemeral "done" answer after a change: a failure here must not keep the
+        change's channel post (which follows) from going out."""
+
+        try:
+            await interaction.followup.send(text, **kwargs)
+        except discord.HTTPException:
+            log.warning("table %s: could not answer %s", interaction.channel_id, interaction.user.id)
 
     async def guard(self, interaction: discord.Interaction, what: str, work: Callable[[], Awaitable[None]]) -> None:
         """Run ``work``; user mistakes become one ephemeral sentence, anything else is logged
@@ -284,7 +294,7 @@ class GameCog(commands.Cog, name="GameCog"):
     async def _lobby_reply(self, interaction: discord.Interaction, result, note: str, edit: bool = False) -> None:
         info = result.info
         if info is None or info.status != "lobby":
-            text = mention_seats(" ".join(result.public), _seats(info))
+            text = mention_seats(" ".join(result.public), seats_of(info))
             if edit:
                 await interaction.response.edit_message(content=text, view=None, allowed_mentions=NO_PINGS)
             else:
@@ -314,7 +324,7 @@ class GameCog(commands.Cog, name="GameCog"):
         await interaction.response.defer(ephemeral=True, thinking=True)
         channel = await self.channel(interaction, table)
         result = await self.service.start(table, interaction.user.id)
-        await interaction.followup.send("The game has started.", ephemeral=True)
+        await self.ack(interaction, "The game has started.", ephemeral=True)
         await self.poster.post_result(channel, result, force_board=True, actor=interaction.user.id)
 
     async def cmd_cancel(self, interaction: discord.Interaction) -> None:
@@ -372,19 +382,19 @@ class GameCog(commands.Cog, name="GameCog"):
         await interaction.response.defer(ephemeral=True, thinking=True)
         channel = await self.channel(interaction)
         result = await self.service.act(interaction.channel_id, interaction.user.id, action, expected_version)
-        await interaction.followup.send(f"Played `{shown}`.", ephemeral=True)
+        await self.ack(interaction, f"Played `{shown}`.", ephemeral=True)
         await self.poster.post_result(channel, result, actor=interaction.user.id)
 
     async def cmd_resign(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         channel = await self.channel(interaction)
         result = await self.service.resign(interaction.channel_id, interaction.user.id)
-        await interaction.followup.send("You resigned; the AI plays your seat from now on.", ephemeral=True)
+        await self.ack(interaction, "You resigned; the AI plays your seat from now on.", ephemeral=True)
         await self.poster.post_result(channel, result, actor=interaction.user.id)
 
     # ----- looking ----------------------------------------------------------------------
     def board_lines(self, board: Board) -> list[str]:
-        seats = _seats(board.info)
+        seats = seats_of(board.info)
         lines = [f"**{board.info.title}**, move {board.version}."]
         if board.status == "over":
             lines = [f"**{board.info.title}**, finished after {board.version} moves."]
@@ -402,7 +412,7 @@ class GameCog(commands.Cog, name="GameCog"):
         await interaction.response.defer(thinking=True)
         files = []
         if board.view is not None:
-            files = await self.poster.board_files(board.game_id, board.view, _seats(board.info))
+            files = await self.poster.board_files(board.game_id, board.view, seats_of(board.info))
         content = "\n".join(self.board_lines(board))[:2000]
         kwargs: dict[str, Any] = {"files": files, "allowed_mentions": NO_PINGS}
         if board.status == "active":
@@ -418,7 +428,7 @@ class GameCog(commands.Cog, name="GameCog"):
                                         "in the panel with your name.")
             return
         info = await self.service.table_info(table)
-        names = await self.bot.display_names(_seats(info))
+        names = await self.bot.display_names(seats_of(info))
         png = await self.service.render_hand(hand.game_id, rename_view(hand.view, names)) if hand.view else None
         files = [discord.File(io.BytesIO(png), filename="hand.png")] if png else []
         text = hand_text(hand.view) or "Your hand."
@@ -461,7 +471,7 @@ class GameCog(commands.Cog, name="GameCog"):
             except StaleVersion:
                 await self.stale(interaction, await self.service.board(table), "That list of moves is out of date")
                 return
-            await interaction.followup.send(f"Played `{notation}`.", ephemeral=True)
+            await self.ack(interaction, f"Played `{notation}`.", ephemeral=True)
             await self.poster.post_result(channel, result, actor=interaction.user.id)
 
         await self.guard(interaction, "pick", work)
@@ -518,9 +528,9 @@ class GameCog(commands.Cog, name="GameCog"):
 
     async def board_button(self, interaction: discord.Interaction, kind: str, table: int, version: int) -> None:
         async def work() -> None:
-            board = await self.service.board(table)
-            if board.version != version or board.status != "active":
-                await self.stale(interaction, board)
+            info = await self.service.table_info(table)  # cached; no view built
+            if info is None or info.version != version or info.status != "active":
+                await self.stale(interaction, await self.service.board(table))
                 return
             if kind == "hand":
                 await self.send_hand(interaction, table)
@@ -537,17 +547,13 @@ class GameCog(commands.Cog, name="GameCog"):
             await interaction.response.defer(ephemeral=True, thinking=True)
         files = []
         if board.view is not None:
-            files = await self.poster.board_files(board.game_id, board.view, _seats(board.info))
+            files = await self.poster.board_files(board.game_id, board.view, seats_of(board.info))
         lines = [f"{what}, so nothing was played; this is the current board:"]
         lines += self.board_lines(board)
         kwargs: dict[str, Any] = {"files": files}
         if board.status == "active":
             kwargs["view"] = board_view(board.table, board.version, board.game_id)
         await interaction.followup.send("\n".join(lines)[:2000], ephemeral=True, allowed_mentions=NO_PINGS, **kwargs)
-
-
-def _seats(info: TableInfo | None) -> list[str]:
-    return [s.seat for s in info.seats] if info is not None else []
 
 
 __all__ = ["GameCog", "lobby_text"]

@@ -5,8 +5,8 @@ For an engine with ``command_group = "fm"`` and action models ``Bid(type="bid", 
 amount:<int>``, ``/fm build tile:<str> hall:<str>``: one subcommand per action type, one option
 per field, in notation order. Every option is autocompleted from the values that field takes in
 the caller's legal actions of that type (narrowed by the options already filled in). A submitted
-subcommand is turned back into the game's notation and handled exactly like ``/move`` (so the
-engine parses and validates it): a new game gets its commands with no bot code.
+subcommand becomes the game's Action (:func:`build_action`) and is handled exactly like ``/move``
+(the service checks it against the legal actions): a new game gets its commands with no bot code.
 
 Field types map to Discord option types: ``int`` → integer, ``bool`` → boolean, anything else
 (``str``, ``Literal[...]``, trailing ``list[...]``: values separated by spaces) → string; an
@@ -25,7 +25,7 @@ from typing import Any, Literal, Union, get_args, get_origin
 import discord
 from discord import app_commands
 
-from engines.base import ActionModel, default_notation
+from engines.base import ActionModel
 
 MAX_CHOICES = 25
 log = logging.getLogger("boardhost.discord")
@@ -78,18 +78,6 @@ def field_text(value: Any) -> str:
     if isinstance(value, (list, tuple)):
         return " ".join(field_text(v) for v in value)
     return str(value).lower()
-
-
-def notation_from_options(model: type[ActionModel], values: dict[str, Any]) -> str:
-    """The notation typed subcommand options stand for: the verb, then each given value."""
-
-    parts = [model.verb()]
-    for name in model.arg_fields():
-        value = values.get(name)
-        if value is None or value == "":
-            continue
-        parts.append(field_text(value).strip())
-    return " ".join(p for p in parts if p)
 
 
 def field_choices(
@@ -270,4 +258,4 @@ def _build_command(engine: Any, model: type[ActionModel], on_move: Handler, lega
     return command
 
 
-__all__ = ["build_group", "build_action", "field_choices", "notation_from_options", "option_kind", "command_name", "default_notation"]
+__all__ = ["build_group", "build_action", "field_choices", "option_kind", "command_name"]

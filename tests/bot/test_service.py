@@ -474,6 +474,21 @@ async def test_table_locks_exist_only_while_held_or_awaited(service):
     assert service._orders == {} and service._locks == {}
 
 
+async def test_caches_hold_live_tables_only(service):
+    """A finished game leaves nothing in the service's caches; it is still shown from the store."""
+
+    await started(service, A, B, rounds=1)
+    assert service._games and service._seat_cache and service._cache
+    while (board := await service.board("t")).status == "active":
+        seat = board.to_act[0]
+        await service.act("t", seat, await first_move(service, seat))
+    assert (service._games, service._seat_cache, service._cache) == ({}, {}, {})
+    again = await service.board("t")  # read from the store, not cached again
+    assert again.status == "over" and again.ranking == board.ranking
+    assert len(await service.history("t")) == again.version
+    assert (service._games, service._seat_cache, service._cache) == ({}, {}, {})
+
+
 async def test_catch_up_repeats_the_missed_public_events_once(service):
     await started(service, A, B)
     pk = (await service.store.live_game("t")).pk
