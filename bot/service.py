@@ -463,24 +463,27 @@ class Service:
             self._cache[game.pk] = (game.version, state)
         return state
 
-    async def _replay(self, game: GameRow, seats: list[SeatRow] | None = None, upto: int | None = None,
-                      collect: list | None = None) -> Any:
-        """Rebuild the state from setup arguments and the action log (up to seq ``upto``).
-        ``collect``: if given, receives (seq, seat, action, state_before) per action."""
+    async def _replay(self, game: GameRow, seats: list[SeatRow] | None = None, collect: list | None = None) -> Any:
+        """Rebuild the state from setup arguments and the whole action log. ``collect``: if
+        given, receives (seq, seat, action, state_before) per action. The replay (pure engine
+        calls, tens of ms for a long game) runs in a worker thread, off the event loop."""
 
         engine = _engine(game.game_id)
         if seats is None:
             seats = await self._seats(game)
         order = [s.seat for s in sorted(seats, key=lambda s: s.seat_order if s.seat_order is not None else 1 << 30)]
-        state = engine.setup(order, game.options, game.seed)
-        for row in await self.store.actions(game.pk):
-            if upto is not None and row.seq > upto:
-                break
-            action = engine.action_from_json(row.action)
-            if collect is not None:
-                collect.append((row.seq, row.seat, action, state))
-            state = engine.apply(state, row.seat, action).state
-        return state
+        rows = await self.store.actions(game.pk)
+
+        def replay() -> Any:
+            state = engine.setup(order, game.options, game.seed)
+            for row in rows:
+                action = engine.action_from_json(row.action)
+                if collect is not None:
+                    collect.append((row.seq, row.seat, action, state))
+                state = engine.apply(state, row.seat, action).state
+            return state
+
+        return await asyncio.to_thread(replay)
 
     def _info(self, game: GameRow, seats: list[SeatRow]) -> TableInfo:
         engine = registry.get(game.game_id)

@@ -474,6 +474,27 @@ async def test_table_locks_exist_only_while_held_or_awaited(service):
     assert service._orders == {} and service._locks == {}
 
 
+async def test_replaying_the_log_runs_off_the_event_loop(service, monkeypatch):
+    import threading
+
+    from engines import registry
+
+    await started(service, A, B)
+    caller, _ = await _caller_and_other(service)
+    await service.act("t", caller, "call high")
+    engine = registry.get("high-low")
+    threads: list[str] = []
+    real_apply = engine.apply
+
+    def apply(state, player, action):
+        threads.append(threading.current_thread().name)
+        return real_apply(state, player, action)
+
+    monkeypatch.setattr(engine, "apply", apply)
+    assert [h.notation for h in await service.history("t")] == ["call high"]
+    assert threads and threading.main_thread().name not in threads
+
+
 async def test_caches_hold_live_tables_only(service):
     """A finished game leaves nothing in the service's caches; it is still shown from the store."""
 
