@@ -55,6 +55,23 @@ class Harness:
         msgs.sort(key=lambda m: m.id)
         return msgs
 
+    def mark(self) -> int:
+        """A bookmark in the channel (the newest message id so far) for :meth:`messages_since`."""
+
+        raw = self.env.backend.messages.get(self.channel.id, {})
+        return max(raw, default=0)
+
+    def messages_since(self, mark: int) -> list:
+        """The public channel messages newer than ``mark``, oldest first. Converts only
+        those (``messages()`` converts the whole history each time: quadratic over a game).
+        Uses SimCord's backend store, a private member like the concurrency recipe."""
+
+        from simcord.results import to_discord_message
+
+        raw = self.env.backend.messages.get(self.channel.id, {})
+        new = sorted((m for i, m in raw.items() if i > mark and m.visible_to(None)), key=lambda m: m.id)
+        return [to_discord_message(self.env, m) for m in new]
+
     def public_text(self) -> str:
         return "\n".join(m.content for m in self.messages())
 

@@ -90,11 +90,11 @@ async def test_whole_factory_manager_game_through_move_with_restart(harness, spa
             for other in (h.alice, h.bob, h.carol):
                 if str(other.id) not in board.to_act:
                     assert await other.autocomplete(h.channel, "move", "action", "") == []
-        posts = len(h.messages())
+        posts = h.mark()
         r = await actor.slash(h.channel, "move", action=notation)
         assert answer(r).ephemeral and answer(r).content == f"Played `{notation}`.", answer(r).content
         moves += 1
-        new = h.messages()[posts:]
+        new = h.messages_since(posts)
         assert len(new) >= 1
         last = new[-1]
         assert [a.filename for a in last.attachments] == ["board.png"]

@@ -122,11 +122,11 @@ async def test_whole_kanban_game_through_move_with_meeting_restart(harness, monk
             assert answer(r).ephemeral and not answer(r).content.startswith("Played")
             assert (await h.version()) == game.version
             spectator_checked = True
-        posts = len(h.messages())
+        posts = h.mark()
         r = await actor.slash(h.channel, "move", action=notation)
         assert answer(r).ephemeral and answer(r).content == f"Played `{notation}`.", answer(r).content
         moves += 1
-        new = h.messages()[posts:]
+        new = h.messages_since(posts)
         assert new and new[-1].attachments
         _, after = await state_now(h)
         # the channel never shows a card that is in someone's hand
