@@ -283,10 +283,13 @@ class Poster:
         this post (they are here), and not players already asked who have not acted since
         (still waiting in a simultaneous step). The text still names everyone who must act."""
 
-        waiting = self._waiting.setdefault(table, set())
+        waiting = self._waiting.get(table, set())
         waiting.discard(actor or "")
         ping = [m for m in mention if m != actor and m not in waiting]
-        self._waiting[table] = set(mention)
+        if mention:
+            self._waiting[table] = set(mention)
+        else:  # nobody asked (game over): keep no entry for the table
+            self._waiting.pop(table, None)
         return ping
 
     async def board_files(self, game_id: str, view: dict, seats: list[str]) -> list[discord.File]:

@@ -27,68 +27,62 @@ def _cog(interaction: discord.Interaction) -> "GameCog":
     return interaction.client.get_cog("GameCog")  # type: ignore[return-value]
 
 
-class JoinButton(discord.ui.DynamicItem[discord.ui.Button], template=r"bh:join:(?P<table>\d+):(?P<game>\d+)"):
+class _NumberedButton:
+    """What the four buttons share: a ``custom_id`` ``bh:<KIND>:<table>:<PREFIX><number>``
+    (the template names the groups ``table`` and ``number``), parsed back after a restart.
+    ``number`` is the lobby's game number or the board's version."""
+
+    KIND = LABEL = PREFIX = ""
+    STYLE = discord.ButtonStyle.secondary
+
+    def __init__(self, table: int, number: int):
+        super().__init__(discord.ui.Button(  # type: ignore[call-arg]
+            label=self.LABEL, style=self.STYLE, custom_id=f"bh:{self.KIND}:{table}:{self.PREFIX}{number}"))
+        self.table, self.number = table, number
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: re.Match[str]):
+        return cls(int(match["table"]), int(match["number"]))
+
+
+class JoinButton(_NumberedButton, discord.ui.DynamicItem[discord.ui.Button],
+                 template=r"bh:join:(?P<table>\d+):(?P<number>\d+)"):
     """"Join" on a lobby message."""
 
-    def __init__(self, table: int, game: int):
-        super().__init__(discord.ui.Button(
-            label="Join", style=discord.ButtonStyle.success, custom_id=f"bh:join:{table}:{game}"))
-        self.table, self.game = table, game
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: re.Match[str]):
-        return cls(int(match["table"]), int(match["game"]))
+    KIND, LABEL, STYLE = "join", "Join", discord.ButtonStyle.success
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _cog(interaction).lobby_button(interaction, "join", self.table, self.game)
+        await _cog(interaction).lobby_button(interaction, "join", self.table, self.number)
 
 
-class StartButton(discord.ui.DynamicItem[discord.ui.Button], template=r"bh:start:(?P<table>\d+):(?P<game>\d+)"):
+class StartButton(_NumberedButton, discord.ui.DynamicItem[discord.ui.Button],
+                  template=r"bh:start:(?P<table>\d+):(?P<number>\d+)"):
     """"Start" on a lobby message (host only)."""
 
-    def __init__(self, table: int, game: int):
-        super().__init__(discord.ui.Button(
-            label="Start", style=discord.ButtonStyle.primary, custom_id=f"bh:start:{table}:{game}"))
-        self.table, self.game = table, game
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: re.Match[str]):
-        return cls(int(match["table"]), int(match["game"]))
+    KIND, LABEL, STYLE = "start", "Start", discord.ButtonStyle.primary
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _cog(interaction).lobby_button(interaction, "start", self.table, self.game)
+        await _cog(interaction).lobby_button(interaction, "start", self.table, self.number)
 
 
-class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"bh:hand:(?P<table>\d+):v(?P<version>\d+)"):
+class HandButton(_NumberedButton, discord.ui.DynamicItem[discord.ui.Button],
+                 template=r"bh:hand:(?P<table>\d+):v(?P<number>\d+)"):
     """"My hand" on a board message: the caller's hand, ephemerally."""
 
-    def __init__(self, table: int, version: int):
-        super().__init__(discord.ui.Button(
-            label="My hand", style=discord.ButtonStyle.secondary, custom_id=f"bh:hand:{table}:v{version}"))
-        self.table, self.version = table, version
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: re.Match[str]):
-        return cls(int(match["table"]), int(match["version"]))
+    KIND, LABEL, PREFIX = "hand", "My hand", "v"
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _cog(interaction).board_button(interaction, "hand", self.table, self.version)
+        await _cog(interaction).board_button(interaction, "hand", self.table, self.number)
 
 
-class MovesButton(discord.ui.DynamicItem[discord.ui.Button], template=r"bh:moves:(?P<table>\d+):v(?P<version>\d+)"):
+class MovesButton(_NumberedButton, discord.ui.DynamicItem[discord.ui.Button],
+                  template=r"bh:moves:(?P<table>\d+):v(?P<number>\d+)"):
     """"My moves" on a board message: the caller's legal moves, ephemerally."""
 
-    def __init__(self, table: int, version: int):
-        super().__init__(discord.ui.Button(
-            label="My moves", style=discord.ButtonStyle.secondary, custom_id=f"bh:moves:{table}:v{version}"))
-        self.table, self.version = table, version
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: re.Match[str]):
-        return cls(int(match["table"]), int(match["version"]))
+    KIND, LABEL, PREFIX = "moves", "My moves", "v"
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _cog(interaction).board_button(interaction, "moves", self.table, self.version)
+        await _cog(interaction).board_button(interaction, "moves", self.table, self.number)
 
 
 class PickSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"bh:pick:(?P<table>\d+):v(?P<version>\d+)"):
