@@ -72,3 +72,20 @@ async def test_create_bot_uses_no_privileged_intents_and_close_closes_the_databa
     assert bot.service is None
     with pytest.raises(Exception):
         await service.store.live_game("1")
+
+
+async def test_manual_sync_stores_the_hash_in_the_store(harness):
+    """`boardhost sync` (sync_now) records the tree's hash through the store, so the next
+    start does not sync again; a guild sync does not touch the stored (global) hash."""
+
+    from bot.discord_app import TREE_HASH_KEY, tree_hash
+
+    h = harness
+    store = h.service.store
+    await store.set_meta(TREE_HASH_KEY, "stale")
+    assert await h.bot.sync_now(guild=h.guild.id) > 0
+    assert await store.get_meta(TREE_HASH_KEY) == "stale"
+    assert await h.bot.sync_now() > 0
+    assert await store.get_meta(TREE_HASH_KEY) == tree_hash(h.bot.tree)
+    await h.restart()
+    assert h.bot.synced is False
