@@ -10,7 +10,9 @@ holds what they share:
 * :class:`Poster`: posts a :class:`bot.service.Result` (public events, board image(s)
   rendered off the event loop, a mention of only whoever must act, "Game over" and the
   ranking) in version order, and sends private information by DM, falling back to a
-  neutral channel notice on Forbidden 50007;
+  neutral channel notice on Forbidden 50007; and reconciles: at start-up (``on_ready``,
+  once) it posts every board committed but never shown ("the bot restarted; here is the
+  current board"), and a table whose post failed is caught up at its next interaction;
 * name handling: seat ids (Discord user ids) become ``<@id>`` mentions in texts (Discord
   shows the name; ``allowed_mentions`` decides who is pinged) and display names in images.
 """

@@ -27,6 +27,11 @@ Posting in version order: each Result that changes the table carries a ``ticket`
 ``async with service.post_order(result):`` and the posts of one table go out in
 ticket order even when renders finish out of order.
 
+Reconcile: the store records per game the last version whose board reached the channel
+(``games.posted``; the poster calls :meth:`Service.mark_posted`). :meth:`Service.unposted`
+lists the games a restarted bot still owes a post, and :meth:`Service.catch_up` builds that
+post (the current board, the missed public events, whom to mention).
+
 Ownership (two helpers share this worktree): this file, ``bot/store.py``, ``bot/simulate.py``
 and ``bot/cli.py``'s ``simulate`` subcommand belong to the host-core helper; the Discord
 layer builds on the public API below (additions only, no breaking changes).
