@@ -592,6 +592,29 @@ class Service:
             result.ticket = self._ticket(game.table_id)
         return result
 
+    @staticmethod
+    def _private(engine: Any, state: Any, seats: list[SeatRow], humans: list[str], hands_before: dict[str, Any],
+                 private_events: dict[str, list[str]], initial: bool) -> list[PrivateMessage]:
+        """What each human should get privately: their private events, and their hand view
+        when ``engine.private_view`` changed since ``hands_before`` (always when ``initial``)."""
+
+        private: list[PrivateMessage] = []
+        dm = {s.seat: s.dm_ok for s in seats}
+        for p in humans:
+            after = engine.private_view(state, p)
+            hand_changed = after is not None and (initial or after != hands_before.get(p))
+            if private_events.get(p) or hand_changed:
+                private.append(
+                    PrivateMessage(
+                        user=p,
+                        events=private_events.get(p, []),
+                        hand_changed=hand_changed,
+                        hand=engine.view(state, p) if engine.has_hands else None,
+                        dm_ok=dm.get(p, True),
+                    )
+                )
+        return private
+
     async def _play(
         self,
         game: GameRow,
@@ -700,21 +723,7 @@ class Service:
             self._cache[game.pk] = (game.version, state)
             changed = True
 
-        private: list[PrivateMessage] = []
-        dm = {s.seat: s.dm_ok for s in seats}
-        for p in humans:
-            after = engine.private_view(state, p)
-            hand_changed = after is not None and (initial or after != hands_before.get(p))
-            if private_events.get(p) or hand_changed:
-                private.append(
-                    PrivateMessage(
-                        user=p,
-                        events=private_events.get(p, []),
-                        hand_changed=hand_changed,
-                        hand=engine.view(state, p) if engine.has_hands else None,
-                        dm_ok=dm.get(p, True),
-                    )
-                )
+        private = self._private(engine, state, seats, humans, hands_before, private_events, initial)
         if game.status == OVER and not any(t.lower().startswith("game over") for t in public):
             public.append("Game over.")
         result = self._result(game, seats, state, public=public, board_due=changed, private=private, timing=timing)
@@ -1089,7 +1098,9 @@ class Service:
         """What the channel missed of game ``game_pk``: a Result at the game's current
         version (board due, whoever must act to mention, the ranking if over) whose
         ``public`` is ``note`` followed by the public events of the moves never posted (the
-        last :data:`CATCH_UP_EVENTS` of them). None if nothing is missing. Takes the
+        last :data:`CATCH_UP_EVENTS` of them), and whose ``private`` holds each human's
+        missed private events and their hand if it changed since the last post. None if
+        nothing is missing. Takes the
         table's lock, so its ticket orders it among the table's other posts; post it with
         the Poster, which skips it if a later post has shown this version meanwhile."""
 
@@ -1107,10 +1118,20 @@ class Service:
             engine = registry.get(game.game_id)
             collected: list = []
             state = await self._replay(game, seats, collect=collected)
+            humans = [s.seat for s in self._humans(seats)]
+            missed = [c for c in collected if c[0] > game.posted]
+            # hands as the channel's last post left them (the start's never went out: none)
+            hands_before = {p: engine.private_view(missed[0][3], p) for p in humans} if missed else {}
             events: list[str] = []
-            for seq, seat, action, before in collected:
-                if seq > game.posted:
-                    events += [ev.text for ev in engine.apply(before, seat, action).events if ev.visible_to is None]
+            private_events: dict[str, list[str]] = {p: [] for p in humans}
+            for seq, seat, action, before in missed:
+                for ev in engine.apply(before, seat, action).events:
+                    if ev.visible_to is None:
+                        events.append(ev.text)
+                    else:
+                        for p in ev.visible_to:
+                            if p in private_events:
+                                private_events[p].append(ev.text)
             if game.status == ACTIVE:
                 self._cache[game.pk] = (game.version, state)
             public = [note]
@@ -1121,7 +1142,9 @@ class Service:
             public += events
             if game.status == OVER and not any(t.lower().startswith("game over") for t in public):
                 public.append("Game over.")
-            result = self._result(game, seats, state, public=public, board_due=True)
+            private = self._private(engine, state, seats, humans, hands_before, private_events,
+                                    initial=game.posted < 0)
+            result = self._result(game, seats, state, public=public, board_due=True, private=private)
             result.catch_up = True
             return result
 

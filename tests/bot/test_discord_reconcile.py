@@ -96,3 +96,30 @@ async def test_a_failed_post_is_caught_up_when_the_table_is_next_touched(harness
     # touched again: nothing more
     await h.dave.slash(h.channel, "game moves")
     assert len(board_posts(h)) == posts_before + 1
+
+
+async def test_the_restarted_bot_also_sends_the_missed_private_news_by_dm(harness):
+    h = harness
+    await started(h, h.alice, h.bob)
+    table = h.channel.id
+    caller = (await to_act(h))[0]
+    await h.service.act(table, caller, "call high")
+    cards = {}
+    for m in (h.alice, h.bob):  # both play a card: revealed, scored, each draws one (private)
+        cards[m] = (await h.service.hand(table, m.id)).private["hand"][0]
+        await h.service.act(table, m.id, f"play {cards[m]}")
+    dms_before = {m: len(h.dms(m)) for m in (h.alice, h.bob)}
+    n = h.mark()
+    await h.restart()
+    (post,) = h.messages_since(n)
+    assert "Revealed" in post.content
+    for m in (h.alice, h.bob):
+        new = h.dms(m)[dms_before[m]:]
+        assert len(new) == 1, [d.content for d in new]
+        hand = (await h.service.hand(table, m.id)).private["hand"]
+        drawn = [c for c in hand if f"You drew {c}." in new[0].content]
+        assert len(drawn) == 1  # the private event of the draw
+        assert "Your hand: " + ", ".join(map(str, hand)) in new[0].content
+        assert [a.filename for a in new[0].attachments] == ["hand.png"]
+        # and nothing of it in the channel
+        assert f"You drew {drawn[0]}" not in post.content
