@@ -373,9 +373,10 @@ class Poster:
 
         assert self.bot.service is not None
         try:
+            channel = await self.channel_of(table)  # first: a ticket must never go unposted
             result = await self.bot.service.catch_up(table, game_pk, note)
             if result is not None:
-                await self.post_result(await self.channel_of(table), result)
+                await self.post_result(channel, result)
         except Exception:
             log.exception("table %s: catch-up post of game %s failed", table, game_pk)
             self.pending.add(table)

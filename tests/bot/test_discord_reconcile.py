@@ -123,3 +123,21 @@ async def test_the_restarted_bot_also_sends_the_missed_private_news_by_dm(harnes
         assert [a.filename for a in new[0].attachments] == ["hand.png"]
         # and nothing of it in the channel
         assert f"You drew {drawn[0]}" not in post.content
+
+
+async def test_a_table_whose_channel_is_gone_does_not_stop_the_others(harness, caplog):
+    h = harness
+    gone = "123456789012345678"  # no such channel
+    await h.service.new_game(gone, h.alice.id, "high-low", seat_host=False)
+    for _ in range(2):
+        await h.service.add_bot(gone, h.alice.id)
+    await h.service.start(gone, h.alice.id)  # AI seats only: plays to the end, never posted
+    await started(h, h.alice, h.bob)
+    await h.service.act(h.channel.id, (await to_act(h))[0], "call low")  # never posted
+    n = h.mark()
+    await h.restart()
+    (post,) = h.messages_since(n)
+    assert post.content.startswith("The bot restarted")
+    assert "catch-up post" in caplog.text and gone in caplog.text  # logged, not raised
+    assert h.bot.poster.pending == {gone}
+    assert [g.table_id for g in await h.service.store.unposted()] == [gone]
