@@ -1419,6 +1419,10 @@ def end_of_day(s: State, ev: list[Event]) -> None:
 # ----- meetings -------------------------------------------------------------------------
 
 def start_meeting(s: State, ev: list[Event]) -> None:
+    """Kanban EV, meeting: the phase starts, in certification order. Each player is also
+    told privately which goals they may play (``meeting-hand``: the host sends their hand
+    with it, so everyone has their hand at every meeting)."""
+
     b = s.b
     s.phase = "meeting"
     b["order"] = cert_order(s)
@@ -1427,6 +1431,12 @@ def start_meeting(s: State, ev: list[Event]) -> None:
     ev.append(Event(type="meeting", text="Meeting! In certification order each player plays one performance goal "
                     "(once), speaks on goals with speech tokens, or passes; it ends when everyone passes in a row. "
                     "Goals in the room: " + ", ".join(goal_text(g) for g in b["room"]) + "."))
+    for i in b["order"]:
+        goals = s.ps[i]["goals"]
+        text = (f"A meeting begins: on your turn play one of your performance goals ({', '.join(goals)}), "
+                "then speak or pass." if goals else
+                "A meeting begins: you hold no performance goal; on your turn speak or pass.")
+        ev.append(Event(type="meeting-hand", text=text, visible_to=[s.players[i]]))
 
 
 def goal_count(s: State, i: int, g: str) -> int:

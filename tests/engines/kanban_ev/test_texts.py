@@ -169,3 +169,49 @@ def test_order_event_tells_stock_and_banked_shift():
     # lower Logistics workstation 3 shifts, 1 spent
     assert ev == ["p0 issues Kanban order k01 in placement 1: autopilot, autopilot, motor, body to the warehouses; "
                   "banks 1 shift, usable from the end of the turn (1 shift spent, 2 left this turn)."]
+
+
+def test_each_player_is_told_their_goals_privately_when_a_meeting_begins():
+    """Kanban EV, meeting (issue 8: the hand is sent at every meeting): the last work turn
+    ends with the meeting marker set, so the meeting starts and each player, in
+    certification order (p0, p1, p2: fresh() puts seat 0 rightmost), gets a private event
+    naming the goals they may play; the channel gets the meeting's public text only."""
+
+    s = fresh(3)
+    working(s, 0, "admin", 1)
+    s.b["meeting"] = True
+    s.ps[0]["goals"] = ["g02", "g03", "g04"]
+    s.ps[1]["goals"] = ["g05"]
+    s.ps[2]["goals"] = []
+    out = engine.apply(s, "p0", engine.parse(s, "done"))
+    assert out.state.phase == "meeting"
+    private = [(e.type, e.visible_to, e.text) for e in out.events if e.visible_to is not None]
+    assert private == [
+        ("meeting-hand", ["p0"], "A meeting begins: on your turn play one of your performance goals "
+                                 "(g02, g03, g04), then speak or pass."),
+        ("meeting-hand", ["p1"], "A meeting begins: on your turn play one of your performance goals "
+                                 "(g05), then speak or pass."),
+        ("meeting-hand", ["p2"], "A meeting begins: you hold no performance goal; on your turn speak or pass."),
+    ]
+    public = " ".join(e.text for e in out.events if e.visible_to is None)
+    assert "g02" not in public and "g05" not in public
+
+
+def test_private_text_names_each_goal_and_order_card():
+    """The DM line beside the hand image: g05 is 4 PP per Concept Car with 2 icons (the
+    meeting test above); order card k01 shows autopilot, autopilot, drivetrain, motor,
+    battery, body (tests/renderers/test_kanban_ev.py); a nominated goal is named too."""
+
+    s = fresh(2)
+    s.ps[0]["goals"] = ["g05"]
+    s.ps[0]["kanban"] = ["k01"]
+    assert engine.private_text(s, "p0") == (
+        "Your performance goals: g05 (4 PP per Concept Car in your garages, x2). "
+        "Your Kanban order cards: k01 (autopilot, autopilot, drivetrain, motor, battery, body).")
+    s.ps[0]["goals"] = []
+    s.ps[0]["kanban"] = []
+    s.b["nom"][0] = "g05"
+    assert engine.private_text(s, "p0") == (
+        "Your performance goals: none. Your Kanban order cards: none. "
+        "Nominated face down for the meeting room: g05 (4 PP per Concept Car in your garages, x2).")
+    assert engine.private_text(s, "nobody") == ""
