@@ -1028,7 +1028,7 @@ def _apply_work(s: State, i: int, a: Any, ev: list[Event]) -> None:
                         f"{D.CHARGER_ABILITY[a.dept]} ({shifts_note(s)})."))
         return
     if kind is Done:
-        ev.append(Event(type="done", text=f"{name} ends their turn ({plural(t['spent'], 'shift')} spent)."))
+        ev.append(Event(type="done", text=done_text(s, i)))
         end_turn(s, i, ev)
         b["idx"] += 1
         b["t"] = {}
@@ -1234,6 +1234,27 @@ def _order(s: State, i: int, a: Order, ev: list[Event]) -> None:
                     + (", ".join(added) or "nothing") + f" to the warehouses; banks {plural(banked, 'shift')}"
                     + (" (the shift bank is full)" if banked < bank else ", usable from the end of the turn")
                     + f" ({shifts_note(s)})."))
+
+
+def done_text(s: State, i: int) -> str:
+    """The end of seat ``i``'s work turn in words (Kanban EV, working: at most 4 shifts a
+    turn, from the workstation then the shift bank; what was banked during the turn is
+    usable from its end, [SPEC] §3): shifts spent and where from, workstation shifts left
+    unused, shifts banked this turn and the bank now."""
+
+    t = s.b["t"]
+    p = s.ps[i]
+    spent, from_ws = t["spent"], t["ws_used"]
+    out = f"{s.players[i]} ends their turn: {plural(spent, 'shift')} spent"
+    if spent:
+        out += (" (from the workstation)" if from_ws == spent else " (from the shift bank)" if not from_ws
+                else f" ({from_ws} from the workstation, {spent - from_ws} from the shift bank)")
+    unused = t["ws"] - from_ws
+    if unused:
+        out += f", {plural(unused, 'workstation shift')} left unused"
+    banked = t["new"]["shift"]
+    out += "; " + (f"{plural(banked, 'shift')} banked this turn" if banked else "nothing banked this turn")
+    return out + f" ({plural(p['banked'], 'banked shift')} now)."
 
 
 def end_turn(s: State, i: int, ev: list[Event]) -> None:
