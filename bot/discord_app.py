@@ -440,13 +440,13 @@ class Poster:
             lines = [f"**{title}** at {where}:"]
             lines += [mention_seats(t, seats) for t in pm.events]
             files: list[discord.File] = []
-            if pm.hand_changed and pm.hand is not None:
+            if pm.hand is not None and (pm.hand_changed or pm.events):
                 png = await self.bot.service.render_hand(
                     result.game_id, rename_view(pm.hand, await self.bot.display_names(seats))
                 )
                 if png is not None:
                     files.append(discord.File(io.BytesIO(png), filename="hand.png"))
-                lines.append(hand_text(pm.hand))
+                lines.append(pm.text or hand_text(pm.hand))
             try:
                 user = self.bot.get_user(int(pm.user)) or await self.bot.fetch_user(int(pm.user))
                 chunks = split_content(lines)

@@ -107,8 +107,10 @@ class PrivateMessage:
     events addressed to them, in order. ``hand_changed``: ``engine.private_view`` differs
     from before the call (always True for the first hand at start). ``hand``: the player's
     view ``engine.view(state, seat)`` (for ``renderers.render_hand``), ``None`` when the game
-    has no hands. ``dm_ok``: the stored flag (False after a failed DM; send nothing then,
-    the cog says "couldn't DM").
+    has no hands. ``text``: ``engine.private_text`` (what the hand holds, in words; sent
+    beside the image). ``dm_ok``: the stored flag (False after a failed DM; send nothing
+    then, the cog says "couldn't DM"). A message with private events in a game with hands
+    carries the hand too (the cog sends its image with them, e.g. at a meeting's start).
     """
 
     user: str
@@ -116,6 +118,7 @@ class PrivateMessage:
     hand_changed: bool = False
     hand: dict | None = None
     dm_ok: bool = True
+    text: str = ""
 
 
 @dataclass
@@ -223,7 +226,8 @@ class Board:
 @dataclass
 class Hand:
     """A player's private part: ``has_hands`` False for games without hands (say so);
-    ``private``: ``engine.private_view``; ``view``: ``engine.view(state, seat)``."""
+    ``private``: ``engine.private_view``; ``view``: ``engine.view(state, seat)``; ``text``:
+    ``engine.private_text`` (the hand in words)."""
 
     game_id: str
     seat: str
@@ -231,6 +235,7 @@ class Hand:
     has_hands: bool
     private: dict | None
     view: dict | None
+    text: str = ""
 
 
 @dataclass
@@ -611,6 +616,7 @@ class Service:
                         hand_changed=hand_changed,
                         hand=engine.view(state, p) if engine.has_hands else None,
                         dm_ok=dm.get(p, True),
+                        text=engine.private_text(state, p) if engine.has_hands else "",
                     )
                 )
         return private
@@ -1059,7 +1065,8 @@ class Service:
         engine = registry.get(game.game_id)
         state = await self._state(game, seats)
         return Hand(game.game_id, seat, game.version, bool(engine.has_hands),
-                    engine.private_view(state, seat), engine.view(state, seat))
+                    engine.private_view(state, seat), engine.view(state, seat),
+                    engine.private_text(state, seat) if engine.has_hands else "")
 
     async def history(self, table: TableRef, limit: int = 20) -> list[HistoryLine]:
         """The last ``limit`` logged actions of the table's current game, oldest first."""

@@ -349,6 +349,22 @@ class Engine:
 
         return None
 
+    def private_text(self, state, player: str) -> str:
+        """One short paragraph naming what ``player`` holds privately, sent beside the hand
+        image (DM, ``/game hand``) for notifications and screen readers; ``""`` for no hand.
+        Default: the lists in :meth:`private_view` (``{"hand": [3, 7]}`` -> ``"Your hand: 3, 7."``);
+        override to say what each card is."""
+
+        pv = self.private_view(state, player)
+        if not pv:
+            return ""
+        parts = [(k, ", ".join(str(x) for x in v) or "empty") for k, v in pv.items() if isinstance(v, (list, tuple))]
+        if not parts:
+            return ""
+        if len(parts) == 1:
+            return f"Your hand: {parts[0][1]}."
+        return "Your hand: " + "; ".join(f"{k.replace('_', ' ')} {v}" for k, v in parts) + "."
+
     def status(self, state) -> str:
         """One line: the step and whom it waits for, e.g. "Round 2, auction: waiting for a bid"."""
 

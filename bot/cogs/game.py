@@ -431,7 +431,7 @@ class GameCog(commands.Cog, name="GameCog"):
         names = await self.bot.display_names(seats_of(info))
         png = await self.service.render_hand(hand.game_id, rename_view(hand.view, names)) if hand.view else None
         files = [discord.File(io.BytesIO(png), filename="hand.png")] if png else []
-        text = hand_text(hand.view) or "Your hand."
+        text = hand.text or hand_text(hand.view) or "Your hand."
         await interaction.followup.send(f"**{title}**, move {hand.version}. {text}", ephemeral=True, files=files)
 
     async def cmd_hand(self, interaction: discord.Interaction) -> None:

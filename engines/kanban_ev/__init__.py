@@ -148,6 +148,21 @@ class KanbanEV(Engine):
         return {"seat": player, "goals": list(p["goals"]), "kanban": list(p["kanban"]),
                 "nominated": state.b["nom"][i] or None}
 
+    def private_text(self, state: R.State, player: str) -> str:
+        """``player``'s hand in words, for the DM beside the hand image: each performance
+        goal with what it scores, each Kanban order card with its part icons in order, and
+        the goal nominated for the meeting room; ``""`` for someone not seated."""
+
+        pv = self.private_view(state, player)
+        if pv is None:
+            return ""
+        goals = ", ".join(R.goal_text(g) for g in pv["goals"]) or "none"
+        cards = ", ".join(f"{c} ({', '.join(D.KANBAN_CARDS[c])})" for c in pv["kanban"]) or "none"
+        out = f"Your performance goals: {goals}. Your Kanban order cards: {cards}."
+        if pv["nominated"]:
+            out += f" Nominated face down for the meeting room: {R.goal_text(pv['nominated'])}."
+        return out
+
     def describe(self, state: R.State, action) -> str:
         """One sentence a player reads for ``action``."""
 

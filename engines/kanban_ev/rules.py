@@ -1028,7 +1028,7 @@ def _apply_work(s: State, i: int, a: Any, ev: list[Event]) -> None:
                         f"{D.CHARGER_ABILITY[a.dept]} ({shifts_note(s)})."))
         return
     if kind is Done:
-        ev.append(Event(type="done", text=f"{name} ends their turn ({plural(t['spent'], 'shift')} spent)."))
+        ev.append(Event(type="done", text=done_text(s, i)))
         end_turn(s, i, ev)
         b["idx"] += 1
         b["t"] = {}
@@ -1236,6 +1236,27 @@ def _order(s: State, i: int, a: Order, ev: list[Event]) -> None:
                     + f" ({shifts_note(s)})."))
 
 
+def done_text(s: State, i: int) -> str:
+    """The end of seat ``i``'s work turn in words (Kanban EV, working: at most 4 shifts a
+    turn, from the workstation then the shift bank; what was banked during the turn is
+    usable from its end, [SPEC] §3): shifts spent and where from, workstation shifts left
+    unused, shifts banked this turn and the bank now."""
+
+    t = s.b["t"]
+    p = s.ps[i]
+    spent, from_ws = t["spent"], t["ws_used"]
+    out = f"{s.players[i]} ends their turn: {plural(spent, 'shift')} spent"
+    if spent:
+        out += (" (from the workstation)" if from_ws == spent else " (from the shift bank)" if not from_ws
+                else f" ({from_ws} from the workstation, {spent - from_ws} from the shift bank)")
+    unused = t["ws"] - from_ws
+    if unused:
+        out += f", {plural(unused, 'workstation shift')} left unused"
+    banked = t["new"]["shift"]
+    out += "; " + (f"{plural(banked, 'shift')} banked this turn" if banked else "nothing banked this turn")
+    return out + f" ({plural(p['banked'], 'banked shift')} now)."
+
+
 def end_turn(s: State, i: int, ev: list[Event]) -> None:
     """End of a work turn: R&D moves the pace car once per car claimed and closes the gaps;
     Design refills; a voucher received this turn becomes usable."""
@@ -1419,6 +1440,10 @@ def end_of_day(s: State, ev: list[Event]) -> None:
 # ----- meetings -------------------------------------------------------------------------
 
 def start_meeting(s: State, ev: list[Event]) -> None:
+    """Kanban EV, meeting: the phase starts, in certification order. Each player is also
+    told privately which goals they may play (``meeting-hand``: the host sends their hand
+    with it, so everyone has their hand at every meeting)."""
+
     b = s.b
     s.phase = "meeting"
     b["order"] = cert_order(s)
@@ -1427,6 +1452,12 @@ def start_meeting(s: State, ev: list[Event]) -> None:
     ev.append(Event(type="meeting", text="Meeting! In certification order each player plays one performance goal "
                     "(once), speaks on goals with speech tokens, or passes; it ends when everyone passes in a row. "
                     "Goals in the room: " + ", ".join(goal_text(g) for g in b["room"]) + "."))
+    for i in b["order"]:
+        goals = s.ps[i]["goals"]
+        text = (f"A meeting begins: on your turn play one of your performance goals ({', '.join(goals)}), "
+                "then speak or pass." if goals else
+                "A meeting begins: you hold no performance goal; on your turn speak or pass.")
+        ev.append(Event(type="meeting-hand", text=text, visible_to=[s.players[i]]))
 
 
 def goal_count(s: State, i: int, g: str) -> int:

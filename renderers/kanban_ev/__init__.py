@@ -21,8 +21,9 @@ full width, so each image is 1200 px wide and at most 1600 px high; text is 15 p
    ``kanban-deck``; Design ``design-rows``, ``design-stacks``; Administration
    ``sandra-desk``, ``certification-track``, ``factory-goals:cert``, ``chargers``.
 2. **The player boards** (``layouts()[1]``): one strip per player ``player:<seat>`` with
-   ``…:head`` (PP ``…:pp``), ``…:garages``, ``…:designs``, ``…:upgraded`` (tested designs
-   ``…:tested``), ``…:parts``, ``…:books``, ``…:vouchers``, ``…:banked``, ``…:speech``,
+   ``…:head`` (PP ``…:pp``), ``…:garages``, ``…:designs`` (5 design spaces and the 6th,
+   padlocked until certified in Design; ``…:double`` beside them), ``…:upgraded`` (its own
+   full-width row; the count and tested designs ``…:tested``), ``…:parts``, ``…:books``, ``…:vouchers``, ``…:banked``, ``…:speech``,
    ``…:padlocks``, ``…:charging``, ``…:hand`` (goal and order card counts), and at the end
    ``…:final`` (the final scoring, item by item).
 
@@ -331,6 +332,33 @@ def _goal_card(c: _Canvas, b: _Board, x, y, w, h, goal: str, tag: str, spoken: l
     lines = _wrap(goal_text(goal), w - 12, 15)
     for k, ln in enumerate(lines[:2]):
         c.text(x + 6, y + 30 + k * 19, ln, 15, tag)
+
+
+def _wrap_list(items: list[str], widths: list[int], size: int) -> list[str]:
+    """``items`` joined with ", " into at most ``len(widths)`` lines, line k at most
+    ``widths[k]`` px wide; what does not fit ends the last line as "+n more"."""
+
+    if not items:
+        return ["none yet"]
+    lines: list[str] = []
+    k = 0
+    while k < len(items) and len(lines) < len(widths):
+        w = widths[len(lines)]
+        last = len(lines) == len(widths) - 1
+        cur = items[k] + ("," if k + 1 < len(items) else "")
+        k += 1
+        while k < len(items):
+            cand = cur + " " + items[k] + ("," if k + 1 < len(items) else "")
+            rest = len(items) - k - 1
+            tail = f" +{rest} more" if last and rest else ""
+            if measure(cand + tail, size)[0] > w:
+                break
+            cur = cand
+            k += 1
+        if last and k < len(items):
+            cur = cur.rstrip(",") + f" +{len(items) - k} more"
+        lines.append(cur)
+    return lines
 
 
 def _wrap(s: str, width: int, size: int) -> list[str]:
@@ -699,7 +727,7 @@ def factory_layout(view: dict) -> Layout:
 
 
 # ----- player boards -----------------------------------------------------------------------
-STRIP_H = 262
+STRIP_H = 290
 
 
 def _garage_tile(seat: dict, g: int) -> dict:
@@ -761,7 +789,7 @@ def _player_strip(c: _Canvas, b: _Board, i: int, y: int) -> int:
         on = d in charged
         c.chip(cx + k * 66, gy + 20, 62, 34, abbrev[d] + (" ON" if on else ""), f"{tag}:charging:{d}",
                "#b9f6ca" if on else EMPTY, 14, INK if on else LINE)
-    # row 2: designs (in hand) and upgraded designs (tested marked)
+    # row 2: the design spaces (5, the 6th padlocked until certified in Design)
     dy = y + 110
     c.text(M + 12, dy + 10, "Designs", 16, f"{tag}:designs")
     slots = D.DESIGN_SPACES + (1 if certs["design"] else 0)
@@ -774,24 +802,25 @@ def _player_strip(c: _Canvas, b: _Board, i: int, y: int) -> int:
             _design_chip(c, dx, dy, 118, 38, designs[k], f"{tag}:designs:{k + 1}")
         else:
             c.chip(dx, dy, 118, 38, "", f"{tag}:designs:{k + 1}", EMPTY)
-    ux = M + 96 + 5 * 124 + 14
-    tested = list(s.get("tested", []))
-    c.text(ux, dy - 6, f"Upgraded {len(s.get('upgraded', []))}, tested {len(tested)}", 15, f"{tag}:upgraded")
+    dbl = "Double upgrade: used" if s.get("dbl") else "Double upgrade: available"
+    c.fit(M + 96 + (D.DESIGN_SPACES + 1) * 124 + 8, dy + 10, dbl, 16,
+          WIDTH - M - (M + 96 + (D.DESIGN_SPACES + 1) * 124 + 8) - 10, f"{tag}:double")
+    # row 3: upgraded designs across the whole strip, tested ones marked *
+    uy = y + 156
     up = s.get("upgraded", [])
-    words = []
-    for d in up:
-        m, pt = d.split("-")
-        words.append(f"{MODEL_SHORT[m]} {PART_SHORT.get(pt, pt)}" + ("*" if d in tested else ""))
-    lines = _wrap(", ".join(words) if words else "none yet", WIDTH - M - ux - 12, 15)
-    for k, ln in enumerate(lines[:2]):
-        c.text(ux, dy + 14 + k * 19, ln, 15, f"{tag}:upgraded")
-    if tested:
-        c.text(ux + measure(f"Upgraded {len(up)}, tested {len(tested)}", 15)[0] + 10, dy - 6,
-               "(* tested)", 15, f"{tag}:tested", SOFT)
-    else:
-        c.text(ux + measure(f"Upgraded {len(up)}, tested 0", 15)[0] + 10, dy - 6, "", 15, f"{tag}:tested")
-    # row 3: parts and speech tokens
-    py = y + 162
+    tested = list(s.get("tested", []))
+    c.text(M + 12, uy, "Upgraded", 16, f"{tag}:upgraded")
+    head = (f"{len(up)}, tested {len(tested)}" + (" (*):" if tested else ":")) if up else "none yet"
+    c.text(M + 96, uy, head, 16, f"{tag}:tested")
+    words = [f"{MODEL_SHORT[d.split('-')[0]]} {PART_SHORT.get(d.split('-')[1], d.split('-')[1])}"
+             + ("*" if d in tested else "") for d in up]
+    x0 = M + 96 + measure(head, 16)[0] + 8
+    width = WIDTH - 2 * M - 12
+    lines = _wrap_list(words, [WIDTH - M - 12 - x0, width - 96], 16) if words else []
+    for k, ln in enumerate(lines):
+        c.text(x0 if k == 0 else M + 96, uy + k * 21, ln, 16, f"{tag}:upgraded")
+    # row 4: parts and speech tokens
+    py = y + 204
     c.text(M + 12, py + 8, "Parts", 16, f"{tag}:parts")
     pslots = D.PART_SPACES + (1 if certs["logistics"] else 0)
     parts = s.get("parts", [])
@@ -816,13 +845,13 @@ def _player_strip(c: _Canvas, b: _Board, i: int, y: int) -> int:
             c.chip(tx, py, 36, 34, "", f"{tag}:speech:space", EMPTY)
     gx = sx + 66 + 5 * 40 + 8
     c.fit(gx, py + 8, f"+{s.get('generic', 0)} generic", 15, WIDTH - M - gx - 8, f"{tag}:speech:generic")
-    # row 4: padlocks summary, double upgrade, hand sizes
-    ry = y + 212
-    locks = [name for d, name in (("assembly", "garage 5"), ("design", "design 5"), ("logistics", "part 6"),
-                                  ("admin", "speech 5")) if not certs[d]]
-    c.fit(M + 12, ry + 8, "Padlocks left: " + (", ".join(locks) if locks else "none"), 16, 430, f"{tag}:padlocks")
-    dbl = "double upgrade: used" if s.get("dbl") else "double upgrade: available"
-    c.text(M + 460, ry + 8, dbl, 16, f"{tag}:double")
+    # row 5: padlocks summary, hand sizes
+    ry = y + 248
+    locks = [f"{name} {n + 1}" for d, name, n in (("assembly", "garage", D.GARAGES),
+                                                  ("design", "design", D.DESIGN_SPACES),
+                                                  ("logistics", "part", D.PART_SPACES),
+                                                  ("admin", "speech", D.SPEECH_SPACES)) if not certs[d]]
+    c.fit(M + 12, ry + 8, "Padlocks left: " + (", ".join(locks) if locks else "none"), 16, 560, f"{tag}:padlocks")
     c.text(M + 720, ry + 8, f"goals {s.get('goals', 0)}, order cards {s.get('kanban', 0)}, {s.get('gset') or '?'} garages",
            16, f"{tag}:hand")
     return y + h

@@ -55,20 +55,24 @@ class Harness:
         msgs.sort(key=lambda m: m.id)
         return msgs
 
-    def mark(self) -> int:
-        """A bookmark in the channel (the newest message id so far) for :meth:`messages_since`."""
+    def _channel_id(self, dm_of: Any = None) -> int:
+        return self.channel.id if dm_of is None else dm_of.user.dm_channel.id
 
-        raw = self.env.backend.messages.get(self.channel.id, {})
-        return max(raw, default=0)
+    def mark(self, dm_of: Any = None) -> int:
+        """A bookmark in the channel (or ``dm_of``'s DMs): the newest message id so far, for
+        :meth:`messages_since`."""
 
-    def messages_since(self, mark: int) -> list:
-        """The public channel messages newer than ``mark``, oldest first. Converts only
-        those (``messages()`` converts the whole history each time: quadratic over a game).
-        Uses SimCord's backend store, a private member like the concurrency recipe."""
+        return max(self.env.backend.messages.get(self._channel_id(dm_of), {}), default=0)
+
+    def messages_since(self, mark: int, dm_of: Any = None) -> list:
+        """The public messages of the channel (or ``dm_of``'s DMs) newer than ``mark``, oldest
+        first. Converts only those (``messages()``/``dms()`` convert the whole history each
+        time: quadratic over a game). Uses SimCord's backend store, a private member like
+        the concurrency recipe."""
 
         from simcord.results import to_discord_message
 
-        raw = self.env.backend.messages.get(self.channel.id, {})
+        raw = self.env.backend.messages.get(self._channel_id(dm_of), {})
         new = sorted((m for i, m in raw.items() if i > mark and m.visible_to(None)), key=lambda m: m.id)
         return [to_discord_message(self.env, m) for m in new]
 

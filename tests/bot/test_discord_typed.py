@@ -109,3 +109,32 @@ async def test_build_group_makes_one_subcommand_per_action_type():
     }
     assert move.description == "Move a piece."
     assert [p.description for p in move.parameters if p.name == "to"] == ["to: a1, b2"]
+
+
+async def test_kanban_options_say_what_they_are_and_the_notation_is_unchanged():
+    """Every option of the /kanban subcommands carries a description of its own (not the
+    bare field name), and the typed fields still write and read the same notation."""
+
+    from engines.registry import get
+
+    kanban = get("kanban-ev")
+
+    async def on_move(*a):
+        return None
+
+    async def legal_for(*a):
+        return [], None
+
+    group = build_group(kanban, on_move, legal_for)
+    for command in group.commands:
+        for p in command.parameters:
+            assert p.description and not p.description.startswith(p.name + ":"), (command.name, p.name)
+            assert len(p.description) <= 100
+    order = {p.name: p.description for p in group.get_command("order").parameters}
+    assert order == {"card": "your Kanban order card, e.g. k01 (your hand image lists yours)",
+                     "split": "placement 1-4 of the card (which icons stock; see your hand image)"}
+    claim = [p.name for p in group.get_command("claim").parameters]
+    assert claim == ["pos", "design", "garage"]  # notation order
+    state = kanban.setup(["a", "b"], None, 1)
+    for text in ("order k01 2", "claim 1 city-battery 3", "upgrade city-body 2 voucher double", "garages expert"):
+        assert kanban.notation(state, kanban.parse(state, text)) == text

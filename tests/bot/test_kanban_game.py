@@ -123,6 +123,7 @@ async def test_whole_kanban_game_through_move_with_meeting_restart(harness, monk
             assert (await h.version()) == game.version
             spectator_checked = True
         posts = h.mark()
+        dms_before = {m: h.mark(dm_of=m) for m in (h.alice, h.bob, h.carol)}
         r = await actor.slash(h.channel, "move", action=notation)
         assert answer(r).ephemeral and answer(r).content == f"Played `{notation}`.", answer(r).content
         moves += 1
@@ -134,6 +135,17 @@ async def test_whole_kanban_game_through_move_with_meeting_restart(harness, monk
         assert not (shown & private_cards(after)), shown & private_cards(after)
         if after.phase == "meeting" and state.phase != "meeting":
             meetings += 1
+            # at every meeting's start each player gets their hand by DM: the image, the
+            # meeting prompt naming their goals, and their goals and order cards in words
+            for m in (h.alice, h.bob, h.carol):
+                hand = after.ps[after.players.index(str(m.id))]
+                new_dms = h.messages_since(dms_before[m], dm_of=m)
+                text = "\n".join(d.content for d in new_dms)
+                assert any(a.filename == "hand.png" for d in new_dms for a in d.attachments), m
+                assert ("A meeting begins: on your turn play one of your performance goals ("
+                        + ", ".join(hand["goals"]) + "), then speak or pass.") in text, text
+                assert "Your performance goals: " + hand["goals"][0] + " (" in text, text
+                assert "Your Kanban order cards: " + hand["kanban"][0] + " (" in text, text
         if not restarted and after.phase == "meeting" and any(after.b["m"]["played"]):
             # restart on a NEW bot object in the middle of the meeting; the meeting goes on
             before = await h.version()
@@ -142,7 +154,7 @@ async def test_whole_kanban_game_through_move_with_meeting_restart(harness, monk
             game2, again = await state_now(h)
             assert game2.version == before and again.phase == "meeting"
             assert again.b["m"] == after.b["m"]
-    assert restarted and spectator_checked and meetings >= 1 and moves > 150
+    assert restarted and spectator_checked and meetings >= 2 and moves > 150
     assert calls["real"] > 30 and calls["board"] >= moves
     last = h.messages()[-1]
     assert "Game over" in last.content and "Final ranking" in last.content
@@ -202,3 +214,9 @@ async def test_new_game_takes_the_kanban_options(harness):
     _, state = await state_now(h)
     assert state.sandra_mode == "nice" and state.speedcharger is False
     assert state.ps[0]["pp"] == 0  # Nice Sandra: everyone starts at 0 PP (15 with Mean)
+    # `/game hand` answers privately with the image and the hand in words
+    r = await h.alice.slash(h.channel, "game hand")
+    me = state.ps[state.players.index(str(h.alice.id))]
+    assert answer(r).ephemeral and any(a.filename == "hand.png" for a in answer(r).attachments)
+    assert ("Your performance goals: " + me["goals"][0] + " (") in answer(r).content
+    assert ("Your Kanban order cards: " + me["kanban"][0] + " (") in answer(r).content

@@ -68,11 +68,63 @@ def test_meeting_speech_event_shows_goal_icon_count_and_score():
                   "scores 4 x 1 = 4 PP (1 speech token left)."]
 
 
-def test_done_event_and_describe_of_a_goal():
+def test_done_event_says_shifts_spent_and_banked():
+    # upper Administration workstation: 1 shift, left unused; an empty bank
     s = fresh(3)
     working(s, 0, "admin", 1)
+    s.ps[0]["banked"] = 0
     s, ev = texts(s, 0, "done")
-    assert ev[0] == "p0 ends their turn (0 shifts spent)."
+    assert ev[0] == ("p0 ends their turn: 0 shifts spent, 1 workstation shift left unused; nothing banked this turn "
+                     "(0 banked shifts now).")
+    # lower Logistics workstation: 3 shifts, 2 banked. Train twice and issue an order (the
+    # 3 workstation shifts; the order banks 1: 2 -> 3, usable only from the end of the
+    # turn), then take the 2 autopilots it stocked: that 4th shift (the turn's cap) comes
+    # from the bank (3 -> 2)
+    s = fresh(3)
+    working(s, 0, "logistics", 2)
+    s.ps[0].update(banked=2, kanban=["k01", "k02"], parts=[])
+    s.b["supply"] = {pt: 9 for pt in s.b["supply"]}
+    s.b["wh"] = {pt: 0 for pt in s.b["wh"]}
+    for _ in range(2):
+        s, _ev = texts(s, 0, "train logistics shift")
+    s, _ev = texts(s, 0, "order k01 1")
+    s, _ev = texts(s, 0, "take autopilot 2")
+    assert s.ps[0]["parts"] == ["autopilot", "autopilot"]
+    s, ev = texts(s, 0, "done")
+    assert ev[0] == ("p0 ends their turn: 4 shifts spent (3 from the workstation, 1 from the shift bank); "
+                     "1 shift banked this turn (2 banked shifts now).")
+
+
+def test_training_upgrade_and_double_upgrade_events():
+    """Lower R&D workstation (3 shifts), no banked shift, 1 book, certified in R&D (disc on
+    space 3) so the double upgrade is open; the body value marker starts at 2."""
+
+    s = fresh(3)
+    working(s, 0, "rd", 2)
+    s.ps[0].update(banked=0, books=1, designs=["city-body", "suv-body"], parts=["body", "body"], pp=10,
+                   garages=["city", "", "", "", ""])
+    s.ps[0]["train"][0] = 3
+    s, ev = texts(s, 0, "train rd book")  # a book: no shift spent
+    assert ev == ["p0 trains in R&D with a book: 4 of 5 steps up the track (0 shifts spent, 3 left this turn)."]
+    # City space 1 gives 1 banked shift; value 2 -> 3; +2 PP: 10 -> 12; p0 owns a City Car: tested
+    s, ev = texts(s, 0, "upgrade city-body 1 part")
+    assert ev == ["p0 upgrades city-body on City Car upgrade space 1 with a part from their board: +2 PP "
+                  "(1 shift spent, 2 left this turn).",
+                  "p0 gains 1 banked shift (upgrade space).",
+                  "The body value marker goes from 2 to 3.",
+                  "city-body is a tested design (p0 owns a City Car)."]
+    assert s.ps[0]["pp"] == 12
+    # SUV space 4 gives 3 PP; double: value 3 -> 5, flipped, 5 PP; +2 PP: 12 + 2 + 3 + 5 = 22
+    s, ev = texts(s, 0, "upgrade suv-body 4 part double")
+    assert ev[:3] == ["p0 upgrades suv-body on SUV upgrade space 4 with a part from their board: +2 PP "
+                      "(2 shifts spent, 1 left this turn).",
+                      "p0 gains 3 PP (upgrade space).",
+                      "Double upgrade: the body value marker goes from 3 to 5 and is flipped; p0 gains 5 PP."]
+    assert s.ps[0]["pp"] == 22
+    # 2 of the 3 workstation shifts spent; the upgrade space's banked shift: 0 -> 1
+    s, ev = texts(s, 0, "done")
+    assert ev[0] == ("p0 ends their turn: 2 shifts spent (from the workstation), 1 workstation shift left unused; "
+                     "1 shift banked this turn (1 banked shift now).")
 
 
 def test_describe_tells_what_a_move_gives():
@@ -169,3 +221,49 @@ def test_order_event_tells_stock_and_banked_shift():
     # lower Logistics workstation 3 shifts, 1 spent
     assert ev == ["p0 issues Kanban order k01 in placement 1: autopilot, autopilot, motor, body to the warehouses; "
                   "banks 1 shift, usable from the end of the turn (1 shift spent, 2 left this turn)."]
+
+
+def test_each_player_is_told_their_goals_privately_when_a_meeting_begins():
+    """Kanban EV, meeting (issue 8: the hand is sent at every meeting): the last work turn
+    ends with the meeting marker set, so the meeting starts and each player, in
+    certification order (p0, p1, p2: fresh() puts seat 0 rightmost), gets a private event
+    naming the goals they may play; the channel gets the meeting's public text only."""
+
+    s = fresh(3)
+    working(s, 0, "admin", 1)
+    s.b["meeting"] = True
+    s.ps[0]["goals"] = ["g02", "g03", "g04"]
+    s.ps[1]["goals"] = ["g05"]
+    s.ps[2]["goals"] = []
+    out = engine.apply(s, "p0", engine.parse(s, "done"))
+    assert out.state.phase == "meeting"
+    private = [(e.type, e.visible_to, e.text) for e in out.events if e.visible_to is not None]
+    assert private == [
+        ("meeting-hand", ["p0"], "A meeting begins: on your turn play one of your performance goals "
+                                 "(g02, g03, g04), then speak or pass."),
+        ("meeting-hand", ["p1"], "A meeting begins: on your turn play one of your performance goals "
+                                 "(g05), then speak or pass."),
+        ("meeting-hand", ["p2"], "A meeting begins: you hold no performance goal; on your turn speak or pass."),
+    ]
+    public = " ".join(e.text for e in out.events if e.visible_to is None)
+    assert "g02" not in public and "g05" not in public
+
+
+def test_private_text_names_each_goal_and_order_card():
+    """The DM line beside the hand image: g05 is 4 PP per Concept Car with 2 icons (the
+    meeting test above); order card k01 shows autopilot, autopilot, drivetrain, motor,
+    battery, body (tests/renderers/test_kanban_ev.py); a nominated goal is named too."""
+
+    s = fresh(2)
+    s.ps[0]["goals"] = ["g05"]
+    s.ps[0]["kanban"] = ["k01"]
+    assert engine.private_text(s, "p0") == (
+        "Your performance goals: g05 (4 PP per Concept Car in your garages, x2). "
+        "Your Kanban order cards: k01 (autopilot, autopilot, drivetrain, motor, battery, body).")
+    s.ps[0]["goals"] = []
+    s.ps[0]["kanban"] = []
+    s.b["nom"][0] = "g05"
+    assert engine.private_text(s, "p0") == (
+        "Your performance goals: none. Your Kanban order cards: none. "
+        "Nominated face down for the meeting room: g05 (4 PP per Concept Car in your garages, x2).")
+    assert engine.private_text(s, "nobody") == ""
