@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import io
 import logging
+import re
 from typing import Any, Awaitable, Callable
 
 import discord
@@ -40,6 +41,7 @@ log = logging.getLogger("boardhost.discord")
 
 SORRY = "Sorry, something went wrong on our side; it has been logged. Please try again in a moment."
 MAX_LIST = 40  # lines of /game moves and /game history
+_USER_ID = re.compile(r"(?<![\d@])\d{15,21}(?!\d)")  # a Discord user id (seat) in a service sentence
 
 
 def _options_text(info: TableInfo) -> str:
@@ -60,8 +62,9 @@ def lobby_text(info: TableInfo, note: str = "") -> str:
     if opts:
         lines.append(f"Options: {opts}")
     lines.append(f"Seated ({len(seated)}): " + (", ".join(seat_label(s) for s in seated) or "nobody yet"))
-    lines.append("Join with the button or `/game join`; the host starts with Start or `/game start`"
-                 " (`/game addbot` adds an AI seat).")
+    if info.status == "lobby":  # a started lobby's message has lost its buttons
+        lines.append("Join with the button or `/game join`; the host starts with Start or `/game start`"
+                     " (`/game addbot` adds an AI seat).")
     return "\n".join(lines)
 
 
@@ -109,7 +112,9 @@ class GameCog(commands.Cog, name="GameCog"):
         try:
             await work()
         except UserError as exc:
-            await self.say(interaction, exc.message)
+            # seat ids in a refusal ("waiting for 1234…") read as names: <@id> renders as the
+            # member's name and pings nobody here (ephemeral, no allowed mentions)
+            await self.say(interaction, mention_seats(exc.message, _USER_ID.findall(exc.message)))
         except Exception:
             log.exception("table %s: %s by %s failed", interaction.channel_id, what, interaction.user.id)
             # a move may have been committed without its post: catch up at the next touch
@@ -294,7 +299,8 @@ class GameCog(commands.Cog, name="GameCog"):
     async def _lobby_reply(self, interaction: discord.Interaction, result, note: str, edit: bool = False) -> None:
         info = result.info
         if info is None or info.status != "lobby":
-            text = mention_seats(" ".join(result.public), seats_of(info))
+            # the caller may have just left their seat (the last one out closes the lobby)
+            text = mention_seats(" ".join(result.public), [*seats_of(info), str(interaction.user.id)])
             if edit:
                 await interaction.response.edit_message(content=text, view=None, allowed_mentions=NO_PINGS)
             else:
@@ -480,6 +486,8 @@ class GameCog(commands.Cog, name="GameCog"):
         board = await self.service.board(table)
         if board.status == "lobby":
             return "The game has not started yet; the host can start it with /game start."
+        if board.status == "cancelled":
+            return "This game was cancelled; start a new one with /game new."
         if board.status != "active":
             return "This game is over; `/game board` shows the final ranking."
         seat = str(user)

@@ -1,0 +1,56 @@
+"""Messages found unclear in a user review through SimCord (three players and a spectator):
+each test reads one message as the person who receives it."""
+
+from __future__ import annotations
+
+from tests.bot.discord_harness import harness  # noqa: F401  (fixture)
+from tests.bot.test_discord_lobby import member_of, reply, started, to_act
+
+
+async def test_not_your_turn_names_the_waiting_player_as_a_mention(harness):
+    h = harness
+    await h.lobby("high-low", h.alice, h.bob)
+    await h.alice.slash(h.channel, "game start")
+    waiting = await to_act(h)
+    assert len(waiting) == 1
+    other = h.bob if waiting[0] == str(h.alice.id) else h.alice
+    text, eph = reply(await other.slash(h.channel, "move", action="call high"))
+    # a raw user id (17-19 digits) means nothing to a player; Discord renders <@id> as the
+    # name, and an ephemeral answer with no allowed mentions pings nobody
+    assert eph
+    assert text == f"It is not your turn; waiting for <@{waiting[0]}>."
+
+
+async def test_last_player_leaving_a_lobby_is_named_not_numbered(harness):
+    h = harness
+    await h.lobby("high-low", h.alice)
+    r = await h.alice.slash(h.channel, "game leave")
+    text, eph = reply(r)
+    assert not eph
+    assert text == f"<@{h.alice.id}> left. No players left: the lobby is closed."
+
+
+async def test_moves_after_a_cancelled_game_says_cancelled_not_over(harness):
+    h = harness
+    await h.lobby("high-low", h.alice, h.bob)
+    await h.alice.slash(h.channel, "game start")
+    board_msg = h.messages()[-1]
+    r = await h.alice.slash(h.channel, "game cancel")
+    assert not reply(r)[1]
+    expected = "This game was cancelled; start a new one with /game new."
+    # nobody will find a "final ranking" on /game board: it says the game was cancelled
+    assert reply(await h.bob.slash(h.channel, "game moves")) == (expected, True)
+    # the old board's button answers as a stale board does, with the table's current state
+    text, eph = reply(await h.bob.click(board_msg, label="My moves"))
+    assert eph and "this game was cancelled" in text and "ranking" not in text
+
+
+async def test_started_lobby_message_no_longer_invites_to_join(harness):
+    h = harness
+    lobby_msg = await started(h, h.alice, h.bob)
+    edited = h.channel.get_message(lobby_msg.id) if hasattr(h.channel, "get_message") else None
+    content = edited.content if edited is not None else next(m for m in h.messages() if m.id == lobby_msg.id).content
+    assert content.startswith("The game has started.")
+    # its buttons are gone, so its text must not tell people to press them
+    assert "Join with the button" not in content
+    assert "/game join" not in content
