@@ -442,6 +442,12 @@ class Service:
     async def _live(self, table: str) -> GameRow:
         game = await self._live_game(table)
         if game is None:
+            last = await self.store.last_game(table)
+            if last is not None and last.status == OVER:
+                raise UserError("The last game here is over (`/game board` shows the final ranking);"
+                                " start a new one with /game new.")
+            if last is not None and last.status == CANCELLED:
+                raise UserError("The last game here was cancelled; start a new one with /game new.")
             raise UserError("There is no game at this table; start one with /game new.")
         return game
 

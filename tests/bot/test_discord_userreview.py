@@ -54,3 +54,26 @@ async def test_started_lobby_message_no_longer_invites_to_join(harness):
     # its buttons are gone, so its text must not tell people to press them
     assert "Join with the button" not in content
     assert "/game join" not in content
+
+
+async def test_commands_after_the_game_ended_say_it_ended_not_that_there_is_none(harness):
+    h = harness
+    await h.lobby("high-low", h.alice, h.bob, options="rounds=1")
+    await h.alice.slash(h.channel, "game start")
+    actor = member_of(h, (await to_act(h))[0])
+    await actor.slash(h.channel, "move", action="call high")
+    for m in (h.alice, h.bob):
+        card = (await h.service.hand(h.channel.id, m.id)).private["hand"][0]
+        await m.slash(h.channel, "hl play", card=card)
+    assert (await h.service.board(h.channel.id)).status == "over"
+    # right after the end a player still types /move or /game resign: "There is no game at
+    # this table" contradicts the ranking just posted (and /game board, which shows it)
+    over = "The last game here is over (`/game board` shows the final ranking); start a new one with /game new."
+    assert reply(await h.alice.slash(h.channel, "move", action="call high")) == (over, True)
+    assert reply(await h.bob.slash(h.channel, "game resign")) == (over, True)
+    assert reply(await h.carol.slash(h.channel, "game join")) == (over, True)
+    # a cancelled lobby likewise
+    await h.lobby("high-low", h.bob)
+    await h.bob.slash(h.channel, "game cancel")
+    cancelled = "The last game here was cancelled; start a new one with /game new."
+    assert reply(await h.carol.slash(h.channel, "game join")) == (cancelled, True)
