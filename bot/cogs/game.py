@@ -35,7 +35,7 @@ from bot.discord_app import (
 from bot.service import Board, StaleVersion, TableInfo, UserError
 from bot.views import board_view, lobby_view, pick_view
 from engines import registry
-from engines.base import ActionModel, default_notation
+from engines.base import ActionModel, default_notation, normalize
 
 log = logging.getLogger("boardhost.discord")
 
@@ -364,14 +364,15 @@ class GameCog(commands.Cog, name="GameCog"):
 
     # ----- play -----------------------------------------------------------------------
     async def cmd_move(self, interaction: discord.Interaction, action: str) -> None:
-        await self.play(interaction, action, shown=action.strip().lower())
+        await self.play(interaction, action, shown=normalize(action))
 
     async def on_typed(self, interaction: discord.Interaction, engine: Any, model: type[ActionModel], values: dict) -> None:
         async def work() -> None:
             info = await self.service.table_info(interaction.channel_id)
-            if info is None or info.status not in ("lobby", "active"):
+            if info is None:
                 raise UserError("There is no game at this table; start one with /game new.")
-            if info.game_id != engine.id:
+            # a finished or cancelled game: the service's refusal says which
+            if info.status in ("lobby", "active") and info.game_id != engine.id:
                 raise UserError(f"This table plays {info.title}, not {engine.title}; use `/move` or its own commands.")
             try:
                 action = build_action(model, values)

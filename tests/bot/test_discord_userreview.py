@@ -77,3 +77,26 @@ async def test_commands_after_the_game_ended_say_it_ended_not_that_there_is_none
     await h.bob.slash(h.channel, "game cancel")
     cancelled = "The last game here was cancelled; start a new one with /game new."
     assert reply(await h.carol.slash(h.channel, "game join")) == (cancelled, True)
+
+
+async def test_played_confirmation_shows_the_move_as_written_in_the_list(harness):
+    h = harness
+    await h.lobby("high-low", h.alice, h.bob)
+    await h.alice.slash(h.channel, "game start")
+    actor = member_of(h, (await to_act(h))[0])
+    # typed by hand with stray spaces and capitals: accepted, and echoed as the move reads
+    # in /game moves ("call high"), not as typed
+    assert reply(await actor.slash(h.channel, "move", action="  Call   HIGH ")) == ("Played `call high`.", True)
+
+
+async def test_typed_command_after_the_game_ended_says_it_ended(harness):
+    h = harness
+    await h.lobby("high-low", h.alice, h.bob, options="rounds=1")
+    await h.alice.slash(h.channel, "game start")
+    actor = member_of(h, (await to_act(h))[0])
+    await actor.slash(h.channel, "hl call", mode="high")
+    for m in (h.alice, h.bob):
+        card = (await h.service.hand(h.channel.id, m.id)).private["hand"][0]
+        await m.slash(h.channel, "hl play", card=card)
+    over = "The last game here is over (`/game board` shows the final ranking); start a new one with /game new."
+    assert reply(await h.alice.slash(h.channel, "hl call", mode="high")) == (over, True)
