@@ -60,16 +60,26 @@ def mention_seats(text: str, seats: Iterable[str]) -> str:
 
 def rename_view(view: Any, names: dict[str, str]) -> Any:
     """A copy of a JSON view with every string (value or key) equal to a seat id replaced by
-    that seat's display name, so the board image shows names rather than user ids."""
+    that seat's display name, so the board image shows names rather than user ids; a user id
+    inside a longer string (a status sentence such as "waiting for <id>.") is replaced too."""
 
     if not names:
         return view
+    ids = sorted((k for k in names if k.isdigit()), key=len, reverse=True)
+    inner = re.compile(r"(?<!\d)(" + "|".join(map(re.escape, ids)) + r")(?!\d)") if ids else None
+    return _rename(view, names, inner)
+
+
+def _rename(view: Any, names: dict[str, str], inner: re.Pattern | None) -> Any:
     if isinstance(view, dict):
-        return {names.get(k, k) if isinstance(k, str) else k: rename_view(v, names) for k, v in view.items()}
+        return {_rename(k, names, inner) if isinstance(k, str) else k: _rename(v, names, inner)
+                for k, v in view.items()}
     if isinstance(view, list):
-        return [rename_view(v, names) for v in view]
+        return [_rename(v, names, inner) for v in view]
     if isinstance(view, str):
-        return names.get(view, view)
+        if view in names:
+            return names[view]
+        return inner.sub(lambda m: names[m.group(1)], view) if inner is not None else view
     return view
 
 

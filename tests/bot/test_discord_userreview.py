@@ -100,3 +100,29 @@ async def test_typed_command_after_the_game_ended_says_it_ended(harness):
         await m.slash(h.channel, "hl play", card=card)
     over = "The last game here is over (`/game board` shows the final ranking); start a new one with /game new."
     assert reply(await h.alice.slash(h.channel, "hl call", mode="high")) == (over, True)
+
+
+def test_board_view_names_replace_seat_ids_inside_sentences_too():
+    """Kanban EV's view carries its status as a sentence ("... waiting for <seat id>."), which
+    its board and hand images print: seen as "waiting for 1456074443980800012." on the board."""
+
+    from bot.discord_app import rename_view
+
+    bob, alice = "1456074443980800012", "1456074443980800011"
+    view = {
+        "status": f"setup: certification space: waiting for {bob}.",
+        "order": [bob, alice, "ai-1"],
+        bob: {"pp": 15},
+        "both": f"{alice}, {bob} to act",
+        "longer number": f"{bob}9 is not a seat",
+        "count": 1456074443980800012,
+    }
+    out = rename_view(view, {bob: "bob", alice: "alice"})
+    assert out == {
+        "status": "setup: certification space: waiting for bob.",
+        "order": ["bob", "alice", "ai-1"],
+        "bob": {"pp": 15},
+        "both": "alice, bob to act",
+        "longer number": "14560744439808000129 is not a seat",
+        "count": 1456074443980800012,
+    }
