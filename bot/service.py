@@ -538,15 +538,17 @@ class Service:
         return {s.seat for s in seats if s.is_ai or s.resigned}
 
     def _ranking(self, engine: Any, state: Any, seats: list[SeatRow]) -> list[RankLine]:
-        """The engine's ranking with resigned players moved to a shared last place."""
+        """The engine's ranking with resigned players moved below everyone who played on,
+        in the engine's order among themselves (two resigned players are not both "last" at
+        one shared place with different scores)."""
 
         scores = engine.scores(state)
         resigned = {s.seat for s in seats if s.resigned}
         ai = {s.seat for s in seats if s.is_ai}
-        tiers = [[p for p in tier if p not in resigned] for tier in engine.ranking(state)]
+        ranking = engine.ranking(state)
+        tiers = [[p for p in tier if p not in resigned] for tier in ranking]
+        tiers += [[p for p in tier if p in resigned] for tier in ranking]
         tiers = [t for t in tiers if t]
-        if resigned:
-            tiers.append(sorted(resigned, key=lambda p: [s.seat for s in seats].index(p)))
         out: list[RankLine] = []
         place = 1
         for tier in tiers:

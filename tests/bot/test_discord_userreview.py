@@ -126,3 +126,26 @@ def test_board_view_names_replace_seat_ids_inside_sentences_too():
         "longer number": "14560744439808000129 is not a seat",
         "count": 1456074443980800012,
     }
+
+
+def _rank(scores: dict, tiers: list[list[str]], resigned: set[str]):
+    from types import SimpleNamespace
+
+    from bot.service import Service
+
+    engine = SimpleNamespace(scores=lambda state: scores, ranking=lambda state: tiers)
+    seats = [SimpleNamespace(seat=s, resigned=s in resigned, is_ai=False) for s in scores]
+    return [(r.place, r.seat, r.score, r.resigned) for r in Service._ranking(None, engine, None, seats)]
+
+
+def test_two_resigned_players_are_not_both_ranked_first():
+    # seen when both players of a 2-player game resigned: "1. bob — 169 points (resigned)" and
+    # "1. alice — 131 points (resigned)" right under the engine's "1. bob (169); 2. alice (131)"
+    assert _rank({"alice": 131, "bob": 169}, [["bob"], ["alice"]], {"alice", "bob"}) == [
+        (1, "bob", 169, True), (2, "alice", 131, True)]
+    # resigned players still rank below everyone who played on, whatever their score
+    assert _rank({"alice": 131, "bob": 169, "carol": 100}, [["bob"], ["alice"], ["carol"]], {"alice", "bob"}) == [
+        (1, "carol", 100, False), (2, "bob", 169, True), (3, "alice", 131, True)]
+    # a tie between resigned players is still a shared place
+    assert _rank({"alice": 50, "bob": 50, "carol": 10}, [["alice", "bob"], ["carol"]], {"alice", "bob"}) == [
+        (1, "carol", 10, False), (2, "alice", 50, True), (2, "bob", 50, True)]
