@@ -149,3 +149,43 @@ def test_two_resigned_players_are_not_both_ranked_first():
     # a tie between resigned players is still a shared place
     assert _rank({"alice": 50, "bob": 50, "carol": 10}, [["alice", "bob"], ["carol"]], {"alice", "bob"}) == [
         (1, "carol", 10, False), (2, "alice", 50, True), (2, "bob", 50, True)]
+
+
+async def test_factory_manager_as_three_players_and_a_spectator_reads_names_not_ids(harness):
+    """A stretch of Factory Manager as people play it: moves picked from `/move` autocomplete
+    after typing three letters, the spectator's commands, mistakes; no text a person reads
+    (channel posts, ephemeral answers) shows a bare user id, and each post pings at most
+    the players who must act."""
+
+    import re
+
+    h = harness
+    bare_id = re.compile(r"(?<![@\d])\d{17,20}(?!\d)")
+    people = (h.alice, h.bob, h.carol)
+    seen: list[str] = []
+
+    def read(result):
+        for m in [result.response, *result.followups]:
+            if m is not None:
+                seen.append(m.content)
+
+    await h.lobby("factory-manager", *people)
+    read(await h.alice.slash(h.channel, "game start"))
+    for step in range(24):
+        board = await h.service.board(h.channel.id)
+        actor = next(m for m in people if str(m.id) in board.to_act)
+        idle = next(m for m in people if m is not actor)
+        full = await actor.autocomplete(h.channel, "move", "action", "")
+        typed = full[step % len(full)]["value"][:3]
+        narrowed = await actor.autocomplete(h.channel, "move", "action", typed)
+        assert narrowed and all(typed in c["value"] or typed in c["name"].lower() for c in narrowed)
+        if step == 3:
+            read(await idle.slash(h.channel, "move", action=narrowed[0]["value"]))  # not your turn
+            read(await actor.slash(h.channel, "move", action=typed))  # incomplete move
+            read(await h.dave.slash(h.channel, "game moves"))
+            read(await h.dave.slash(h.channel, "game history"))
+        read(await actor.slash(h.channel, "move", action=narrowed[0]["value"]))
+        assert set(h.pinged()) <= {int(s) for s in (await h.service.board(h.channel.id)).to_act}
+    seen += [m.content for m in h.messages()]
+    offending = [t for t in seen if bare_id.search(t)]
+    assert offending == []
