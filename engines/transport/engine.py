@@ -209,10 +209,16 @@ class Transport(Engine):
 
         return sum(p[0] for p in state.scored[seat])
 
-    def _connect_options(self, state: State, grid: dict, seat: str, first_only: bool = False):
+    def _connect_options(self, state: State, grid: dict, seat: str, first_only: bool = False,
+                         only: str | None = None):
+        """Connect/insert actions for the tiles of ``seat``'s hand (or just tile ``only``)
+        whose icon action would be possible afterwards."""
+
         out = []
         bag_left = len(state.bag)
         for tile in state.hands[seat]:
+            if only is not None and tile != only:
+                continue
             icon = hx.ICON[tile]
             for at, k in hx.placements(grid, tile):
                 if icon:
@@ -308,6 +314,26 @@ class Transport(Engine):
             return [Move(frm=key(a), to=key(b)) for a, b in hx.parcel_moves(grid)]
         return []
 
+    def _is_legal(self, state: State, player: str, action: ActionModel) -> bool:
+        """``action in legal_actions(state, player)``, computing only the relevant part."""
+
+        if state.phase == "over" or player != state.players[state.current]:
+            return False
+        if state.phase == "play" and isinstance(action, (Connect, Insert)):
+            if action.tile not in state.hands[player]:
+                return False
+            return action in self._connect_options(state, grid_of(state), player, only=action.tile)
+        if state.phase == "play" and isinstance(action, SwapHand):
+            return len(state.stack) >= data.HAND_SIZE or not self._connect_options(
+                state, grid_of(state), player, first_only=True)
+        if state.phase == "move" and isinstance(action, Move):
+            frm = parse_key(action.frm)
+            grid = grid_of(state)
+            if frm is None or frm not in grid or grid[frm][2] is None:
+                return False
+            return parse_key(action.to) in hx.parcel_destinations(grid, frm)
+        return action in self.legal_actions(state, player)
+
     def _canonical(self, state: State, action: ActionModel) -> ActionModel:
         """Rotations that give the same tile are the same move (a straight at 0 and 3)."""
 
@@ -392,10 +418,17 @@ class Transport(Engine):
         """Carry out one step (see the module doc); raises :class:`IllegalAction` first."""
 
         action = self._canonical(state, action)
-        if action not in self.legal_actions(state, player):
+        if not self._is_legal(state, player, action):
             raise IllegalAction(self._why_not(state, player, action))
-        new = state.model_copy(deep=True)
-        grid = grid_of(new)
+        new = state.model_copy()  # shallow; every mutable part is copied below
+        new.players = list(state.players)
+        new.colours = list(state.colours)
+        new.stack = list(state.stack)
+        new.hands = {p: list(h) for p, h in state.hands.items()}
+        new.bag = [list(b) for b in state.bag]
+        new.scored = {p: [list(x) for x in v] for p, v in state.scored.items()}
+        new.recent = list(state.recent)
+        grid = grid_of(new)  # the field is rebuilt from the grid at the end
         events: list[Event] = []
         hand = new.hands[player]
         if isinstance(action, Connect):

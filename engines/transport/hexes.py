@@ -188,9 +188,10 @@ def enclosed(grid: dict, pos: Pos) -> bool:
     return all((q + dq, r + dr) in grid for dq, dr in DIRS)
 
 
-def placements(grid: dict, tile: str, exclude: Pos | None = None) -> list[tuple[Pos, int]]:
+def placements(grid: dict, tile: str, exclude: Pos | None = None, first_only: bool = False) -> list[tuple[Pos, int]]:
     """Where ``tile`` may be connected: ``[(cell, rotation)]`` sorted; belt tiles at open ends,
-    floor tiles against floor sides (rotation 0 only); one rotation per distinct tile."""
+    floor tiles against floor sides (rotation 0 only); one rotation per distinct tile.
+    ``first_only``: stop at the first one found (an existence test)."""
 
     shape = SHAPE[tile]
     out = []
@@ -198,6 +199,8 @@ def placements(grid: dict, tile: str, exclude: Pos | None = None) -> list[tuple[
         for p in floor_cells(grid):
             if p != exclude:
                 out.append((p, 0))
+                if first_only:
+                    return out
     else:
         rots = ROT[shape]
         for p in open_cells(grid):
@@ -206,6 +209,8 @@ def placements(grid: dict, tile: str, exclude: Pos | None = None) -> list[tuple[
             for k in CANON_ROTS[shape]:
                 if fits(grid, p, rots[k].mask):
                     out.append((p, k))
+                    if first_only:
+                        return out
     out.sort()
     return out
 
@@ -278,7 +283,7 @@ def wrench_moves(grid: dict, first_only: bool = False) -> list[tuple[Pos, Pos, i
     for p in wrench_targets(grid):
         g = dict(grid)
         cell = g.pop(p)
-        for to, k in placements(g, cell[0], exclude=p):
+        for to, k in placements(g, cell[0], exclude=p, first_only=first_only):
             out.append((p, to, k))
             if first_only:
                 return out
