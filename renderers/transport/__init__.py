@@ -154,21 +154,30 @@ def layout(view: dict) -> Layout:
     """The board image from ``engine.view(state, None)`` (see module doc)."""
 
     cells, opens, allc = _field_geometry(view)
-    # choose hex radius: fit into 1600 - panel wide and 1500 high, between 36 and 46 px
     xs = [SQ3 * (q + r / 2) for q, r in allc] or [0]
     ys = [1.5 * r for q, r in allc] or [0]
     span_x = max(xs) - min(xs) + SQ3
     span_y = max(ys) - min(ys) + 2
-    s = min(46.0, (1600 - PANEL_W - 2 * MARGIN) / span_x, (1500 - 2 * MARGIN - 40) / span_y)
-    s = max(36.0, s)
+    panel_h = _panel_height(view)
+    # hex radius: 36-46 px with the panel at the right; a very wide field puts the panel below
+    s = min(46.0, (1600 - PANEL_W - 2 * MARGIN) / span_x, (1560 - 2 * MARGIN - 40) / span_y)
+    below = s < 36
+    if below:
+        s = max(30.0, min(46.0, (1600 - 2 * MARGIN) / span_x, (1560 - panel_h - 2 * MARGIN - 40) / span_y))
+    s = max(36.0, s) if not below else s
     field_w = int(span_x * s) + 2 * MARGIN
     field_h = int(span_y * s) + 2 * MARGIN + 40
     ox = MARGIN + (SQ3 / 2) * s - min(xs) * s
     oy = MARGIN + 40 + s - min(ys) * s
 
-    panel_h = _panel_height(view)
-    width = min(1600, field_w + PANEL_W)
-    height = max(field_h, panel_h, 520)
+    if below:
+        width = max(field_w, PANEL_W + 20)
+        height = field_h + panel_h
+        panel_x, panel_y = 10, field_h
+    else:
+        width = field_w + PANEL_W
+        height = max(field_h, panel_h, 520)
+        panel_x, panel_y = width - PANEL_W + 10, 10
     lay = Layout(width=width, height=height, background="#faf7f0")
     lay.add(text(MARGIN, 10, "Transport: the field (cells are q,r)", 20, INK, "title"))
 
@@ -191,7 +200,7 @@ def layout(view: dict) -> Layout:
                          radius=3, tag=f"parcel:{c['at']}"))
             lay.add(text(int(cx), int(cy), str(top), 18, INK, f"parcel:{c['at']}:top", "mm"))
 
-    _panel(lay, view, width - PANEL_W + 10, 10)
+    _panel(lay, view, panel_x, panel_y)
     return lay
 
 
@@ -202,8 +211,8 @@ def _panel_height(view: dict) -> int:
 
 def _panel(lay: Layout, view: dict, x: int, y: int) -> None:
     w = PANEL_W - 20
-    lay.add(Rect(x=x - 6, y=y, w=w + 6, h=lay.height - y - 10, fill="#ffffff", outline="#c9bfa8", radius=8,
-                 tag="panel"))
+    lay.add(Rect(x=x - 6 if x >= 6 else x, y=y, w=w + 6, h=lay.height - y - 10, fill="#ffffff",
+                 outline="#c9bfa8", radius=8, tag="panel"))
     y += 10
     # whose turn and what is expected
     status = view.get("status", "")
