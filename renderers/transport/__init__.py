@@ -125,7 +125,7 @@ def draw_tile(lay: Layout, cx: float, cy: float, s: float, tile: dict, tag: str,
     icon = tile.get("icon") or ""
     if show_icon and icon:
         r = 11
-        ix, iy = cx, cy - s * 0.58
+        ix, iy = cx, cy - max(s * 0.58, 21.0)
         lay.add(Ellipse(x=int(ix - r), y=int(iy - r), w=2 * r, h=2 * r, fill=ICON_FILL[icon], outline="#ffffff",
                         width=2, tag=f"icon:{tag}:{icon}"))
         lay.add(text(int(ix), int(iy), ICON_LETTER[icon], 14, "#ffffff", f"icon:{tag}:{icon}:letter", "mm"))
@@ -133,7 +133,7 @@ def draw_tile(lay: Layout, cx: float, cy: float, s: float, tile: dict, tag: str,
         lay.add(text(int(cx + s * 0.42), int(cy - s * 0.42), "L", 14, "#1f4f7f", f"loadmark:{tag}", "mm"))
     if label:
         w, h = measure(label, label_size)
-        ly = int(cy + s * 0.36)
+        ly = int(cy + max(s * 0.36, 12.0))
         lay.add(Rect(x=int(cx - w / 2 - 3), y=ly - 1, w=w + 6, h=h + 2, fill="#ffffffcc"[:7], radius=4,
                      tag=f"coordbg:{tag}"))
         lay.add(text(int(cx), ly, label, label_size, INK, f"coord:{tag}", "ma"))
