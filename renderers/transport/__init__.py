@@ -130,7 +130,7 @@ def draw_tile(lay: Layout, cx: float, cy: float, s: float, tile: dict, tag: str,
                         width=2, tag=f"icon:{tag}:{icon}"))
         lay.add(text(int(ix), int(iy), ICON_LETTER[icon], 14, "#ffffff", f"icon:{tag}:{icon}:letter", "mm"))
     if kind == "loading" and show_icon:
-        lay.add(text(int(cx + s * 0.42), int(cy - s * 0.42), "L", 14, "#1f4f7f", f"loadmark:{tag}", "mm"))
+        lay.add(text(int(cx - s * 0.58), int(cy), "L", 14, "#1f4f7f", f"loadmark:{tag}", "mm"))
     if label:
         w, h = measure(label, label_size)
         ly = int(cy + max(s * 0.36, 12.0))
@@ -159,12 +159,14 @@ def layout(view: dict) -> Layout:
     span_x = max(xs) - min(xs) + SQ3
     span_y = max(ys) - min(ys) + 2
     panel_h = _panel_height(view)
-    # hex radius: 36-46 px with the panel at the right; a very wide field puts the panel below
-    s = min(46.0, (1600 - PANEL_W - 2 * MARGIN) / span_x, (1560 - 2 * MARGIN - 40) / span_y)
-    below = s < 36
-    if below:
-        s = max(30.0, min(46.0, (1600 - 2 * MARGIN) / span_x, (1560 - panel_h - 2 * MARGIN - 40) / span_y))
-    s = max(36.0, s) if not below else s
+    # hex radius 30-46 px with the panel at the right; a field too wide for that (but not too
+    # tall) puts the panel below it
+    s_w = (1600 - PANEL_W - 2 * MARGIN) / span_x
+    s_h = (1560 - 2 * MARGIN - 40) / span_y
+    s_side = min(46.0, s_w, s_h)
+    s_below = min(46.0, (1600 - 2 * MARGIN) / span_x, (1560 - panel_h - 2 * MARGIN - 40) / span_y)
+    below = s_side < 36 and s_below > s_side
+    s = max(30.0, s_below if below else s_side)
     field_w = int(span_x * s) + 2 * MARGIN
     field_h = int(span_y * s) + 2 * MARGIN + 40
     ox = MARGIN + (SQ3 / 2) * s - min(xs) * s
@@ -205,11 +207,15 @@ def layout(view: dict) -> Layout:
 
 
 def _panel_height(view: dict) -> int:
-    n = len(view["players"])
-    return 60 + 120 + n * 62 + 40 + 26 * 4 + 40 + 200 + 40
+    """Height the side panel needs (measured by laying it out once on a scratch layout)."""
+
+    scratch = Layout(width=PANEL_W, height=4000)
+    return _panel(scratch, view, 10, 0) + 20
 
 
-def _panel(lay: Layout, view: dict, x: int, y: int) -> None:
+def _panel(lay: Layout, view: dict, x: int, y: int) -> int:
+    """Draw the side panel from (x, y); returns the y below its last line."""
+
     w = PANEL_W - 20
     lay.add(Rect(x=x - 6 if x >= 6 else x, y=y, w=w + 6, h=lay.height - y - 10, fill="#ffffff",
                  outline="#c9bfa8", radius=8, tag="panel"))
@@ -286,6 +292,7 @@ def _panel(lay: Layout, view: dict, x: int, y: int) -> None:
     y += 26
     lay.add(Rect(x=x + 8, y=y, w=22, h=22, fill="#fffdf7", outline="#b8ad96", tag="legend:open"))
     lay.add(text(x + 38, y + 3, "dashed cell = open belt end", 14, INK, "legend:open:text"))
+    return y + 26
 
 
 def _wrap(s: str, width: int, size: int) -> list[str]:

@@ -109,3 +109,18 @@ def test_spectator_hand_image_is_empty():
     s = E.setup(["a", "b"], None, 1)
     lay = hand_layout(E.view(s, None))
     assert lay.tagged("hand:empty")
+
+
+def test_wide_field_stays_in_bounds():
+    from engines.transport import data
+    from engines.transport.engine import Cell
+
+    s = E.setup(["alice", "bob", "carol"], None, 3)
+    plain = [t for t, sh, i in data.stack_tiles() if sh == "straight" and not i]
+    for i, q in enumerate(range(3, 12)):  # a long east-west belt: 9 more straights
+        s.field[f"{q},0"] = Cell(tile=plain[i], rot=0)
+    s.field["2,0"], s.field["12,0"] = Cell(tile="s4", rot=0), s.field["2,0"]
+    lay = layout(E.view(s, None))
+    assert out_of_bounds(lay) == [] and overlapping_texts(lay) == [] and small_texts(lay) == []
+    assert lay.width <= MAX_SIDE and lay.height <= MAX_SIDE
+    assert [t.text for t in _texts(lay, "coord:12,0")] == ["12,0"]
