@@ -119,7 +119,7 @@ def test_wide_field_stays_in_bounds():
     plain = [t for t, sh, i in data.stack_tiles() if sh == "straight" and not i]
     for i, q in enumerate(range(3, 12)):  # a long east-west belt: 9 more straights
         s.field[f"{q},0"] = Cell(tile=plain[i], rot=0)
-    s.field["2,0"], s.field["12,0"] = Cell(tile="s4", rot=0), s.field["2,0"]
+    s.field["2,0"], s.field["12,0"] = Cell(tile=plain[9], rot=0), s.field["2,0"]  # red pallet to the east end
     lay = layout(E.view(s, None))
     assert out_of_bounds(lay) == [] and overlapping_texts(lay) == [] and small_texts(lay) == []
     assert lay.width <= MAX_SIDE and lay.height <= MAX_SIDE
