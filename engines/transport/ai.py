@@ -119,7 +119,7 @@ class TransportAI:
         scored = []
         if phase == "move":
             for a in legal:
-                g, p2 = self._after_move(grid, pts, (parse_key(a.frm), parse_key(a.to)), ctx)
+                g, p2 = self._after_move(grid, pts, (parse_key(a.at), parse_key(a.to)), ctx)
                 scored.append((self._value(g, p2, ctx), a))
         elif phase == "load":
             for a in legal:
@@ -131,11 +131,11 @@ class TransportAI:
             parcels = [p for p, c in grid.items() if c[2] is not None]
             base = None
             for a in legal:
-                frm, to = parse_key(a.frm), parse_key(a.to)
+                frm, to = parse_key(a.at), parse_key(a.to)
                 if parcels and any(hex_distance(frm, p) <= 4 or hex_distance(to, p) <= 4 for p in parcels):
                     g = dict(grid)
                     cell = g.pop(frm)
-                    g[to] = [cell[0], a.rot, cell[2]]
+                    g[to] = [cell[0], a.rotation, cell[2]]
                     scored.append((self._best_move_value(g, pts, ctx), a))
                 else:
                     if base is None:
@@ -147,7 +147,7 @@ class TransportAI:
                 pal = hx.pallets(g)
                 if a.type == "lift":
                     cell = g.pop(pal[a.pallet])
-                    g[parse_key(a.to)] = [cell[0], a.rot, None]
+                    g[parse_key(a.to)] = [cell[0], a.facing, None]
                 else:
                     pa, pb = pal[a.a], pal[a.b]
                     g[pa] = [a.b, g[pa][1], None]
@@ -173,11 +173,11 @@ class TransportAI:
             if a.type == "connect":
                 at = parse_key(a.at)
                 g = dict(grid)
-                g[at] = [a.tile, a.rot, None]
+                g[at] = [a.tile, a.rotation, None]
                 near = any(hex_distance(at, p) <= 4 for p in parcels)
             else:
                 at = parse_key(a.pallet_to)
-                g = self.engine._after_insert(grid, a.tile, a.pallet, a.rot, at)
+                g = self.engine._after_insert(grid, a.tile, a.pallet, a.rotation, at)
                 near = True
             if icon == "parcel":
                 vals = []

@@ -20,70 +20,69 @@ from engines.transport.hexes import key, parse_key
 
 # ----- actions ---------------------------------------------------------------------------
 class Connect(ActionModel):
-    """Connect a hand tile at ``at`` (q,r) turned by ``rot``: a belt tile at an open end,
-    a floor tile against floor sides."""
+    """Connect a tile from your hand at a cell (q,r) with a rotation (0-5)."""
 
     type: Literal["connect"] = "connect"
-    tile: str
-    at: str
-    rot: int
+    tile: str = Field(description="tile id from your hand, e.g. t5")
+    at: str = Field(description="cell q,r: an open belt end, or next to floor sides for a floor tile")
+    rotation: int = Field(description="rotation 0-5 (clockwise steps; see your hand image)")
 
 
 class Insert(ActionModel):
-    """Connect a belt tile in ``pallet``'s place, the pallet re-attached at ``pallet_to``."""
+    """Put a belt tile in a pallet's place and re-attach the pallet to it."""
 
     type: Literal["insert"] = "insert"
-    tile: str
-    pallet: str
-    rot: int
-    pallet_to: str
+    tile: str = Field(description="belt tile id from your hand, e.g. t5")
+    pallet: str = Field(description="the pallet whose place the tile takes (its colour)")
+    rotation: int = Field(description="rotation 0-5 of the tile (see your hand image)")
+    pallet_to: str = Field(description="cell q,r the pallet moves to, at an open end of the new tile")
 
 
 class SwapHand(ActionModel):
-    """Swap the whole hand for 4 new tiles instead of connecting."""
+    """Swap your whole hand for 4 new tiles instead of connecting one."""
 
     type: Literal["swap_hand"] = "swap_hand"
 
 
 class Load(ActionModel):
-    """Parcel icon: put a parcel from the bag on the empty loading tile at ``at``."""
+    """Parcel icon: put the new parcel on an empty loading tile."""
 
     type: Literal["load"] = "load"
-    at: str
+    at: str = Field(description="cell q,r of an empty loading tile")
 
 
 class Wrench(ActionModel):
-    """Wrench icon: move the white-icon tile at ``frm`` to ``to`` turned by ``rot``."""
+    """Wrench icon: move a field tile with a white icon somewhere else."""
 
     type: Literal["wrench"] = "wrench"
-    frm: str
-    to: str
-    rot: int
+    at: str = Field(description="cell q,r of the white-icon tile to move")
+    to: str = Field(description="cell q,r where it goes")
+    rotation: int = Field(description="its new rotation 0-5")
 
 
 class Lift(ActionModel):
-    """Forklift icon: move ``pallet`` to the open belt end ``to``, its belt edge ``rot``."""
+    """Forklift icon: move a pallet to an open end of the belt."""
 
     type: Literal["lift"] = "lift"
-    pallet: str
-    to: str
-    rot: int
+    pallet: str = Field(description="the pallet to move (its colour)")
+    to: str = Field(description="cell q,r at an open belt end")
+    facing: int = Field(description="direction 0-5 its belt side faces (0 east, clockwise)")
 
 
 class SwapPallets(ActionModel):
-    """Forklift icon: swap pallets ``a`` and ``b``."""
+    """Forklift icon: swap two pallets."""
 
     type: Literal["swap_pallets"] = "swap_pallets"
-    a: str
-    b: str
+    a: str = Field(description="one pallet (colour)")
+    b: str = Field(description="the other pallet (colour)")
 
 
 class Move(ActionModel):
-    """Move the parcel at ``frm`` to ``to`` (exactly its top number of tiles)."""
+    """Move a parcel exactly its top number of tiles along the belt."""
 
     type: Literal["move"] = "move"
-    frm: str
-    to: str
+    at: str = Field(description="cell q,r of the parcel")
+    to: str = Field(description="cell q,r where it ends")
 
 
 ACTIONS = (Connect, Insert, SwapHand, Load, Wrench, Lift, SwapPallets, Move)
@@ -226,7 +225,7 @@ class Transport(Engine):
                     g[at] = [tile, k, None]
                     if not hx.icon_possible(g, icon, bag_left):
                         continue
-                out.append(Connect(tile=tile, at=key(at), rot=k))
+                out.append(Connect(tile=tile, at=key(at), rotation=k))
                 if first_only:
                     return out
             for pallet, k, to in hx.insertions(grid, tile):
@@ -234,7 +233,7 @@ class Transport(Engine):
                     g = self._after_insert(grid, tile, pallet, k, to)
                     if not hx.icon_possible(g, icon, bag_left):
                         continue
-                out.append(Insert(tile=tile, pallet=pallet, rot=k, pallet_to=key(to)))
+                out.append(Insert(tile=tile, pallet=pallet, rotation=k, pallet_to=key(to)))
                 if first_only:
                     return out
         return out
@@ -305,13 +304,13 @@ class Transport(Engine):
         if state.phase == "load":
             return [Load(at=key(p)) for p in hx.empty_loading(grid)]
         if state.phase == "wrench":
-            return [Wrench(frm=key(a), to=key(b), rot=k) for a, b, k in hx.wrench_moves(grid)]
+            return [Wrench(at=key(a), to=key(b), rotation=k) for a, b, k in hx.wrench_moves(grid)]
         if state.phase == "lift":
-            out = [Lift(pallet=c, to=key(p), rot=k) for c, p, k in hx.lift_moves(grid)]
+            out = [Lift(pallet=c, to=key(p), facing=k) for c, p, k in hx.lift_moves(grid)]
             out += [SwapPallets(a=a, b=b) for a, b in hx.lift_swaps(grid)]
             return out
         if state.phase == "move":
-            return [Move(frm=key(a), to=key(b)) for a, b in hx.parcel_moves(grid)]
+            return [Move(at=key(a), to=key(b)) for a, b in hx.parcel_moves(grid)]
         return []
 
     def _is_legal(self, state: State, player: str, action: ActionModel) -> bool:
@@ -327,7 +326,7 @@ class Transport(Engine):
             return len(state.stack) >= data.HAND_SIZE or not self._connect_options(
                 state, grid_of(state), player, first_only=True)
         if state.phase == "move" and isinstance(action, Move):
-            frm = parse_key(action.frm)
+            frm = parse_key(action.at)
             grid = grid_of(state)
             if frm is None or frm not in grid or grid[frm][2] is None:
                 return False
@@ -337,14 +336,14 @@ class Transport(Engine):
     def _canonical(self, state: State, action: ActionModel) -> ActionModel:
         """Rotations that give the same tile are the same move (a straight at 0 and 3)."""
 
-        if isinstance(action, Connect) and action.tile in hx.SHAPE and 0 <= action.rot < 6:
-            return Connect(tile=action.tile, at=action.at, rot=hx.CANON[hx.SHAPE[action.tile]][action.rot])
-        if isinstance(action, Insert) and action.tile in hx.SHAPE and 0 <= action.rot < 6:
-            return Insert(tile=action.tile, pallet=action.pallet, rot=hx.CANON[hx.SHAPE[action.tile]][action.rot],
+        if isinstance(action, Connect) and action.tile in hx.SHAPE and 0 <= action.rotation < 6:
+            return Connect(tile=action.tile, at=action.at, rotation=hx.CANON[hx.SHAPE[action.tile]][action.rotation])
+        if isinstance(action, Insert) and action.tile in hx.SHAPE and 0 <= action.rotation < 6:
+            return Insert(tile=action.tile, pallet=action.pallet, rotation=hx.CANON[hx.SHAPE[action.tile]][action.rotation],
                           pallet_to=action.pallet_to)
-        if isinstance(action, Wrench) and action.frm in state.field and 0 <= action.rot < 6:
-            shape = hx.SHAPE[state.field[action.frm].tile]
-            return Wrench(frm=action.frm, to=action.to, rot=hx.CANON[shape][action.rot])
+        if isinstance(action, Wrench) and action.at in state.field and 0 <= action.rotation < 6:
+            shape = hx.SHAPE[state.field[action.at].tile]
+            return Wrench(at=action.at, to=action.to, rotation=hx.CANON[shape][action.rotation])
         return action
 
     def _why_not(self, state: State, player: str, action: ActionModel) -> str:
@@ -379,8 +378,8 @@ class Transport(Engine):
                     return f"A floor tile must go against floor sides only, and {action.at} is not such a spot."
                 if at not in hx.open_cells(grid):
                     return f"Cell {action.at} is not at an open end of the belt."
-                if not (0 <= action.rot < 6) or not hx.fits(grid, at, hx.ROT[hx.SHAPE[action.tile]][action.rot].mask):
-                    return f"{action.tile} in rotation {action.rot} does not match the belt and floor sides around {action.at}."
+                if not (0 <= action.rotation < 6) or not hx.fits(grid, at, hx.ROT[hx.SHAPE[action.tile]][action.rotation].mask):
+                    return f"{action.tile} in rotation {action.rotation} does not match the belt and floor sides around {action.at}."
             icon = hx.ICON[action.tile]
             if icon:
                 return f"{action.tile} cannot be connected there: its {icon} action would be impossible."
@@ -388,19 +387,19 @@ class Transport(Engine):
         if isinstance(action, SwapHand):
             return "The stack has fewer than 4 tiles, so you cannot swap your hand while you can connect a tile."
         if isinstance(action, Move):
-            frm = parse_key(action.frm)
+            frm = parse_key(action.at)
             if frm is None or frm not in grid or grid[frm][2] is None:
-                return f"There is no parcel at {action.frm}."
+                return f"There is no parcel at {action.at}."
             n = grid[frm][2][0]
-            return (f"The parcel at {action.frm} must move exactly {n} tiles along the belt, one way, not against "
+            return (f"The parcel at {action.at} must move exactly {n} tiles along the belt, one way, not against "
                     f"arrows and not through or onto another parcel; it cannot end at {action.to}.")
         if isinstance(action, Wrench):
-            frm = parse_key(action.frm)
+            frm = parse_key(action.at)
             if frm is None or frm not in grid or not hx.ICON[grid[frm][0]]:
-                return f"The wrench only moves a field tile with a white icon; {action.frm} has none."
+                return f"The wrench only moves a field tile with a white icon; {action.at} has none."
             if hx.enclosed(grid, frm):
-                return f"The tile at {action.frm} has six neighbours and cannot be moved (enclosure rule)."
-            return f"The tile from {action.frm} does not fit at {action.to} in rotation {action.rot}."
+                return f"The tile at {action.at} has six neighbours and cannot be moved (enclosure rule)."
+            return f"The tile from {action.at} does not fit at {action.to} in rotation {action.rotation}."
         if isinstance(action, (Lift, SwapPallets)):
             pal = hx.pallets(grid)
             names = [action.pallet] if isinstance(action, Lift) else [action.a, action.b]
@@ -433,18 +432,18 @@ class Transport(Engine):
         hand = new.hands[player]
         if isinstance(action, Connect):
             hand.remove(action.tile)
-            grid[parse_key(action.at)] = [action.tile, action.rot, None]
-            events.append(Event(type="connect", text=f"{player} connects {tile_name(action.tile)} at {action.at}, rotation {action.rot}."))
+            grid[parse_key(action.at)] = [action.tile, action.rotation, None]
+            events.append(Event(type="connect", text=f"{player} connects {tile_name(action.tile)} at {action.at}, rotation {action.rotation}."))
             self._icon(new, grid, action.tile, events)
         elif isinstance(action, Insert):
             hand.remove(action.tile)
             ppos = hx.pallets(grid)[action.pallet]
-            g = self._after_insert(grid, action.tile, action.pallet, action.rot, parse_key(action.pallet_to))
+            g = self._after_insert(grid, action.tile, action.pallet, action.rotation, parse_key(action.pallet_to))
             grid.clear()
             grid.update(g)
             events.append(Event(type="connect", text=(
                 f"{player} connects {tile_name(action.tile)} at {key(ppos)} in place of the {action.pallet} pallet, "
-                f"rotation {action.rot}; the pallet moves to {action.pallet_to}.")))
+                f"rotation {action.rotation}; the pallet moves to {action.pallet_to}.")))
             self._icon(new, grid, action.tile, events)
         elif isinstance(action, SwapHand):
             old = list(hand)
@@ -464,15 +463,15 @@ class Transport(Engine):
             events.append(Event(type="load", text=f"{player} puts a new parcel {parcel[0]}/{parcel[1]} on the loading tile at {action.at}."))
             self._after_main(new, grid, events)
         elif isinstance(action, Wrench):
-            frm, to = parse_key(action.frm), parse_key(action.to)
+            frm, to = parse_key(action.at), parse_key(action.to)
             cell = grid.pop(frm)
-            grid[to] = [cell[0], action.rot, cell[2]]
-            events.append(Event(type="wrench", text=f"{player} moves {tile_name(cell[0])} from {action.frm} to {action.to}, rotation {action.rot}."))
+            grid[to] = [cell[0], action.rotation, cell[2]]
+            events.append(Event(type="wrench", text=f"{player} moves {tile_name(cell[0])} from {action.at} to {action.to}, rotation {action.rotation}."))
             self._after_main(new, grid, events)
         elif isinstance(action, Lift):
             pal = hx.pallets(grid)
             cell = grid.pop(pal[action.pallet])
-            grid[parse_key(action.to)] = [cell[0], action.rot, None]
+            grid[parse_key(action.to)] = [cell[0], action.facing, None]
             events.append(Event(type="lift", text=f"{player} moves the {action.pallet} pallet to {action.to}."))
             self._after_main(new, grid, events)
         elif isinstance(action, SwapPallets):
@@ -505,7 +504,7 @@ class Transport(Engine):
         (SEED "Als een Pakketje eindigt op een Pallet tegel"; one flip, ASSUMED REF 2.2 item 11);
         a player's 4th parcel ends the game at once."""
 
-        frm, to = parse_key(action.frm), parse_key(action.to)
+        frm, to = parse_key(action.at), parse_key(action.to)
         top, bottom = grid[frm][2]
         grid[frm][2] = None
         flipped = (bottom, top)
@@ -514,14 +513,14 @@ class Transport(Engine):
             owner = self.owner(state, target[0])
             state.scored[owner].append(list(flipped))
             events.append(Event(type="score", text=(
-                f"{player} moves the parcel from {action.frm} onto the {target[0]} pallet at {action.to}: "
+                f"{player} moves the parcel from {action.at} onto the {target[0]} pallet at {action.to}: "
                 f"{flipped[0]} points for {owner}.")))
             if len(state.scored[owner]) >= data.PARCELS_TO_END:
                 self._end(state, events, f"{owner} has {data.PARCELS_TO_END} parcels on their score tile.")
                 return
         else:
             target[2] = flipped
-            events.append(Event(type="move", text=f"{player} moves the parcel from {action.frm} to {action.to}; it now shows {flipped[0]}."))
+            events.append(Event(type="move", text=f"{player} moves the parcel from {action.at} to {action.to}; it now shows {flipped[0]}."))
         self._finish_turn(state, grid, events)
 
     # ----- text ---------------------------------------------------------------------------
@@ -535,26 +534,26 @@ class Transport(Engine):
 
     def describe(self, state: State, action: ActionModel) -> str:
         if isinstance(action, Connect):
-            return f"Connect {tile_name(action.tile)} at {action.at}, rotation {action.rot}."
+            return f"Connect {tile_name(action.tile)} at {action.at}, rotation {action.rotation}."
         if isinstance(action, Insert):
-            return f"Put {tile_name(action.tile)} in place of the {action.pallet} pallet (rotation {action.rot}), pallet to {action.pallet_to}."
+            return f"Put {tile_name(action.tile)} in place of the {action.pallet} pallet (rotation {action.rotation}), pallet to {action.pallet_to}."
         if isinstance(action, SwapHand):
             return "Swap your whole hand for 4 new tiles."
         if isinstance(action, Load):
             return f"Put the new parcel on the loading tile at {action.at}."
         if isinstance(action, Wrench):
-            tile = state.field[action.frm].tile if action.frm in state.field else "?"
-            return f"Wrench: move {tile} from {action.frm} to {action.to}, rotation {action.rot}."
+            tile = state.field[action.at].tile if action.at in state.field else "?"
+            return f"Wrench: move {tile} from {action.at} to {action.to}, rotation {action.rotation}."
         if isinstance(action, Lift):
             return f"Forklift: move the {action.pallet} pallet to {action.to}."
         if isinstance(action, SwapPallets):
             return f"Forklift: swap the {action.a} and {action.b} pallets."
         if isinstance(action, Move):
-            p = state.field.get(action.frm)
+            p = state.field.get(action.at)
             n = p.parcel[0] if p and p.parcel else "?"
             dest = state.field.get(action.to)
             extra = f" onto the {dest.tile} pallet" if dest and hx.SHAPE[dest.tile] == "pallet" else ""
-            return f"Move the parcel at {action.frm} ({n}) to {action.to}{extra}."
+            return f"Move the parcel at {action.at} ({n}) to {action.to}{extra}."
         return super().describe(state, action)
 
     def status(self, state: State) -> str:

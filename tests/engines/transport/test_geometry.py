@@ -84,11 +84,11 @@ def test_floor_tile_refused_on_belt_edge():
     floor = tiles_with("floor")[0]
     s = make({"0,0": ("s4", 0)}, hands={"p0": [floor]})
     with pytest.raises(IllegalAction):
-        E.apply(s, "p0", Connect(tile=floor, at="1,0", rot=0))  # faces the belt's east end
+        E.apply(s, "p0", Connect(tile=floor, at="1,0", rotation=0))  # faces the belt's east end
     legal = {a.at for a in E.legal_actions(s, "p0") if a.type == "connect"}
     # the four floor sides of the east-west straight: SE, SW, NW, NE
     assert legal == {"0,1", "-1,1", "0,-1", "1,-1"}
-    out = E.apply(s, "p0", Connect(tile=floor, at="0,1", rot=0)).state
+    out = E.apply(s, "p0", Connect(tile=floor, at="0,1", rotation=0)).state
     assert out.field["0,1"].tile == floor
 
 
@@ -99,19 +99,19 @@ def test_placement_breaking_the_belt_refused():
     # straight at 0,0 (open end at 1,0); a floor tile at 2,0 east of that open end
     s = make({"0,0": ("s4", 0), "2,0": (floor, 0)}, hands={"p0": [straight, wide]})
     with pytest.raises(IllegalAction):  # belt edge 0 would face the floor tile at 2,0
-        E.apply(s, "p0", Connect(tile=straight, at="1,0", rot=0))
+        E.apply(s, "p0", Connect(tile=straight, at="1,0", rotation=0))
     with pytest.raises(IllegalAction):  # rotation 1 (edges 1, 4) shows floor to the belt at 0,0
-        E.apply(s, "p0", Connect(tile=straight, at="1,0", rot=1))
+        E.apply(s, "p0", Connect(tile=straight, at="1,0", rotation=1))
     # wide curve rotation 3 = edges {3, 5}: belt to 0,0, open to 2,-1, floor to 2,0
-    out = E.apply(s, "p0", Connect(tile=wide, at="1,0", rot=3)).state
+    out = E.apply(s, "p0", Connect(tile=wide, at="1,0", rotation=3)).state
     assert out.field["1,0"].rot == 3
-    assert Connect(tile=wide, at="1,0", rot=3) in E.legal_actions(s, "p0")
+    assert Connect(tile=wide, at="1,0", rotation=3) in E.legal_actions(s, "p0")
 
 
 def test_equivalent_rotation_accepted():
     straight = tiles_with("straight")[-1]
     s = make({"0,0": ("s4", 0)}, hands={"p0": [straight]})
-    out = E.apply(s, "p0", Connect(tile=straight, at="1,0", rot=3)).state  # same as rotation 0
+    out = E.apply(s, "p0", Connect(tile=straight, at="1,0", rotation=3)).state  # same as rotation 0
     assert out.field["1,0"].rot == 0
 
 
@@ -122,10 +122,10 @@ def test_insert_between_pallet_and_belt():
     s = s.model_copy(update={"hands": {"p0": [straight, wide], "p1": s.hands["p1"]}})
     legal = E.legal_actions(s, "p0")
     # red pallet at 2,0 faces west (edge 3). A straight there keeps the line: pallet to 3,0.
-    assert Insert(tile=straight, pallet="red", rot=0, pallet_to="3,0") in legal
+    assert Insert(tile=straight, pallet="red", rotation=0, pallet_to="3,0") in legal
     # a wide curve turned once = edges {1, 3}: the pallet goes south-east to 2,1
-    assert Insert(tile=wide, pallet="red", rot=1, pallet_to="2,1") in legal
-    out = E.apply(s, "p0", Insert(tile=wide, pallet="red", rot=1, pallet_to="2,1")).state
+    assert Insert(tile=wide, pallet="red", rotation=1, pallet_to="2,1") in legal
+    out = E.apply(s, "p0", Insert(tile=wide, pallet="red", rotation=1, pallet_to="2,1")).state
     assert out.field["2,0"].tile == wide
     # the pallet at 2,1 must face north-west (edge 4) back to the curve at 2,0
     assert out.field["2,1"].tile == "red" and out.field["2,1"].rot == 4
@@ -136,4 +136,4 @@ def test_tile_not_in_hand_refused():
     s = E.setup(["p0", "p1"], None, 3)
     other = s.hands["p1"][0]
     with pytest.raises(IllegalAction, match="not in your hand"):
-        E.apply(s, "p0", Connect(tile=other, at="0,1", rot=0))
+        E.apply(s, "p0", Connect(tile=other, at="0,1", rotation=0))

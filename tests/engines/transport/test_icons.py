@@ -21,7 +21,7 @@ def test_parcel_tile_needs_an_empty_loading_tile():
     assert not any(getattr(a, "tile", None) == parcel_tile for a in legal)
     assert legal == [SwapHand()]  # nothing else can be connected: the swap is forced
     with pytest.raises(IllegalAction, match="parcel action would be impossible"):
-        E.apply(s, "p0", Insert(tile=parcel_tile, pallet="red", rot=0, pallet_to="3,0"))
+        E.apply(s, "p0", Insert(tile=parcel_tile, pallet="red", rotation=0, pallet_to="3,0"))
 
 
 def test_parcel_tile_needs_a_parcel_in_the_bag():
@@ -35,14 +35,14 @@ def test_parcel_icon_flow():
     parcel_tile = tiles_with("straight", "parcel")[0]
     s = E.setup(["p0", "p1"], None, 2)
     s = s.model_copy(update={"hands": {"p0": [parcel_tile], "p1": s.hands["p1"]}, "bag": [[2, 3]]}, deep=True)
-    s = E.apply(s, "p0", Insert(tile=parcel_tile, pallet="red", rot=0, pallet_to="3,0")).state
+    s = E.apply(s, "p0", Insert(tile=parcel_tile, pallet="red", rotation=0, pallet_to="3,0")).state
     assert s.phase == "load" and E.legal_actions(s, "p0") == [Load(at="0,0")]
     s = E.apply(s, "p0", Load(at="0,0")).state
     assert s.field["0,0"].parcel == [3, 2]  # 2 players: highest up
     # top 3: east 1,0 -> 2,0 (new straight) -> 3,0 (red pallet) is exactly 3; west the blue
     # pallet at -2,0 comes after 2 steps, so nothing else
     assert s.phase == "move"
-    assert E.legal_actions(s, "p0") == [Move(frm="0,0", to="3,0")]
+    assert E.legal_actions(s, "p0") == [Move(at="0,0", to="3,0")]
 
 
 def _ring(center_tile: str) -> dict:
@@ -62,13 +62,13 @@ def test_wrench_respects_enclosure_rule():
     s = make(cells, phase="wrench")
     legal = E.legal_actions(s, "p0")
     assert legal, "the free tile can be moved"
-    assert {a.frm for a in legal} == {"3,0"}  # 0,0 has six neighbours
+    assert {a.at for a in legal} == {"3,0"}  # 0,0 has six neighbours
     with pytest.raises(IllegalAction, match="six neighbours"):
-        E.apply(s, "p0", Wrench(frm="0,0", to="0,2", rot=0))
+        E.apply(s, "p0", Wrench(at="0,0", to="0,2", rotation=0))
     # open the ring: now the centre tile may be moved too
     del cells["1,-1"]
     s2 = make(cells, phase="wrench")
-    assert "0,0" in {a.frm for a in E.legal_actions(s2, "p0")}
+    assert "0,0" in {a.at for a in E.legal_actions(s2, "p0")}
 
 
 def test_wrench_moves_tile_with_its_parcel():
@@ -78,7 +78,7 @@ def test_wrench_moves_tile_with_its_parcel():
     cells = {"0,0": (straights[0], 0), "1,0": (wrench_straight, 0, [2, 4]), "2,0": (straights[1], 0)}
     s = make(cells, phase="wrench")
     # to the open end west of 0,0 (-1,0), east-west: the parcel travels with the tile; a hole is left
-    out = E.apply(s, "p0", Wrench(frm="1,0", to="-1,0", rot=0)).state
+    out = E.apply(s, "p0", Wrench(at="1,0", to="-1,0", rotation=0)).state
     assert "1,0" not in out.field
     assert out.field["-1,0"].tile == wrench_straight and out.field["-1,0"].parcel == [2, 4]
 
@@ -113,8 +113,8 @@ def test_forklift_move_to_open_end_and_enclosure():
     cells = {"0,0": (straights[0], 0), "1,0": (straights[1], 0), "2,0": ("red", 3), "5,5": ("blue", 0)}
     s = make(cells, n=2, phase="lift")
     legal = E.legal_actions(s, "p0")
-    assert Lift(pallet="red", to="-1,0", rot=0) in legal  # faces east to the belt at 0,0
-    out = E.apply(s, "p0", Lift(pallet="red", to="-1,0", rot=0)).state
+    assert Lift(pallet="red", to="-1,0", facing=0) in legal  # faces east to the belt at 0,0
+    out = E.apply(s, "p0", Lift(pallet="red", to="-1,0", facing=0)).state
     assert "2,0" not in out.field and out.field["-1,0"].tile == "red"
     # enclose the red pallet: no forklift action may use it
     ring = dict(cells)
@@ -142,6 +142,6 @@ def test_connect_icon_flow_forklift():
     fork = tiles_with("straight", "forklift")[0]
     s = E.setup(["p0", "p1", "p2"], None, 4)
     s = s.model_copy(update={"hands": {**s.hands, "p0": [fork]}})
-    s = E.apply(s, "p0", Insert(tile=fork, pallet="red", rot=0, pallet_to="3,0")).state
+    s = E.apply(s, "p0", Insert(tile=fork, pallet="red", rotation=0, pallet_to="3,0")).state
     assert s.phase == "lift"
     assert E.to_act(s) == ["p0"]

@@ -40,9 +40,9 @@ def test_blocked_by_another_parcel():
     s = make(cells, phase="move")
     assert dests(s, "0,0") == []
     legal = E.legal_actions(s, "p0")
-    assert Move(frm="0,0", to="3,0") not in legal
+    assert Move(at="0,0", to="3,0") not in legal
     with pytest.raises(IllegalAction, match="exactly 3"):
-        E.apply(s, "p0", Move(frm="0,0", to="3,0"))
+        E.apply(s, "p0", Move(at="0,0", to="3,0"))
 
 
 def test_arrow_one_way():
@@ -74,7 +74,7 @@ def test_flip_after_moving():
     cells = line(-4, 4)
     cells["0,0"] = (cells["0,0"][0], 0, [3, 1])
     s = make(cells, phase="move")
-    out = E.apply(s, "p0", Move(frm="0,0", to="3,0")).state
+    out = E.apply(s, "p0", Move(at="0,0", to="3,0")).state
     assert out.field["3,0"].parcel == [1, 3]
     assert out.field["0,0"].parcel == []
 
@@ -88,7 +88,7 @@ def test_scoring_only_on_exact_landing():
     cells["0,0"] = (cells["0,0"][0], 0, [2, 4])
     s = make(cells, phase="move")
     assert dests(s, "0,0") == ["-2,0", "2,0"]
-    out = E.apply(s, "p0", Move(frm="0,0", to="2,0")).state
+    out = E.apply(s, "p0", Move(at="0,0", to="2,0")).state
     # flipped on the way: 4 is on top on red's score tile
     assert out.scored["p0"] == [[4, 2]]
     assert E.scores(out)["p0"] == 4
@@ -99,7 +99,7 @@ def test_parcel_for_another_players_pallet():
     cells = line(-2, 1, {"2,0": ("blue", 3)})
     cells["0,0"] = (cells["0,0"][0], 0, [2, 3])
     s = make(cells, phase="move")
-    out = E.apply(s, "p0", Move(frm="0,0", to="2,0")).state
+    out = E.apply(s, "p0", Move(at="0,0", to="2,0")).state
     assert out.scored["p1"] == [[3, 2]] and out.scored["p0"] == []
 
 
@@ -107,7 +107,7 @@ def test_team_totals_at_four():
     cells = line(-2, 1, {"2,0": ("yellow", 3)})
     cells["0,0"] = (cells["0,0"][0], 0, [2, 3])
     s = make(cells, n=4, phase="move", scored={"p0": [[4, 1]], "p1": [[2, 1]], "p2": [], "p3": [[1, 4]]})
-    out = E.apply(s, "p0", Move(frm="0,0", to="2,0")).state
+    out = E.apply(s, "p0", Move(at="0,0", to="2,0")).state
     # yellow is p2, p0's partner: team p0+p2 = 4 + 3 = 7; team p1+p3 = 2 + 1 = 3
     assert E.scores(out) == {"p0": 7, "p1": 3, "p2": 7, "p3": 3}
     assert E.ranking(out) == [["p0", "p2"], ["p1", "p3"]]
@@ -117,7 +117,7 @@ def test_fourth_parcel_ends_game_at_once():
     cells = line(-2, 1, {"2,0": ("red", 3)})
     cells["0,0"] = (cells["0,0"][0], 0, [2, 3])
     s = make(cells, phase="move", scored={"p0": [[1, 2], [1, 2], [1, 2]], "p1": [], "p2": []})
-    out = E.apply(s, "p0", Move(frm="0,0", to="2,0")).state
+    out = E.apply(s, "p0", Move(at="0,0", to="2,0")).state
     assert E.is_over(out) and E.to_act(out) == []
     assert E.scores(out) == {"p0": 6, "p1": 0, "p2": 0}  # 1 + 1 + 1 + 3
     assert len(out.hands["p0"]) == 0  # no draw after the end
@@ -137,8 +137,8 @@ def test_move_compulsory_then_draw():
     cells["0,0"] = (cells["0,0"][0], 0, [3, 1])
     floor = tiles_with("floor")[-1]
     s = make(cells, phase="move", hands={"p0": ["t1", "t2", "t3"], "p1": [floor]}, stack=["t90", "t91"])
-    assert E.legal_actions(s, "p0") == [Move(frm="0,0", to="-3,0"), Move(frm="0,0", to="3,0")]
-    out = E.apply(s, "p0", Move(frm="0,0", to="-3,0")).state
+    assert E.legal_actions(s, "p0") == [Move(at="0,0", to="-3,0"), Move(at="0,0", to="3,0")]
+    out = E.apply(s, "p0", Move(at="0,0", to="-3,0")).state
     assert out.hands["p0"] == ["t1", "t2", "t3", "t90"] and out.stack == ["t91"]
     assert E.to_act(out) == ["p1"]  # p1 can connect the floor tile, so the game goes on
 
@@ -147,5 +147,5 @@ def test_empty_stack_ends_game_at_draw():
     cells = line(-4, 4)
     cells["0,0"] = (cells["0,0"][0], 0, [3, 1])
     s = make(cells, phase="move", hands={"p0": ["t1", "t2", "t3"]}, stack=[])
-    out = E.apply(s, "p0", Move(frm="0,0", to="-3,0")).state
+    out = E.apply(s, "p0", Move(at="0,0", to="-3,0")).state
     assert E.is_over(out) and "stack is empty" in out.end_reason
