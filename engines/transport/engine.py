@@ -632,15 +632,18 @@ class Transport(Engine):
             "viewer": player,
         }
         if player is not None and player in state.hands:
-            v["hand"] = self._hand(state, player)
+            v["hand"] = list(state.hands[player])  # tile ids (the host's DM text lists them)
+            v["hand_tiles"] = self._hand(state, player)  # shapes and rotations, for the image
         return v
 
     def private_view(self, state: State, player: str) -> dict | None:
-        """``player``'s four hand tiles with every distinct rotation."""
+        """``player``'s hand: ``hand`` = tile ids, ``hand_tiles`` = each tile with its shape,
+        icon and every distinct rotation (edges and belt moves)."""
 
         if player not in state.hands:
             return None
-        return {"player": player, "colour": state.colours[state.players.index(player)], "hand": self._hand(state, player)}
+        return {"player": player, "colour": state.colours[state.players.index(player)],
+                "hand": list(state.hands[player]), "hand_tiles": self._hand(state, player)}
 
     # ----- end ------------------------------------------------------------------------------
     def is_over(self, state: State) -> bool:

@@ -316,7 +316,7 @@ def hand_layout(view: dict) -> Layout:
     """A player's DM image from ``engine.view(state, player)``: their hand tiles, each in
     every distinct rotation with its number, and the compass of edge numbers."""
 
-    hand = view.get("hand") or []
+    hand = view.get("hand_tiles") or []
     s = 40
     cell_w = int(SQ3 * s) + 22
     left = 230

@@ -92,7 +92,8 @@ def test_hand_image(state):
     for seat in state.players:
         view = E.view(state, seat)
         lay = hand_layout(view)
-        for tile in view["hand"]:
+        assert [t["tile"] for t in view["hand_tiles"]] == view["hand"]
+        for tile in view["hand_tiles"]:
             tid = tile["tile"]
             assert [t.text for t in _texts(lay, f"hand:{tid}:id")] == [tid]
             rots = [e for e in lay.elements if isinstance(e, Text) and e.tag.startswith(f"rot:{tid}:")]

@@ -48,7 +48,8 @@ def test_views_equal_when_only_hidden_things_differ():
 def test_player_sees_only_own_hand():
     s = _midgame()
     v = E.view(s, "a")
-    assert [t["tile"] for t in v["hand"]] == s.hands["a"]
+    assert v["hand"] == s.hands["a"]
+    assert [t["tile"] for t in v["hand_tiles"]] == s.hands["a"]
     text = json.dumps(v)
     others = set(s.hands["b"]) | set(s.hands["c"])
     for t in others:
@@ -59,7 +60,7 @@ def test_player_sees_only_own_hand():
 def test_spectator_sees_no_hand_nor_stack_order():
     s = _midgame()
     v = E.view(s, None)
-    assert "hand" not in v
+    assert "hand" not in v and "hand_tiles" not in v
     text = json.dumps(v)
     for p in s.players:
         for t in s.hands[p]:
@@ -73,11 +74,16 @@ def test_spectator_sees_no_hand_nor_stack_order():
 def test_private_view_is_the_hand():
     s = E.setup(["a", "b"], None, 3)
     pv = E.private_view(s, "b")
-    assert [t["tile"] for t in pv["hand"]] == s.hands["b"]
-    assert len(pv["hand"]) == 4
-    # every tile lists its distinct rotations (a straight: 0, 1, 2; a one-way belt: 0..5)
-    for t in pv["hand"]:
+    assert pv["hand"] == s.hands["b"] and len(pv["hand"]) == 4
+    assert [t["tile"] for t in pv["hand_tiles"]] == s.hands["b"]
+    for t in pv["hand_tiles"]:
         assert t["rotations"][0]["rot"] == 0
+    # a straight belt lists rotations 0, 1, 2 (3-5 repeat them); a one-way belt all six
+    from tests.engines.transport.helpers import tiles_with
+
+    s2 = s.model_copy(update={"hands": {**s.hands, "b": [tiles_with("straight")[0], tiles_with("oneway")[0]]}})
+    rots = [[r["rot"] for r in t["rotations"]] for t in E.private_view(s2, "b")["hand_tiles"]]
+    assert rots == [[0, 1, 2], [0, 1, 2, 3, 4, 5]]
 
 
 def test_draw_event_is_private():
