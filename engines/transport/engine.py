@@ -118,7 +118,7 @@ class State(BaseModel):
     turn: int = 1
     swaps: int = 0  # salt for the reshuffle after a hand swap
     end_reason: str = ""
-    recent: list[str] = Field(default_factory=list)  # last public events
+    recent: list[list[str]] = Field(default_factory=list)  # last public events, as segments
 
 
 SHAPE_NAMES = {s: v[2] for s, v in data.SHAPES.items()}
@@ -426,7 +426,7 @@ class Transport(Engine):
         new.hands = {p: list(h) for p, h in state.hands.items()}
         new.bag = [list(b) for b in state.bag]
         new.scored = {p: [list(x) for x in v] for p, v in state.scored.items()}
-        new.recent = list(state.recent)
+        new.recent = [list(r) for r in state.recent]
         grid = grid_of(new)  # the field is rebuilt from the grid at the end
         events: list[Event] = []
         hand = new.hands[player]
@@ -483,7 +483,8 @@ class Transport(Engine):
         elif isinstance(action, Move):
             self._move(new, grid, player, action, events)
         new.field = field_of(grid)
-        new.recent = (new.recent + [e.text for e in events if e.public and e.type != "draw"])[-4:]
+        new.recent = (new.recent + [self.segments(new, e.text) for e in events
+                                    if e.public and e.type != "draw"])[-4:]
         return Outcome(new, events)
 
     def _icon(self, state: State, grid: dict, tile: str, events: list[Event]) -> None:
@@ -571,6 +572,17 @@ class Transport(Engine):
 
     # ----- views ---------------------------------------------------------------------------
     @staticmethod
+    def segments(state: State, text: str) -> list[str]:
+        """``text`` split so that every seat id is a segment of its own
+        (``["", "p1", " moves …"]``): a host can rename seats in a view by exact match."""
+
+        import re
+
+        ids = sorted(state.players, key=len, reverse=True)
+        pattern = "(" + "|".join(r"(?<![\w-])" + re.escape(p) + r"(?![\w-])" for p in ids) + ")"
+        return [part for part in re.split(pattern, text) if part != ""]
+
+    @staticmethod
     def tile_info(tile: str, rot: int = 0) -> dict:
         """Public description of a tile turned by ``rot``: shape, icon, belt edges, moves."""
 
@@ -618,6 +630,7 @@ class Transport(Engine):
             "current": None if state.phase == "over" else state.players[state.current],
             "phase": state.phase,
             "status": self.status(state),
+            "status_parts": self.segments(state, self.status(state)),
             "over": state.phase == "over",
             "end_reason": state.end_reason,
             "field": field,

@@ -235,7 +235,7 @@ def _panel(lay: Layout, view: dict, x: int, y: int, two_columns: bool = False) -
     y0 = y
     y += 10
     # whose turn and what is expected
-    status = view.get("status", "")
+    status = "".join(view.get("status_parts") or [view.get("status", "")])
     lines = _wrap(status, w - 16, 18)
     lay.add(text(x + 6, y, "\n".join(lines), 18, "#7a1010" if not view.get("over") else INK, "status"))
     y += 24 * len(lines) + 10
@@ -280,6 +280,7 @@ def _panel(lay: Layout, view: dict, x: int, y: int, two_columns: bool = False) -
         lay.add(text(x + 6, y, "Last moves", 16, INK, "recent:title"))
         y += 22
         for i, ev in enumerate(recent[-3:]):
+            ev = "".join(ev) if isinstance(ev, list) else ev
             for ln in _wrap(ev, w - 16, 14)[:3]:
                 lay.add(text(x + 6, y, ln, 14, MUTED, f"recent:{i}"))
                 y += 18

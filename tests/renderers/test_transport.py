@@ -125,3 +125,31 @@ def test_wide_field_stays_in_bounds():
     assert out_of_bounds(lay) == [] and overlapping_texts(lay) == [] and small_texts(lay) == []
     assert lay.width <= MAX_SIDE and lay.height <= MAX_SIDE
     assert [t.text for t in _texts(lay, "coord:11,0")] == ["11,0"]
+
+
+def _rename(view, names):
+    """Like the host's rename_view: every string equal to a seat id becomes its name."""
+
+    if isinstance(view, dict):
+        return {names.get(k, k): _rename(v, names) for k, v in view.items()}
+    if isinstance(view, list):
+        return [_rename(v, names) for v in view]
+    return names.get(view, view) if isinstance(view, str) else view
+
+
+def test_seat_ids_can_be_renamed_in_the_image():
+    seats = ["314159265358979323", "271828182845904523", "ai-1"]
+    s = E.setup(seats, None, 8)
+    rnd = random.Random(8)
+    for _ in range(30):
+        p = E.to_act(s)[0]
+        s = E.apply(s, p, rnd.choice(E.legal_actions(s, p))).state
+    names = {seats[0]: "alice", seats[1]: "bob", seats[2]: "AI 1"}
+    view = _rename(E.view(s, None), names)
+    lay = layout(view)
+    shown = " ".join(t.text for t in lay.texts())
+    for seat in seats:
+        assert seat not in shown
+    assert "alice" in shown and "bob" in shown and "AI 1" in shown
+    hand = hand_layout(_rename(E.view(s, seats[0]), names))
+    assert seats[0] not in " ".join(t.text for t in hand.texts())
