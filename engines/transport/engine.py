@@ -4,6 +4,32 @@ Turn (SEED "Beurtvolgorde"): either connect a tile (``connect`` / ``insert``), c
 white icon (``load`` / ``wrench`` / ``lift`` / ``swap pallets``), move a parcel (``move``),
 draw back to 4 (automatic); or swap the whole hand (``swap hand``), then move a parcel.
 Steps without a choice (no parcel can move, drawing) happen by themselves.
+
+Rules the text leaves open, and the choice made here (REF = shared reference facts 2.2):
+
+* Start layouts, tile inventory, parcels, colours: see :mod:`engines.transport.data` (ASSUMED).
+* Every start belt ends in a pallet, so there is no open end at first: the first belt tiles
+  go between a pallet and the belt (``insert``), or floor tiles against floor sides.
+* Moving a parcel is compulsory when any parcel can move (REF item 2); a step is one
+  adjacent connected tile; the parcel never revisits a tile nor turns back in one move
+  (items 3, 6); a pallet ends the path and only counts when it is exactly the last step
+  (item 4).
+* Merge junction (3 entrances, 2 exits): arm 1 is inbound only (item 5).
+* One flip per move, also when landing on a pallet (item 11); the score is the number then on top.
+* The parcel is scored for the pallet's owner; at 4 players team totals (item 8); a player's
+  own 4th parcel ends the game (item 9).
+* Wrench: the white-icon tile is connected elsewhere like a new tile (belt tile at an open
+  end, floor tile against floor sides, with any rotation, not in its own old cell); the hole
+  is allowed, a parcel travels along (items 7, 12). Not enclosed (six neighbours).
+* Forklift: a pallet moves to an empty cell at an open belt end, facing it, and must fit
+  there; or two pallets (neither enclosed) swap places (orientation stays with the cell).
+* A parcel tile also needs a parcel in the bag. A parcel never blocks tile placement (13).
+* Swapping: the 4 new tiles are drawn first, then the old ones are shuffled into the stack.
+  A voluntary swap needs 4 tiles in the stack; a player who must swap when the stack has
+  fewer than 4 ends the game (item 10).
+* Rotations that give the same tile (a straight turned 3 times) are one move; the lowest
+  number is listed.
+* Bottom numbers of parcels on the field are shown (everyone saw them when drawn and flipped).
 """
 
 from __future__ import annotations
