@@ -406,6 +406,18 @@ class Transport(Engine):
                     return f"Cell {action.at} is not at an open end of the belt."
                 if not (0 <= action.rotation < 6) or not hx.fits(grid, at, hx.ROT[hx.SHAPE[action.tile]][action.rotation].mask):
                     return f"{action.tile} in rotation {action.rotation} does not match the belt and floor sides around {action.at}."
+            else:
+                pal = hx.pallets(grid)
+                if action.pallet not in pal:
+                    return f"There is no {action.pallet} pallet."
+                if hx.SHAPE[action.tile] not in data.BELT_SHAPES:
+                    return "Only a belt tile can go between a pallet and the belt."
+                if hx.pallet_attachment(grid, pal[action.pallet]) is None:
+                    return f"The {action.pallet} pallet is not attached to the belt."
+                if not any(k == action.rotation and key(to) == action.pallet_to
+                           for p, k, to in hx.insertions(grid, action.tile) if p == action.pallet):
+                    return (f"{action.tile} in rotation {action.rotation} in place of the {action.pallet} pallet "
+                            f"does not fit, or the pallet cannot go to {action.pallet_to}.")
             icon = hx.ICON[action.tile]
             if icon:
                 return f"{action.tile} cannot be connected there: its {icon} action would be impossible."

@@ -83,3 +83,17 @@ def test_notation_and_parse():
     assert E.parse(s, "swap hand") == SwapHand()
     with pytest.raises(IllegalAction):
         E.parse(s, "fly away")
+
+
+def test_insert_refusal_reasons():
+    floor = tiles_with("floor", "")[0]
+    straight = tiles_with("straight", "")[0]
+    s = E.setup(["a", "b"], None, 1)
+    s = s.model_copy(update={"hands": {**s.hands, "a": [floor, straight]}})
+    with pytest.raises(IllegalAction, match="no green pallet"):
+        E.apply(s, "a", Insert(tile=straight, pallet="green", rotation=0, pallet_to="3,0"))
+    with pytest.raises(IllegalAction, match="Only a belt tile"):
+        E.apply(s, "a", Insert(tile=floor, pallet="red", rotation=0, pallet_to="3,0"))
+    # a straight at 2,0 (red pallet's place) has its other end at 3,0, not 2,1
+    with pytest.raises(IllegalAction, match="cannot go to 2,1"):
+        E.apply(s, "a", Insert(tile=straight, pallet="red", rotation=0, pallet_to="2,1"))
