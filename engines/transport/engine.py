@@ -145,6 +145,7 @@ class State(BaseModel):
     swaps: int = 0  # salt for the reshuffle after a hand swap
     end_reason: str = ""
     recent: list[list[str]] = Field(default_factory=list)  # last public events, as segments
+    changed: list[str] = Field(default_factory=list)  # cells the last action changed
 
 
 SHAPE_NAMES = {s: v[2] for s, v in data.SHAPES.items()}
@@ -466,6 +467,7 @@ class Transport(Engine):
         new.scored = {p: [list(x) for x in v] for p, v in state.scored.items()}
         new.recent = [list(r) for r in state.recent]
         grid = grid_of(new)  # the field is rebuilt from the grid at the end
+        new.changed = self._cells_of(state, action)
         events: list[Event] = []
         hand = new.hands[player]
         if isinstance(action, Connect):
@@ -524,6 +526,26 @@ class Transport(Engine):
         new.recent = (new.recent + [self.segments(new, e.text) for e in events
                                     if e.public and e.type != "draw"])[-4:]
         return Outcome(new, events)
+
+    @staticmethod
+    def _cells_of(state: State, action: ActionModel) -> list[str]:
+        """The cells an action changes (highlighted on the board)."""
+
+        if isinstance(action, Connect):
+            return [action.at]
+        if isinstance(action, Insert):
+            old = next((k for k, c in state.field.items() if c.tile == action.pallet), "")
+            return [k for k in (old, action.pallet_to) if k]
+        if isinstance(action, Load):
+            return [action.at]
+        if isinstance(action, (Wrench, Move)):
+            return [action.at, action.to]
+        if isinstance(action, Lift):
+            old = next((k for k, c in state.field.items() if c.tile == action.pallet), "")
+            return [k for k in (old, action.to) if k]
+        if isinstance(action, SwapPallets):
+            return [k for k, c in state.field.items() if c.tile in (action.a, action.b)]
+        return []
 
     def _icon(self, state: State, grid: dict, tile: str, events: list[Event]) -> None:
         """White icon: its action follows at once (SEED "Als een tegel met een wit icoon")."""
@@ -679,7 +701,8 @@ class Transport(Engine):
             "scored": {p: [list(x) for x in state.scored[p]] for p in state.players},
             "points": {p: self.points(state, p) for p in state.players},
             "scores": self.scores(state),
-            "recent": list(state.recent),
+            "recent": [list(r) for r in state.recent],
+            "changed": list(state.changed),
             "viewer": player,
         }
         if player is not None and player in state.hands:

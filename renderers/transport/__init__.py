@@ -2,7 +2,7 @@
 
 ``layout(view)`` (spectator view): the hex field (pointy-top, axial q,r written in every
 cell), belts as curves between edge midpoints, arrows on one-way arms, white-icon badges,
-parcels with their top number, pallets in their owner's colour, dashed open ends with their
+parcels with their top number, pallets in their owner's colour, pale open ends with their
 coordinates, and a side panel with the score tiles, whose turn and what is expected, the
 stack and bag counts, the last events and a legend.
 
@@ -34,6 +34,7 @@ MUTED = "#555555"
 ICON_LETTER = {"parcel": "P", "wrench": "W", "forklift": "F"}
 ICON_FILL = {"parcel": "#8a5a2b", "wrench": "#3f6f9f", "forklift": "#a0522d"}
 PARCEL_FILL = "#c8955a"
+LAST = "#ff7a00"  # outline of the cells the last action changed
 PANEL_W = 430
 MARGIN = 24
 
@@ -214,6 +215,12 @@ def layout(view: dict) -> Layout:
                          radius=3, tag=f"parcel:{c['at']}"))
             lay.add(text(int(cx), int(cy), str(top), 18, INK, f"parcel:{c['at']}:top", "mm"))
 
+    # the cells the last action changed (a hole left by a wrench or forklift included)
+    for k in view.get("changed") or []:
+        q, r = (int(x) for x in k.split(","))
+        cx, cy = center(q, r, s)
+        lay.add(Polygon(points=corners(cx + ox, cy + oy, s - 2), fill=None, outline=LAST, width=4, tag=f"last:{k}"))
+
     _panel(lay, view, panel_x, panel_y, two_columns=below)
     return lay
 
@@ -309,7 +316,10 @@ def _panel(lay: Layout, view: dict, x: int, y: int, two_columns: bool = False) -
     lay.add(text(x + 38, y + 3, "arrow = one way only", 14, INK, "legend:arrow:text"))
     y += 26
     lay.add(Rect(x=x + 8, y=y, w=22, h=22, fill="#fffdf7", outline="#b8ad96", tag="legend:open"))
-    lay.add(text(x + 38, y + 3, "dashed cell = open belt end", 14, INK, "legend:open:text"))
+    lay.add(text(x + 38, y + 3, "pale cell = open belt end", 14, INK, "legend:open:text"))
+    y += 26
+    lay.add(Rect(x=x + 8, y=y, w=22, h=22, fill=None, outline=LAST, width=3, tag="legend:last"))
+    lay.add(text(x + 38, y + 3, "orange outline = last move", 14, INK, "legend:last:text"))
     return max(y + 26, left_end)
 
 

@@ -71,6 +71,7 @@ def test_board_elements_tagged(state):
     else:
         assert view["current"] in status
     assert lay.tagged("counts") and lay.tagged("legend")
+    assert sorted(e.tag for e in lay.tagged("last")) == sorted(f"last:{k}" for k in view["changed"])
 
 
 def test_board_readable(state):

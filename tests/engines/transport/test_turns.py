@@ -97,3 +97,12 @@ def test_insert_refusal_reasons():
     # a straight at 2,0 (red pallet's place) has its other end at 3,0, not 2,1
     with pytest.raises(IllegalAction, match="cannot go to 2,1"):
         E.apply(s, "a", Insert(tile=straight, pallet="red", rotation=0, pallet_to="2,1"))
+
+
+def test_changed_cells_for_the_board_highlight():
+    straights = tiles_with("straight", "")
+    cells = {f"{q},0": (straights[i], 0) for i, q in enumerate(range(-4, 5))}
+    cells["0,0"] = (cells["0,0"][0], 0, [3, 1])
+    s = make(cells, phase="move")
+    out = E.apply(s, "p0", Move(at="0,0", to="3,0")).state
+    assert E.view(out, None)["changed"] == ["0,0", "3,0"]
