@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from engines.base import ActionModel, Engine, Event, IllegalAction, Outcome, default_parse, normalize, rng, shuffled
 from engines.transport import data
@@ -125,6 +125,8 @@ class Cell(BaseModel):
 
 class Options(BaseModel):
     """Transport has no variants."""
+
+    model_config = ConfigDict(extra="forbid")
 
 
 Phase = Literal["play", "load", "wrench", "lift", "move", "over"]

@@ -106,3 +106,12 @@ def test_changed_cells_for_the_board_highlight():
     s = make(cells, phase="move")
     out = E.apply(s, "p0", Move(at="0,0", to="3,0")).state
     assert E.view(out, None)["changed"] == ["0,0", "3,0"]
+
+
+def test_setup_refuses_bad_seats_and_options():
+    with pytest.raises(ValueError):
+        E.setup(["a"], None, 1)
+    with pytest.raises(ValueError):
+        E.setup(["a", "b", "c", "d", "e"], None, 1)
+    with pytest.raises(ValueError):
+        E.setup(["a", "b"], {"colour": "red"}, 1)
