@@ -1,5 +1,7 @@
 """Transport AI win rate: N seeded 3-player games, the AI in one seat against two random
-seats (the AI's seat rotates with the seed); a shared first place counts 1/k.
+seats (the AI's seat rotates with the seed); a shared first place counts 1/k. At 4 players
+the AI plays with a random partner against two random seats and the figure is its team's
+share (a team win counts 1, a tie between the teams 1/2).
 
 Run: ``python -m bench.transport_ai [games] [players]`` (defaults 200, 3).
 """
@@ -28,7 +30,9 @@ def play(seed: int, n_players: int = 3) -> float:
             action = rnd.choice(engine.legal_actions(state, p))
         state = engine.apply(state, p, action).state
     first = engine.ranking(state)[0]
-    return 1.0 / len(first) if ai_seat in first else 0.0
+    share = 1.0 / len(first) if ai_seat in first else 0.0
+    # at 4 players partners always share their place: count the AI's team, not the seat
+    return 2 * share if n_players == 4 else share
 
 
 def main() -> None:
