@@ -76,6 +76,7 @@ def test_board_elements_tagged(state):
 
 def test_board_readable(state):
     lay = layout(E.view(state, None))
+    assert all(e.tag for e in lay.elements)  # every element is tagged
     assert small_texts(lay) == []
     assert overlapping_texts(lay) == []
     assert out_of_bounds(lay) == []
@@ -101,6 +102,7 @@ def test_hand_image(state):
             assert len(rots) == ROTATIONS[tile["shape"]]
             assert [t.text for t in rots] == [f"rot {r['rot']}" for r in tile["rotations"]]
         assert len(lay.tagged("compass")) == 1 + 6 + 1  # hex, six edge numbers, label
+        assert all(e.tag for e in lay.elements)
         assert small_texts(lay) == [] and overlapping_texts(lay) == [] and out_of_bounds(lay) == []
         png = render_hand("transport", view)
         assert png is not None and len(png) < MAX_BYTES
