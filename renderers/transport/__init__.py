@@ -1,0 +1,393 @@
+"""Transport board and hand images.
+
+``layout(view)`` (spectator view): the hex field (pointy-top, axial q,r written in every
+cell), belts as curves between edge midpoints, arrows on one-way arms, white-icon badges,
+parcels with their top number, pallets in their owner's colour, pale open ends with their
+coordinates, and a side panel with the score tiles, whose turn and what is expected, the
+stack and bag counts, the last events and a legend.
+
+``hand_layout(view)`` (a player's view): the four hand tiles, each drawn in every distinct
+rotation with its number, plus the edge-number compass.
+
+Tags: ``tile:<q,r>``, ``belt:<q,r>``, ``arrow:<q,r>``, ``icon:<q,r>``, ``parcel:<q,r>``,
+``pallet:<colour>``, ``coord:<q,r>``, ``open:<q,r>``, ``score:<seat>``, ``status``,
+``counts``, ``recent``, ``legend``, ``hand:<tile>``, ``rot:<tile>:<k>``, ``compass``.
+"""
+
+from __future__ import annotations
+
+import math
+
+from PIL import Image
+
+from renderers import base
+from renderers.base import Ellipse, Layout, Line, Polygon, Rect, fit_text, measure, text
+
+SQ3 = math.sqrt(3)
+
+PLAYER_COLOURS = {"red": "#d62728", "blue": "#1f5fbf", "yellow": "#e0b000", "green": "#2a9d3a"}
+PALE = {"red": "#f7c9c9", "blue": "#c8d8f5", "yellow": "#f8ecb0", "green": "#c9ecce"}
+FILL = {"belt": "#dcd8cf", "floor": "#efe7d6", "loading": "#bcd9f0", "pallet": "#ffffff"}
+BELT = "#4a4a4a"
+INK = "#1d1d1d"
+MUTED = "#555555"
+ICON_LETTER = {"parcel": "P", "wrench": "W", "forklift": "F"}
+ICON_FILL = {"parcel": "#8a5a2b", "wrench": "#3f6f9f", "forklift": "#a0522d"}
+PARCEL_FILL = "#c8955a"
+LAST = "#ff7a00"  # outline of the cells the last action changed
+PANEL_W = 430
+MARGIN = 24
+
+
+def draw(lay: Layout) -> Image.Image:
+    """The shared painter's image reduced to a 64-colour palette (fast octree, no dither):
+    flat colours plus text anti-aliasing look the same, and the PNG encodes several times
+    faster and smaller than RGB (same approach as the Factory Manager renderer)."""
+
+    return base.draw(lay).quantize(colors=64, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+
+
+# ----- hex helpers ------------------------------------------------------------------------
+def center(q: int, r: int, s: float) -> tuple[float, float]:
+    """Pixel centre (relative) of axial cell (q, r) for pointy-top hexes of radius ``s``."""
+
+    return s * SQ3 * (q + r / 2), s * 1.5 * r
+
+
+def corners(cx: float, cy: float, s: float) -> list[tuple[int, int]]:
+    """The six corners of a pointy-top hex, clockwise from the top-right corner of edge 5/0."""
+
+    out = []
+    for i in range(6):
+        ang = math.radians(60 * i - 30)
+        out.append((int(round(cx + s * math.cos(ang))), int(round(cy + s * math.sin(ang)))))
+    return out
+
+
+def edge_mid(cx: float, cy: float, s: float, e: int) -> tuple[float, float]:
+    """Midpoint of edge ``e`` (0 east, clockwise) of a hex centred at (cx, cy)."""
+
+    ang = math.radians(60 * e)
+    d = s * SQ3 / 2
+    return cx + d * math.cos(ang), cy + d * math.sin(ang)
+
+
+def _curve(a, b, c, steps: int = 10) -> list[tuple[int, int]]:
+    pts = []
+    for i in range(steps + 1):
+        t = i / steps
+        x = (1 - t) ** 2 * a[0] + 2 * (1 - t) * t * c[0] + t * t * b[0]
+        y = (1 - t) ** 2 * a[1] + 2 * (1 - t) * t * c[1] + t * t * b[1]
+        pts.append((int(round(x)), int(round(y))))
+    return pts
+
+
+def _arrow(tip, base, width: float) -> list[tuple[int, int]]:
+    """A triangle pointing from ``base`` to ``tip``."""
+
+    dx, dy = tip[0] - base[0], tip[1] - base[1]
+    ln = math.hypot(dx, dy) or 1.0
+    nx, ny = -dy / ln * width, dx / ln * width
+    return [(int(round(tip[0])), int(round(tip[1]))), (int(round(base[0] + nx)), int(round(base[1] + ny))),
+            (int(round(base[0] - nx)), int(round(base[1] - ny)))]
+
+
+def draw_tile(lay: Layout, cx: float, cy: float, s: float, tile: dict, tag: str, colour: str | None = None,
+              label: str | None = None, label_size: int = 14, show_icon: bool = True) -> None:
+    """Draw one hex tile (shape ``tile`` as in the engine's ``tile_info``) at (cx, cy)."""
+
+    kind = tile["kind"]
+    fill = PALE.get(colour, FILL["pallet"]) if kind == "pallet" else FILL[kind]
+    lay.add(Polygon(points=corners(cx, cy, s), fill=fill, outline="#8c8474", width=2, tag=f"tile:{tag}"))
+    bw = max(6, int(s * 0.22))
+    if kind == "pallet":
+        e = tile["edges"][0]
+        m = edge_mid(cx, cy, s, e)
+        lay.add(Line(points=[(int(m[0]), int(m[1])), (int(cx), int(cy))], fill=BELT, width=bw, tag=f"belt:{tag}"))
+        half = int(s * 0.42)
+        col = PLAYER_COLOURS.get(colour, "#777777")
+        lay.add(Rect(x=int(cx - half), y=int(cy - half * 0.8), w=2 * half, h=int(half * 1.3), fill=col,
+                     outline=INK, width=2, tag=f"pallet:{colour}"))
+        # pallet slats
+        for i in (1, 2):
+            yy = int(cy - half * 0.8 + i * half * 1.3 / 3)
+            lay.add(Line(points=[(int(cx - half), yy), (int(cx + half), yy)], fill="#ffffff", width=2,
+                         tag=f"pallet:{colour}:slat"))
+    else:
+        drawn = set()
+        for a, b in tile["moves"]:
+            pair = (min(a, b), max(a, b))
+            if pair in drawn:
+                continue
+            drawn.add(pair)
+            pa, pb = edge_mid(cx, cy, s, a), edge_mid(cx, cy, s, b)
+            lay.add(Line(points=_curve(pa, pb, (cx, cy)), fill=BELT, width=bw, tag=f"belt:{tag}"))
+        entries = {a for a, _b in tile["moves"]}
+        exits = {b for _a, b in tile["moves"]}
+        for e in tile["edges"]:
+            m = edge_mid(cx, cy, s, e)
+            inner = (cx + (m[0] - cx) * 0.35, cy + (m[1] - cy) * 0.35)
+            outer = (cx + (m[0] - cx) * 0.85, cy + (m[1] - cy) * 0.85)
+            if e in entries and e not in exits:  # inbound only: arrow points inwards
+                lay.add(Polygon(points=_arrow(inner, outer, bw * 0.9), fill="#f2f2f2", outline=INK, width=1,
+                                tag=f"arrow:{tag}"))
+            elif e in exits and e not in entries:  # outbound only: arrow points outwards
+                lay.add(Polygon(points=_arrow(outer, inner, bw * 0.9), fill="#f2f2f2", outline=INK, width=1,
+                                tag=f"arrow:{tag}"))
+    icon = tile.get("icon") or ""
+    if show_icon and icon:
+        r = 11
+        ix, iy = cx, cy - max(s * 0.58, 21.0)
+        lay.add(Ellipse(x=int(ix - r), y=int(iy - r), w=2 * r, h=2 * r, fill=ICON_FILL[icon], outline="#ffffff",
+                        width=2, tag=f"icon:{tag}:{icon}"))
+        lay.add(text(int(ix), int(iy), ICON_LETTER[icon], 14, "#ffffff", f"icon:{tag}:{icon}:letter", "mm"))
+    if kind == "loading" and show_icon:
+        lay.add(text(int(cx - s * 0.58), int(cy), "L", 14, "#1f4f7f", f"loadmark:{tag}", "mm"))
+    if label:
+        w, h = measure(label, label_size)
+        ly = int(cy + max(s * 0.36, 12.0))
+        lay.add(Rect(x=int(cx - w / 2 - 3), y=ly - 1, w=w + 6, h=h + 2, fill="#ffffffcc"[:7], radius=4,
+                     tag=f"coordbg:{tag}"))
+        lay.add(text(int(cx), ly, label, label_size, INK, f"coord:{tag}", "ma"))
+
+
+# ----- board --------------------------------------------------------------------------------
+def _field_geometry(view: dict):
+    cells = [(c["q"], c["r"]) for c in view["field"]]
+    opens = []
+    for k in view.get("open_ends", []):
+        q, r = (int(x) for x in k.split(","))
+        opens.append((q, r))
+    allc = cells + opens
+    return cells, opens, allc
+
+
+def layout(view: dict) -> Layout:
+    """The board image from ``engine.view(state, None)`` (see module doc)."""
+
+    cells, opens, allc = _field_geometry(view)
+    xs = [SQ3 * (q + r / 2) for q, r in allc] or [0]
+    ys = [1.5 * r for q, r in allc] or [0]
+    span_x = max(xs) - min(xs) + SQ3
+    span_y = max(ys) - min(ys) + 2
+    panel_h = _panel_height(view)
+    below_h = _panel_height(view, two_columns=True)
+    # hex radius 30-46 px with the panel at the right; a field too wide for that puts the
+    # panel (in two columns) below it when that gives bigger hexes
+    s_w = (1600 - PANEL_W - 2 * MARGIN) / span_x
+    s_h = (1560 - 2 * MARGIN - 40) / span_y
+    s_side = min(46.0, s_w, s_h)
+    s_below = min(46.0, (1600 - 2 * MARGIN) / span_x, (1590 - below_h - 2 * MARGIN - 40) / span_y)
+    below = s_side < 36 and s_below > s_side
+    s = max(30.0, s_below if below else s_side)
+    field_w = int(span_x * s) + 2 * MARGIN
+    field_h = int(span_y * s) + 2 * MARGIN + 40
+    ox = MARGIN + (SQ3 / 2) * s - min(xs) * s
+    oy = MARGIN + 40 + s - min(ys) * s
+
+    if below:
+        width = max(field_w, 2 * PANEL_W + 40)
+        height = field_h + below_h
+        panel_x, panel_y = 10, field_h
+    else:
+        width = field_w + PANEL_W
+        height = max(field_h, panel_h, 520)
+        panel_x, panel_y = width - PANEL_W + 10, 10
+    lay = Layout(width=width, height=height, background="#faf7f0")
+    lay.add(text(MARGIN, 10, "Transport: the field (cells are q,r)", 20, INK, "title"))
+
+    for q, r in opens:
+        cx, cy = center(q, r, s)
+        cx, cy = cx + ox, cy + oy
+        pts = corners(cx, cy, s - 3)
+        lay.add(Polygon(points=pts, fill="#fffdf7", outline="#b8ad96", width=1, tag=f"open:{q},{r}"))
+        lay.add(text(int(cx), int(cy - 8), f"{q},{r}", 14, "#7a6f58", f"open:{q},{r}:label", "ma"))
+
+    for c in view["field"]:
+        cx, cy = center(c["q"], c["r"], s)
+        cx, cy = cx + ox, cy + oy
+        colour = c["tile"] if c["kind"] == "pallet" else None
+        draw_tile(lay, cx, cy, s, c, c["at"], colour=colour, label=c["at"])
+        if c.get("parcel"):
+            top = c["parcel"][0]
+            b = int(s * 0.31)
+            lay.add(Rect(x=int(cx - b), y=int(cy - b), w=2 * b, h=2 * b, fill=PARCEL_FILL, outline=INK, width=2,
+                         radius=3, tag=f"parcel:{c['at']}"))
+            lay.add(text(int(cx), int(cy), str(top), 18, INK, f"parcel:{c['at']}:top", "mm"))
+
+    # the cells the last action changed (a hole left by a wrench or forklift included)
+    for k in view.get("changed") or []:
+        q, r = (int(x) for x in k.split(","))
+        cx, cy = center(q, r, s)
+        lay.add(Polygon(points=corners(cx + ox, cy + oy, s - 2), fill=None, outline=LAST, width=4, tag=f"last:{k}"))
+
+    _panel(lay, view, panel_x, panel_y, two_columns=below)
+    return lay
+
+
+def _panel_height(view: dict, two_columns: bool = False) -> int:
+    """Height the panel needs (measured by laying it out once on a scratch layout)."""
+
+    scratch = Layout(width=2 * PANEL_W + 20, height=4000)
+    return _panel(scratch, view, 10, 0, two_columns) + 20
+
+
+def _panel(lay: Layout, view: dict, x: int, y: int, two_columns: bool = False) -> int:
+    """Draw the panel from (x, y), the legend below the scores or (``two_columns``) to their
+    right; returns the y below its last line."""
+
+    w = PANEL_W - 20
+    lay.add(Rect(x=x - 6 if x >= 6 else x, y=y, w=(2 * w + 26) if two_columns else (w + 6),
+                 h=lay.height - y - 10, fill="#ffffff", outline="#c9bfa8", radius=8, tag="panel"))
+    y0 = y
+    y += 10
+    # whose turn and what is expected
+    status = "".join(view.get("status_parts") or [view.get("status", "")])
+    lines = _wrap(status, w - 16, 18)
+    lay.add(text(x + 6, y, "\n".join(lines), 18, "#7a1010" if not view.get("over") else INK, "status"))
+    y += 24 * len(lines) + 10
+    if view.get("over") and view.get("end_reason"):
+        pass
+    # score tiles
+    lay.add(text(x + 6, y, "Score tiles", 18, INK, "scores:title"))
+    y += 28
+    colours = view["colours"]
+    for seat in view["players"]:
+        col = colours[seat]
+        cur = view.get("current") == seat
+        lay.add(Rect(x=x + 4, y=y, w=w - 8, h=56, fill=PALE[col], outline=INK if cur else "#bbbbbb",
+                     width=3 if cur else 1, radius=6, tag=f"score:{seat}"))
+        lay.add(Rect(x=x + 10, y=y + 8, w=26, h=20, fill=PLAYER_COLOURS[col], outline=INK, tag=f"score:{seat}:swatch"))
+        name = fit_text(f"{seat} ({col})", w - 190, 16)
+        lay.add(text(x + 44, y + 8, name, 16, INK, f"score:{seat}:name"))
+        pts = view["points"][seat]
+        lay.add(text(x + w - 14, y + 8, f"{pts} pts", 16, INK, f"score:{seat}:points", "ra"))
+        parcels = view["scored"][seat]
+        px = x + 44
+        for i, p in enumerate(parcels):
+            lay.add(Rect(x=px, y=y + 32, w=20, h=20, fill=PARCEL_FILL, outline=INK, radius=2,
+                         tag=f"score:{seat}:parcel:{i}"))
+            lay.add(text(px + 10, y + 42, str(p[0]), 14, INK, f"score:{seat}:parcel:{i}:value", "mm"))
+            px += 26
+        hand = view["hand_sizes"].get(seat, 0)
+        lay.add(text(x + w - 14, y + 33, f"hand {hand}", 14, MUTED, f"score:{seat}:hand", "ra"))
+        y += 62
+    teams = view.get("teams")
+    if teams:
+        sc = view["scores"]
+        line = "Teams: " + " | ".join(f"{'+'.join(colours[p] for p in t)} {sc[t[0]]}" for t in teams)
+        for ln in _wrap(line, w - 16, 16):
+            lay.add(text(x + 6, y, ln, 16, INK, "teams"))
+            y += 22
+    y += 6
+    lay.add(text(x + 6, y, f"Stack: {view['stack']} tiles   Bag: {view['bag']} parcels", 16, INK, "counts"))
+    y += 30
+    recent = view.get("recent") or []
+    if recent:
+        lay.add(text(x + 6, y, "Last moves", 16, INK, "recent:title"))
+        y += 22
+        for i, ev in enumerate(recent[-3:]):
+            ev = "".join(ev) if isinstance(ev, list) else ev
+            for ln in _wrap(ev, w - 16, 14)[:3]:
+                lay.add(text(x + 6, y, ln, 14, MUTED, f"recent:{i}"))
+                y += 18
+            y += 4
+    y += 6
+    left_end = y
+    if two_columns:
+        x, y = x + w + 20, y0 + 10
+    legend = [
+        ("P", ICON_FILL["parcel"], "parcel: load a parcel"),
+        ("W", ICON_FILL["wrench"], "wrench: move a white-icon tile"),
+        ("F", ICON_FILL["forklift"], "forklift: move/swap pallets"),
+    ]
+    lay.add(text(x + 6, y, "Legend", 16, INK, "legend:title"))
+    y += 22
+    for letter, fill, desc in legend:
+        lay.add(Ellipse(x=x + 8, y=y, w=22, h=22, fill=fill, outline="#ffffff", tag=f"legend:{letter}"))
+        lay.add(text(x + 19, y + 11, letter, 14, "#ffffff", f"legend:{letter}:letter", "mm"))
+        lay.add(text(x + 38, y + 3, desc, 14, INK, f"legend:{letter}:text"))
+        y += 26
+    lay.add(Rect(x=x + 8, y=y, w=22, h=22, fill=FILL["loading"], outline="#8c8474", tag="legend:loading"))
+    lay.add(text(x + 38, y + 3, "L = loading tile (parcels arrive)", 14, INK, "legend:loading:text"))
+    y += 26
+    lay.add(Polygon(points=_arrow((x + 30, y + 11), (x + 10, y + 11), 8), fill="#f2f2f2", outline=INK,
+                    tag="legend:arrow"))
+    lay.add(text(x + 38, y + 3, "arrow = one way only", 14, INK, "legend:arrow:text"))
+    y += 26
+    lay.add(Rect(x=x + 8, y=y, w=22, h=22, fill="#fffdf7", outline="#b8ad96", tag="legend:open"))
+    lay.add(text(x + 38, y + 3, "pale cell = open belt end", 14, INK, "legend:open:text"))
+    y += 26
+    lay.add(Rect(x=x + 8, y=y, w=22, h=22, fill=None, outline=LAST, width=3, tag="legend:last"))
+    lay.add(text(x + 38, y + 3, "orange outline = last move", 14, INK, "legend:last:text"))
+    return max(y + 26, left_end)
+
+
+def _wrap(s: str, width: int, size: int) -> list[str]:
+    words = s.split()
+    lines: list[str] = []
+    cur = ""
+    for wd in words:
+        cand = (cur + " " + wd).strip()
+        if measure(cand, size)[0] <= width or not cur:
+            cur = cand
+        else:
+            lines.append(cur)
+            cur = wd
+    if cur:
+        lines.append(cur)
+    return lines or [""]
+
+
+# ----- hand ---------------------------------------------------------------------------------
+def hand_layout(view: dict) -> Layout:
+    """A player's DM image from ``engine.view(state, player)``: their hand tiles, each in
+    every distinct rotation with its number, and the compass of edge numbers."""
+
+    hand = view.get("hand_tiles") or []
+    s = 40
+    cell_w = int(SQ3 * s) + 22
+    left = 230
+    width = max(left + 6 * cell_w + 20, 720)
+    row_h = 2 * s + 46
+    top = 150
+    height = top + max(1, len(hand)) * row_h + 30
+    lay = Layout(width=width, height=height, background="#faf7f0")
+    seat = view.get("viewer") or ""
+    colour = view.get("colours", {}).get(seat, "")
+    lay.add(text(20, 14, fit_text(f"Your hand ({seat}, {colour})", width - 260, 22), 22, INK, "hand:title"))
+    lay.add(text(20, 48, "connect <tile> <q,r> <rotation>   e.g. connect t5 2,-1 3", 16, MUTED, "hand:help"))
+    lay.add(text(20, 72, "Rotation k turns the tile k steps clockwise.", 16, MUTED, "hand:help2"))
+    # compass: edge numbers
+    cx, cy = width - 80, 80
+    lay.add(Polygon(points=corners(cx, cy, 40), fill="#ffffff", outline="#8c8474", width=2, tag="compass"))
+    for e in range(6):
+        mx, my = edge_mid(cx, cy, 40 + 14, e)
+        lay.add(text(int(mx), int(my), str(e), 14, "#7a1010", f"compass:{e}", "mm"))
+    lay.add(text(cx, cy, "edges", 14, MUTED, "compass:label", "mm"))
+    if not hand:
+        lay.add(text(20, top, "No tiles in hand.", 18, INK, "hand:empty"))
+        return lay
+    y = top
+    for tile in hand:
+        tid = tile["tile"]
+        lay.add(Rect(x=10, y=y - 4, w=width - 20, h=row_h - 6, fill="#ffffff", outline="#d0c6b0", radius=8,
+                     tag=f"hand:{tid}"))
+        lay.add(text(20, y + 6, tid, 22, INK, f"hand:{tid}:id"))
+        lay.add(text(20, y + 36, fit_text(tile["name"], left - 30, 16), 16, INK, f"hand:{tid}:name"))
+        icon = tile.get("icon") or ""
+        desc = {"parcel": "icon: parcel", "wrench": "icon: wrench", "forklift": "icon: forklift"}.get(icon, "no icon")
+        lay.add(text(20, y + 58, desc, 14, MUTED, f"hand:{tid}:icon"))
+        x = left
+        for rot in tile["rotations"]:
+            k = rot["rot"]
+            tcx, tcy = x + cell_w / 2, y + s + 2
+            info = dict(tile)
+            info.update({"edges": rot["edges"], "moves": rot["moves"]})
+            draw_tile(lay, tcx, tcy, s, info, f"{tid}:{k}", show_icon=True)
+            lay.add(text(int(tcx), int(y + 2 * s + 8), f"rot {k}", 14, INK, f"rot:{tid}:{k}", "ma"))
+            x += cell_w
+        if len(tile["rotations"]) < 6 and tile["shape"] != "floor":
+            lay.add(text(x + 4, int(y + s - 8), "(others\nrepeat)", 14, MUTED, f"hand:{tid}:repeat"))
+        y += row_h
+    return lay

@@ -1,0 +1,158 @@
+"""Transport board and hand images: every element tagged, readable, within limits."""
+
+import io
+import random
+
+import pytest
+from PIL import Image
+
+from engines.transport import engine as E
+from renderers import render_board, render_hand
+from renderers.base import MAX_BYTES, MAX_SIDE, Text, out_of_bounds, overlapping_texts, small_texts
+from renderers.transport import hand_layout, layout
+
+# distinct rotations per shape, by hand: a straight repeats after 3 turns, a floor tile after 1
+ROTATIONS = {"straight": 3, "loading": 3, "wide": 6, "tight": 6, "merge": 6, "oneway": 6, "floor": 1}
+
+
+def _played(n: int, seed: int, steps: int):
+    s = E.setup([f"p{i}" for i in range(n)], None, seed)
+    rnd = random.Random(seed)
+    for i in range(steps):
+        if E.is_over(s):
+            break
+        p = E.to_act(s)[0]
+        a = E.ai.choose(s, p, rnd) if i % 3 == 0 else rnd.choice(E.legal_actions(s, p))
+        s = E.apply(s, p, a).state
+    return s
+
+
+STATES = [(2, 1, 0), (3, 2, 0), (4, 3, 0), (3, 4, 90), (4, 5, 160), (2, 6, 2000)]
+
+
+@pytest.fixture(scope="module", params=STATES, ids=[f"{n}p-{st}" for n, _s, st in STATES])
+def state(request):
+    n, seed, steps = request.param
+    return _played(n, seed, steps)
+
+
+def _texts(lay, tag):
+    return [e for e in lay.tagged(tag) if isinstance(e, Text)]
+
+
+def test_board_elements_tagged(state):
+    view = E.view(state, None)
+    lay = layout(view)
+    for c in view["field"]:
+        at = c["at"]
+        assert lay.tagged(f"tile:{at}"), at
+        coord = _texts(lay, f"coord:{at}")
+        assert [t.text for t in coord] == [at]  # the typeable coordinates
+        if c["kind"] in ("belt", "loading"):
+            assert lay.tagged(f"belt:{at}")
+        if c["shape"] in ("oneway", "merge"):
+            assert lay.tagged(f"arrow:{at}")
+        if c["icon"]:
+            assert lay.tagged(f"icon:{at}:{c['icon']}")
+        if c["parcel"]:
+            assert [t.text for t in _texts(lay, f"parcel:{at}:top")] == [str(c["parcel"][0])]
+        if c["kind"] == "pallet":
+            assert lay.tagged(f"pallet:{c['tile']}")
+    for k in view["open_ends"]:
+        assert [t.text for t in _texts(lay, f"open:{k}:label")] == [k]
+    for seat in view["players"]:
+        assert lay.tagged(f"score:{seat}")
+        pts = _texts(lay, f"score:{seat}:points")
+        assert pts[0].text == f"{view['points'][seat]} pts"
+        assert len(lay.tagged(f"score:{seat}:parcel")) == 2 * len(view["scored"][seat])  # box + number
+    status = _texts(lay, "status")[0].text.replace("\n", " ")
+    if view["over"]:
+        assert status.startswith("Game over")
+    else:
+        assert view["current"] in status
+    assert lay.tagged("counts") and lay.tagged("legend")
+    assert sorted(e.tag for e in lay.tagged("last")) == sorted(f"last:{k}" for k in view["changed"])
+
+
+def test_board_readable(state):
+    lay = layout(E.view(state, None))
+    assert all(e.tag for e in lay.elements)  # every element is tagged
+    assert small_texts(lay) == []
+    assert overlapping_texts(lay) == []
+    assert out_of_bounds(lay) == []
+    assert lay.width <= MAX_SIDE and lay.height <= MAX_SIDE
+
+
+def test_board_png_limits(state):
+    (png,) = render_board("transport", E.view(state, None))
+    assert len(png) < MAX_BYTES
+    img = Image.open(io.BytesIO(png))
+    assert max(img.size) <= MAX_SIDE
+
+
+def test_hand_image(state):
+    for seat in state.players:
+        view = E.view(state, seat)
+        lay = hand_layout(view)
+        assert [t["tile"] for t in view["hand_tiles"]] == view["hand"]
+        for tile in view["hand_tiles"]:
+            tid = tile["tile"]
+            assert [t.text for t in _texts(lay, f"hand:{tid}:id")] == [tid]
+            rots = [e for e in lay.elements if isinstance(e, Text) and e.tag.startswith(f"rot:{tid}:")]
+            assert len(rots) == ROTATIONS[tile["shape"]]
+            assert [t.text for t in rots] == [f"rot {r['rot']}" for r in tile["rotations"]]
+        assert len(lay.tagged("compass")) == 1 + 6 + 1  # hex, six edge numbers, label
+        assert all(e.tag for e in lay.elements)
+        assert small_texts(lay) == [] and overlapping_texts(lay) == [] and out_of_bounds(lay) == []
+        png = render_hand("transport", view)
+        assert png is not None and len(png) < MAX_BYTES
+        assert max(Image.open(io.BytesIO(png)).size) <= MAX_SIDE
+
+
+def test_spectator_hand_image_is_empty():
+    s = E.setup(["a", "b"], None, 1)
+    lay = hand_layout(E.view(s, None))
+    assert lay.tagged("hand:empty")
+
+
+def test_wide_field_stays_in_bounds():
+    from engines.transport import data
+    from engines.transport.engine import Cell
+
+    s = E.setup(["alice", "bob", "carol"], None, 3)
+    plain = [t for t, sh, i in data.stack_tiles() if sh == "straight" and not i]
+    for i, q in enumerate(range(3, 11)):  # a long east-west belt: 8 more straights
+        s.field[f"{q},0"] = Cell(tile=plain[i], rot=0)
+    s.field["2,0"], s.field["11,0"] = Cell(tile=plain[8], rot=0), s.field["2,0"]  # red pallet to the east end
+    lay = layout(E.view(s, None))
+    assert out_of_bounds(lay) == [] and overlapping_texts(lay) == [] and small_texts(lay) == []
+    assert lay.width <= MAX_SIDE and lay.height <= MAX_SIDE
+    assert [t.text for t in _texts(lay, "coord:11,0")] == ["11,0"]
+
+
+def _rename(view, names):
+    """Like the host's rename_view: every string equal to a seat id becomes its name."""
+
+    if isinstance(view, dict):
+        return {names.get(k, k): _rename(v, names) for k, v in view.items()}
+    if isinstance(view, list):
+        return [_rename(v, names) for v in view]
+    return names.get(view, view) if isinstance(view, str) else view
+
+
+def test_seat_ids_can_be_renamed_in_the_image():
+    seats = ["314159265358979323", "271828182845904523", "ai-1"]
+    s = E.setup(seats, None, 8)
+    rnd = random.Random(8)
+    for _ in range(30):
+        p = E.to_act(s)[0]
+        s = E.apply(s, p, rnd.choice(E.legal_actions(s, p))).state
+    names = {seats[0]: "alice", seats[1]: "bob", seats[2]: "AI 1"}
+    view = _rename(E.view(s, None), names)
+    lay = layout(view)
+    shown = " ".join(t.text for t in lay.texts())
+    for seat in seats:
+        assert seat not in shown
+    assert "alice" in shown and "bob" in shown and "AI 1" in shown
+    hand = hand_layout(_rename(E.view(s, seats[0]), names))
+    assert seats[0] not in " ".join(t.text for t in hand.texts())
