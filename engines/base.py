@@ -358,6 +358,8 @@ class Engine:
         pv = self.private_view(state, player)
         if not pv:
             return ""
+        if isinstance(pv.get("hand"), (list, tuple)):  # the usual case: the hand's ids
+            return "Your hand: " + (", ".join(str(x) for x in pv["hand"]) or "empty") + "."
         parts = [(k, ", ".join(str(x) for x in v) or "empty") for k, v in pv.items() if isinstance(v, (list, tuple))]
         if not parts:
             return ""
