@@ -361,7 +361,11 @@ class Poster:
                 if result.status == "over" and result.ranking and public and public[-1] == "Game over.":
                     public.pop()  # the footer says it, with the ranking
                 lines = [mention_seats(t, seats) for t in public]
-                lines += self.footer(result.status, result.status_line, result.mention, result.ranking, seats)
+                footer = self.footer(result.status, result.status_line, result.mention, result.ranking, seats)
+                if footer and footer[0].startswith("**Game over.**") and any(
+                        t.lower().startswith("game over") for t in public):
+                    footer[0] = "**Final ranking:**"  # the engine's own line already said "Game over"
+                lines += footer
                 ping = self.to_ping(result.table, result.mention, actor)
                 await self.send_chunks(channel, lines, files, result, ping)
                 if board:  # the channel has seen this version: nothing to reconcile

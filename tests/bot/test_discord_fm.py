@@ -115,7 +115,8 @@ async def test_whole_factory_manager_game_through_move_with_restart(harness, spa
     assert 0 < pings < moves  # consecutive steps by one player ping once
     assert sparse_renders["real"] >= moves // 8
     last = h.messages()[-1]
-    assert "Game over" in last.content and "Game over.** Final ranking:" in last.content
+    # the engine's own "Game over. 1. …" line, then the ranking once: "Game over" said once
+    assert last.content.count("Game over") == 1 and "Final ranking:" in last.content
     board = await h.service.board(h.channel.id)
     assert len(board.ranking) == 3
     for line in board.ranking:
