@@ -5,8 +5,40 @@ card + time zone or to its own action, and resolve them highest first. An event 
 zone exists makes every player move tourists at once: a simultaneous step where
 ``to_act`` lists everyone who still has tourists to move.
 
-Interpretations of the text are marked "ASSUMED" in the docstrings and listed in the
-package README section of ``rules_summary``.
+Interpretations of the text (also marked "ASSUMED" where they are implemented):
+
+1. "The number on the event deck" is the level on the back of its top card (1/2/3).
+2. Buying is compulsory while some ship move is affordable; a ship moves at least one
+   space, may pass other ships but not stop on a spot another player's ship holds on the
+   same edge, and must stop where the crossing holds a building. No affordable move: no
+   building (the text's "no coins" case).
+3. Grid "7x5" is columns × rows; "players 1, 2, 3, 4" count in turn order from the first
+   player; the right edge holds n … 1 from the top for n players; tied lowest first-player
+   rolls reroll among the tied.
+4. Tourists sit on a building in one time zone; an event in zone z moves only tourists in
+   z (Case 2) into z of a target building with room. Coming: from the supply or from a
+   building in the same or an earlier column (never backwards); the Grande never from the
+   supply. Leaving: tourists in matching buildings go on to any open building with room in
+   the same or a later column, and leave the city only when there is none.
+5. Moves are compulsory up to the die's value while a legal move exists ("have to be
+   moved", Cases 2-4); each meeple moves at most once per event (lying meeples).
+6. Each arrival pays the zone's price to the street's owner at once (Grande double), the
+   6-die Grande move included (the text's "last building on the last turn" hint).
+7. The 6 moves the Grande to another building in the same or a later column, any zone.
+8. One die per event card; a face-up card takes only zones it has; a face-down card
+   without the zone goes face up onto the first empty stack, else onto a stack the player
+   chooses, never onto a card that still carries a die; 2-reveals follow the same rule.
+9. The used card is discarded when its tourist step ends; empty face-down spots are
+   refilled at once; the game ends as soon as the event deck is empty, even mid-turn.
+10. No die on an event card: after assigning, the player pays min(coins, longest row) onto a
+    face-down card; the next player who resolves a die on that card takes those coins.
+11. 5/4: the active player's building is free; every other player whose ship meets the
+    die may buy theirs for 2 × level (a simultaneous step); ships do not move; taken spots
+    are refilled after everyone decided, in row/column order.
+12. Upgrades cost nothing but the 3; they are attached when taken (any number per
+    building), change only zones where the building is open; drawing 1 still asks which
+    building. A 2 reveals only level 1/2 cards without a die on them.
+13. Ties in money: more buildings (parks count) wins; still tied: shared place.
 """
 
 from __future__ import annotations
