@@ -913,39 +913,73 @@ class VisitingKaunas(Engine):
         s.phase = "buy"
 
     # ------------------------------------------------------------------ text
+    def _card_words(self, cid: str) -> str:
+        e = D.EVENTS[cid]
+        target = D.BUILDINGS[e.target].name if e.target in D.BUILDINGS else e.target.capitalize()
+        way = {"coming": "in", "leaving": "out", "both": "in/out"}[e.direction]
+        zones = "all day" if len(e.zones) == 3 else " and ".join(e.zones)
+        return f"{cid} ({target} {way}; {zones})"
+
+    def _upgrade_words(self, u: str) -> str:
+        up = D.UPGRADES[u]
+        parts = ([f"+{up.capacity} capacity"] if up.capacity else []) + ([f"+${up.price}"] if up.price else [])
+        where = "all zones" if len(up.zones) == 3 else up.zones[0]
+        return f"{u} ({' '.join(parts)} {where})"
+
     def describe(self, state: State, action: Any) -> str:
-        a = action
+        """A sentence for the move, naming the building, card or upgrade it concerns
+        (at most about 100 characters, for Discord's autocomplete)."""
+
+        s, a = state, action
+        me = s.pl[s.players[s.active]]
         if isinstance(a, Ship):
-            return f"Move your {'column (top)' if a.edge == 'top' else 'row (right)'} ship to " \
-                   f"{'column' if a.edge == 'top' else 'row'} {a.to} and buy the building there."
+            r, c = (me.row, a.to - 1) if a.edge == "top" else (a.to - 1, me.column)
+            dist = abs((a.to - 1) - (me.column if a.edge == "top" else me.row))
+            b = D.BUILDINGS[s.grid[r][c]].name if s.grid[r][c] else "nothing"
+            where = f"column {a.to}" if a.edge == "top" else f"row {a.to}"
+            return f"Move your {a.edge} ship to {where}: buy the {b} for {dist * level(s)}."
         if isinstance(a, Build):
-            return f"Build it at the right end of street row {a.row.upper()}."
+            return f"Build the {D.BUILDINGS[s.taking].name if s.taking else 'building'} at the end of row {a.row.upper()}."
         if isinstance(a, Event):
-            return f"Put the {a.die} on event {a.card}, {a.zone}."
+            if a.card.startswith("up") and s.up[UP.index(a.card)]:
+                what = self._card_words(s.up[UP.index(a.card)][-1])
+            else:
+                j = DOWN.index(a.card) if a.card in DOWN else -1
+                what = f"face-down level {D.EVENTS[s.down[j]].level}" if j >= 0 and s.down[j] else "a card"
+            return f"Put the {a.die} on {a.card}, {what}, in the {a.zone}."
         if isinstance(a, Use):
-            return f"Keep the {a.die} for its own action."
+            what = {6: "move your Grande", 5: "a row building", 4: "a column building", 3: "an upgrade",
+                    2: "reveal 2 events", 1: "an event from the discard"}[a.die] if 1 <= a.die <= 6 else "its action"
+            return f"Keep the {a.die} for its action: {what}."
         if isinstance(a, Penalty):
-            return f"Put your penalty coins on face-down card {a.card}."
+            amount = min(me.coins, longest_row(me))
+            return f"Put your {amount} penalty coin(s) on face-down card {a.card}."
         if isinstance(a, Fire):
             return f"Resolve the event die on {a.card} now."
         if isinstance(a, Skip):
-            return f"Do not use the {a.die}." if state.phase != "reveal" else "Stop revealing."
+            return f"Do not use the {a.die}." if s.phase != "reveal" else "Stop revealing."
         if isinstance(a, Grande):
-            return f"Move your Grande to {a.to.upper()} ({a.zone})."
+            bid = building_type(me, a.to) if parse_label(me, a.to) else ""
+            name = D.BUILDINGS[bid].name if bid else a.to
+            return f"Move your Grande to {a.to.upper()} {name} ({a.zone}), paying {2 * price(me, a.to, a.zone) if bid else 0}."
         if isinstance(a, Row):
-            return f"Place the 5 beside grid row {a.row} and take that building."
+            b = s.grid[a.row - 1][me.column] if 0 < a.row <= len(s.grid) else ""
+            return f"Place the 5 beside row {a.row}: take the {D.BUILDINGS[b].name if b else 'building'} free."
         if isinstance(a, Column):
-            return f"Place the 4 below grid column {a.column} and take that building."
+            b = s.grid[me.row][a.column - 1] if 0 < a.column <= len(s.grid[0]) else ""
+            return f"Place the 4 below column {a.column}: take the {D.BUILDINGS[b].name if b else 'building'} free."
         if isinstance(a, UpgradeTake):
-            return f"Take upgrade {a.card} for your building {a.building.upper()}."
+            return f"Take upgrade {self._upgrade_words(a.card)} for your {a.building.upper()}."
         if isinstance(a, Draw):
             return f"Draw {a.count} upgrade card(s) and keep one."
         if isinstance(a, Choose):
-            return f"Keep upgrade {a.card} for your building {a.building.upper()}."
+            return f"Keep upgrade {self._upgrade_words(a.card)} for your {a.building.upper()}."
         if isinstance(a, Reveal):
-            return f"Turn {a.card} face up onto {a.stack}."
+            j = DOWN.index(a.card) if a.card in DOWN else -1
+            lvl = D.EVENTS[s.down[j]].level if j >= 0 and s.down[j] else 0
+            return f"Turn {a.card} (level {lvl}) face up onto {a.stack}."
         if isinstance(a, Recall):
-            return f"Put discarded event {a.card} onto {a.stack}."
+            return f"Put discarded {self._card_words(a.card)} onto {a.stack}."
         if isinstance(a, Cover):
             return f"Put the card face up on {a.stack}."
         if isinstance(a, Tourist):
@@ -953,7 +987,7 @@ class VisitingKaunas(Engine):
             dst = "out of the city" if a.to == "out" else f"to {a.to.upper()}"
             return f"Move {src} {dst}."
         if isinstance(a, Take):
-            return f"Buy the building at your ship and build it in row {a.row.upper()}."
+            return f"Buy the building at your ship for {D.OTHERS_FACTOR * level(s)} and build it in row {a.row.upper()}."
         if isinstance(a, Decline):
             return "Do not buy the building."
         return super().describe(state, action)

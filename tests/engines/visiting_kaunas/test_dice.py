@@ -241,3 +241,20 @@ def test_readable_reasons_for_common_mistakes():
         act(s, "ann", "row 1")
     with pytest.raises(IllegalAction, match="not a move"):
         engine.parse(s, "fly away")
+
+
+def test_describe_names_what_a_move_concerns():
+    s = base([5, 3, 1])
+    s.up[0] = ["e43"]
+    s.discard = ["e12"]
+    d = engine.describe
+    from engines.visiting_kaunas.actions import Event, Recall, Row, Ship, UpgradeTake
+
+    assert d(s, Event(die=5, card="up1", zone="evening")) == "Put the 5 on up1, e43 (Night club out; evening), in the evening."
+    assert d(s, Event(die=5, card="down2", zone="morning")) == "Put the 5 on down2, face-down level 1, in the morning."
+    assert d(s, Recall(card="e12", stack="up2")) == "Put discarded e12 (Shop in; midday and evening) onto up2."
+    # ann's row ship on row 2, column ship on column 5 (test_buy.board)
+    assert d(s, Row(row=3)) == "Place the 5 beside row 3: take the Restaurant free."
+    assert d(s, UpgradeTake(card="u10", building="a1")) == "Take upgrade u10 (+$1 morning) for your A1."
+    s.phase = "buy"
+    assert d(s, Ship(edge="top", to=2)) == "Move your top ship to column 2: buy the Bank for 3."
