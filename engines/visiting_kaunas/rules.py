@@ -297,6 +297,10 @@ class VisitingKaunas(Engine):
         "tourists": "Tourists move only to the right or across the street, stay in the event's time zone, enter "
                     "from your supply into matching buildings, need an open building with room, and move at most "
                     "once per event. Leaving tourists with nowhere further to go leave the city.",
+        "moves": "Names in moves: grid columns and rows from 1 (top-left); event board up1-up3 (face up) and "
+                 "down1-down3 (face down); your street rows a (upper) and b (lower), buildings a1, a2, b1 … left "
+                 "to right; zones morning, midday, evening. Examples: `ship top 3`, `build b`, `event 5 down2 "
+                 "evening`, `use 6`, `grande a1 midday`, `tourist supply a2`, `draw 2`, `choose u07 a1`.",
     }
 
     # ------------------------------------------------------------------ setup
