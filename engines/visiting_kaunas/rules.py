@@ -1077,7 +1077,10 @@ class VisitingKaunas(Engine):
         }
         if player is not None and player in s.players:
             v["me"] = player
-            v["drawn"] = [self._upgrade(u) for u in s.drawn] if player == s.players[s.active] else []
+            mine = s.drawn if player == s.players[s.active] else []
+            v["drawn"] = [self._upgrade(u) for u in mine]
+            if mine:
+                v["hand"] = ["drawn upgrade " + self._upgrade_words(u) for u in mine]
         return v
 
     def _upgrade(self, u: str) -> dict:
@@ -1085,9 +1088,9 @@ class VisitingKaunas(Engine):
         return {"id": u, "zones": list(up.zones), "capacity": up.capacity, "price": up.price}
 
     def private_view(self, state: State, player: str) -> dict | None:
-        """The upgrade cards ``player`` drew and must choose from (rules "Upgrades")."""
+        """The upgrade cards ``player`` drew and must choose from (rules "Upgrades"), or
+        ``None`` while that player holds nothing secret (everything else is on the board)."""
 
-        if player not in state.players:
+        if player not in state.players or player != state.players[state.active] or not state.drawn:
             return None
-        drawn = state.drawn if player == state.players[state.active] and state.phase == "choose" else []
-        return {"me": player, "drawn": [self._upgrade(u) for u in drawn]}
+        return {"me": player, "drawn": [self._upgrade(u) for u in state.drawn]}

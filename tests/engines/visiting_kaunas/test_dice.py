@@ -145,10 +145,13 @@ def test_upgrade_face_up_or_draw_and_choose_privately():
     assert d.phase == "choose"
     assert [u["id"] for u in engine.view(d, "ann")["drawn"]] == ["u05", "u25"]
     assert [u["id"] for u in engine.private_view(d, "ann")["drawn"]] == ["u05", "u25"]
-    assert engine.view(d, "bob")["drawn"] == [] and engine.private_view(d, "bob")["drawn"] == []
+    assert engine.view(d, "bob")["drawn"] == [] and engine.private_view(d, "bob") is None
+    assert engine.view(d, "ann")["hand"] == ["drawn upgrade u05 (+1 capacity midday)",
+                                             "drawn upgrade u25 (+$1 all zones)"]
     assert "drawn" not in engine.view(d, None) and engine.view(d, None)["drawn_count"] == 2
     assert moves(d, "ann") == ["choose u05 a1", "choose u25 a1"]
     d = act(d, "ann", "choose u25 a1")
+    assert engine.private_view(d, "ann") is None  # nothing secret any more
     # u25: +1 price in every open zone (u25-u28; u01-u09 +1 capacity, u10-u18 +1 price, u19-u24 both, one zone each): museum morning $2 -> $3, midday $2 -> $3
     z = engine.view(d, None)["pl"]["ann"]["street"][0][0]["zones"]
     assert (z["morning"]["price"], z["midday"]["price"]) == (3, 3)
