@@ -798,7 +798,7 @@ class VisitingKaunas(Engine):
                 s.pl[q].lying = {}
                 s.pl[q].grande_moved = False
             s.phase = "tourists"
-            ev.append(GameEvent(type="event", text=f"Event {cid} ({card.direction} {card.target}) fires in the "
+            ev.append(GameEvent(type="event", text=f"Event {self._card_words(cid)} fires in the "
                                 f"{d.zone}: everyone moves up to {d.v} tourist(s)."))
         else:
             ev.append(GameEvent(type="miss", text=f"{cid} has no {d.zone}: it goes face up."))
@@ -848,6 +848,11 @@ class VisitingKaunas(Engine):
                             + (f" and pays {pay}." if pay else ".")))
 
     def _finish_event(self, s: State, ev: list[GameEvent]) -> None:
+        """End of an event's tourist step: meeples stand up, the card is discarded, the
+        face-down row is refilled (rules "Event card selection", Note on meeples)."""
+
+        if all(not s.pl[q].lying and not s.pl[q].grande_moved for q in s.players):
+            ev.append(GameEvent(type="event-end", text=f"Nobody has a tourist to move for {s.moving}."))
         for q in s.players:
             pl = s.pl[q]
             for k, n in pl.lying.items():
