@@ -115,6 +115,7 @@ class State(BaseModel):
     move_zone: str = ""
     move_n: int = 0
     movers: dict[str, int] = Field(default_factory=dict)  # seat -> tourists still to move
+    moved: int = 0  # meeples moved in the current event, all players together
     pl: dict[str, PlayerState]
 
 
@@ -843,6 +844,7 @@ class VisitingKaunas(Engine):
             pay = price(me, a.to, z) * (D.GRANDE_FACTOR if grande else 1)
             me.coins += pay
         s.movers[p] -= 1
+        s.moved += 1
         who = "Grande" if grande else "tourist"
         ev.append(GameEvent(type="tourist", text=f"{p}'s {who} moves {a.source} → {a.to}"
                             + (f" and pays {pay}." if pay else ".")))
@@ -851,7 +853,7 @@ class VisitingKaunas(Engine):
         """End of an event's tourist step: meeples stand up, the card is discarded, the
         face-down row is refilled (rules "Event card selection", Note on meeples)."""
 
-        if all(not s.pl[q].lying and not s.pl[q].grande_moved for q in s.players):
+        if s.moved == 0:
             ev.append(GameEvent(type="event-end", text=f"Nobody has a tourist to move for {s.moving}."))
         for q in s.players:
             pl = s.pl[q]
@@ -861,7 +863,7 @@ class VisitingKaunas(Engine):
             pl.lying = {}
             pl.grande_moved = False
         s.discard.append(s.moving)
-        s.moving, s.move_zone, s.move_n, s.movers = "", "", 0, {}
+        s.moving, s.move_zone, s.move_n, s.movers, s.moved = "", "", 0, {}, 0
         s.phase = "resolve"
         self._refill_down(s, ev)
 
