@@ -1,0 +1,57 @@
+"""The ``boardhost`` command (console script ``boardhost = "bot.cli:main"``).
+
+Subcommands live in their own modules so that two helpers can add theirs without editing
+the same lines: each module in :data:`COMMAND_MODULES` defines
+``register(subparsers) -> None`` which adds its subparser(s) and sets
+``func=<callable(args) -> int>`` as the parser default.
+
+* ``bot.simulate``: ``boardhost simulate [GAME] [--players N] [--seed S] [--out DIR]``
+  (host-core helper).
+* ``bot.runner``: ``boardhost run`` and ``boardhost sync [--guild ID]`` (Discord helper:
+  create ``bot/runner.py`` with ``register(subparsers)``; it is picked up when it exists).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+#: modules that add subcommands; a missing optional module is skipped
+COMMAND_MODULES: list[tuple[str, bool]] = [
+    ("bot.simulate", True),  # (module, required)
+    ("bot.runner", False),
+]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="boardhost",
+        description="A Discord bot that hosts asynchronous board games.",
+    )
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name, required in COMMAND_MODULES:
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if required or exc.name != name:
+                raise
+            continue
+        module.register(subparsers)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run ``boardhost``; returns (and, as a script, exits with) the status code."""
+
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    func = getattr(args, "func", None)
+    if func is None:
+        parser.print_help()
+        return 2
+    return int(func(args) or 0)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

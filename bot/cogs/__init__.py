@@ -1,0 +1,1 @@
+"""Discord cogs: thin adapters over the service layer."""

@@ -1,0 +1,273 @@
+"""Each game's own slash-command group, built GENERICALLY from its engine's action models.
+
+For an engine with ``command_group = "fm"`` and action models ``Bid(type="bid", amount: int)``,
+``Build(type="build", tile: str, hall: Literal["hall1", "hall2"])`` … this builds ``/fm bid
+amount:<int>``, ``/fm build tile:<str> hall:<str>``: one subcommand per action type, one option
+per field, in notation order. Every option is autocompleted from the values that field takes in
+the caller's legal actions of that type (narrowed by the options already filled in). A submitted
+subcommand is turned back into the game's notation and handled exactly like ``/move`` (so the
+engine parses and validates it): a new game gets its commands with no bot code.
+
+Field types map to Discord option types: ``int`` → integer, ``bool`` → boolean, anything else
+(``str``, ``Literal[...]``, trailing ``list[...]``: values separated by spaces) → string; an
+optional or defaulted field is an optional option.
+"""
+
+from __future__ import annotations
+
+import inspect
+import logging
+import re
+import types
+import typing
+from typing import Any, Literal, Union, get_args, get_origin
+
+import discord
+from discord import app_commands
+
+from engines.base import ActionModel, default_notation
+
+MAX_CHOICES = 25
+log = logging.getLogger("boardhost.discord")
+_NAME_OK = re.compile(r"[^a-z0-9_-]+")
+
+
+def _plain(annotation: Any) -> tuple[Any, bool]:
+    origin = get_origin(annotation)
+    if origin in (Union, types.UnionType):
+        args = [a for a in get_args(annotation) if a is not type(None)]
+        if len(args) == 1:
+            return args[0], True
+    return annotation, False
+
+
+def option_kind(model: type[ActionModel], field: str) -> tuple[type, bool]:
+    """(Python type of the Discord option, required?) for one field of an action model."""
+
+    info = model.model_fields[field]
+    inner, optional = _plain(info.annotation)
+    required = info.is_required() and not optional
+    if inner is bool:
+        return bool, required
+    if inner is int:
+        return int, required
+    if get_origin(inner) is Literal and all(isinstance(a, int) and not isinstance(a, bool) for a in get_args(inner)):
+        return int, required
+    return str, required
+
+
+def is_list_field(model: type[ActionModel], field: str) -> bool:
+    inner, _ = _plain(model.model_fields[field].annotation)
+    return get_origin(inner) in (list, tuple)
+
+
+def command_name(model: type[ActionModel]) -> str:
+    """The subcommand name of an action model: its ``type``, lowercase, ≤ 32 characters."""
+
+    raw = str(model.model_fields["type"].default).lower().replace(" ", "-")
+    return _NAME_OK.sub("-", raw)[:32]
+
+
+def field_text(value: Any) -> str:
+    """A field's value as it appears in the notation (``yes``/``no``, lists spread)."""
+
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, (list, tuple)):
+        return " ".join(field_text(v) for v in value)
+    return str(value).lower()
+
+
+def notation_from_options(model: type[ActionModel], values: dict[str, Any]) -> str:
+    """The notation typed subcommand options stand for: the verb, then each given value."""
+
+    parts = [model.verb()]
+    for name in model.arg_fields():
+        value = values.get(name)
+        if value is None or value == "":
+            continue
+        parts.append(field_text(value).strip())
+    return " ".join(p for p in parts if p)
+
+
+def field_choices(
+    model: type[ActionModel],
+    field: str,
+    legal: list[ActionModel],
+    filled: dict[str, Any],
+    current: str,
+    describe: typing.Callable[[ActionModel], str] | None = None,
+) -> list[app_commands.Choice]:
+    """Autocomplete choices for ``field``: the distinct values it takes in the caller's legal
+    actions of this type that agree with the options already filled in, filtered by the typed
+    text, at most 25, in the engine's order. When a value stands for exactly one action, its
+    name also carries ``describe(action)`` ("ma04 — Buy ma04 …")."""
+
+    kind, _ = option_kind(model, field)
+    typed = str(current or "").strip().lower()
+    seen: list[str] = []
+    out: list[app_commands.Choice] = []
+    matching: dict[str, list[ActionModel]] = {}
+    for action in legal:
+        if isinstance(action, model):
+            matching.setdefault(field_text(getattr(action, field)), []).append(action)
+    for action in legal:
+        if not isinstance(action, model):
+            continue
+        agree = True
+        for other, given in filled.items():
+            if other == field or given is None or given == "":
+                continue
+            if field_text(getattr(action, other, None)) != field_text(given).strip().lower():
+                agree = False
+                break
+        if not agree:
+            continue
+        value = getattr(action, field)
+        text = field_text(value)
+        if value is None or text in seen:
+            continue
+        if typed and typed not in text:
+            continue
+        seen.append(text)
+        name = text
+        group = matching.get(text, [])
+        if describe is not None and len(group) == 1:
+            name = f"{text} — {describe(group[0])}"
+        if kind is int:
+            out.append(app_commands.Choice(name=name[:100], value=int(value)))
+        elif kind is bool:
+            continue  # booleans get Discord's own True/False picker
+        else:
+            out.append(app_commands.Choice(name=name[:100], value=text[:100]))
+        if len(out) >= MAX_CHOICES:
+            break
+    return out
+
+
+def build_action(model: type[ActionModel], values: dict[str, Any]) -> ActionModel:
+    """The action typed options stand for. ``ValueError`` with a readable sentence when the
+    values do not make an action of this type (the engine still decides whether it is legal)."""
+
+    data: dict[str, Any] = {}
+    for name in model.arg_fields():
+        value = values.get(name)
+        if value is None or (isinstance(value, str) and not value.strip()):
+            continue
+        inner, _ = _plain(model.model_fields[name].annotation)
+        if get_origin(inner) in (list, tuple):
+            (item,) = get_args(inner)[:1] or (str,)
+            tokens = str(value).replace(",", " ").split()
+            data[name] = [_coerce(tok, item, name) for tok in tokens]
+        else:
+            data[name] = _coerce(value, inner, name)
+    try:
+        return model(**data)
+    except Exception:
+        raise ValueError(f"Those options do not make a valid `{model.verb()}`; pick the suggested values.") from None
+
+
+def _coerce(value: Any, annotation: Any, name: str) -> Any:
+    if isinstance(value, bool) or annotation is bool:
+        return value
+    if annotation is int:
+        try:
+            return int(value)
+        except (TypeError, ValueError):
+            raise ValueError(f"`{name}` must be a whole number.") from None
+    if get_origin(annotation) is Literal:
+        text = str(value).strip().lower()
+        for option in get_args(annotation):
+            if str(option).lower() == text:
+                return option
+        allowed = ", ".join(str(o) for o in get_args(annotation))
+        raise ValueError(f"`{name}` must be one of: {allowed}.")
+    return str(value).strip().lower() if isinstance(value, str) else value
+
+
+Handler = typing.Callable[[discord.Interaction, Any, type[ActionModel], dict[str, Any]], typing.Awaitable[None]]
+#: ``(interaction, engine) -> (legal actions of the caller, describe function or None)``
+LegalFor = typing.Callable[
+    [discord.Interaction, Any],
+    typing.Awaitable[tuple[list[ActionModel], typing.Callable[[ActionModel], str] | None]],
+]
+
+
+def build_group(engine: Any, on_move: Handler, legal_for: LegalFor) -> app_commands.Group | None:
+    """The ``/<engine.command_group>`` group with one subcommand per action model, or ``None``
+    for an engine without a command group.
+
+    ``on_move(interaction, engine, model, values)`` handles a submitted subcommand (as
+    ``/move`` does; :func:`build_action` makes the action); ``legal_for(interaction, engine)``
+    returns the caller's legal actions at the interaction's table (``[]`` when they cannot
+    act or the table plays another game); it must be fast: autocomplete cannot be deferred.
+    """
+
+    name = getattr(engine, "command_group", "") or ""
+    if not name:
+        return None
+    group = app_commands.Group(name=name[:32], description=f"{engine.title}: your moves as typed commands"[:100])
+    for model in engine.action_models[:25]:
+        group.add_command(_build_command(engine, model, on_move, legal_for))
+    return group
+
+
+def _build_command(engine: Any, model: type[ActionModel], on_move: Handler, legal_for: LegalFor) -> app_commands.Command:
+    fields = model.arg_fields()[:25]
+    params = [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction)]
+    descriptions: dict[str, str] = {}
+    for field in fields:
+        kind, required = option_kind(model, field)
+        params.append(
+            inspect.Parameter(
+                field,
+                inspect.Parameter.KEYWORD_ONLY,
+                annotation=kind,
+                default=inspect.Parameter.empty if required else None,
+            )
+        )
+        info = model.model_fields[field]
+        desc = (info.description or field.replace("_", " ")).replace("`", "")
+        inner, _ = _plain(info.annotation)
+        if not info.description and get_origin(inner) is Literal:
+            desc += ": " + ", ".join(str(a) for a in get_args(inner))
+        if not required:
+            desc += " (optional)"
+        if is_list_field(model, field):
+            desc += " (several: separate with spaces)"
+        descriptions[field] = desc[:100]
+
+    async def callback(interaction: discord.Interaction, **values: Any) -> None:
+        await on_move(interaction, engine, model, values)
+
+    callback.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
+    callback.__discord_app_commands_param_description__ = descriptions  # type: ignore[attr-defined]
+    doc = (model.__doc__ or "").strip().splitlines()
+    description = (doc[0] if doc and doc[0] and not doc[0].startswith("Base of every") else f"{model.verb()}")
+    description = description.replace("``", "").replace("`", "")
+    command = app_commands.Command(name=command_name(model), description=description[:100], callback=callback)
+
+    for field in fields:
+        kind, _ = option_kind(model, field)
+        if kind is bool:
+            continue
+
+        def make(field_name: str):
+            async def autocomplete(interaction: discord.Interaction, current: Any) -> list[app_commands.Choice]:
+                try:
+                    legal, describe = await legal_for(interaction, engine)
+                    filled = {k: v for k, v in vars(interaction.namespace).items() if k in model.model_fields}
+                    return field_choices(model, field_name, legal, filled, str(current or ""), describe)
+                except Exception:  # autocomplete cannot answer with an error: log, offer nothing
+                    log.exception("table %s: /%s autocomplete failed", interaction.channel_id, engine.command_group)
+                    return []
+
+            return autocomplete
+
+        command.autocomplete(field)(make(field))
+    return command
+
+
+__all__ = ["build_group", "build_action", "field_choices", "notation_from_options", "option_kind", "command_name", "default_notation"]

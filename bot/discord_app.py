@@ -1,0 +1,398 @@
+"""The Discord bot: :func:`create_bot` and how service results reach the channel and DMs.
+
+The cogs (``bot/cogs``) are thin adapters over :class:`bot.service.Service`; this module
+holds what they share:
+
+* :class:`BoardhostBot` (a ``commands.Bot`` with default, non-privileged intents) opens the
+  SQLite store in ``setup_hook`` and closes it in ``close``;
+* command sync: at start-up only when the stored hash of the command tree changed
+  (kept in the table ``bot_meta`` of the same SQLite file);
+* :class:`Poster`: posts a :class:`bot.service.Result` (public events, board image(s)
+  rendered off the event loop, a mention of only whoever must act, "Game over" and the
+  ranking) in version order, and sends private information by DM, falling back to a
+  neutral channel notice on Forbidden 50007;
+* name handling: seat ids (Discord user ids) become ``<@id>`` mentions in texts (Discord
+  shows the name; ``allowed_mentions`` decides who is pinged) and display names in images.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import io
+import json
+import logging
+import re
+import sqlite3
+from typing import Any, Iterable
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.service import Board, RankLine, Result, Service, TableInfo, UserError
+
+log = logging.getLogger("boardhost.discord")
+
+#: Discord's message length limit
+MAX_CONTENT = 2000
+_SNOWFLAKE = re.compile(r"(?<![\d@])(\d{15,21})(?!\d)")
+
+
+# ----- names -----------------------------------------------------------------------------
+def seat_label(seat: str) -> str:
+    """How a seat is written in a channel text: ``<@id>`` for a human, ``AI 1`` for ``ai-1``."""
+
+    if seat.isdigit():
+        return f"<@{seat}>"
+    if seat.startswith("ai-"):
+        return "AI " + seat[3:]
+    return seat
+
+
+def mention_seats(text: str, seats: Iterable[str]) -> str:
+    """``text`` with every human seat id written as a mention and AI seats as ``AI n``."""
+
+    humans = {s for s in seats if s.isdigit()}
+    out = _SNOWFLAKE.sub(lambda m: f"<@{m.group(1)}>" if m.group(1) in humans else m.group(1), text)
+    return re.sub(r"\bai-(\d+)\b", r"AI \1", out)
+
+
+def rename_view(view: Any, names: dict[str, str]) -> Any:
+    """A copy of a JSON view with every string (value or key) equal to a seat id replaced by
+    that seat's display name, so the board image shows names rather than user ids."""
+
+    if not names:
+        return view
+    if isinstance(view, dict):
+        return {names.get(k, k) if isinstance(k, str) else k: rename_view(v, names) for k, v in view.items()}
+    if isinstance(view, list):
+        return [rename_view(v, names) for v in view]
+    if isinstance(view, str):
+        return names.get(view, view)
+    return view
+
+
+def split_content(lines: list[str], limit: int = MAX_CONTENT) -> list[str]:
+    """Join lines into as few messages as possible, each at most ``limit`` characters."""
+
+    chunks: list[str] = []
+    cur = ""
+    for line in lines:
+        while len(line) > limit:
+            if cur:
+                chunks.append(cur)
+                cur = ""
+            chunks.append(line[:limit])
+            line = line[limit:]
+        if cur and len(cur) + 1 + len(line) > limit:
+            chunks.append(cur)
+            cur = line
+        else:
+            cur = f"{cur}\n{line}" if cur else line
+    if cur:
+        chunks.append(cur)
+    return chunks
+
+
+def ranking_lines(ranking: list[RankLine]) -> list[str]:
+    """``1. @alice — 42 points`` lines of a final ranking (ties share a place)."""
+
+    out = []
+    for line in ranking:
+        extra = " (resigned)" if line.resigned else ""
+        out.append(f"{line.place}. {seat_label(line.seat)} — {line.score} points{extra}")
+    return out
+
+
+def allowed_for(users: Iterable[str]) -> discord.AllowedMentions:
+    """Mentions that ping exactly these users (and never everyone, roles or anyone else)."""
+
+    return discord.AllowedMentions(
+        everyone=False, roles=False, replied_user=False,
+        users=[discord.Object(id=int(u)) for u in users if str(u).isdigit()],
+    )
+
+
+NO_PINGS = discord.AllowedMentions.none()
+
+
+# ----- command sync ------------------------------------------------------------------------
+def tree_hash(tree: app_commands.CommandTree) -> str:
+    """A stable hash of the global command tree's payload (what a sync would upload)."""
+
+    payload = sorted((cmd.to_dict(tree) for cmd in tree.get_commands()), key=lambda c: (c.get("type", 1), c["name"]))
+    return hashlib.sha256(json.dumps(payload, sort_keys=True, default=str).encode()).hexdigest()
+
+
+def _meta_get(path: str, key: str) -> str | None:
+    con = sqlite3.connect(path)
+    try:
+        con.execute("CREATE TABLE IF NOT EXISTS bot_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+        row = con.execute("SELECT value FROM bot_meta WHERE key = ?", (key,)).fetchone()
+        return row[0] if row else None
+    finally:
+        con.close()
+
+
+def _meta_set(path: str, key: str, value: str) -> None:
+    con = sqlite3.connect(path)
+    try:
+        with con:
+            con.execute("CREATE TABLE IF NOT EXISTS bot_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+            con.execute(
+                "INSERT INTO bot_meta (key, value) VALUES (?, ?) "
+                "ON CONFLICT(key) DO UPDATE SET value = excluded.value", (key, value)
+            )
+    finally:
+        con.close()
+
+
+# ----- the bot -----------------------------------------------------------------------------
+class BoardhostBot(commands.Bot):
+    """The bot. ``service`` is ready after ``setup_hook``; ``close()`` closes the database."""
+
+    def __init__(self, db_path: str, *, auto_sync: bool = True, dev_guild: int | None = None):
+        intents = discord.Intents.default()  # no privileged intents (no members, no message content)
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            help_command=None,
+            allowed_mentions=NO_PINGS,
+        )
+        self.db_path = db_path
+        self.auto_sync = auto_sync
+        self.dev_guild = dev_guild
+        self.service: Service | None = None
+        self.poster = Poster(self)
+        self.synced: bool | None = None  # whether setup_hook synced (None: not checked)
+        self._names: dict[str, str] = {}
+
+    async def setup_hook(self) -> None:
+        from bot.cogs.game import GameCog
+        from bot.views import DYNAMIC_ITEMS
+
+        self.service = await Service.open(self.db_path)
+        await self.add_cog(GameCog(self))
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        if self.auto_sync:
+            await self.sync_if_changed()
+
+    async def sync_if_changed(self) -> bool:
+        """Sync the global commands when their hash differs from the stored one (Discord
+        rate-limits syncing; never sync on every start or in ``on_ready``)."""
+
+        digest = tree_hash(self.tree)
+        stored = await asyncio.to_thread(_meta_get, self.db_path, "command_tree_hash")
+        if stored == digest:
+            self.synced = False
+            return False
+        await self.tree.sync()
+        if self.dev_guild:
+            self.tree.copy_global_to(guild=discord.Object(id=self.dev_guild))
+            await self.tree.sync(guild=discord.Object(id=self.dev_guild))
+        await asyncio.to_thread(_meta_set, self.db_path, "command_tree_hash", digest)
+        self.synced = True
+        log.info("command tree synced (hash %s)", digest[:12])
+        return True
+
+    async def sync_now(self, guild: int | None = None) -> int:
+        """Sync the commands now (globally, or copied to one guild); returns how many."""
+
+        if guild:
+            target = discord.Object(id=guild)
+            self.tree.copy_global_to(guild=target)
+            synced = await self.tree.sync(guild=target)
+        else:
+            synced = await self.tree.sync()
+            await asyncio.to_thread(_meta_set, self.db_path, "command_tree_hash", tree_hash(self.tree))
+        return len(synced)
+
+    async def close(self) -> None:
+        try:
+            await self.close_db()
+        finally:
+            await super().close()
+
+    async def close_db(self) -> None:
+        """Close the database (idempotent)."""
+
+        service, self.service = self.service, None
+        if service is not None:
+            await service.close()
+
+    # names ---------------------------------------------------------------------------
+    def remember(self, user: discord.abc.User) -> None:
+        """Keep a user's display name for board images (no members intent: we learn names
+        from interactions)."""
+
+        self._names[str(user.id)] = user.display_name
+
+    async def display_names(self, seats: Iterable[str]) -> dict[str, str]:
+        """``{seat id: display name}`` for the human seats, unique and never a bare id."""
+
+        out: dict[str, str] = {}
+        used: set[str] = set()
+        for seat in seats:
+            if seat.isdigit():
+                name = self._names.get(seat)
+                if name is None:
+                    user = self.get_user(int(seat))
+                    if user is None:
+                        try:
+                            user = await self.fetch_user(int(seat))
+                        except discord.HTTPException:
+                            user = None
+                    name = user.display_name if user is not None else f"player {len(out) + 1}"
+                    self._names[seat] = name
+            elif seat.startswith("ai-"):
+                name = "AI " + seat[3:]
+            else:
+                continue
+            base, n = name, 2
+            while name in used:
+                name = f"{base} ({n})"
+                n += 1
+            used.add(name)
+            out[seat] = name
+        return out
+
+
+def _seats_of(info: TableInfo | None) -> list[str]:
+    return [s.seat for s in info.seats] if info is not None else []
+
+
+class Poster:
+    """Turns service results into channel posts and DMs (see module docstring)."""
+
+    def __init__(self, bot: BoardhostBot):
+        self.bot = bot
+
+    async def board_files(self, game_id: str, view: dict, seats: list[str]) -> list[discord.File]:
+        names = await self.bot.display_names(seats)
+        assert self.bot.service is not None
+        images = await self.bot.service.render_board(game_id, rename_view(view, names))
+        files = []
+        for i, png in enumerate(images[:10]):
+            name = "board.png" if len(images) == 1 else f"board-{i + 1}.png"
+            files.append(discord.File(io.BytesIO(png), filename=name))
+        return files
+
+    def footer(self, status: str, status_line: str, mention: list[str], ranking: list[RankLine] | None,
+               seats: list[str]) -> list[str]:
+        """The lines under the events: the ranking when over, else the status and who must act."""
+
+        lines: list[str] = []
+        if status == "over":
+            if ranking:
+                lines.append("**Game over.** Final ranking:")
+                lines.extend(ranking_lines(ranking))
+        elif status == "active":
+            if status_line:
+                lines.append(mention_seats(status_line, seats))
+            if mention:
+                who = ", ".join(seat_label(m) for m in mention)
+                lines.append(f"{who}: your move. Type `/move` and pick from the list (**My moves** shows them all).")
+        return lines
+
+    async def post_result(self, channel: discord.abc.Messageable, result: Result, *, force_board: bool = False) -> None:
+        """Post what ``result`` changed, in the table's version order: public events, the
+        board image(s) with the "My hand"/"My moves" buttons, who must act (only they are
+        pinged); then private information by DM."""
+
+        assert self.bot.service is not None
+        seats = _seats_of(result.info)
+        async with self.bot.service.post_order(result):
+            public = list(result.public)
+            if result.status == "over" and result.ranking and public and public[-1] == "Game over.":
+                public.pop()  # the footer says it, with the ranking
+            lines = [mention_seats(t, seats) for t in public]
+            lines += self.footer(result.status, result.status_line, result.mention, result.ranking, seats)
+            files: list[discord.File] = []
+            if (result.board_due or force_board) and result.view is not None:
+                files = await self.board_files(result.game_id, result.view, seats)
+            await self.send_chunks(channel, lines, files, result, result.mention)
+        await self.send_private(channel, result)
+
+    async def send_chunks(
+        self, channel: discord.abc.Messageable, lines: list[str], files: list[discord.File],
+        result: Result | Board | None, mention: list[str],
+    ) -> discord.Message | None:
+        from bot.views import board_view
+
+        chunks = split_content(lines) or [""]
+        last: discord.Message | None = None
+        for i, chunk in enumerate(chunks):
+            final = i == len(chunks) - 1
+            kwargs: dict[str, Any] = {"allowed_mentions": allowed_for(mention) if final else NO_PINGS}
+            if final and files:
+                kwargs["files"] = files
+            if final and result is not None and result.status == "active" and files:
+                kwargs["view"] = board_view(result.table, result.version, result.game_id)
+            last = await channel.send(chunk or None, **kwargs)
+        return last
+
+    async def send_private(self, channel: discord.abc.Messageable, result: Result) -> None:
+        """DM each player what changed for them; on Forbidden 50007 stop DMing them (stored)
+        and tell the channel, revealing nothing."""
+
+        from engines import registry
+
+        assert self.bot.service is not None
+        seats = _seats_of(result.info)
+        title = registry.get(result.game_id).title
+        where = getattr(channel, "mention", "the game channel")
+        for pm in result.private:
+            if not pm.dm_ok or not pm.user.isdigit():
+                continue
+            lines = [f"**{title}** at {where}:"]
+            lines += [mention_seats(t, seats) for t in pm.events]
+            files: list[discord.File] = []
+            if pm.hand_changed and pm.hand is not None:
+                png = await self.bot.service.render_hand(
+                    result.game_id, rename_view(pm.hand, await self.bot.display_names(seats))
+                )
+                if png is not None:
+                    files.append(discord.File(io.BytesIO(png), filename="hand.png"))
+                lines.append(hand_text(pm.hand))
+            try:
+                user = self.bot.get_user(int(pm.user)) or await self.bot.fetch_user(int(pm.user))
+                for chunk in split_content(lines)[:-1]:
+                    await user.send(chunk, allowed_mentions=NO_PINGS)
+                await user.send(split_content(lines)[-1], files=files, allowed_mentions=NO_PINGS)
+            except discord.Forbidden as exc:
+                if exc.code not in (50007, 50278):
+                    log.warning("table %s: DM to %s refused (%s)", result.table, pm.user, exc)
+                await self.bot.service.set_dm_ok(result.table, pm.user, False)
+                await channel.send(
+                    f"Couldn't DM {seat_label(pm.user)}: use `/game hand` to see your hand "
+                    "(the bot won't DM you again in this game).",
+                    allowed_mentions=allowed_for([pm.user]),
+                )
+            except discord.HTTPException:
+                log.exception("table %s: DM to %s failed", result.table, pm.user)
+
+
+def hand_text(view: dict | None) -> str:
+    """A one-line text of a player's hand view (beside the image, for screen readers)."""
+
+    if not view:
+        return ""
+    hand = view.get("hand")
+    if isinstance(hand, list):
+        return "Your hand: " + (", ".join(str(c) for c in hand) if hand else "empty") + "."
+    return ""
+
+
+def create_bot(db_path: str | None = None, *, auto_sync: bool = True) -> BoardhostBot:
+    """The whole bot over the SQLite file ``db_path`` (default: settings' ``BOARDHOST_DB``,
+    ``./boardhost.db``). The database opens in ``setup_hook`` (login) and closes with the
+    bot. ``auto_sync``: sync the commands at start-up when their hash changed."""
+
+    from bot.settings import load_settings
+
+    settings = load_settings()
+    return BoardhostBot(db_path or settings.db_path, auto_sync=auto_sync, dev_guild=settings.dev_guild)
+
+
+__all__ = ["BoardhostBot", "Poster", "create_bot", "tree_hash", "mention_seats", "rename_view", "UserError"]

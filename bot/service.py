@@ -1,0 +1,1034 @@
+"""The transport-free service layer: tables, lobby, seats, moves, AI seats (DESIGN.md, "The host").
+
+Nothing here imports discord. The cogs (``bot/cogs``) and the CLI (``boardhost simulate``)
+are thin adapters over :class:`Service`.
+
+Vocabulary
+----------
+* **table**: one Discord channel or thread, given as its id (``int`` or ``str``; kept as
+  ``str``). At most one live game (lobby or active) per table; finished and cancelled
+  games stay in the store as history.
+* **seat**: a seat id the engine sees. A human's seat id is ``str(user.id)``; AI seats are
+  ``ai-1``, ``ai-2``, …. The seat order is shuffled from the game's seed at start.
+  A resigned human keeps the seat id; the AI plays the seat from then on and the player
+  is ranked last.
+* **user**: the caller, a Discord user id (``int`` or ``str``).
+
+Every call either raises :class:`UserError` (one plain sentence; NOTHING changed) or
+returns a :class:`Result` saying what to post publicly, what to send privately to whom
+and whom to mention. Calls on one table are serialised by a per-table lock (injectable
+through ``lock_factory`` so a test can prove the lock matters). Rendering never happens
+inside the lock: a :class:`Result` carries the spectator ``view`` of the version it
+belongs to; render it off the event loop with :meth:`Service.render_board` (async,
+uses ``asyncio.to_thread``) or ``renderers.render_board(game_id, view)`` in a thread.
+
+Posting in version order: each Result that changes the table carries a ``ticket``
+(1, 2, 3… per table, assigned inside the lock). Wrap the posting of a Result in
+``async with service.post_order(result):`` and the posts of one table go out in
+ticket order even when renders finish out of order.
+
+Ownership (two helpers share this worktree): this file, ``bot/store.py``, ``bot/simulate.py``
+and ``bot/cli.py``'s ``simulate`` subcommand belong to the host-core helper; the Discord
+layer builds on the public API below (additions only, no breaking changes).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import secrets
+import shlex
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from engines import registry
+from engines.base import ActionModel, IllegalAction, normalize, rng, shuffled
+
+from bot.store import GameRow, SeatRow, SqliteStore, Store, VersionConflict
+
+__all__ = [
+    "UserError",
+    "StaleVersion",
+    "PrivateMessage",
+    "RankLine",
+    "SeatInfo",
+    "TableInfo",
+    "Result",
+    "Board",
+    "Hand",
+    "HistoryLine",
+    "Service",
+    "parse_options",
+]
+
+UserRef = int | str
+TableRef = int | str
+
+#: statuses of a game row
+LOBBY, ACTIVE, OVER, CANCELLED = "lobby", "active", "over", "cancelled"
+
+
+class UserError(Exception):
+    """A user's mistake: ``str(exc)`` is one plain sentence to answer ephemerally.
+
+    Raised before anything changes; the table is exactly as it was.
+    """
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
+class StaleVersion(UserError):
+    """``act(..., expected_version=v)`` when the game is already past ``v`` (a stale button).
+
+    ``current`` is the game's version now; answer with the current board.
+    """
+
+    def __init__(self, message: str, current: int):
+        super().__init__(message)
+        self.current = current
+
+
+@dataclass
+class PrivateMessage:
+    """What one human should receive privately (DM, or ephemeral ``/game hand``).
+
+    ``user``: the Discord user id as ``str`` (= seat id). ``events``: texts of the private
+    events addressed to them, in order. ``hand_changed``: ``engine.private_view`` differs
+    from before the call (always True for the first hand at start). ``hand``: the player's
+    view ``engine.view(state, seat)`` (for ``renderers.render_hand``), ``None`` when the game
+    has no hands. ``dm_ok``: the stored flag (False after a failed DM; send nothing then,
+    the cog says "couldn't DM").
+    """
+
+    user: str
+    events: list[str] = field(default_factory=list)
+    hand_changed: bool = False
+    hand: dict | None = None
+    dm_ok: bool = True
+
+
+@dataclass
+class RankLine:
+    """One line of a final ranking: ``place`` 1-based (tied seats share it), ``seat`` id,
+    ``score``, ``resigned``, ``is_ai`` (an AI seat from the start)."""
+
+    place: int
+    seat: str
+    score: int
+    resigned: bool = False
+    is_ai: bool = False
+
+
+@dataclass
+class SeatInfo:
+    """A seat at a table: ``seat`` id, ``user`` (None for an AI seat), ``is_ai`` (AI plays
+    it now, including resigned seats), ``resigned``, ``dm_ok``, ``order`` (0-based position
+    in the game's seat order, None in the lobby)."""
+
+    seat: str
+    user: str | None
+    is_ai: bool
+    resigned: bool = False
+    dm_ok: bool = True
+    order: int | None = None
+
+
+@dataclass
+class TableInfo:
+    """The live game of a table (or the last finished one): ids, status, host, seats."""
+
+    table: str
+    game_pk: int
+    game_id: str
+    title: str
+    status: str
+    host: str
+    version: int
+    options: dict
+    seats: list[SeatInfo]
+    min_players: int
+    max_players: int
+
+
+@dataclass
+class Result:
+    """What a call changed, for the adapter to show.
+
+    * ``public``: public event texts in order (the channel message body);
+    * ``board_due``: a board image should be posted (render ``view``);
+    * ``view``: the spectator view (``engine.view(state, None)``) at ``version``;
+    * ``private``: per-human private messages (only humans with something new);
+    * ``mention``: user ids of humans who must act now (never AI seats);
+    * ``status``: lobby / active / over / cancelled; ``status_line``: ``engine.status``;
+    * ``ranking``: final ranking with scores when the game is over, else None;
+    * ``ticket``: per-table post order of results with ``board_due`` (see
+      :meth:`Service.post_order`); 0 for lobby results, which need no ordering.
+    """
+
+    table: str
+    game_id: str
+    game_pk: int
+    version: int
+    status: str
+    public: list[str] = field(default_factory=list)
+    board_due: bool = False
+    view: dict | None = None
+    private: list[PrivateMessage] = field(default_factory=list)
+    mention: list[str] = field(default_factory=list)
+    status_line: str = ""
+    ranking: list[RankLine] | None = None
+    ticket: int = 0
+    info: TableInfo | None = None
+    #: seconds spent in engine.apply (all moves of the call, AI choices included), in store
+    #: commits ("commit", including waiting for the shared connection) and inside the
+    #: transactions themselves ("tx"); "moves": how many actions were committed
+    timing: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def over(self) -> bool:
+        return self.status == OVER
+
+
+@dataclass
+class Board:
+    """The current board of a table: view for rendering, status line, who must act."""
+
+    table: str
+    game_id: str
+    game_pk: int
+    version: int
+    status: str
+    view: dict | None
+    status_line: str
+    to_act: list[str]
+    mention: list[str]
+    ranking: list[RankLine] | None
+    info: TableInfo
+
+
+@dataclass
+class Hand:
+    """A player's private part: ``has_hands`` False for games without hands (say so);
+    ``private``: ``engine.private_view``; ``view``: ``engine.view(state, seat)``."""
+
+    game_id: str
+    seat: str
+    version: int
+    has_hands: bool
+    private: dict | None
+    view: dict | None
+
+
+@dataclass
+class HistoryLine:
+    """One logged action: ``seq`` (= version it produced), ``seat``, ``notation``, ``text``
+    (the describe sentence, evaluated on the state it was played in)."""
+
+    seq: int
+    seat: str
+    notation: str
+    text: str
+
+
+def parse_options(game_id: str, options: dict | str | None) -> dict:
+    """Validated options of ``game_id`` as a JSON-able dict.
+
+    ``options`` is a dict, ``None``, or the text a user types: ``key=value key=value``
+    (quotes allowed, ``true/false/yes/no`` and numbers converted by the Options model).
+    Raises :class:`UserError` for unknown keys or bad values, naming the valid keys.
+    """
+
+    from pydantic import ValidationError
+
+    engine = _engine(game_id)
+    model = engine.Options
+    fields = list(model.model_fields)
+    keys = ", ".join(fields) if fields else "none"
+    if options is None:
+        raw: dict = {}
+    elif isinstance(options, str):
+        raw = {}
+        try:
+            tokens = shlex.split(options)
+        except ValueError:
+            raise UserError("Write options as key=value pairs separated by spaces.") from None
+        for token in tokens:
+            key, sep, value = token.partition("=")
+            key = key.strip().lower().replace("-", "_")
+            if not sep or not key:
+                raise UserError(f"Write options as key=value (got `{token}`); options of {engine.title}: {keys}.")
+            raw[key] = value.strip()
+    else:
+        raw = dict(options)
+    unknown = [k for k in raw if k not in model.model_fields]
+    if unknown:
+        raise UserError(f"{engine.title} has no option `{unknown[0]}`; its options: {keys}.")
+    try:
+        return model.model_validate(raw).model_dump(mode="json")
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        where = ".".join(str(x) for x in err.get("loc", ())) or "options"
+        raise UserError(f"Option `{where}`: {err.get('msg', 'invalid value')}.") from None
+
+
+def _engine(game_id: str):
+    try:
+        return registry.get(game_id)
+    except KeyError:
+        raise UserError(f"There is no game called `{game_id}`; games: {', '.join(registry.ids())}.") from None
+
+
+def _seat_of(user: UserRef) -> str:
+    return str(user)
+
+
+def _table(table: TableRef) -> str:
+    return str(table)
+
+
+class _PostOrder:
+    """Per-table ticket counter and the condition posts wait on (see Service.post_order)."""
+
+    def __init__(self) -> None:
+        self.issued = 0
+        self.posted = 0
+        self.cond = asyncio.Condition()
+
+
+class Service:
+    """Tables over a :class:`bot.store.Store`.
+
+    ``Service(store, lock_factory=asyncio.Lock, ai_moves_per_call=None, seed_source=None)``:
+
+    * ``lock_factory``: makes the per-table lock (tests inject a no-op lock to show the
+      concurrency test fails without it);
+    * ``ai_moves_per_call``: how many AI moves one call may make (None: until a human must
+      act or the game ends; ``boardhost simulate`` uses 1 and calls :meth:`advance`);
+    * ``seed_source``: ``() -> int`` for new games' seeds (default ``secrets.randbits(63)``).
+
+    Use ``await Service.open(path)`` for the SQLite store; ``await service.close()`` closes it.
+    """
+
+    #: how long a post waits for an earlier ticket that is never posted, seconds
+    POST_ORDER_TIMEOUT = 30.0
+    #: safety cap on AI moves in one call
+    MAX_AI_MOVES = 100_000
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        lock_factory: Callable[[], Any] = asyncio.Lock,
+        ai_moves_per_call: int | None = None,
+        seed_source: Callable[[], int] | None = None,
+    ) -> None:
+        self.store = store
+        self.lock_factory = lock_factory
+        self.ai_moves_per_call = ai_moves_per_call
+        self.seed_source = seed_source or (lambda: secrets.randbits(63))
+        self._locks: dict[str, Any] = {}
+        self._cache: dict[int, tuple[int, Any]] = {}  # game pk -> (version, state)
+        # write-through caches (this process is the only writer; the store's version guard
+        # catches anyone else): the live game row of a table, the seats of a game
+        self._games: dict[str, GameRow] = {}
+        self._seat_cache: dict[int, list[SeatRow]] = {}
+        self._orders: dict[str, _PostOrder] = {}
+
+    @classmethod
+    async def open(cls, path: str, **kwargs: Any) -> "Service":
+        """A Service over a :class:`bot.store.SqliteStore` at ``path`` (created/migrated)."""
+
+        store = SqliteStore(path)
+        await store.open()
+        return cls(store, **kwargs)
+
+    async def close(self) -> None:
+        """Close the store (its single connection)."""
+
+        await self.store.close()
+
+    def lock(self, table: TableRef) -> Any:
+        """The table's lock (made by ``lock_factory`` on first use)."""
+
+        key = _table(table)
+        lock = self._locks.get(key)
+        if lock is None:
+            lock = self._locks[key] = self.lock_factory()
+        return lock
+
+    # ----- internal helpers ---------------------------------------------------------
+    async def _live_game(self, table: str) -> GameRow | None:
+        """The table's live game row (cached; the object is updated in place after commits)."""
+
+        game = self._games.get(table)
+        if game is not None and game.status in (LOBBY, ACTIVE):
+            return game
+        self._games.pop(table, None)
+        game = await self.store.live_game(table)
+        if game is not None:
+            self._games[table] = game
+        return game
+
+    async def _load_seats(self, pk: int) -> list[SeatRow]:
+        """Seats from the store (after a change), refreshing the cache."""
+
+        seats = await self.store.seats(pk)
+        self._seat_cache[pk] = seats
+        return seats
+
+    async def _seats(self, game: GameRow) -> list[SeatRow]:
+        cached = self._seat_cache.get(game.pk)
+        if cached is not None:
+            return cached
+        return await self._load_seats(game.pk)
+
+    def _forget(self, table: str) -> None:
+        game = self._games.pop(table, None)
+        if game is not None:
+            self._seat_cache.pop(game.pk, None)
+            self._cache.pop(game.pk, None)
+
+    async def _live(self, table: str) -> GameRow:
+        game = await self._live_game(table)
+        if game is None:
+            raise UserError("There is no game at this table; start one with /game new.")
+        return game
+
+    async def _active(self, table: str) -> GameRow:
+        game = await self._live(table)
+        if game.status == LOBBY:
+            raise UserError("The game has not started yet; the host can start it with /game start.")
+        return game
+
+    async def _state(self, game: GameRow, seats: list[SeatRow] | None = None) -> Any:
+        """The game's state at ``game.version``: cache, else the snapshot, else a replay of
+        the log from the setup arguments (then the snapshot is rewritten)."""
+
+        cached = self._cache.get(game.pk)
+        if cached is not None and cached[0] == game.version:
+            return cached[1]
+        engine = _engine(game.game_id)
+        state = None
+        snap = await self.store.snapshot(game.pk)
+        if snap is not None and snap[0] == game.version:
+            try:
+                state = engine.state_from_json(snap[1])
+            except Exception:
+                state = None
+        if state is None:
+            state = await self._replay(game, seats)
+            await self.store.put_snapshot(game.pk, game.version, engine.state_to_json(state))
+        self._cache[game.pk] = (game.version, state)
+        return state
+
+    async def _replay(self, game: GameRow, seats: list[SeatRow] | None = None, upto: int | None = None,
+                      collect: list | None = None) -> Any:
+        """Rebuild the state from setup arguments and the action log (up to seq ``upto``).
+        ``collect``: if given, receives (seq, seat, action, state_before) per action."""
+
+        engine = _engine(game.game_id)
+        if seats is None:
+            seats = await self._load_seats(game.pk)
+        order = [s.seat for s in sorted(seats, key=lambda s: s.seat_order if s.seat_order is not None else 1 << 30)]
+        state = engine.setup(order, game.options, game.seed)
+        for row in await self.store.actions(game.pk):
+            if upto is not None and row.seq > upto:
+                break
+            action = engine.action_from_json(row.action)
+            if collect is not None:
+                collect.append((row.seq, row.seat, action, state))
+            state = engine.apply(state, row.seat, action).state
+        return state
+
+    def _info(self, game: GameRow, seats: list[SeatRow]) -> TableInfo:
+        engine = registry.get(game.game_id)
+        return TableInfo(
+            table=game.table_id,
+            game_pk=game.pk,
+            game_id=game.game_id,
+            title=engine.title,
+            status=game.status,
+            host=game.host,
+            version=game.version,
+            options=dict(game.options),
+            seats=[
+                SeatInfo(
+                    seat=s.seat,
+                    user=s.user_id,
+                    is_ai=s.is_ai or s.resigned,
+                    resigned=s.resigned,
+                    dm_ok=s.dm_ok,
+                    order=s.seat_order,
+                )
+                for s in seats
+            ],
+            min_players=engine.min_players,
+            max_players=engine.max_players,
+        )
+
+    @staticmethod
+    def _humans(seats: list[SeatRow]) -> list[SeatRow]:
+        """Seats a person still plays (not AI, not resigned)."""
+
+        return [s for s in seats if not s.is_ai and not s.resigned]
+
+    @staticmethod
+    def _ai_seats(seats: list[SeatRow]) -> set[str]:
+        return {s.seat for s in seats if s.is_ai or s.resigned}
+
+    def _ranking(self, engine: Any, state: Any, seats: list[SeatRow]) -> list[RankLine]:
+        """The engine's ranking with resigned players moved to a shared last place."""
+
+        scores = engine.scores(state)
+        resigned = {s.seat for s in seats if s.resigned}
+        ai = {s.seat for s in seats if s.is_ai}
+        tiers = [[p for p in tier if p not in resigned] for tier in engine.ranking(state)]
+        tiers = [t for t in tiers if t]
+        if resigned:
+            tiers.append(sorted(resigned, key=lambda p: [s.seat for s in seats].index(p)))
+        out: list[RankLine] = []
+        place = 1
+        for tier in tiers:
+            for p in tier:
+                out.append(RankLine(place, p, int(scores.get(p, 0)), p in resigned, p in ai))
+            place += len(tier)
+        return out
+
+    def _ticket(self, table: str) -> int:
+        order = self._orders.setdefault(table, _PostOrder())
+        order.issued += 1
+        return order.issued
+
+    def _result(
+        self,
+        game: GameRow,
+        seats: list[SeatRow],
+        state: Any | None,
+        *,
+        public: list[str],
+        board_due: bool,
+        private: list[PrivateMessage] | None = None,
+        timing: dict | None = None,
+    ) -> Result:
+        engine = registry.get(game.game_id)
+        result = Result(
+            table=game.table_id,
+            game_id=game.game_id,
+            game_pk=game.pk,
+            version=game.version,
+            status=game.status,
+            public=public,
+            board_due=board_due,
+            private=private or [],
+            info=self._info(game, seats),
+            timing=timing or {},
+        )
+        if state is not None:
+            result.view = engine.view(state, None)
+            result.status_line = engine.status(state)
+            if game.status == ACTIVE:
+                humans = {s.seat for s in self._humans(seats)}
+                result.mention = [p for p in engine.to_act(state) if p in humans]
+            if game.status == OVER:
+                result.ranking = self._ranking(engine, state, seats)
+        elif game.status == LOBBY:
+            n = len(seats)
+            result.status_line = (
+                f"{engine.title} lobby: {n} of {engine.min_players}–{engine.max_players} seats taken."
+            )
+        elif game.status == CANCELLED:
+            result.status_line = "Cancelled."
+        if board_due:
+            result.ticket = self._ticket(game.table_id)
+        return result
+
+    async def _play(
+        self,
+        game: GameRow,
+        seats: list[SeatRow],
+        state: Any,
+        first: tuple[str, ActionModel] | None,
+        resigned: str | None = None,
+        hands_before: dict[str, Any] | None = None,
+        initial: bool = False,
+        public: list[str] | None = None,
+    ) -> Result:
+        """Apply ``first`` (a human's move, if any), commit it, then let AI seats move and
+        commit their run in one more transaction; build the Result. Must hold the lock."""
+
+        engine = registry.get(game.game_id)
+        humans = [s.seat for s in self._humans(seats)]
+        ai = self._ai_seats(seats)
+        if hands_before is None:
+            hands_before = {p: engine.private_view(state, p) for p in humans}
+        public = list(public or [])
+        private_events: dict[str, list[str]] = {p: [] for p in humans}
+        timing = {"apply": 0.0, "commit": 0.0, "tx": 0.0, "moves": 0}
+
+        def take(events) -> None:
+            for ev in events:
+                if ev.visible_to is None:
+                    public.append(ev.text)
+                else:
+                    for p in ev.visible_to:
+                        if p in private_events:
+                            private_events[p].append(ev.text)
+
+        changed = resigned is not None
+        if first is not None:
+            seat, action = first
+            t0 = time.perf_counter()
+            try:
+                outcome = engine.apply(state, seat, action)
+            except IllegalAction as exc:
+                raise UserError(exc.reason) from None
+            t1 = time.perf_counter()
+            status = OVER if engine.is_over(outcome.state) else ACTIVE
+            try:
+                game.version = await self.store.commit(
+                    game.pk, game.version, [(seat, engine.action_to_json(action))],
+                    engine.state_to_json(outcome.state), status, resigned=resigned,
+                )
+            except VersionConflict:
+                self._forget(game.table_id)
+                raise UserError("Another move was made at the same moment; look at the board and try again.") from None
+            timing["apply"] += t1 - t0
+            timing["commit"] += time.perf_counter() - t1
+            timing["tx"] += getattr(self.store, "last_tx_seconds", 0.0)
+            timing["moves"] += 1
+            game.status = status
+            state = outcome.state
+            self._cache[game.pk] = (game.version, state)
+            take(outcome.events)
+            changed = True
+            resigned = None
+        elif resigned is not None:
+            t1 = time.perf_counter()
+            await self.store.commit(game.pk, game.version, [], engine.state_to_json(state), ACTIVE, resigned=resigned)
+            timing["commit"] += time.perf_counter() - t1
+            seats = await self._load_seats(game.pk)
+            ai = self._ai_seats(seats)
+            humans = [s.seat for s in self._humans(seats)]
+            private_events = {p: private_events.get(p, []) for p in humans}
+
+        # AI seats move until a human must act (a run of AI moves makes one post)
+        run: list[tuple[str, dict]] = []
+        limit = self.MAX_AI_MOVES if self.ai_moves_per_call is None else self.ai_moves_per_call
+        ai_state = state
+        t0 = time.perf_counter()
+        while game.status == ACTIVE and len(run) < limit and not engine.is_over(ai_state):
+            movers = [p for p in engine.to_act(ai_state) if p in ai]
+            if not movers:
+                break
+            seat = movers[0]
+            version = game.version + len(run)
+            action = engine.ai.choose(ai_state, seat, rng(game.seed, "ai", version))
+            outcome = engine.apply(ai_state, seat, action)
+            run.append((seat, engine.action_to_json(action)))
+            ai_state = outcome.state
+            take(outcome.events)
+        if run:
+            t1 = time.perf_counter()
+            status = OVER if engine.is_over(ai_state) else ACTIVE
+            try:
+                game.version = await self.store.commit(
+                    game.pk, game.version, run, engine.state_to_json(ai_state), status
+                )
+            except VersionConflict:
+                self._forget(game.table_id)
+                raise
+            timing["apply"] += t1 - t0
+            timing["commit"] += time.perf_counter() - t1
+            timing["tx"] += getattr(self.store, "last_tx_seconds", 0.0)
+            timing["moves"] += len(run)
+            game.status = status
+            state = ai_state
+            self._cache[game.pk] = (game.version, state)
+            changed = True
+
+        private: list[PrivateMessage] = []
+        dm = {s.seat: s.dm_ok for s in seats}
+        for p in humans:
+            after = engine.private_view(state, p)
+            hand_changed = after is not None and (initial or after != hands_before.get(p))
+            if private_events.get(p) or hand_changed:
+                private.append(
+                    PrivateMessage(
+                        user=p,
+                        events=private_events.get(p, []),
+                        hand_changed=hand_changed,
+                        hand=engine.view(state, p) if engine.has_hands else None,
+                        dm_ok=dm.get(p, True),
+                    )
+                )
+        if game.status == OVER and not any(t.lower().startswith("game over") for t in public):
+            public.append("Game over.")
+        return self._result(game, seats, state, public=public, board_due=changed, private=private, timing=timing)
+
+    # ----- lobby ------------------------------------------------------------------
+    async def new_game(
+        self,
+        table: TableRef,
+        user: UserRef,
+        game_id: str,
+        options: dict | str | None = None,
+        *,
+        seat_host: bool = True,
+    ) -> Result:
+        """Open a lobby for ``game_id`` at ``table`` with ``user`` as host, seated (unless
+        ``seat_host`` is False: ``boardhost simulate`` hosts an all-AI game).
+
+        UserError: unknown game, bad options, or the table already has a live game.
+        """
+
+        table, seat = _table(table), _seat_of(user)
+        engine = _engine(game_id)
+        opts = parse_options(game_id, options)
+        async with self.lock(table):
+            live = await self._live_game(table)
+            if live is not None:
+                raise UserError(self._busy(live))
+            try:
+                game = await self.store.create_game(
+                    table, game_id, opts, int(self.seed_source()), seat, seat_host=seat_host
+                )
+            except TableBusy:
+                live = await self.store.live_game(table)
+                raise UserError(self._busy(live)) from None
+            self._games[table] = game
+            seats = await self._load_seats(game.pk)
+            return self._result(
+                game, seats, None,
+                public=[f"New game of {engine.title}: join with /game join; the host starts it with /game start."],
+                board_due=False,
+            )
+
+    @staticmethod
+    def _busy(live: GameRow | None) -> str:
+        if live is None:
+            return "This table already has a game."
+        title = registry.get(live.game_id).title
+        what = "a lobby" if live.status == LOBBY else "a game in progress"
+        return f"This table already has {what} of {title}; finish or cancel it first."
+
+    async def join(self, table: TableRef, user: UserRef) -> Result:
+        """Seat ``user`` in the lobby. UserError: no lobby, already seated, table full."""
+
+        table, seat = _table(table), _seat_of(user)
+        async with self.lock(table):
+            game = await self._live(table)
+            seats = await self._seats(game)
+            if any(s.seat == seat for s in seats):
+                raise UserError("You are already seated in this game.")
+            if game.status != LOBBY:
+                raise UserError("This game has already started; wait for the next one.")
+            engine = registry.get(game.game_id)
+            if len(seats) >= engine.max_players:
+                raise UserError(f"The table is full: {engine.title} takes at most {engine.max_players} players.")
+            await self.store.add_seat(game.pk, seat, seat, False)
+            seats = await self._load_seats(game.pk)
+            return self._result(game, seats, None, public=[f"{seat} joined ({len(seats)} seated)."], board_due=False)
+
+    async def leave(self, table: TableRef, user: UserRef) -> Result:
+        """Leave the lobby. If the host leaves, the next human becomes host; if no human
+        is left, the lobby is cancelled. UserError: not seated; game already started
+        (use resign)."""
+
+        table, seat = _table(table), _seat_of(user)
+        async with self.lock(table):
+            game = await self._live(table)
+            seats = await self._seats(game)
+            if not any(s.seat == seat for s in seats):
+                raise UserError("You are not seated in this game.")
+            if game.status != LOBBY:
+                raise UserError("The game has started; use /game resign to hand your seat to the AI.")
+            await self.store.remove_seat(game.pk, seat)
+            seats = await self._load_seats(game.pk)
+            public = [f"{seat} left."]
+            humans = [s for s in seats if not s.is_ai]
+            if not humans:
+                await self.store.set_status(game.pk, CANCELLED)
+                game.status = CANCELLED
+                self._forget(table)
+                public.append("No players left: the lobby is closed.")
+            elif game.host == seat:
+                game.host = humans[0].seat
+                await self.store.set_host(game.pk, game.host)
+                public.append(f"{game.host} is the host now.")
+            return self._result(game, seats, None, public=public, board_due=False)
+
+    async def add_bot(self, table: TableRef, user: UserRef) -> Result:
+        """Add an AI seat (``ai-1``, ``ai-2``, …) to the lobby. Host only; UserError when full."""
+
+        table, seat = _table(table), _seat_of(user)
+        async with self.lock(table):
+            game = await self._live(table)
+            if game.status != LOBBY:
+                raise UserError("The game has already started; AI seats can only be added in the lobby.")
+            if game.host != seat:
+                raise UserError("Only the host can add AI seats.")
+            seats = await self._seats(game)
+            engine = registry.get(game.game_id)
+            if len(seats) >= engine.max_players:
+                raise UserError(f"The table is full: {engine.title} takes at most {engine.max_players} players.")
+            taken = {s.seat for s in seats}
+            n = 1
+            while f"ai-{n}" in taken:
+                n += 1
+            await self.store.add_seat(game.pk, f"ai-{n}", None, True)
+            seats = await self._load_seats(game.pk)
+            return self._result(game, seats, None, public=[f"AI seat ai-{n} added ({len(seats)} seated)."], board_due=False)
+
+    async def start(self, table: TableRef, user: UserRef) -> Result:
+        """Start the lobby's game (host only, enough seats): shuffle the seat order from the
+        seed, set up, send every human their hand, let AI seats move until a human must act."""
+
+        table, seat = _table(table), _seat_of(user)
+        async with self.lock(table):
+            game = await self._live(table)
+            if game.status != LOBBY:
+                raise UserError("The game has already started.")
+            if game.host != seat:
+                raise UserError("Only the host can start the game.")
+            seats = await self._seats(game)
+            engine = registry.get(game.game_id)
+            if len(seats) < engine.min_players:
+                raise UserError(
+                    f"{engine.title} needs at least {engine.min_players} players and {len(seats)} "
+                    f"{'is' if len(seats) == 1 else 'are'} seated; wait for more or use /game addbot."
+                )
+            order = shuffled([s.seat for s in seats], game.seed, "seats")
+            try:
+                state = engine.setup(order, game.options, game.seed)
+            except ValueError as exc:
+                raise UserError(str(exc)) from None
+            await self.store.start_game(game.pk, order, engine.state_to_json(state))
+            game.status, game.version = ACTIVE, 0
+            self._cache[game.pk] = (0, state)
+            seats = await self._load_seats(game.pk)
+            public = [f"{engine.title} begins. Seat order: {', '.join(order)}."]
+            return await self._play(game, seats, state, None, initial=True, public=public,
+                                    hands_before={})
+
+    async def cancel(self, table: TableRef, user: UserRef, *, admin: bool = False) -> Result:
+        """Cancel the live game (lobby or active). Allowed to the host or when ``admin``
+        (the cog passes Manage Channels). UserError otherwise."""
+
+        table, seat = _table(table), _seat_of(user)
+        async with self.lock(table):
+            game = await self._live(table)
+            if game.host != seat and not admin:
+                raise UserError("Only the host or a moderator (Manage Channels) can cancel this game.")
+            await self.store.set_status(game.pk, CANCELLED)
+            game.status = CANCELLED
+            self._forget(table)
+            seats = await self._load_seats(game.pk)
+            return self._result(game, seats, None, public=["The game was cancelled."], board_due=False)
+
+    # ----- play -------------------------------------------------------------------
+    async def act(
+        self,
+        table: TableRef,
+        user: UserRef,
+        action: str | ActionModel,
+        expected_version: int | None = None,
+    ) -> Result:
+        """Play ``action`` (notation text or an Action) for ``user``'s seat, commit it, then
+        let AI seats move until a human must act.
+
+        UserError: no game / not started / over, not seated, resigned, not your turn,
+        unknown or illegal move; :class:`StaleVersion` if ``expected_version`` is given and
+        the game is past it.
+        """
+
+        table, seat = _table(table), _seat_of(user)
+        async with self.lock(table):
+            game = await self._active(table)
+            seats = await self._seats(game)
+            mine = next((s for s in seats if s.seat == seat), None)
+            if mine is None:
+                raise UserError("You are not seated in this game.")
+            if mine.resigned:
+                raise UserError("You resigned from this game; the AI plays your seat.")
+            if expected_version is not None and expected_version != game.version:
+                raise StaleVersion("That button belongs to an older board; here is the current one.", game.version)
+            engine = registry.get(game.game_id)
+            state = await self._state(game, seats)
+            to_act = engine.to_act(state)
+            if seat not in to_act:
+                raise UserError(f"It is not your turn; waiting for {', '.join(to_act)}.")
+            if isinstance(action, str):
+                try:
+                    action = engine.parse(state, action)
+                except IllegalAction as exc:
+                    raise UserError(exc.reason) from None
+            return await self._play(game, seats, state, (seat, action))
+
+    async def resign(self, table: TableRef, user: UserRef) -> Result:
+        """``user`` resigns: the seat passes to the AI (which moves at once if it must act);
+        the player will be ranked last. UserError: not seated / already resigned / not active."""
+
+        table, seat = _table(table), _seat_of(user)
+        async with self.lock(table):
+            game = await self._active(table)
+            seats = await self._seats(game)
+            mine = next((s for s in seats if s.seat == seat), None)
+            if mine is None or mine.is_ai:
+                raise UserError("You are not seated in this game.")
+            if mine.resigned:
+                raise UserError("You have already resigned from this game.")
+            state = await self._state(game, seats)
+            return await self._play(
+                game, seats, state, None, resigned=seat,
+                public=[f"{seat} resigned; the AI plays their seat from now on and they rank last."],
+            )
+
+    async def advance(self, table: TableRef) -> Result:
+        """Let AI seats make their moves (up to ``ai_moves_per_call``). For the CLI/bench."""
+
+        table = _table(table)
+        async with self.lock(table):
+            game = await self._active(table)
+            seats = await self._seats(game)
+            state = await self._state(game, seats)
+            return await self._play(game, seats, state, None)
+
+    # ----- queries (no lock needed, never change anything) ---------------------------
+    async def legal_moves(self, table: TableRef, user: UserRef, typed: str = "") -> list[tuple[str, str]]:
+        """``(notation, describe)`` of the user's legal actions now whose notation or
+        description contains ``typed`` (case-insensitive); ``[]`` if the user cannot act."""
+
+        table, seat = _table(table), _seat_of(user)
+        game = await self._live_game(table)
+        if game is None or game.status != ACTIVE:
+            return []
+        seats = await self._seats(game)
+        if not any(s.seat == seat and not s.is_ai and not s.resigned for s in seats):
+            return []
+        engine = registry.get(game.game_id)
+        state = await self._state(game, seats)
+        if seat not in engine.to_act(state):
+            return []
+        needle = normalize(typed)
+        out = []
+        for action in engine.legal_actions(state, seat):
+            n = engine.notation(state, action)
+            d = engine.describe(state, action)
+            if not needle or needle in n.lower() or needle in d.lower():
+                out.append((n, d))
+        return out
+
+    async def state(self, table: TableRef) -> tuple[Any, Any]:
+        """``(engine, state)`` of the table's active game, for tools (bench, simulate, AI
+        stand-ins). The bot shows views, never the state. UserError: no active game."""
+
+        game = await self._active(_table(table))
+        return registry.get(game.game_id), await self._state(game)
+
+    async def table_info(self, table: TableRef) -> TableInfo | None:
+        """The table's live game, else its most recent finished one, else None."""
+
+        game = await self._live_game(_table(table)) or await self.store.last_game(_table(table))
+        if game is None:
+            return None
+        return self._info(game, await self._seats(game))
+
+    async def board(self, table: TableRef) -> Board:
+        """The current board (live game, else the last finished one). UserError: no game."""
+
+        game = await self._live_game(_table(table)) or await self.store.last_game(_table(table))
+        if game is None:
+            raise UserError("There is no game at this table; start one with /game new.")
+        seats = await self._seats(game)
+        engine = registry.get(game.game_id)
+        info = self._info(game, seats)
+        if game.status == LOBBY or (game.status == CANCELLED and not any(s.seat_order is not None for s in seats)):
+            return Board(game.table_id, game.game_id, game.pk, game.version, game.status, None,
+                         "Lobby." if game.status == LOBBY else "Cancelled.", [], [], None, info)
+        state = await self._state(game, seats)
+        humans = {s.seat for s in self._humans(seats)}
+        to_act = engine.to_act(state) if game.status == ACTIVE else []
+        return Board(
+            table=game.table_id, game_id=game.game_id, game_pk=game.pk, version=game.version,
+            status=game.status, view=engine.view(state, None),
+            status_line="Cancelled." if game.status == CANCELLED else engine.status(state),
+            to_act=to_act, mention=[p for p in to_act if p in humans],
+            ranking=self._ranking(engine, state, seats) if game.status == OVER else None, info=info,
+        )
+
+    async def hand(self, table: TableRef, user: UserRef) -> Hand:
+        """The user's private part now. UserError: no active game, not seated."""
+
+        table, seat = _table(table), _seat_of(user)
+        game = await self._active(table)
+        seats = await self._seats(game)
+        if not any(s.seat == seat for s in seats):
+            raise UserError("You are not seated in this game.")
+        engine = registry.get(game.game_id)
+        state = await self._state(game, seats)
+        return Hand(game.game_id, seat, game.version, bool(engine.has_hands),
+                    engine.private_view(state, seat), engine.view(state, seat))
+
+    async def history(self, table: TableRef, limit: int = 20) -> list[HistoryLine]:
+        """The last ``limit`` logged actions of the table's current game, oldest first."""
+
+        game = await self._live_game(_table(table)) or await self.store.last_game(_table(table))
+        if game is None or game.version == 0:
+            return []
+        engine = registry.get(game.game_id)
+        collected: list = []
+        await self._replay(game, None, collect=collected)
+        out = []
+        for seq, seat, action, before in collected[-limit:]:
+            out.append(HistoryLine(seq, seat, engine.notation(before, action), engine.describe(before, action)))
+        return out
+
+    async def set_dm_ok(self, table: TableRef, user: UserRef, ok: bool) -> None:
+        """Store whether DMs to ``user`` work (the cog sets False after Forbidden 50007)."""
+
+        game = await self._live_game(_table(table))
+        if game is not None:
+            await self.store.set_dm_ok(game.pk, _seat_of(user), ok)
+            await self._load_seats(game.pk)
+
+    # ----- rendering and posting ------------------------------------------------------
+    async def render_board(self, game_id: str, view: dict) -> list[bytes]:
+        """PNG images of a board view, rendered in a worker thread (never in the lock)."""
+
+        import renderers
+
+        return await asyncio.to_thread(renderers.render_board, game_id, view)
+
+    async def render_hand(self, game_id: str, view: dict) -> bytes | None:
+        """PNG of a player's hand view (or None if the renderer draws no hands), in a thread."""
+
+        import renderers
+
+        return await asyncio.to_thread(renderers.render_hand, game_id, view)
+
+    @contextlib.asynccontextmanager
+    async def post_order(self, result: Result):
+        """``async with service.post_order(result):`` waits until every earlier ticket of the
+        table has been posted (or given up), so posts go out in version order. A ticket
+        whose post never comes is skipped after :data:`POST_ORDER_TIMEOUT` seconds."""
+
+        order = self._orders.setdefault(result.table, _PostOrder())
+        if result.ticket <= 0:
+            yield
+            return
+        async with order.cond:
+            try:
+                await asyncio.wait_for(
+                    order.cond.wait_for(lambda: order.posted >= result.ticket - 1), self.POST_ORDER_TIMEOUT
+                )
+            except asyncio.TimeoutError:
+                pass
+        try:
+            yield
+        finally:
+            async with order.cond:
+                order.posted = max(order.posted, result.ticket)
+                order.cond.notify_all()

@@ -1,0 +1,33 @@
+"""Settings of the Discord bot, read from the environment and a ``.env`` file.
+
+Every field can be set as an environment variable (``DISCORD_TOKEN``, ``BOARDHOST_DB``,
+``BOARDHOST_DEV_GUILD``, ``BOARDHOST_LOG_LEVEL``) or as a line ``NAME=value`` in ``.env``
+in the working directory. The environment wins over ``.env``.
+"""
+
+from __future__ import annotations
+
+from pydantic import AliasChoices, Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    """What ``boardhost run`` / ``boardhost sync`` and :func:`bot.create_bot` need."""
+
+    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+
+    #: the bot token from the Discord developer portal (Bot → Reset Token)
+    discord_token: str | None = Field(default=None, validation_alias=AliasChoices("DISCORD_TOKEN"))
+    #: the SQLite file holding every game
+    db_path: str = Field(default="./boardhost.db", validation_alias=AliasChoices("BOARDHOST_DB"))
+    #: a guild (server) id: `boardhost run` then also copies the commands there (instant
+    #: updates while developing); unset in production
+    dev_guild: int | None = Field(default=None, validation_alias=AliasChoices("BOARDHOST_DEV_GUILD"))
+    #: logging level name
+    log_level: str = Field(default="INFO", validation_alias=AliasChoices("BOARDHOST_LOG_LEVEL"))
+
+
+def load_settings() -> Settings:
+    """The settings from the environment and ``./.env``."""
+
+    return Settings()

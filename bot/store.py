@@ -1,0 +1,588 @@
+"""Storage of tables, games, seats, the action log and snapshots (DESIGN.md, "The host").
+
+:class:`Store` is the interface the service layer uses; :class:`SqliteStore` implements it
+with aiosqlite on ONE connection (WAL, ``synchronous=FULL``, ``foreign_keys=ON``, schema
+version in ``PRAGMA user_version`` with forward migrations). A PostgreSQL (asyncpg) store
+can implement the same interface for a multi-process deployment.
+
+Schema (version 2)::
+
+    games(pk, table_id, game_id, options JSON, seed, status, host, version, created, updated)
+        one live game (status lobby/active) per table: partial unique index
+    seats(game_pk → games, seat, user_id, joined, seat_order, is_ai, resigned, dm_ok)
+    actions(game_pk → games, seq, seat, action JSON, created)     append-only log
+    snapshots(game_pk → games, version, state JSON)               latest state of a game
+
+A move: :meth:`Store.commit` appends the actions with sequence numbers ``version+1…`` and
+replaces the snapshot in ONE transaction, only if the game's stored version still equals
+the expected one (else :class:`VersionConflict`, nothing written).
+"""
+
+from __future__ import annotations
+
+import abc
+import asyncio
+import contextlib
+import json
+import time
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+import aiosqlite
+
+__all__ = ["GameRow", "SeatRow", "ActionRow", "Store", "SqliteStore", "VersionConflict", "TableBusy", "SCHEMA_VERSION"]
+
+
+class VersionConflict(Exception):
+    """The game is no longer at the expected version (a concurrent or stale write)."""
+
+    def __init__(self, expected: int, current: int | None):
+        super().__init__(f"expected version {expected}, stored {current}")
+        self.expected = expected
+        self.current = current
+
+
+class TableBusy(Exception):
+    """The table already has a live (lobby or active) game."""
+
+
+@dataclass
+class GameRow:
+    pk: int
+    table_id: str
+    game_id: str
+    options: dict
+    seed: int
+    status: str
+    host: str
+    version: int
+
+
+@dataclass
+class SeatRow:
+    seat: str
+    user_id: str | None
+    joined: int
+    seat_order: int | None
+    is_ai: bool
+    resigned: bool
+    dm_ok: bool
+
+
+@dataclass
+class ActionRow:
+    seq: int
+    seat: str
+    action: dict
+
+
+class Store(abc.ABC):
+    """What the service layer needs from storage. All methods are coroutines."""
+
+    @abc.abstractmethod
+    async def open(self) -> None:
+        """Connect and migrate."""
+
+    @abc.abstractmethod
+    async def close(self) -> None:
+        """Close the connection (idempotent)."""
+
+    @abc.abstractmethod
+    async def live_game(self, table_id: str) -> GameRow | None:
+        """The table's game in status lobby/active, if any."""
+
+    @abc.abstractmethod
+    async def last_game(self, table_id: str) -> GameRow | None:
+        """The table's live game, else its most recent game of any status."""
+
+    @abc.abstractmethod
+    async def get_game(self, pk: int) -> GameRow | None:
+        ...
+
+    @abc.abstractmethod
+    async def create_game(
+        self, table_id: str, game_id: str, options: dict, seed: int, host: str, seat_host: bool = True
+    ) -> GameRow:
+        """A new lobby with the host seated (unless ``seat_host`` is False);
+        :class:`TableBusy` if the table has a live game."""
+
+    @abc.abstractmethod
+    async def seats(self, game_pk: int) -> list[SeatRow]:
+        """Seats in seat order once started (join order in the lobby)."""
+
+    @abc.abstractmethod
+    async def add_seat(self, game_pk: int, seat: str, user_id: str | None, is_ai: bool) -> None:
+        ...
+
+    @abc.abstractmethod
+    async def remove_seat(self, game_pk: int, seat: str) -> None:
+        ...
+
+    @abc.abstractmethod
+    async def set_host(self, game_pk: int, host: str) -> None:
+        ...
+
+    @abc.abstractmethod
+    async def set_status(self, game_pk: int, status: str) -> None:
+        """Lobby → cancelled (no version change)."""
+
+    @abc.abstractmethod
+    async def start_game(self, game_pk: int, order: Sequence[str], snapshot: dict) -> None:
+        """Lobby → active at version 0: store the seat order and the setup snapshot, in one
+        transaction."""
+
+    @abc.abstractmethod
+    async def commit(
+        self,
+        game_pk: int,
+        expected_version: int,
+        actions: Sequence[tuple[str, dict]],
+        snapshot: dict,
+        status: str,
+        resigned: str | None = None,
+    ) -> int:
+        """Append ``actions`` ((seat, action JSON), may be empty) as ``expected_version+1…``,
+        replace the snapshot, set the new version and ``status``; mark ``resigned`` seat; all
+        in ONE transaction, only if the stored version is ``expected_version``, else
+        :class:`VersionConflict`. Returns the new version."""
+
+    @abc.abstractmethod
+    async def snapshot(self, game_pk: int) -> tuple[int, str] | None:
+        """(version, state JSON text) of the stored snapshot, None if missing."""
+
+    @abc.abstractmethod
+    async def put_snapshot(self, game_pk: int, version: int, state: dict) -> None:
+        """Replace the snapshot (after a rebuild from the log)."""
+
+    @abc.abstractmethod
+    async def actions(self, game_pk: int, after: int = 0, limit: int | None = None) -> list[ActionRow]:
+        """Logged actions with seq > ``after`` in order (``limit``: the LAST ``limit`` ones)."""
+
+    @abc.abstractmethod
+    async def set_dm_ok(self, game_pk: int, seat: str, ok: bool) -> None:
+        ...
+
+    async def size_bytes(self) -> int:
+        """Storage size in bytes, if known (0 otherwise)."""
+
+        return 0
+
+
+# ----- SQLite ---------------------------------------------------------------------------
+
+#: forward migrations; MIGRATIONS[i] brings user_version i to i+1
+MIGRATIONS: list[str] = [
+    # 0 → 1: the first schema
+    """
+    CREATE TABLE games (
+        pk INTEGER PRIMARY KEY,
+        table_id TEXT NOT NULL,
+        game_id TEXT NOT NULL,
+        options TEXT NOT NULL DEFAULT '{}',
+        seed INTEGER NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('lobby', 'active', 'over', 'cancelled')),
+        host TEXT NOT NULL,
+        version INTEGER NOT NULL DEFAULT 0,
+        created REAL NOT NULL,
+        updated REAL NOT NULL
+    );
+    CREATE UNIQUE INDEX games_one_live ON games(table_id) WHERE status IN ('lobby', 'active');
+    CREATE INDEX games_table ON games(table_id, pk);
+    CREATE TABLE seats (
+        game_pk INTEGER NOT NULL REFERENCES games(pk) ON DELETE CASCADE,
+        seat TEXT NOT NULL,
+        user_id TEXT,
+        joined INTEGER NOT NULL,
+        seat_order INTEGER,
+        is_ai INTEGER NOT NULL DEFAULT 0,
+        resigned INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (game_pk, seat)
+    );
+    CREATE TABLE actions (
+        game_pk INTEGER NOT NULL REFERENCES games(pk) ON DELETE CASCADE,
+        seq INTEGER NOT NULL,
+        seat TEXT NOT NULL,
+        action TEXT NOT NULL,
+        created REAL NOT NULL,
+        PRIMARY KEY (game_pk, seq)
+    ) WITHOUT ROWID;
+    CREATE TABLE snapshots (
+        game_pk INTEGER PRIMARY KEY REFERENCES games(pk) ON DELETE CASCADE,
+        version INTEGER NOT NULL,
+        state TEXT NOT NULL
+    );
+    """,
+    # 1 → 2: remember whether DMs to a seat's user work (Discord 50007 fallback)
+    """
+    ALTER TABLE seats ADD COLUMN dm_ok INTEGER NOT NULL DEFAULT 1;
+    """,
+]
+
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+async def _x(db: aiosqlite.Connection, sql: str, args: Sequence[Any] = ()) -> tuple[int, int | None]:
+    """Execute one statement and close its cursor at once (an open cursor keeps a statement
+    "in progress" and makes COMMIT fail); returns (rowcount, lastrowid)."""
+
+    cur = await db.execute(sql, args)
+    try:
+        return cur.rowcount, cur.lastrowid
+    finally:
+        await cur.close()
+
+
+async def _xmany(db: aiosqlite.Connection, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+    cur = await db.executemany(sql, rows)
+    await cur.close()
+
+
+def _dumps(data: Any) -> str:
+    return json.dumps(data, separators=(",", ":"), sort_keys=True)
+
+
+class SqliteStore(Store):
+    """:class:`Store` on one aiosqlite connection to the file ``path``.
+
+    One connection for the whole process (SIMCORD.md pitfall 2: keep it single, close it in
+    :meth:`close`). Transactions on the shared connection never interleave (an internal
+    asyncio lock); writes queued meanwhile are group-committed (see :meth:`_tx`). Reads
+    outside a transaction wait for it, so they never see uncommitted rows.
+    """
+
+    def __init__(self, path: str):
+        self.path = path
+        self._db: aiosqlite.Connection | None = None
+        self._write: asyncio.Lock | None = None
+        self._pending: list = []
+
+    async def open(self) -> None:
+        if self._db is not None:
+            return
+        self._write = asyncio.Lock()
+        self._db = await aiosqlite.connect(self.path, isolation_level=None)
+        try:
+            await _x(self._db, "PRAGMA journal_mode=WAL")
+            await _x(self._db, "PRAGMA synchronous=FULL")
+            await _x(self._db, "PRAGMA foreign_keys=ON")
+            await _x(self._db, "PRAGMA busy_timeout=5000")
+            await self.migrate()
+        except BaseException:
+            await self.close()
+            raise
+
+    async def migrate(self, target: int = SCHEMA_VERSION) -> None:
+        """Run the forward migrations from ``PRAGMA user_version`` up to ``target``, each in
+        its own transaction together with the new user_version."""
+
+        db = self._conn
+        async with db.execute("PRAGMA user_version") as cur:
+            (current,) = await cur.fetchone()
+        if current > SCHEMA_VERSION:
+            raise RuntimeError(f"database schema {current} is newer than this program ({SCHEMA_VERSION})")
+        for version in range(current, target):
+            await _x(db, "BEGIN IMMEDIATE")
+            try:
+                for statement in MIGRATIONS[version].split(";"):
+                    if statement.strip():
+                        await _x(db, statement)
+                await _x(db, f"PRAGMA user_version = {version + 1}")
+                await _x(db, "COMMIT")
+            except BaseException:
+                await _x(db, "ROLLBACK")
+                raise
+
+    @property
+    def _conn(self) -> aiosqlite.Connection:
+        if self._db is None:
+            raise RuntimeError("store is not open")
+        return self._db
+
+    async def close(self) -> None:
+        if self._db is not None:
+            db, self._db = self._db, None
+            await db.close()
+
+    async def _one(self, sql: str, args: Sequence[Any] = ()) -> Any:
+        async with self._conn.execute(sql, args) as cur:
+            return await cur.fetchone()
+
+    async def _all(self, sql: str, args: Sequence[Any] = ()) -> list[Any]:
+        async with self._conn.execute(sql, args) as cur:
+            return list(await cur.fetchall())
+
+    async def _q1(self, sql: str, args: Sequence[Any] = ()) -> Any:
+        """A read outside a transaction: waits for any open transaction on the shared
+        connection to finish, so it never sees uncommitted rows."""
+
+        async with self._write:
+            return await self._one(sql, args)
+
+    async def _qall(self, sql: str, args: Sequence[Any] = ()) -> list[Any]:
+        async with self._write:
+            return await self._all(sql, args)
+
+    _GAME_COLS = "pk, table_id, game_id, options, seed, status, host, version"
+
+    @staticmethod
+    def _game(row: Any) -> GameRow | None:
+        if row is None:
+            return None
+        pk, table_id, game_id, options, seed, status, host, version = row
+        return GameRow(pk, table_id, game_id, json.loads(options), seed, status, host, version)
+
+    async def live_game(self, table_id: str) -> GameRow | None:
+        return self._game(
+            await self._q1(
+                f"SELECT {self._GAME_COLS} FROM games WHERE table_id = ? AND status IN ('lobby', 'active')",
+                (table_id,),
+            )
+        )
+
+    async def last_game(self, table_id: str) -> GameRow | None:
+        live = await self.live_game(table_id)
+        if live is not None:
+            return live
+        return self._game(
+            await self._q1(
+                f"SELECT {self._GAME_COLS} FROM games WHERE table_id = ? ORDER BY pk DESC LIMIT 1", (table_id,)
+            )
+        )
+
+    async def get_game(self, pk: int) -> GameRow | None:
+        return self._game(await self._q1(f"SELECT {self._GAME_COLS} FROM games WHERE pk = ?", (pk,)))
+
+    #: seconds the last transaction took from BEGIN to COMMIT (without waiting for the
+    #: connection), read by the service right after a commit for its timings
+    last_tx_seconds: float = 0.0
+
+    async def _tx(self, work) -> Any:
+        """Run ``await work(db)`` in a transaction and return its result; an exception
+        raised by ``work`` rolls back ``work``'s writes and is re-raised here.
+
+        Group commit: writes that queue up while a transaction is in flight are run
+        together in ONE transaction (BEGIN IMMEDIATE … COMMIT, each ``work`` inside its
+        own SAVEPOINT so a refused one — e.g. :class:`VersionConflict` — undoes only its
+        own writes). Nobody's call returns before the COMMIT that made their writes
+        durable (``synchronous=FULL``); under load many moves then share one fsync.
+        """
+
+        loop = asyncio.get_running_loop()
+        fut: asyncio.Future = loop.create_future()
+        self._pending.append((work, fut))
+        async with self._write:
+            if not fut.done():
+                batch, self._pending = self._pending, []
+                # shielded: the batch carries other callers' writes, finish it even if
+                # this caller is cancelled
+                await asyncio.shield(self._run_batch(batch))
+        out, seconds = await fut
+        self.last_tx_seconds = seconds
+        return out
+
+    async def _run_batch(self, batch: list) -> None:
+        db = self._conn
+        t0 = time.perf_counter()
+        done: list[tuple[asyncio.Future, Any, BaseException | None]] = []
+        try:
+            await _x(db, "BEGIN IMMEDIATE")
+            if len(batch) == 1:  # alone: a failure rolls back the whole transaction
+                work, fut = batch[0]
+                try:
+                    out = await work(db)
+                except Exception as exc:
+                    await _x(db, "ROLLBACK")
+                    fut.set_exception(exc)
+                    return
+                done.append((fut, out, None))
+            else:
+                for work, fut in batch:
+                    await _x(db, "SAVEPOINT w")
+                    try:
+                        out = await work(db)
+                    except Exception as exc:  # this work only: undo its writes
+                        await _x(db, "ROLLBACK TO w")
+                        await _x(db, "RELEASE w")
+                        done.append((fut, None, exc))
+                    else:
+                        await _x(db, "RELEASE w")
+                        done.append((fut, out, None))
+            await _x(db, "COMMIT")
+        except BaseException as exc:
+            with contextlib.suppress(Exception):
+                await _x(db, "ROLLBACK")
+            for _, fut in batch:
+                if not fut.done():
+                    fut.set_exception(exc if isinstance(exc, Exception) else RuntimeError("transaction aborted"))
+            if not isinstance(exc, Exception):
+                raise
+            return
+        seconds = time.perf_counter() - t0
+        for fut, out, exc in done:
+            if fut.done():
+                continue
+            if exc is not None:
+                fut.set_exception(exc)
+            else:
+                fut.set_result((out, seconds))
+
+    async def create_game(
+        self, table_id: str, game_id: str, options: dict, seed: int, host: str, seat_host: bool = True
+    ) -> GameRow:
+        now = time.time()
+
+        async def work(db):
+            busy = await self._one(
+                "SELECT pk FROM games WHERE table_id = ? AND status IN ('lobby', 'active')", (table_id,)
+            )
+            if busy is not None:
+                raise TableBusy(table_id)
+            _, pk = await _x(
+                db,
+                "INSERT INTO games (table_id, game_id, options, seed, status, host, version, created, updated)"
+                " VALUES (?, ?, ?, ?, 'lobby', ?, 0, ?, ?)",
+                (table_id, game_id, _dumps(options), seed, host, now, now),
+            )
+            if seat_host:
+                await _x(
+                db,
+                    "INSERT INTO seats (game_pk, seat, user_id, joined, is_ai) VALUES (?, ?, ?, 0, 0)", (pk, host, host)
+                )
+            return pk
+
+        pk = await self._tx(work)
+        return GameRow(pk, table_id, game_id, options, seed, "lobby", host, 0)
+
+    async def seats(self, game_pk: int) -> list[SeatRow]:
+        rows = await self._qall(
+            "SELECT seat, user_id, joined, seat_order, is_ai, resigned, dm_ok FROM seats WHERE game_pk = ?"
+            " ORDER BY COALESCE(seat_order, joined), joined",
+            (game_pk,),
+        )
+        return [SeatRow(s, u, j, o, bool(a), bool(r), bool(d)) for s, u, j, o, a, r, d in rows]
+
+    async def add_seat(self, game_pk: int, seat: str, user_id: str | None, is_ai: bool) -> None:
+        async def work(db):
+            (joined,) = await self._one("SELECT COALESCE(MAX(joined) + 1, 0) FROM seats WHERE game_pk = ?", (game_pk,))
+            await _x(
+                db,
+                "INSERT INTO seats (game_pk, seat, user_id, joined, is_ai) VALUES (?, ?, ?, ?, ?)",
+                (game_pk, seat, user_id, joined, int(is_ai)),
+            )
+
+        await self._tx(work)
+
+    async def remove_seat(self, game_pk: int, seat: str) -> None:
+        async def work(db):
+            await _x(db, "DELETE FROM seats WHERE game_pk = ? AND seat = ?", (game_pk, seat))
+
+        await self._tx(work)
+
+    async def set_host(self, game_pk: int, host: str) -> None:
+        async def work(db):
+            await _x(db, "UPDATE games SET host = ?, updated = ? WHERE pk = ?", (host, time.time(), game_pk))
+
+        await self._tx(work)
+
+    async def set_status(self, game_pk: int, status: str) -> None:
+        async def work(db):
+            await _x(db, "UPDATE games SET status = ?, updated = ? WHERE pk = ?", (status, time.time(), game_pk))
+
+        await self._tx(work)
+
+    async def start_game(self, game_pk: int, order: Sequence[str], snapshot: dict) -> None:
+        async def work(db):
+            row = await self._one("SELECT status FROM games WHERE pk = ?", (game_pk,))
+            if row is None or row[0] != "lobby":
+                raise VersionConflict(0, None)
+            for i, seat in enumerate(order):
+                await _x(db, "UPDATE seats SET seat_order = ? WHERE game_pk = ? AND seat = ?", (i, game_pk, seat))
+            await _x(
+                db,
+                "INSERT OR REPLACE INTO snapshots (game_pk, version, state) VALUES (?, 0, ?)", (game_pk, _dumps(snapshot))
+            )
+            await _x(
+                db,
+                "UPDATE games SET status = 'active', version = 0, updated = ? WHERE pk = ?", (time.time(), game_pk)
+            )
+
+        await self._tx(work)
+
+    async def commit(
+        self,
+        game_pk: int,
+        expected_version: int,
+        actions: Sequence[tuple[str, dict]],
+        snapshot: dict,
+        status: str,
+        resigned: str | None = None,
+    ) -> int:
+        now = time.time()
+        new_version = expected_version + len(actions)
+
+        async def work(db):
+            rowcount, _ = await _x(
+                db,
+                "UPDATE games SET version = ?, status = ?, updated = ? WHERE pk = ? AND version = ?"
+                " AND status = 'active'",
+                (new_version, status, now, game_pk, expected_version),
+            )
+            if rowcount != 1:
+                row = await self._one("SELECT version FROM games WHERE pk = ?", (game_pk,))
+                raise VersionConflict(expected_version, row[0] if row else None)
+            if actions:
+                await _xmany(db, 
+                    "INSERT INTO actions (game_pk, seq, seat, action, created) VALUES (?, ?, ?, ?, ?)",
+                    [(game_pk, expected_version + 1 + i, seat, _dumps(a), now) for i, (seat, a) in enumerate(actions)],
+                )
+            await _x(
+                db,
+                "INSERT OR REPLACE INTO snapshots (game_pk, version, state) VALUES (?, ?, ?)",
+                (game_pk, new_version, _dumps(snapshot)),
+            )
+            if resigned is not None:
+                await _x(
+                db,
+                    "UPDATE seats SET resigned = 1 WHERE game_pk = ? AND seat = ?", (game_pk, resigned)
+                )
+            return new_version
+
+        return await self._tx(work)
+
+    async def snapshot(self, game_pk: int) -> tuple[int, str] | None:
+        row = await self._q1("SELECT version, state FROM snapshots WHERE game_pk = ?", (game_pk,))
+        return (row[0], row[1]) if row else None
+
+    async def put_snapshot(self, game_pk: int, version: int, state: dict) -> None:
+        async def work(db):
+            await _x(
+                db,
+                "INSERT OR REPLACE INTO snapshots (game_pk, version, state) VALUES (?, ?, ?)",
+                (game_pk, version, _dumps(state)),
+            )
+
+        await self._tx(work)
+
+    async def actions(self, game_pk: int, after: int = 0, limit: int | None = None) -> list[ActionRow]:
+        if limit is None:
+            rows = await self._qall(
+                "SELECT seq, seat, action FROM actions WHERE game_pk = ? AND seq > ? ORDER BY seq", (game_pk, after)
+            )
+        else:
+            rows = await self._qall(
+                "SELECT seq, seat, action FROM actions WHERE game_pk = ? AND seq > ? ORDER BY seq DESC LIMIT ?",
+                (game_pk, after, limit),
+            )
+            rows.reverse()
+        return [ActionRow(seq, seat, json.loads(action)) for seq, seat, action in rows]
+
+    async def set_dm_ok(self, game_pk: int, seat: str, ok: bool) -> None:
+        async def work(db):
+            await _x(db, "UPDATE seats SET dm_ok = ? WHERE game_pk = ? AND seat = ?", (int(ok), game_pk, seat))
+
+        await self._tx(work)
+
+    async def size_bytes(self) -> int:
+        (pages,) = await self._q1("PRAGMA page_count")
+        (size,) = await self._q1("PRAGMA page_size")
+        return pages * size

@@ -1,0 +1,177 @@
+"""Factory Manager actions: one step a player would say aloud.
+
+Notation (lowercase, ids from :mod:`engines.factory_manager.data`):
+
+==========================  =======================================================
+``open 7 bid 2``            phase 1: the chooser picks turn-order tile 7 and opens with 2 workers
+``bid 3``                   phase 1: raise the current auction to 3 workers
+``pass``                    phase 1: leave the current auction (final)
+``take 6 bid 0``            phase 1: the last seat takes the last tile, adding 0+ workers
+``place machine``           phase 2: move the cheapest tile of a column to the market
+``buy ma04 hall1``          phase 3: buy a market tile with a worker and install it
+                            (``hall1``, ``hall2``, ``room`` for control/optimisation units,
+                            ``aside`` to keep it beside the factory)
+``install ma04 hall2``      phase 3: install a tile kept beside the factory (no worker)
+``demolish a-st1``          phase 3: demolish an installed tile with a worker
+``hire 2``                  phase 3: hire (or keep, paying again) 1-2 temporary workers
+``switch off ma04``         phase 4: switch a machine or robot off
+``switch on ma04``          phase 4: switch it on again
+``done``                    phase 2 (extra tiles), 3 and 4: end the step
+==========================  =======================================================
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import ClassVar, Literal
+
+from engines.base import ActionModel
+
+Kind = Literal["storage", "machine", "production-robot", "saving-robot", "control-unit", "optimisation-unit"]
+Where = Literal["hall1", "hall2", "room", "aside"]
+InstallWhere = Literal["hall1", "hall2", "room"]
+
+
+class Open(ActionModel):
+    """Phase 1: the chooser picks a revealed turn-order tile and opens its auction."""
+
+    type: Literal["open"] = "open"
+    tile: int
+    bid: int
+
+
+class Bid(ActionModel):
+    """Phase 1: raise the current auction to ``amount`` workers."""
+
+    type: Literal["bid"] = "bid"
+    amount: int
+
+
+class Pass(ActionModel):
+    """Phase 1: leave the current auction (final for that auction)."""
+
+    type: Literal["pass"] = "pass"
+
+
+class Take(ActionModel):
+    """Phase 1: the last seat takes the last tile for 0, optionally putting workers on it."""
+
+    type: Literal["take"] = "take"
+    tile: int
+    bid: int
+
+
+class Place(ActionModel):
+    """Phase 2: move the cheapest tile of column ``kind`` from the storage board to the market."""
+
+    type: Literal["place"] = "place"
+    kind: Kind
+
+
+class Buy(ActionModel):
+    """Phase 3: buy market tile ``tile`` with an available worker and put it at ``where``."""
+
+    type: Literal["buy"] = "buy"
+    tile: str
+    where: Where
+
+
+class Install(ActionModel):
+    """Phase 3: install a tile kept beside the factory (no worker needed)."""
+
+    type: Literal["install"] = "install"
+    tile: str
+    where: InstallWhere
+
+
+class Demolish(ActionModel):
+    """Phase 3: demolish an installed tile with an available worker."""
+
+    type: Literal["demolish"] = "demolish"
+    tile: str
+
+
+class Hire(ActionModel):
+    """Phase 3: hire (or keep by paying again) ``count`` temporary workers, 1 or 2."""
+
+    type: Literal["hire"] = "hire"
+    count: int
+
+
+class SwitchOff(ActionModel):
+    """Phase 4: switch an installed machine or robot off."""
+
+    type: Literal["switch_off"] = "switch_off"
+    tile: str
+
+
+class SwitchOn(ActionModel):
+    """Phase 4: switch a switched-off machine or robot on again."""
+
+    type: Literal["switch_on"] = "switch_on"
+    tile: str
+
+
+class Done(ActionModel):
+    """End the current step (extra market tiles, phase 3 turn, phase 4 turn)."""
+
+    type: Literal["done"] = "done"
+    words: ClassVar[str | None] = "done"
+
+
+ACTION_MODELS = (Open, Bid, Pass, Take, Place, Buy, Install, Demolish, Hire, SwitchOff, SwitchOn, Done)
+
+
+# Cached constructors: actions are frozen, so the same object can be handed out again.
+@lru_cache(maxsize=None)
+def open_(tile: int, bid: int) -> Open:
+    return Open(tile=tile, bid=bid)
+
+
+@lru_cache(maxsize=None)
+def bid_(amount: int) -> Bid:
+    return Bid(amount=amount)
+
+
+@lru_cache(maxsize=None)
+def take_(tile: int, bid: int) -> Take:
+    return Take(tile=tile, bid=bid)
+
+
+@lru_cache(maxsize=None)
+def place_(kind: str) -> Place:
+    return Place(kind=kind)
+
+
+@lru_cache(maxsize=None)
+def buy_(tile: str, where: str) -> Buy:
+    return Buy(tile=tile, where=where)
+
+
+@lru_cache(maxsize=None)
+def install_(tile: str, where: str) -> Install:
+    return Install(tile=tile, where=where)
+
+
+@lru_cache(maxsize=None)
+def demolish_(tile: str) -> Demolish:
+    return Demolish(tile=tile)
+
+
+@lru_cache(maxsize=None)
+def hire_(count: int) -> Hire:
+    return Hire(count=count)
+
+
+@lru_cache(maxsize=None)
+def off_(tile: str) -> SwitchOff:
+    return SwitchOff(tile=tile)
+
+
+@lru_cache(maxsize=None)
+def on_(tile: str) -> SwitchOn:
+    return SwitchOn(tile=tile)
+
+
+PASS = Pass()
+DONE = Done()

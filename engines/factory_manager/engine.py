@@ -1,0 +1,1078 @@
+"""Factory Manager (Továrník, Friedemann Friese 2009): the rules engine.
+
+Rule references ("RULES §n") are to the Czech rule text's sections: Příprava hry (setup),
+§1 Aukce nového pořadí hráčů (turn-order auction), §2 Příprava trhu (market), §3 Nákup a
+instalace / bourání / brigádníci (build), §4 Byrokracie a cena energie (bureaucracy),
+§5 Vyplácení zisku (income), Konec hry (end). "REF 1.x" are the reference facts that
+resolve what the text leaves open (copied into :mod:`engines.factory_manager.data`).
+"""
+
+from __future__ import annotations
+
+from engines.base import Engine, Event, IllegalAction, Outcome, default_parse, normalize, rng
+
+from . import data as D
+from .actions import (
+    ACTION_MODELS,
+    DONE,
+    PASS,
+    Bid,
+    Buy,
+    Demolish,
+    Done,
+    Hire,
+    Install,
+    Open,
+    Pass,
+    Place,
+    SwitchOff,
+    SwitchOn,
+    Take,
+    bid_,
+    buy_,
+    demolish_,
+    hire_,
+    install_,
+    off_,
+    on_,
+    open_,
+    place_,
+    take_,
+)
+from .rules_text import RULES_SUMMARY
+from .state import Options, PlayerState, State
+
+TILES = D.TILES
+PHASE_NUMBER = {"auction": 1, "market": 2, "build": 3, "bureaucracy": 4, "over": 6}
+PHASE_TITLE = {
+    "auction": "turn-order auction",
+    "market": "market",
+    "build": "buy, demolish and hire",
+    "bureaucracy": "bureaucracy",
+    "over": "game over",
+}
+_LIST_FIELDS = (
+    "order", "order_offer", "order_pile", "order_unused", "bidders", "market",
+    "demolished", "out_of_game", "energy_deck", "energy_removed", "energy_revealed",
+)
+_PLAYER_LISTS = ("hall", "hall2", "stored", "off", "profits")
+
+
+# --------------------------------------------------------------------------- helpers
+def _clone(s: State) -> State:
+    """A copy of ``s`` sharing nothing mutable with it (lists and players copied)."""
+
+    new = s.model_copy()
+    d = new.__dict__
+    for k in _LIST_FIELDS:
+        d[k] = d[k][:]
+    d["columns"] = {k: v[:] for k, v in s.columns.items()}
+    players = []
+    for p in s.players:
+        q = p.model_copy()
+        qd = q.__dict__
+        for k in _PLAYER_LISTS:
+            qd[k] = qd[k][:]
+        players.append(q)
+    d["players"] = players
+    return new
+
+
+def total_workers(p: PlayerState) -> int:
+    """Own 7 workers plus temporary workers held."""
+
+    return D.OWN_WORKERS + p.temps
+
+
+def discount(tile: int) -> int:
+    """Discount of a turn-order tile (RULES §3; values for 4–12 ASSUMED, REF 1.6)."""
+
+    return D.DISCOUNT[tile]
+
+
+def buy_cost(price: int, tile: int) -> int:
+    """Factory Manager §3: price minus the turn-order discount, never below 0."""
+
+    return max(0, price - D.DISCOUNT[tile])
+
+
+def temp_cost(tile: int) -> int:
+    """Factory Manager §3: a temporary worker costs 7 minus the discount (floor 0 ASSUMED)."""
+
+    return max(0, D.TEMP_COST - D.DISCOUNT[tile])
+
+
+def installed(p: PlayerState) -> list[str]:
+    """Every installed tile of a seat: hall I, hall II, control room."""
+
+    out = p.hall + p.hall2
+    if p.control:
+        out.append(p.control)
+    if p.optimisation:
+        out.append(p.optimisation)
+    return out
+
+
+def factory_values(p: PlayerState, off=None) -> tuple[int, int, int, int, int, int]:
+    """Factory Manager §4: ``(production, storage, energy, workers_needed, active_machines,
+    active_robots)`` from the installed tiles that are switched on.
+
+    energy = white − dark energy numbers, at least 1 (REF 1.3); workers needed = white − dark
+    worker numbers, at least 0; switched-off tiles count for nothing.
+    """
+
+    if off is None:
+        off = p.off
+    prod = stor = en = wk = machines = robots = 0
+    for tid in installed(p):
+        if off and tid in off:
+            continue
+        t = TILES[tid]
+        prod += t.production
+        stor += t.storage
+        en += t.energy - t.energy_saved
+        wk += t.workers - t.workers_saved
+        k = t.kind
+        if k == "machine":
+            machines += 1
+        elif k == "production-robot" or k == "saving-robot":
+            robots += 1
+    return prod, stor, max(D.ENERGY_FLOOR, en), max(0, wk), machines, robots
+
+
+def profit(production: int, storage: int, energy: int, price: int, last_round: bool) -> int:
+    """Factory Manager §5: 10 × min(production, storage) − energy × price, doubled in round 5."""
+
+    value = D.INCOME_PER_UNIT * min(production, storage) - energy * price
+    return value * D.LAST_ROUND_FACTOR if last_round else value
+
+
+def _insert_sorted(column: list[str], tid: str) -> None:
+    key = D.SORT_KEY[tid]
+    i = 0
+    while i < len(column) and D.SORT_KEY[column[i]] < key:
+        i += 1
+    column.insert(i, tid)
+
+
+def _settle_temps(p: PlayerState, new_count: int) -> None:
+    """Factory Manager §3: old temporary workers leave (unless paid again), ``new_count`` join
+    the available workers. Old temps leave the piles available, used, bid, canteen in turn."""
+
+    gone = p.temps
+    for attr in ("available", "used", "bid", "canteen"):
+        if gone <= 0:
+            break
+        have = getattr(p, attr)
+        take = min(have, gone)
+        p.__dict__[attr] = have - take
+        gone -= take
+    p.temps = new_count
+    p.available += new_count
+
+
+# --------------------------------------------------------------------------- engine
+class FactoryManager(Engine):
+    """Factory Manager / Továrník for 2–5 players, 5 rounds of 5 phases."""
+
+    id = "factory-manager"
+    title = "Factory Manager"
+    min_players = 2
+    max_players = 5
+    Options = Options
+    State = State
+    action_models = ACTION_MODELS
+    has_hands = False
+    command_group = "fm"
+    rules_summary = RULES_SUMMARY
+
+    def __init__(self) -> None:
+        super().__init__()
+        from .ai import FactoryManagerAI
+
+        self.ai = FactoryManagerAI(self)
+
+    # ------------------------------------------------------------------ setup
+    def setup(self, players: list[str], options=None, seed: int = 0) -> State:
+        """Factory Manager, setup (RULES Příprava hry 1–7): start sets, workers, tracks,
+        turn-order tiles per player count, equipment by back mark, set X, energy deck; then
+        round 1's auction begins. ``ValueError`` for 0–1 or 6+ seats or bad options."""
+
+        self.check_players(players)
+        opts = self.options(options)
+        n = len(players)
+        marks = D.marks_for(n)
+        out: list[str] = []
+        columns: dict[str, list[str]] = {k: [] for k in D.KINDS}
+        for t in D.TILES.values():
+            if t.mark == "start":
+                if D.START_SETS.index(t.start_set) >= n:
+                    out.append(t.id)
+            elif t.mark == "x":
+                continue
+            elif t.mark in marks:
+                columns[t.kind].append(t.id)
+            else:
+                out.append(t.id)
+        for k in columns:
+            columns[k].sort(key=D.SORT_KEY.__getitem__)
+        xs = list(D.X_TILES)
+        rng(seed, "set-x").shuffle(xs)
+        out.extend(xs[:3])
+        market = sorted(xs[3:], key=D.SORT_KEY.__getitem__)
+
+        start_tiles, pile = D.TURN_ORDER_SETUP[n]
+        start_tiles = list(start_tiles)
+        rng(seed, "turn-order-deal").shuffle(start_tiles)
+        pile = list(pile)
+        rng(seed, "turn-order-pile", 0).shuffle(pile)
+
+        if opts.first_game:
+            rest = list(D.ENERGY_TILES)
+            rest.remove(0)
+            rng(seed, "energy").shuffle(rest)
+            removed, deck = rest[: D.ENERGY_REMOVED], [0] + rest[D.ENERGY_REMOVED:]
+        else:
+            cards = list(D.ENERGY_TILES)
+            rng(seed, "energy").shuffle(cards)
+            removed, deck = cards[: D.ENERGY_REMOVED], cards[D.ENERGY_REMOVED:]
+
+        seats = []
+        for i, pid in enumerate(players):
+            letter = D.START_SETS[i]
+            seats.append(PlayerState(
+                seat=pid, money=D.START_MONEY, start_set=letter, tile=start_tiles[i],
+                available=D.OWN_WORKERS - D.START_CANTEEN, canteen=D.START_CANTEEN,
+                hall=D.start_set(letter), production=D.START_PRODUCTION,
+                storage=D.START_STORAGE, energy=D.START_ENERGY,
+            ))
+        state = State(
+            players=seats, seed=seed, first_game=opts.first_game, order=[], columns=columns,
+            market=market, out_of_game=out, order_pile=pile, energy_deck=deck,
+            energy_removed=removed, energy_step=D.ENERGY_START_STEP,
+        )
+        self._start_auction(state, [])
+        return state
+
+    # ------------------------------------------------------------------ phase 1
+    def _start_auction(self, s: State, events: list[Event]) -> None:
+        """Factory Manager §1: reveal as many tiles as players; 2 stay face down unused."""
+
+        n = len(s.players)
+        s.phase = "auction"
+        s.order_offer = sorted(s.order_pile[:n])
+        s.order_unused = s.order_pile[n:]
+        s.order_pile = []
+        s.order = sorted(range(n), key=lambda i: -s.players[i].tile)
+        s.turn = 0
+        for p in s.players:
+            p.new_tile = 0
+        s.chooser = s.order[0]
+        s.auction_tile = 0
+        s.high_bid = 0
+        s.high_bidder = -1
+        s.bidders = []
+        s.bid_turn = -1
+        events.append(Event(type="round-start", text=(
+            f"Round {s.round} begins. Turn-order tiles on offer: "
+            + ", ".join(map(str, s.order_offer)) + ".")))
+
+    def _waiting_for_tile(self, s: State) -> list[int]:
+        return [i for i, p in enumerate(s.players) if p.new_tile == 0]
+
+    def _next_bidder(self, s: State, events: list[Event]) -> None:
+        """Factory Manager §1: bidding goes clockwise among those still in; a seat that cannot
+        raise (it must keep 1 available worker) passes automatically; the last one in wins."""
+
+        n = len(s.players)
+        i = s.bid_turn
+        while True:
+            if len(s.bidders) <= 1:
+                self._win_auction(s, events)
+                return
+            i = (i + 1) % n
+            if i not in s.bidders or i == s.high_bidder:
+                continue
+            p = s.players[i]
+            if p.available - 1 <= s.high_bid:
+                s.bidders.remove(i)
+                events.append(Event(type="pass", text=(
+                    f"{p.seat} cannot raise to {s.high_bid + 1} (keeping one worker) and passes.")))
+                continue
+            s.bid_turn = i
+            return
+
+    def _win_auction(self, s: State, events: list[Event]) -> None:
+        w = s.high_bidder
+        p = s.players[w]
+        p.new_tile = s.auction_tile
+        p.available -= s.high_bid
+        p.bid += s.high_bid
+        s.order_offer.remove(s.auction_tile)
+        events.append(Event(type="auction-won", text=(
+            f"{p.seat} wins turn-order tile {s.auction_tile} with {s.high_bid} worker"
+            f"{'' if s.high_bid == 1 else 's'}.")))
+        s.auction_tile = 0
+        s.high_bid = 0
+        s.high_bidder = -1
+        s.bidders = []
+        s.bid_turn = -1
+        waiting = self._waiting_for_tile(s)
+        if w == s.chooser or s.chooser not in waiting:
+            # the next-highest old tile among those still without a new tile chooses
+            s.chooser = max(waiting, key=lambda i: s.players[i].tile) if waiting else -1
+        if not waiting:
+            self._end_auction(s, events)
+
+    def _end_auction(self, s: State, events: list[Event]) -> None:
+        """Factory Manager §1 end: unused and old tiles are shuffled into the new draw pile;
+        the new tiles set the order of the rest of the round (lowest first)."""
+
+        pile = s.order_unused + [p.tile for p in s.players]
+        rng(s.seed, "turn-order-pile", s.round).shuffle(pile)
+        s.order_pile = pile
+        s.order_unused = []
+        s.order_offer = []
+        for p in s.players:
+            p.tile = p.new_tile
+            p.new_tile = 0
+        s.chooser = -1
+        s.order = sorted(range(len(s.players)), key=lambda i: s.players[i].tile)
+        events.append(Event(type="turn-order", text="New turn order: " + ", ".join(
+            f"{s.players[i].seat} ({s.players[i].tile})" for i in s.order) + "."))
+        self._start_market(s, events)
+
+    # ------------------------------------------------------------------ phase 2
+    def _start_market(self, s: State, events: list[Event]) -> None:
+        s.phase = "market"
+        s.turn = 0
+        s.in_extras = False
+        s.extra_left = 0
+        s.market_left = s.players[s.order[0]].available
+        self._settle_market(s, events)
+
+    def _settle_market(self, s: State, events: list[Event]) -> None:
+        """Factory Manager §2: move on when the current seat has placed its tiles; an empty
+        storage board ends every obligation (REF 1.2 phase 2 b)."""
+
+        n = len(s.players)
+        empty = not any(s.columns.values())
+        while True:
+            if s.in_extras:
+                if s.extra_left > 0 and not empty:
+                    return
+                self._start_build(s, events)
+                return
+            if s.market_left > 0 and not empty:
+                return
+            if s.turn + 1 < n:
+                s.turn += 1
+                s.market_left = s.players[s.order[s.turn]].available
+                continue
+            extra = D.EXTRA_TILES[n]
+            s.market_left = 0
+            if extra > 0 and not empty:
+                s.in_extras = True
+                s.extra_left = extra
+                continue
+            self._start_build(s, events)
+            return
+
+    # ------------------------------------------------------------------ phase 3
+    def _start_build(self, s: State, events: list[Event]) -> None:
+        s.phase = "build"
+        s.in_extras = False
+        s.extra_left = 0
+        s.market_left = 0
+        s.turn = 0
+        s.turn_hired = False
+        events.append(Event(type="market", text="Market: " + (", ".join(s.market) or "empty") + "."))
+
+    def _end_build_turn(self, s: State, events: list[Event]) -> None:
+        p = s.players[s.order[s.turn]]
+        p.available += p.demolishing
+        p.demolishing = 0
+        if not s.turn_hired:
+            if p.temps:
+                events.append(Event(type="temps", text=f"{p.seat}'s temporary workers go back to the supply."))
+            _settle_temps(p, 0)
+        s.turn_hired = False
+        if s.turn + 1 < len(s.players):
+            s.turn += 1
+            return
+        # Factory Manager §3 end: unsold market tiles go back to their columns
+        for tid in s.market:
+            _insert_sorted(s.columns[TILES[tid].kind], tid)
+        s.market = []
+        self._start_bureaucracy(s, events)
+
+    # ------------------------------------------------------------------ phase 4
+    def _start_bureaucracy(self, s: State, events: list[Event]) -> None:
+        """Factory Manager §4: every seat takes all its workers back; tracks recomputed."""
+
+        s.phase = "bureaucracy"
+        s.turn = 0
+        for p in s.players:
+            p.available = total_workers(p)
+            p.canteen = p.bid = p.used = p.demolishing = 0
+            self._retrack(p)
+
+    def _retrack(self, p: PlayerState) -> tuple[int, int, int, int, int, int]:
+        v = factory_values(p)
+        p.production, p.storage, p.energy = v[0], v[1], v[2]
+        return v
+
+    def bureaucracy_problem(self, p: PlayerState) -> str | None:
+        """Factory Manager §4: why the seat's current on/off setting is not allowed, or None."""
+
+        prod, stor, en, need, machines, robots = factory_values(p)
+        total = total_workers(p)
+        if need > total:
+            return (f"Your switched-on machines need {need} workers in the canteen but you have only "
+                    f"{total}; switch a machine off first.")
+        if need == total:
+            return (f"Your switched-on machines need all {total} of your workers; at least one worker "
+                    "must stay available, so switch a machine off first.")
+        if robots > machines:
+            return (f"You have {robots} active robots but only {machines} active machines; each machine "
+                    "can use one robot, so switch a robot off first.")
+        return None
+
+    def _end_round(self, s: State, events: list[Event]) -> None:
+        """Factory Manager §4 end and §5: reveal an energy tile, move the price; pay profits."""
+
+        card = s.energy_deck.pop(0)
+        s.energy_revealed.append(card)
+        s.energy_step = min(D.ENERGY_MAX_STEP, s.energy_step + card)
+        price = D.energy_price(s.energy_step)
+        events.append(Event(type="energy", text=f"Energy tile +{card}: the price is now {price} Elektro."))
+        last = s.round == D.ROUNDS
+        for i in s.order:
+            p = s.players[i]
+            gain = profit(p.production, p.storage, p.energy, price, last)
+            p.money = max(0, p.money + gain)
+            p.profits.append(gain)
+            events.append(Event(type="income", text=(
+                f"{p.seat} earns {D.INCOME_PER_UNIT * min(p.production, p.storage)} and pays "
+                f"{p.energy * price} for energy: profit {gain}{' (doubled)' if last else ''}, "
+                f"now {p.money} Elektro.")))
+        if last:
+            s.phase = "over"
+            s.order = []
+            s.turn = 0
+            ranking = self.ranking(s)
+            events.append(Event(type="game-over", text="Game over. " + "; ".join(
+                f"{k + 1}. " + ", ".join(f"{seat} ({s.players[self._index(s, seat)].money})" for seat in tier)
+                for k, tier in enumerate(ranking)) + "."))
+            return
+        s.round += 1
+        self._start_auction(s, events)
+
+    # ------------------------------------------------------------------ queries
+    @staticmethod
+    def _index(s: State, player: str) -> int:
+        for i, p in enumerate(s.players):
+            if p.seat == player:
+                return i
+        return -1
+
+    def _actor(self, s: State) -> int:
+        """Seat index whose step it is, or -1 (game over)."""
+
+        ph = s.phase
+        if ph == "over":
+            return -1
+        if ph == "auction":
+            if s.auction_tile:
+                return s.bid_turn
+            return s.chooser
+        return s.order[s.turn]
+
+    def to_act(self, state: State) -> list[str]:
+        """The one seat whose step it is (every phase is played in turn); [] once over."""
+
+        i = self._actor(state)
+        return [] if i < 0 else [state.players[i].seat]
+
+    def legal_actions(self, state: State, player: str) -> list:
+        """Every legal action of ``player`` now, in a stable order; [] if not their step."""
+
+        i = self._actor(state)
+        if i < 0 or state.players[i].seat != player:
+            return []
+        s = state
+        p = s.players[i]
+        ph = s.phase
+        if ph == "auction":
+            top = p.available - 1  # Factory Manager §1: keep one available worker
+            if s.auction_tile:
+                return [bid_(a) for a in range(s.high_bid + 1, top + 1)] + [PASS]
+            if len(self._waiting_for_tile(s)) == 1:
+                return [take_(s.order_offer[0], b) for b in range(0, top + 1)]
+            return [open_(t, b) for t in s.order_offer for b in range(0, top + 1)]
+        if ph == "market":
+            acts = [place_(k) for k in D.KINDS if s.columns[k]]
+            if s.in_extras:
+                acts.append(DONE)
+            return acts
+        if ph == "build":
+            return self._build_actions(s, p)
+        # bureaucracy
+        acts = []
+        off = p.off
+        for tid in installed(p):
+            if TILES[tid].kind in D.SWITCHABLE_KINDS:
+                acts.append(on_(tid) if tid in off else off_(tid))
+        if self.bureaucracy_problem(p) is None:
+            acts.append(DONE)
+        return acts
+
+    def _places(self, s: State, p: PlayerState, tid: str, cost: int) -> list[str]:
+        """Where a tile of ``tid``'s kind may go for ``cost`` Elektro (hall II adds its fee)."""
+
+        kind = TILES[tid].kind
+        out = []
+        if kind in D.HALL_KINDS:
+            if len(p.hall) < D.HALL1_SPACES and p.money >= cost:
+                out.append("hall1")
+            if len(p.hall2) < D.HALL2_SPACES:
+                fee = D.HALL2_FEE if len(p.hall2) >= p.hall2_paid else 0
+                if p.money >= cost + fee:
+                    out.append("hall2")
+        else:
+            slot = p.control if kind == "control-unit" else p.optimisation
+            if slot is None and p.money >= cost:
+                out.append("room")
+        return out
+
+    def _build_actions(self, s: State, p: PlayerState) -> list:
+        acts = []
+        free_worker = p.available > 0 and not s.turn_hired
+        if free_worker:
+            for tid in s.market:
+                cost = buy_cost(TILES[tid].price, p.tile)
+                if p.money < cost:
+                    continue
+                for w in self._places(s, p, tid, cost):
+                    acts.append(buy_(tid, w))
+                acts.append(buy_(tid, "aside"))
+        for tid in p.stored:
+            for w in self._places(s, p, tid, 0):
+                acts.append(install_(tid, w))
+        if free_worker:
+            for tid in installed(p):
+                acts.append(demolish_(tid))
+        if not s.turn_hired:
+            c = temp_cost(p.tile)
+            for k in range(1, D.MAX_TEMPS + 1):
+                if p.money >= k * c:
+                    acts.append(hire_(k))
+        acts.append(DONE)
+        return acts
+
+    # ------------------------------------------------------------------ apply
+    def apply(self, state: State, player: str, action) -> Outcome:
+        """Apply one step; raises :class:`IllegalAction` (nothing changed) when the rules
+        forbid it. Never mutates ``state``."""
+
+        i = self._index(state, player)
+        if i < 0:
+            raise IllegalAction(f"You are not seated in this game ({player}).")
+        if state.phase == "over":
+            raise IllegalAction("The game is over.")
+        actor = self._actor(state)
+        if actor != i:
+            raise IllegalAction(
+                f"It is not your turn: {self.status(state)}")
+        self._check(state, i, action)
+        s = _clone(state)
+        events: list[Event] = []
+        self._do(s, i, action, events)
+        return Outcome(s, events)
+
+    # -- validation with specific reasons ------------------------------------------
+    def _check(self, s: State, i: int, a) -> None:
+        p = s.players[i]
+        ph = s.phase
+        t = a.type
+        if ph == "auction":
+            top = p.available - 1
+            if s.auction_tile:
+                if t == "bid":
+                    if a.amount <= s.high_bid:
+                        raise IllegalAction(f"A bid must be higher than the current {s.high_bid}.")
+                    if a.amount > top:
+                        raise IllegalAction(
+                            f"You have only {p.available} available workers; a bidder keeps at least 1, "
+                            f"so you can bid at most {top}.")
+                    return
+                if t == "pass":
+                    return
+                raise IllegalAction(
+                    f"Turn-order tile {s.auction_tile} is being auctioned: `bid` more than {s.high_bid} or `pass`.")
+            last = len(self._waiting_for_tile(s)) == 1
+            if t in ("open", "take"):
+                if last and t == "open":
+                    raise IllegalAction(f"You are last: `take {s.order_offer[0]} bid 0` (or more workers).")
+                if not last and t == "take":
+                    raise IllegalAction("Only the last player takes the last tile; choose a tile with `open`.")
+                if a.tile not in s.order_offer:
+                    raise IllegalAction(
+                        f"Tile {a.tile} is not on offer; the offer is {', '.join(map(str, s.order_offer))}.")
+                if a.bid < 0:
+                    raise IllegalAction("A bid cannot be negative.")
+                if a.bid > top:
+                    raise IllegalAction(
+                        f"You have only {p.available} available workers; a bidder keeps at least 1, "
+                        f"so you can put at most {top} on the tile.")
+                return
+            raise IllegalAction(
+                "You choose the next turn-order tile: `open <tile> bid <workers>`."
+                if not last else f"You are last: `take {s.order_offer[0]} bid 0` (or more workers).")
+        if ph == "market":
+            if t == "place":
+                if not s.columns[a.kind]:
+                    raise IllegalAction(f"The {D.KIND_NAMES[a.kind]} column is empty.")
+                return
+            if t == "done":
+                if not s.in_extras:
+                    raise IllegalAction(
+                        f"You must still place {s.market_left} tile{'s' if s.market_left != 1 else ''} "
+                        "on the market, one per available worker.")
+                return
+            raise IllegalAction("In the market phase you `place <kind>` (the cheapest tile of a column).")
+        if ph == "build":
+            self._check_build(s, p, a)
+            return
+        # bureaucracy
+        if t in ("switch_off", "switch_on"):
+            if a.tile not in installed(p):
+                raise IllegalAction(f"You have no installed tile {a.tile}.")
+            if TILES[a.tile].kind not in D.SWITCHABLE_KINDS:
+                raise IllegalAction("Only machines and robots can be switched off.")
+            if t == "switch_off" and a.tile in p.off:
+                raise IllegalAction(f"Tile {a.tile} is already switched off.")
+            if t == "switch_on" and a.tile not in p.off:
+                raise IllegalAction(f"Tile {a.tile} is already switched on.")
+            return
+        if t == "done":
+            problem = self.bureaucracy_problem(p)
+            if problem:
+                raise IllegalAction(problem)
+            return
+        raise IllegalAction("In the bureaucracy phase you `switch off`/`switch on` machines and robots, then `done`.")
+
+    def _check_build(self, s: State, p: PlayerState, a) -> None:
+        t = a.type
+        if t in ("buy", "demolish"):
+            if s.turn_hired:
+                raise IllegalAction("You have hired temporary workers, which ends your workers' actions this turn.")
+            if p.available <= 0:
+                raise IllegalAction("You have no available worker left this turn.")
+        if t == "buy":
+            if a.tile not in s.market:
+                raise IllegalAction(f"Tile {a.tile} is not on the market.")
+            cost = buy_cost(TILES[a.tile].price, p.tile)
+            if p.money < cost:
+                raise IllegalAction(f"Tile {a.tile} costs you {cost} Elektro and you have {p.money}.")
+            if a.where != "aside":
+                self._check_place(p, a.tile, a.where, cost)
+            return
+        if t == "install":
+            if a.tile not in p.stored:
+                raise IllegalAction(f"You keep no tile {a.tile} beside your factory.")
+            self._check_place(p, a.tile, a.where, 0)
+            return
+        if t == "demolish":
+            if a.tile not in installed(p):
+                raise IllegalAction(f"You have no installed tile {a.tile}.")
+            return
+        if t == "hire":
+            if s.turn_hired:
+                raise IllegalAction("You have already hired temporary workers this turn.")
+            if not 1 <= a.count <= D.MAX_TEMPS:
+                raise IllegalAction(f"You may hire 1 or {D.MAX_TEMPS} temporary workers.")
+            c = temp_cost(p.tile)
+            if p.money < a.count * c:
+                raise IllegalAction(f"{a.count} temporary workers cost {a.count * c} Elektro and you have {p.money}.")
+            return
+        if t == "done":
+            return
+        raise IllegalAction("In this phase you `buy`, `install`, `demolish`, `hire` or say `done`.")
+
+    def _check_place(self, p: PlayerState, tid: str, where: str, cost: int) -> None:
+        kind = TILES[tid].kind
+        name = D.KIND_NAMES[kind]
+        if kind in D.ROOM_KINDS:
+            if where != "room":
+                raise IllegalAction(f"A {name} goes into its control-room space (`room`).")
+            slot = p.control if kind == "control-unit" else p.optimisation
+            if slot is not None:
+                raise IllegalAction(
+                    f"You already have a {name} installed ({slot}); demolish it first or keep this one `aside`.")
+            return
+        if where == "room":
+            raise IllegalAction(f"Only control and optimisation units go into the control room, not a {name}.")
+        if where == "hall1":
+            if len(p.hall) >= D.HALL1_SPACES:
+                raise IllegalAction("Production hall I is full; demolish a tile first or use hall II.")
+            return
+        if len(p.hall2) >= D.HALL2_SPACES:
+            raise IllegalAction("Production hall II is full; demolish a tile first.")
+        fee = D.HALL2_FEE if len(p.hall2) >= p.hall2_paid else 0
+        if p.money < cost + fee:
+            raise IllegalAction(f"That costs you {cost + fee} Elektro (hall II space {fee}) and you have {p.money}.")
+
+    # -- effects -----------------------------------------------------------------
+    def _do(self, s: State, i: int, a, events: list[Event]) -> None:
+        p = s.players[i]
+        t = a.type
+        seat = p.seat
+        if t == "open":
+            events.append(Event(type="open", text=f"{seat} opens the auction for turn-order tile {a.tile} with {a.bid}."))
+            s.auction_tile = a.tile
+            s.high_bid = a.bid
+            s.high_bidder = i
+            s.bidders = self._waiting_for_tile(s)
+            s.bid_turn = i
+            self._next_bidder(s, events)
+        elif t == "bid":
+            events.append(Event(type="bid", text=f"{seat} bids {a.amount}."))
+            s.high_bid = a.amount
+            s.high_bidder = i
+            self._next_bidder(s, events)
+        elif t == "pass":
+            events.append(Event(type="pass", text=f"{seat} passes."))
+            s.bidders.remove(i)
+            self._next_bidder(s, events)
+        elif t == "take":
+            s.auction_tile = a.tile
+            s.high_bid = a.bid
+            s.high_bidder = i
+            self._win_auction(s, events)
+        elif t == "place":
+            tid = s.columns[a.kind].pop(0)
+            s.market.append(tid)
+            events.append(Event(type="place", text=f"{seat} puts {tid} ({D.KIND_NAMES[a.kind]}, {TILES[tid].price}) on the market."))
+            if s.in_extras:
+                s.extra_left -= 1
+            else:
+                s.market_left -= 1
+            self._settle_market(s, events)
+        elif t == "done" and s.phase == "market":
+            s.extra_left = 0
+            self._settle_market(s, events)
+        elif t == "buy":
+            cost = buy_cost(TILES[a.tile].price, p.tile)
+            s.market.remove(a.tile)
+            p.money -= cost
+            p.available -= 1
+            p.used += 1
+            text = f"{seat} buys {a.tile} for {cost}"
+            if a.where == "aside":
+                p.stored.append(a.tile)
+                text += " and keeps it beside the factory."
+            else:
+                text += self._install(p, a.tile, a.where) + "."
+            events.append(Event(type="buy", text=text))
+        elif t == "install":
+            p.stored.remove(a.tile)
+            events.append(Event(type="install", text=f"{seat} installs {a.tile}{self._install(p, a.tile, a.where)}."))
+        elif t == "demolish":
+            tid = a.tile
+            if tid in p.hall:
+                p.hall.remove(tid)
+            elif tid in p.hall2:
+                p.hall2.remove(tid)
+            elif p.control == tid:
+                p.control = None
+            else:
+                p.optimisation = None
+            if tid in p.off:
+                p.off.remove(tid)
+            p.available -= 1
+            p.demolishing += 1
+            s.demolished.append(tid)
+            events.append(Event(type="demolish", text=f"{seat} demolishes {tid}."))
+        elif t == "hire":
+            c = temp_cost(p.tile)
+            p.money -= a.count * c
+            _settle_temps(p, a.count)
+            s.turn_hired = True
+            events.append(Event(type="hire", text=f"{seat} hires {a.count} temporary worker{'s' if a.count > 1 else ''} for {a.count * c}."))
+        elif t == "done" and s.phase == "build":
+            events.append(Event(type="done", text=f"{seat} is done."))
+            self._end_build_turn(s, events)
+        elif t == "switch_off":
+            p.off.append(a.tile)
+            self._retrack(p)
+            events.append(Event(type="switch", text=f"{seat} switches {a.tile} off."))
+        elif t == "switch_on":
+            p.off.remove(a.tile)
+            self._retrack(p)
+            events.append(Event(type="switch", text=f"{seat} switches {a.tile} on."))
+        elif t == "done":  # bureaucracy
+            prod, stor, en, need, _, _ = self._retrack(p)
+            p.canteen = need
+            p.available = total_workers(p) - need
+            events.append(Event(type="bureaucracy", text=(
+                f"{seat}: production {prod}, storage {stor}, energy {en}, {need} in the canteen, "
+                f"{p.available} available.")))
+            if s.turn + 1 < len(s.players):
+                s.turn += 1
+            else:
+                self._end_round(s, events)
+
+    def _install(self, p: PlayerState, tid: str, where: str) -> str:
+        """Factory Manager §3: hall I free, hall II 10 Elektro on a space's first use, control
+        room one unit of each kind. Returns the event's tail."""
+
+        if where == "hall1":
+            p.hall.append(tid)
+            return " into hall I"
+        if where == "hall2":
+            fee = 0
+            if len(p.hall2) >= p.hall2_paid:
+                fee = D.HALL2_FEE
+                p.money -= fee
+                p.hall2_paid += 1
+            p.hall2.append(tid)
+            return " into hall II" + (f" (space fee {fee})" if fee else "")
+        if TILES[tid].kind == "control-unit":
+            p.control = tid
+        else:
+            p.optimisation = tid
+        return " into the control room"
+
+    # ------------------------------------------------------------------ text
+    def notation(self, state, action) -> str:
+        """Default notation, with ``bid`` spelled out in ``open 7 bid 2`` / ``take 6 bid 0``."""
+
+        t = action.type
+        if t == "open" or t == "take":
+            return f"{t} {action.tile} bid {action.bid}"
+        if t == "switch_off":
+            return f"switch off {action.tile}"
+        if t == "switch_on":
+            return f"switch on {action.tile}"
+        if t == "buy":
+            return f"buy {action.tile} {action.where}"
+        return super().notation(state, action)
+
+    def parse(self, state, text: str):
+        """Inverse of :meth:`notation`; ``open 7 2`` is accepted too."""
+
+        words = normalize(text).split(" ")
+        if len(words) == 4 and words[0] in ("open", "take") and words[2] == "bid":
+            words = [words[0], words[1], words[3]]
+        return default_parse(self.action_models, " ".join(words))
+
+    def describe(self, state, action) -> str:
+        t = action.type
+        if t == "open":
+            return f"Open the auction for turn-order tile {action.tile} with {action.bid} workers."
+        if t == "take":
+            return f"Take the last turn-order tile {action.tile}, putting {action.bid} workers on it."
+        if t == "bid":
+            return f"Raise the bid to {action.amount} workers."
+        if t == "pass":
+            return "Pass: leave this auction."
+        if t == "place":
+            col = state.columns.get(action.kind) or []
+            tid = col[0] if col else "?"
+            return f"Put the cheapest {D.KIND_NAMES[action.kind]} ({tid}) on the market."
+        if t == "buy":
+            tl = TILES[action.tile]
+            where = {"hall1": "hall I", "hall2": "hall II", "room": "the control room",
+                     "aside": "beside the factory"}[action.where]
+            i = self._actor(state)
+            cost = buy_cost(tl.price, state.players[i].tile) if i >= 0 else tl.price
+            return f"Buy {action.tile} ({D.KIND_NAMES[tl.kind]}) for {cost} and put it in {where}."
+        if t == "install":
+            where = {"hall1": "hall I", "hall2": "hall II", "room": "the control room"}[action.where]
+            return f"Install {action.tile} in {where}."
+        if t == "demolish":
+            return f"Demolish {action.tile} (uses a worker)."
+        if t == "hire":
+            return f"Hire {action.count} temporary worker{'s' if action.count > 1 else ''} until the next round's phase 3."
+        if t == "switch_off":
+            return f"Switch {action.tile} off this round."
+        if t == "switch_on":
+            return f"Switch {action.tile} on again."
+        if state.phase == "market":
+            return "Stop adding extra tiles to the market."
+        if state.phase == "bureaucracy":
+            return "Confirm your factory's setting for this round."
+        return "End your turn."
+
+    def status(self, state: State) -> str:
+        """One line: round, phase, whose step and what is expected."""
+
+        s = state
+        if s.phase == "over":
+            return "Game over: " + " > ".join(", ".join(t) for t in self.ranking(s)) + "."
+        i = self._actor(s)
+        who = s.players[i].seat
+        head = f"Round {s.round}/{D.ROUNDS}, phase {PHASE_NUMBER[s.phase]} ({PHASE_TITLE[s.phase]}): "
+        if s.phase == "auction":
+            if s.auction_tile:
+                return head + (f"tile {s.auction_tile}, high bid {s.high_bid} by "
+                               f"{s.players[s.high_bidder].seat}; {who} to raise or pass.")
+            if len(self._waiting_for_tile(s)) == 1:
+                return head + f"{who} takes the last tile {s.order_offer[0]} (adding workers if wanted)."
+            return head + f"{who} chooses a tile from {', '.join(map(str, s.order_offer))} and opens the bidding."
+        if s.phase == "market":
+            if s.in_extras:
+                return head + f"{who} may add up to {s.extra_left} extra tile{'s' if s.extra_left != 1 else ''}, or `done`."
+            return head + f"{who} places {s.market_left} more tile{'s' if s.market_left != 1 else ''} on the market."
+        if s.phase == "build":
+            p = s.players[i]
+            return head + f"{who} buys, demolishes or hires ({p.available} workers, {p.money} Elektro), then `done`."
+        return head + f"{who} switches machines/robots off or on, then `done`."
+
+    # ------------------------------------------------------------------ view
+    def view(self, state: State, player: str | None) -> dict:
+        """What a spectator (``player`` None) or a seat may see: everything but the seed,
+        the energy deck (order and content), the tiles removed unseen and the order of the
+        turn-order draw pile. Factory Manager has no private hands, so a seat's view is the
+        spectator's plus ``"you"``.
+
+        Shape (stable; additions only)::
+
+            {
+              "game": "factory-manager", "round": 1-5, "rounds": 5,
+              "phase": "auction"|"market"|"build"|"bureaucracy"|"over",
+              "phase_number": 1-4 (6 when over), "status": str (one line), "to_act": [seat],
+              "order": [seat, ...]            # current phase's order (auction: old tiles, high first)
+              "players": [                    # seating order
+                {"seat", "money", "start_set", "tile" (turn-order tile; old one during auction),
+                 "new_tile" (0 = none yet), "discount",
+                 "workers": {"available", "canteen", "bid", "used", "demolishing", "temps", "total"},
+                 "hall": [id], "hall2": [id], "hall2_paid": 0-2, "control": id|None,
+                 "optimisation": id|None, "stored": [id], "off": [id],
+                 "production", "storage", "energy", "income" (10 × min(production, storage)),
+                 "profits": [int per finished round], "active": bool (their step now)}
+              ],
+              "auction": None | {"offer": [int], "chooser": seat|None, "tile": int (0 = not chosen),
+                                 "high_bid": int, "high_bidder": seat|None, "bidders": [seat],
+                                 "bid_turn": seat|None, "unused_count": 2},
+              "market": [id], "market_left": int, "extra_left": int, "in_extras": bool,
+              "columns": {kind: [id cheapest first]},   # the storage board, 6 kinds
+              "tiles": {id: {"id","kind","price","production","storage","workers",
+                             "workers_saved","energy","energy_saved","mark","start_set"}}
+                       # every tile id appearing anywhere in this view
+              "energy": {"step", "price", "revealed": [int], "deck_count": int, "removed_count": 3},
+              "order_pile_count": int, "demolished": [id], "out_of_game_count": int,
+              "ranking": [[seat]] | None (when over), "you": seat (only in a seat's view)
+            }
+        """
+
+        s = state
+        seats = [p.seat for p in s.players]
+        actor = self._actor(s)
+        tiles: dict[str, dict] = {}
+        info = D.TILE_INFO
+
+        def note(ids):
+            for tid in ids:
+                if tid not in tiles:
+                    tiles[tid] = dict(info[tid])
+            return list(ids)
+
+        players = []
+        for i, p in enumerate(s.players):
+            players.append({
+                "seat": p.seat,
+                "money": p.money,
+                "start_set": p.start_set,
+                "tile": p.tile,
+                "new_tile": p.new_tile,
+                "discount": D.DISCOUNT[p.tile],
+                "workers": {"available": p.available, "canteen": p.canteen, "bid": p.bid, "used": p.used,
+                            "demolishing": p.demolishing, "temps": p.temps, "total": total_workers(p)},
+                "hall": note(p.hall),
+                "hall2": note(p.hall2),
+                "hall2_paid": p.hall2_paid,
+                "control": note([p.control])[0] if p.control else None,
+                "optimisation": note([p.optimisation])[0] if p.optimisation else None,
+                "stored": note(p.stored),
+                "off": list(p.off),
+                "production": p.production,
+                "storage": p.storage,
+                "energy": p.energy,
+                "income": D.INCOME_PER_UNIT * min(p.production, p.storage),
+                "profits": list(p.profits),
+                "active": i == actor,
+            })
+        auction = None
+        if s.phase == "auction":
+            auction = {
+                "offer": list(s.order_offer),
+                "chooser": seats[s.chooser] if s.chooser >= 0 else None,
+                "tile": s.auction_tile,
+                "high_bid": s.high_bid,
+                "high_bidder": seats[s.high_bidder] if s.high_bidder >= 0 else None,
+                "bidders": [seats[j] for j in s.bidders],
+                "bid_turn": seats[s.bid_turn] if s.bid_turn >= 0 else None,
+                "unused_count": len(s.order_unused),
+            }
+        out = {
+            "game": self.id,
+            "round": s.round,
+            "rounds": D.ROUNDS,
+            "phase": s.phase,
+            "phase_number": PHASE_NUMBER[s.phase],
+            "status": self.status(s),
+            "to_act": self.to_act(s),
+            "order": [seats[j] for j in s.order],
+            "players": players,
+            "auction": auction,
+            "market": note(s.market),
+            "market_left": s.market_left,
+            "extra_left": s.extra_left,
+            "in_extras": s.in_extras,
+            "columns": {k: note(v) for k, v in s.columns.items()},
+            "tiles": tiles,
+            "energy": {
+                "step": s.energy_step,
+                "price": D.energy_price(s.energy_step),
+                "revealed": list(s.energy_revealed),
+                "deck_count": len(s.energy_deck),
+                "removed_count": len(s.energy_removed),
+            },
+            "order_pile_count": len(s.order_pile),
+            "demolished": note(s.demolished),
+            "out_of_game_count": len(s.out_of_game),
+            "ranking": self.ranking(s) if s.phase == "over" else None,
+        }
+        if player is not None and player in seats:
+            out["you"] = player
+        return out
+
+    # ------------------------------------------------------------------ end
+    def is_over(self, state: State) -> bool:
+        return state.phase == "over"
+
+    def scores(self, state: State) -> dict[str, int]:
+        """Each seat's Elektro, at every moment of the game (Factory Manager, end)."""
+
+        return {p.seat: p.money for p in state.players}
+
+    def ranking(self, state: State) -> list[list[str]]:
+        """Factory Manager, end: most Elektro first; ties broken by the last finished round's
+        profit; still tied players share a tier (ASSUMED, REF 1.2 end)."""
+
+        def key(p: PlayerState):
+            return (-p.money, -(p.profits[-1] if p.profits else 0))
+
+        ordered = sorted(state.players, key=key)
+        tiers: list[list[str]] = []
+        last = None
+        for p in ordered:
+            k = key(p)
+            if k == last:
+                tiers[-1].append(p.seat)
+            else:
+                tiers.append([p.seat])
+                last = k
+        return tiers

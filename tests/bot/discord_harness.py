@@ -1,0 +1,154 @@
+"""Shared SimCord harness for the Discord tests (tests/bot/test_discord_*.py).
+
+``harness`` fixture: a SimCord env running ``create_bot(db_path=<tmp file>)`` with the
+test-only High-Low engine registered, a guild, a channel ``#games`` and three members
+(alice, bob, carol) plus a spectator (dave). ``h.restart()`` replaces the bot by a NEW bot
+object on the same database. Every bot generation's database is closed at teardown
+(SimCord never calls ``bot.close()``; SIMCORD.md pitfall 1).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest_asyncio
+import simcord
+
+from bot.discord_app import create_bot
+from tests import fakegame
+
+
+@dataclass
+class Harness:
+    env: simcord.Env
+    db: str
+    guild: Any
+    channel: Any
+    alice: Any
+    bob: Any
+    carol: Any
+    dave: Any
+    bots: list = field(default_factory=list)
+
+    @property
+    def bot(self):
+        return self.env.bot
+
+    @property
+    def service(self):
+        return self.env.bot.service
+
+    async def restart(self) -> None:
+        """Replace the bot by a NEW bot object on the same database."""
+
+        new = create_bot(db_path=self.db)
+        self.bots.append(new)
+        await self.env.restart_bot(new)
+
+    def messages(self, viewer: Any = None) -> list:
+        """The channel's messages, oldest first (ephemerals only for ``viewer``)."""
+
+        msgs = list(self.channel.history(viewer=viewer) if viewer is not None else self.channel.history())
+        msgs.sort(key=lambda m: m.id)
+        return msgs
+
+    def public_text(self) -> str:
+        return "\n".join(m.content for m in self.messages())
+
+    def dms(self, member: Any) -> list:
+        try:
+            ch = member.user.dm_channel
+        except Exception:
+            return []
+        msgs = list(ch.history())
+        msgs.sort(key=lambda m: m.id)
+        return msgs
+
+    async def version(self) -> int:
+        info = await self.service.table_info(self.channel.id)
+        return info.version if info else -1
+
+    async def lobby(self, game: str, *members: Any, options: str | None = None) -> Any:
+        """``/game new`` by the first member, ``/game join`` by the others; returns the new result."""
+
+        kwargs = {"game": game}
+        if options:
+            kwargs["options"] = options
+        first = await members[0].slash(self.channel, "game new", **kwargs)
+        assert not first.response.ephemeral, first.response.content
+        for m in members[1:]:
+            r = await m.slash(self.channel, "game join")
+            assert not r.response.ephemeral, r.response.content
+        return first
+
+    def pinged(self, request_index: int = -1) -> list[int] | None:
+        """User ids the bot allowed to be pinged in its last channel message post."""
+
+        posts = [r for r in self.env.http_requests if r.method == "POST" and r.path == f"/channels/{self.channel.id}/messages"]
+        req = posts[request_index]
+        data = _payload(req)
+        am = data.get("allowed_mentions") or {}
+        return sorted(int(u) for u in am.get("users", []))
+
+
+def _payload(req: Any) -> dict:
+    data = req.json
+    if isinstance(data, dict) and "payload_json" in data:
+        data = json.loads(data["payload_json"])
+    if isinstance(data, dict) and "data" in data and isinstance(data["data"], dict):
+        data = data["data"]
+    return data or {}
+
+
+async def png_size(attachment: Any) -> tuple[int, int]:
+    from PIL import Image
+
+    raw = await attachment.read()
+    return Image.open(io.BytesIO(raw)).size
+
+
+def fast_settle(env: simcord.Env, idle: float = 0.002) -> None:
+    """Poll settlement every ``idle`` seconds instead of 50 ms.
+
+    The store's aiosqlite worker thread wakes the loop through ``call_soon_threadsafe``,
+    which SimCord runs on its settlement ticks (SIMCORD.md pitfall 2): with the default
+    50 ms tick every database round trip of a move costs up to 50 ms of real time, and a
+    whole game through SimCord took over a minute. This only changes how often SimCord
+    looks, not what the bot does. (Uses a private member, like the concurrency recipe.)
+    """
+
+    real = env._settle_internal
+
+    async def settle(*args, **kwargs):
+        kwargs.setdefault("idle", idle)
+        return await real(*args, **kwargs)
+
+    env._settle_internal = settle
+
+
+@pytest_asyncio.fixture
+async def harness(tmp_path):
+    fakegame.install()
+    db = str(tmp_path / "boardhost.db")
+    first = create_bot(db_path=db)
+    env = simcord.Env(first, settle_timeout=30.0)
+    fast_settle(env)
+    await env.start()
+    bots = [first]
+    try:
+        guild = env.create_guild(name="boardgames")
+        channel = guild.create_text_channel("games")
+        members = [guild.add_member(env.create_user(n)) for n in ("alice", "bob", "carol", "dave")]
+        h = Harness(env, db, guild, channel, *members, bots=bots)
+        yield h
+    finally:
+        try:
+            await env.shutdown()
+        finally:
+            for b in bots:
+                await b.close_db()
+            fakegame.uninstall()
+    env._raise_errors_since(env._errors_acknowledged)

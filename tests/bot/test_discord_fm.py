@@ -1,0 +1,209 @@
+"""SimCord: a whole Factory Manager game by three members through `/move` and its
+autocomplete, with a restart on a NEW bot object in the middle; a full round through the
+typed `/fm` subcommands."""
+
+from __future__ import annotations
+
+import pytest
+
+import renderers
+from engines import registry
+from engines.base import rng
+from tests.bot.discord_harness import harness, png_size  # noqa: F401  (fixture)
+
+GAME = "factory-manager"
+
+
+@pytest.fixture
+def sparse_renders(monkeypatch):
+    """Render the real board every 8th post and at the end; other posts reuse the last real
+    image. A real Factory Manager board takes ~0.2 s to draw and a game has ~160 posts: this
+    keeps the whole-game test near 10 s while every post still carries a real board PNG
+    (the renderer's own tests check the drawing; `bench/` times it)."""
+
+    real = renderers.render_board
+    calls = {"n": 0, "real": 0, "last": None}
+
+    def render(game_id, view):
+        calls["n"] += 1
+        if calls["last"] is None or calls["n"] % 8 == 0 or view.get("phase") == "over":
+            calls["last"] = real(game_id, view)
+            calls["real"] += 1
+        return calls["last"]
+
+    monkeypatch.setattr(renderers, "render_board", render)
+    return calls
+
+
+def member_of(h, seat: str):
+    return next(m for m in (h.alice, h.bob, h.carol) if str(m.id) == seat)
+
+
+def answer(result):
+    return result.followups[-1] if result.followups else result.response
+
+
+async def fm_started(h):
+    await h.lobby(GAME, h.alice, h.bob, h.carol)
+    r = await h.alice.slash(h.channel, "game start")
+    assert answer(r).ephemeral and answer(r).content == "The game has started."
+
+
+async def state_now(h):
+    game = await h.service.store.live_game(str(h.channel.id))
+    return game, await h.service._state(game)
+
+
+async def ai_choice(h, seat: str):
+    """The AI's move for ``seat`` now, as notation (the test plays quickly but sensibly)."""
+
+    engine = registry.get(GAME)
+    game, state = await state_now(h)
+    action = engine.ai.choose(state, seat, rng(7, "test", game.version))
+    return engine.notation(state, action)
+
+
+async def test_whole_factory_manager_game_through_move_with_restart(harness, sparse_renders):
+    h = harness
+    await fm_started(h)
+    board_msg = h.messages()[-1]
+    assert [a.filename for a in board_msg.attachments] == ["board.png"]
+    w, hh = await png_size(board_msg.attachments[0])
+    assert max(w, hh) <= 1600
+    moves = 0
+    restarted = False
+    while True:
+        board = await h.service.board(h.channel.id)
+        if board.status == "over":
+            break
+        assert len(board.to_act) >= 1
+        seat = board.to_act[0]
+        actor = member_of(h, seat)
+        notation = await ai_choice(h, seat)
+        # the autocomplete offers the move when its text is typed; at most 25; values are notations
+        offered = await actor.autocomplete(h.channel, "move", "action", notation)
+        assert 1 <= len(offered) <= 25
+        assert notation in [c["value"] for c in offered], (notation, offered)
+        if moves % 15 == 0:
+            everything = await actor.autocomplete(h.channel, "move", "action", "")
+            assert 1 <= len(everything) <= 25 and all(c["name"] for c in everything)
+            for other in (h.alice, h.bob, h.carol):
+                if str(other.id) not in board.to_act:
+                    assert await other.autocomplete(h.channel, "move", "action", "") == []
+        posts = len(h.messages())
+        r = await actor.slash(h.channel, "move", action=notation)
+        assert answer(r).ephemeral and answer(r).content == f"Played `{notation}`.", answer(r).content
+        moves += 1
+        new = h.messages()[posts:]
+        assert len(new) >= 1
+        last = new[-1]
+        assert [a.filename for a in last.attachments] == ["board.png"]
+        after = await h.service.board(h.channel.id)
+        if after.status == "active":
+            # only whoever must act now is pinged
+            assert h.pinged() == sorted(int(p) for p in after.mention)
+            for p in after.mention:
+                assert f"<@{p}>: your move" in last.content
+        if not restarted and after.info.version >= 60:
+            await h.restart()
+            restarted = True
+            assert h.bot.synced is False
+    assert restarted and moves > 60
+    assert sparse_renders["real"] >= moves // 8
+    last = h.messages()[-1]
+    assert "Game over" in last.content and "Game over.** Final ranking:" in last.content
+    board = await h.service.board(h.channel.id)
+    assert len(board.ranking) == 3
+    for line in board.ranking:
+        assert f"{line.place}. <@{line.seat}> — {line.score} points" in last.content
+    r = await h.carol.slash(h.channel, "game board")
+    assert not answer(r).ephemeral
+    assert "Game over" in answer(r).content and "Game over.** Final ranking:" in answer(r).content
+    # no public message ever showed a raw user id instead of a mention
+    for m in h.messages():
+        for member in (h.alice, h.bob, h.carol):
+            assert str(member.id) not in m.content.replace(f"<@{member.id}>", "")
+
+
+async def test_a_full_round_through_the_typed_fm_commands(harness, sparse_renders):
+    h = harness
+    await fm_started(h)
+    engine = registry.get(GAME)
+    _, state = await state_now(h)
+    start_round = state.round
+    typed = 0
+    while True:
+        game, state = await state_now(h)
+        if state.round != start_round or engine.is_over(state):
+            break
+        seat = engine.to_act(state)[0]
+        actor = member_of(h, seat)
+        action = engine.ai.choose(state, seat, rng(11, "typed", game.version))
+        from bot.cogs.typed import command_name
+
+        name = command_name(type(action))
+        options = {}
+        for field in type(action).arg_fields():
+            value = getattr(action, field)
+            if value is None:
+                continue
+            # the option's autocomplete offers the value the AI chose
+            got = await actor.autocomplete(h.channel, f"fm {name}", field, "")
+            assert value in [c["value"] for c in got], (name, field, value, got)
+            options[field] = value
+        r = await actor.slash(h.channel, f"fm {name}", **options)
+        assert answer(r).ephemeral and answer(r).content.startswith("Played"), answer(r).content
+        after, _ = await state_now(h)
+        assert after.version == game.version + 1 or after.status == "over"
+        typed += 1
+    assert typed >= 6
+    # every action type of the game has a subcommand
+    assert {f"fm {command_name(m)}" for m in engine.action_models} <= set(h.alice.available_commands(h.channel))
+
+
+async def test_new_game_options_are_autocompleted_and_checked(harness):
+    h = harness
+    got = await h.alice.autocomplete(h.channel, "game new", "options", "", game=GAME)
+    assert [c["value"] for c in got] == ["first_game=false"]
+    r = await h.alice.slash(h.channel, "game new", game=GAME, options="colour=red")
+    assert answer(r).ephemeral and "no option `colour`" in answer(r).content
+    assert await h.service.table_info(h.channel.id) is None
+    r = await h.alice.slash(h.channel, "game new", game=GAME, options="first_game=true")
+    assert not answer(r).ephemeral and "Options: first_game=true" in answer(r).content
+    # rules of the table's game, by topic
+    topics = [c["value"] for c in await h.bob.autocomplete(h.channel, "game rules", "topic", "")]
+    assert topics[0] == "overview" and "auction" in topics
+    r = await h.bob.slash(h.channel, "game rules", topic="auction")
+    assert answer(r).ephemeral and answer(r).content.startswith("**Factory Manager: auction**")
+    # Factory Manager has no hidden hand: /game hand and the "My hand" button say so
+    await h.bob.slash(h.channel, "game join")
+    await h.alice.slash(h.channel, "game start")
+    r = await h.bob.slash(h.channel, "game hand")
+    assert answer(r).ephemeral and "no hidden hand" in answer(r).content
+    labels = [c["label"] for row in h.messages()[-1].components for c in row.to_dict()["components"]]
+    assert labels == ["My hand", "My moves"]
+    r = await h.alice.click(h.messages()[-1], label="My hand")
+    assert answer(r).ephemeral and "no hidden hand" in answer(r).content
+
+
+async def test_my_moves_fits_one_message_when_there_are_many(harness):
+    """In phase 3 a player may have dozens of moves: the ephemeral list stays under Discord's
+    2000 characters and says how many more there are."""
+
+    h = harness
+    await fm_started(h)
+    engine = registry.get(GAME)
+    for _ in range(200):
+        game, state = await state_now(h)
+        seat = engine.to_act(state)[0]
+        if len(engine.legal_actions(state, seat)) > 30:
+            break
+        await h.service.act(h.channel.id, seat, await ai_choice(h, seat))
+    n = len(engine.legal_actions(state, seat))
+    assert n > 30
+    r = await member_of(h, seat).slash(h.channel, "game moves")
+    text = answer(r).content
+    assert answer(r).ephemeral and len(text) <= 2000
+    assert text.startswith(f"Your moves ({n}):")
+    shown = text.count("\n`")
+    assert f"…and {n - shown} more" in text

@@ -1,0 +1,445 @@
+"""SimCord tests with the test-only High-Low engine (private hands, a simultaneous step):
+lobby and buttons, refusals, DMs and the closed-DM fallback, two moves arriving together,
+buttons after a restart and stale clicks, game over."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+
+import pytest
+
+from bot.cogs.game import SORRY
+from tests.bot.discord_harness import harness, png_size  # noqa: F401  (fixture)
+
+
+def member_of(h, seat: str):
+    return next(m for m in (h.alice, h.bob, h.carol, h.dave) if str(m.id) == seat)
+
+
+async def started(h, *members):
+    """A High-Low game by ``members`` (first is host), started with the lobby buttons."""
+
+    first = await h.lobby("high-low", members[0])
+    lobby_msg = first.response.message
+    for m in members[1:]:
+        r = await m.click(lobby_msg, label="Join")
+        assert not r.ephemeral, r.response.content
+    r = await members[0].click(lobby_msg, label="Start")
+    assert r.ephemeral and "started" in r.followups[0].content if r.followups else r.response.content
+    return lobby_msg
+
+
+async def to_act(h) -> list[str]:
+    board = await h.service.board(h.channel.id)
+    return board.to_act
+
+
+def answer(result):
+    """The message that answered an interaction (a deferred one's follow-up, else the response)."""
+
+    return result.followups[-1] if result.followups else result.response
+
+
+def reply(result) -> tuple[str, bool]:
+    """(text, ephemeral) of an interaction's answer, deferred or not."""
+
+    if result.followups:
+        return result.followups[-1].content, result.followups[-1].ephemeral
+    return result.response.content, result.response.ephemeral
+
+
+async def test_lobby_buttons_start_board_dm_and_ping(harness):
+    h = harness
+    lobby_msg = await started(h, h.alice, h.bob)
+    assert "Seated (2)" in h.messages()[0].content  # the lobby message was edited in place by Join
+    board_msg = h.messages()[-1]
+    assert "High-Low begins" in board_msg.content
+    assert [a.filename for a in board_msg.attachments] == ["board.png"]
+    w, hgt = await png_size(board_msg.attachments[0])
+    assert max(w, hgt) <= 1600
+    labels = [c["label"] for row in board_msg.components for c in row.to_dict()["components"]]
+    assert labels == ["My hand", "My moves"]
+    caller = (await to_act(h))[0]
+    # only whoever must act is pinged
+    assert h.pinged() == [int(caller)]
+    assert f"<@{caller}>: your move" in board_msg.content
+    # each player got their hand by DM, as an image and a line
+    for m in (h.alice, h.bob):
+        dms = h.dms(m)
+        assert len(dms) == 1 and "Your hand:" in dms[0].content
+        assert [a.filename for a in dms[0].attachments] == ["hand.png"]
+    # the lobby's Start button is gone (message edited after the start)
+    assert h.messages()[0].components == []
+    del lobby_msg
+
+
+async def test_refusals_are_ephemeral_and_change_nothing(harness):
+    h = harness
+    await h.lobby("high-low", h.alice, h.bob)
+
+    async def refused(result, needle: str):
+        text, eph = reply(result)
+        assert eph, text
+        assert needle.lower() in text.lower(), text
+
+    before = len(h.messages())
+    # game not started
+    await refused(await h.alice.slash(h.channel, "move", action="call high"), "has not started")
+    # a second /game new in a busy channel
+    await refused(await h.carol.slash(h.channel, "game new", game="high-low"), "already has a lobby")
+    # /game cancel by a non-host
+    await refused(await h.bob.slash(h.channel, "game cancel"), "only the host")
+    # start by a non-host
+    await refused(await h.bob.slash(h.channel, "game start"), "only the host")
+    assert len(h.messages()) == before
+    info = await h.service.table_info(h.channel.id)
+    assert info.status == "lobby" and len(info.seats) == 2
+
+    await h.alice.slash(h.channel, "game start")
+    v0 = await h.version()
+    n0 = len(h.messages())
+    caller = (await to_act(h))[0]
+    other = h.bob if str(h.alice.id) == caller else h.alice
+    actor = member_of(h, caller)
+    # not your turn
+    await refused(await other.slash(h.channel, "move", action="call high"), "not your turn")
+    # not seated (carol) and a spectator (dave) through the button
+    await refused(await h.carol.slash(h.channel, "move", action="call high"), "not seated")
+    await refused(await h.dave.click(h.messages()[-1], label="My moves"), "not seated")
+    await refused(await h.dave.slash(h.channel, "game hand"), "not seated")
+    # illegal move and text that is no move
+    await refused(await actor.slash(h.channel, "move", action="play 1"), "call high or low")
+    await refused(await actor.slash(h.channel, "move", action="fly away"), "not a move")
+    # typed group with a bad value: nothing changes either
+    await refused(await actor.slash(h.channel, "hl call", mode="sideways"), "one of")
+    assert await h.version() == v0
+    assert len(h.messages()) == n0
+    # nobody was told anything private in public
+    assert "Your hand" not in h.public_text()
+
+
+async def test_move_autocomplete_only_for_whoever_can_act(harness):
+    h = harness
+    await h.lobby("high-low", h.alice, h.bob)
+    await h.alice.slash(h.channel, "game start")
+    caller = (await to_act(h))[0]
+    actor = member_of(h, caller)
+    other = h.bob if actor is h.alice else h.alice
+    got = await actor.autocomplete(h.channel, "move", "action", "")
+    assert [c["value"] for c in got] == ["call high", "call low"]
+    assert all(c["name"] for c in got)
+    assert [c["value"] for c in await actor.autocomplete(h.channel, "move", "action", "lo")] == ["call low"]
+    assert await other.autocomplete(h.channel, "move", "action", "") == []
+    assert await h.dave.autocomplete(h.channel, "move", "action", "") == []
+    # typed group: options autocompleted from the caller's legal actions of that type
+    got = await actor.autocomplete(h.channel, "hl call", "mode", "")
+    assert [(c["name"], c["value"]) for c in got] == [("high — Call high.", "high"), ("low — Call low.", "low")]
+    assert await other.autocomplete(h.channel, "hl call", "mode", "") == []
+    r = await actor.slash(h.channel, "hl call", mode="low")
+    assert reply(r) == ("Played `call low`.", True)
+    assert "calls low" in h.messages()[-1].content
+    # now both must play: their own cards are suggested
+    hand = (await h.service.hand(h.channel.id, h.alice.id)).private["hand"]
+    cards = [c["value"] for c in await h.alice.autocomplete(h.channel, "hl play", "card", "")]
+    assert cards == hand
+
+
+class NoLock:
+    """A lock that does not lock (to show the concurrency test needs the real one)."""
+
+    async def __aenter__(self):
+        return self
+
+    async def __aexit__(self, *exc):
+        return False
+
+
+async def arrive_together(h, *calls):
+    """SIMCORD.md recipe: queue several interactions, then let their handlers interleave."""
+
+    env = h.env
+    real = env._settle_internal
+
+    async def no_settle(*a, **k):
+        return None
+
+    env._settle_internal = no_settle
+    try:
+        results = [await c() for c in calls]
+    finally:
+        env._settle_internal = real
+    await env.settle()
+    return results
+
+
+async def play_simultaneous(h):
+    """Start, call, and send both players' cards at the same moment; returns
+    (version before, replies, history)."""
+
+    await h.lobby("high-low", h.alice, h.bob)
+    await h.alice.slash(h.channel, "game start")
+    actor = member_of(h, (await to_act(h))[0])
+    await actor.slash(h.channel, "move", action="call high")
+    v = await h.version()
+    a_card = (await h.service.hand(h.channel.id, h.alice.id)).private["hand"][0]
+    b_card = (await h.service.hand(h.channel.id, h.bob.id)).private["hand"][0]
+    rs = await arrive_together(
+        h,
+        lambda: h.alice.slash(h.channel, "move", action=f"play {a_card}"),
+        lambda: h.bob.slash(h.channel, "move", action=f"play {b_card}"),
+    )
+    return v, rs, await h.service.history(h.channel.id)
+
+
+async def test_two_moves_arriving_together_are_applied_one_after_the_other(harness):
+    h = harness
+    v, rs, history = await play_simultaneous(h)
+    texts = [answer(r).content if r.followups else r.response.content for r in rs]
+    # both were accepted, one after the other: two log entries v+1 and v+2 by different seats
+    assert texts[0].startswith("Played") and texts[1].startswith("Played"), texts
+    assert await h.version() == v + 2
+    assert [x.seq for x in history[-2:]] == [v + 1, v + 2]
+    assert {x.seat for x in history[-2:]} == {str(h.alice.id), str(h.bob.id)}
+    # the channel got the second post after the first, the reveal in the second
+    last_two = [m.content for m in h.messages()[-2:]]
+    assert "Revealed" not in last_two[0] and "Revealed" in last_two[1]
+
+
+async def test_without_the_table_lock_the_same_race_goes_wrong(harness):
+    """The test above depends on the per-table lock: with a lock that does not lock, the
+    two moves are both applied against the same state and one is refused by the store's
+    version guard. (If this ever stops failing the guard, the test above proves nothing.)"""
+
+    h = harness
+    h.service.lock_factory = NoLock
+    h.service._locks.clear()
+    v, rs, history = await play_simultaneous(h)
+    texts = [answer(r).content if r.followups else r.response.content for r in rs]
+    assert any("at the same moment" in t for t in texts), texts
+    assert await h.version() == v + 1
+
+
+async def test_dm_closed_fallback(harness):
+    h = harness
+    await h.lobby("high-low", h.alice, h.bob)
+    bob_dm = h.bob.user.dm_channel
+    h.env.inject_error("POST", f"/channels/{bob_dm.id}/messages", status=403, code=50007,
+                       message="Cannot send messages to this user", times=None)
+    await h.alice.slash(h.channel, "game start")
+    notice = [m for m in h.messages() if "Couldn't DM" in m.content]
+    assert len(notice) == 1
+    assert f"<@{h.bob.id}>" in notice[0].content and "/game hand" in notice[0].content
+    bob_hand = (await h.service.hand(h.channel.id, h.bob.id)).private["hand"]
+    assert "hand" not in [a.filename.split(".")[0] for m in h.messages() for a in m.attachments]
+    assert "Your hand" not in h.public_text()
+    info = await h.service.table_info(h.channel.id)
+    assert [s.dm_ok for s in info.seats if s.seat == str(h.bob.id)] == [False]
+    # alice still got hers
+    assert len(h.dms(h.alice)) == 1
+    # the hand changes again (a round is played): no new DM attempt to bob, no new notice
+    attempts = lambda: sum(1 for r in h.env.http_requests if r.method == "POST" and r.path == f"/channels/{bob_dm.id}/messages")
+    tried = attempts()
+    actor = member_of(h, (await to_act(h))[0])
+    await actor.slash(h.channel, "move", action="call high")
+    for m in (h.alice, h.bob):
+        card = (await h.service.hand(h.channel.id, m.id)).private["hand"][0]
+        await m.slash(h.channel, "move", action=f"play {card}")
+    assert attempts() == tried
+    assert len([m for m in h.messages() if "Couldn't DM" in m.content]) == 1
+    # alice: start hand, then her hand after playing a card, then after drawing one
+    assert len(h.dms(h.alice)) == 3
+    # /game hand answers bob ephemerally, with his hand
+    r = await h.bob.slash(h.channel, "game hand")
+    text, eph = reply(r)
+    now = (await h.service.hand(h.channel.id, h.bob.id)).private["hand"]
+    assert eph and "Your hand: " + ", ".join(map(str, now)) in text
+    assert [a.filename for a in answer(r).attachments] == ["hand.png"]
+    del bob_hand
+
+
+async def test_buttons_survive_restart_and_stale_clicks_are_refused(harness):
+    h = harness
+    lobby_msg = await started(h, h.alice, h.bob)
+    board_msg = h.messages()[-1]
+    caller = (await to_act(h))[0]
+    actor = member_of(h, caller)
+    await h.restart()
+    assert h.bot is not h.bots[0] and h.bot.synced is False  # a new bot; same commands, no re-sync
+    # My moves on the current board works on the new bot
+    r = await actor.click(board_msg, label="My moves")
+    text, eph = reply(r)
+    assert eph and "`call high`" in text and "`call low`" in text
+    # My hand too
+    r = await actor.click(board_msg, label="My hand")
+    text, eph = reply(r)
+    assert eph and "Your hand:" in text
+    # a move makes that board stale
+    await actor.slash(h.channel, "move", action="call low")
+    r = await actor.click(board_msg, label="My moves")
+    text, eph = reply(r)
+    assert eph and "out of date" in text
+    assert [a.filename for a in answer(r).attachments] == ["board.png"]
+    del lobby_msg
+
+
+async def test_pick_a_move_menu_plays_once_and_refuses_a_stale_pick(harness):
+    h = harness
+    await started(h, h.alice, h.bob)
+    board_msg = h.messages()[-1]
+    actor = member_of(h, (await to_act(h))[0])
+    r = await actor.click(board_msg, label="My moves")
+    menu = answer(r).message
+    options = [o["value"] for row in answer(r).components for c in row["components"] for o in c.get("options", [])]
+    assert options == ["call high", "call low"]
+    await h.restart()  # the menu keeps working on a new bot
+    v = await h.version()
+    posts = len(h.messages())
+    r = await actor.select(menu, ["call high"])
+    assert reply(r) == ("Played `call high`.", True)
+    assert await h.version() == v + 1 and "calls high" in h.messages()[-1].content
+    # the same menu again: the game moved on, so it is refused with the current board
+    r = await actor.select(menu, ["call low"])
+    text, eph = reply(r)
+    assert eph and "out of date" in text and [a.filename for a in answer(r).attachments] == ["board.png"]
+    assert await h.version() == v + 1 and len(h.messages()) == posts + 1
+
+
+async def test_lobby_buttons_after_restart_and_on_a_closed_lobby(harness):
+    h = harness
+    old = (await h.lobby("high-low", h.alice)).response.message
+    await h.alice.slash(h.channel, "game cancel")
+    new = (await h.lobby("high-low", h.bob)).response.message
+    await h.restart()
+    # Join on the closed lobby's message: refused, nothing changes
+    r = await h.carol.click(old, label="Join")
+    text, eph = reply(r)
+    assert eph and "closed" in text
+    assert [s.seat for s in (await h.service.table_info(h.channel.id)).seats] == [str(h.bob.id)]
+    # Join and Start on the live lobby work on the new bot
+    r = await h.carol.click(new, label="Join")
+    assert not reply(r)[1]
+    assert len((await h.service.table_info(h.channel.id)).seats) == 2
+    r = await h.carol.click(new, label="Start")
+    assert reply(r) == ("Only the host can start the game.", True)
+    r = await h.bob.click(new, label="Start")
+    assert reply(r)[1] and (await h.service.table_info(h.channel.id)).status == "active"
+
+
+async def test_game_over_ranking_and_board(harness):
+    h = harness
+    await h.lobby("high-low", h.alice, h.bob, options="rounds=1")
+    await h.alice.slash(h.channel, "game start")
+    actor = member_of(h, (await to_act(h))[0])
+    await actor.slash(h.channel, "move", action="call high")
+    for m in (h.alice, h.bob):
+        card = (await h.service.hand(h.channel.id, m.id)).private["hand"][0]
+        await m.slash(h.channel, "hl play", card=card)
+    last = h.messages()[-1]
+    assert "Game over" in last.content and "Game over.** Final ranking:" in last.content
+    board = await h.service.board(h.channel.id)
+    for line in board.ranking:
+        assert f"{line.place}. <@{line.seat}> — {line.score} points" in last.content
+    assert h.pinged() == []
+    assert last.components == []  # no buttons on a finished game
+    r = await h.dave.slash(h.channel, "game board")
+    assert not answer(r).ephemeral
+    assert "Game over" in answer(r).content and "Game over.** Final ranking:" in answer(r).content
+    assert [a.filename for a in answer(r).attachments] == ["board.png"]
+    # a move after the end is refused
+    text, eph = reply(await h.alice.slash(h.channel, "move", action="call high"))
+    assert eph
+
+
+async def test_unexpected_error_is_logged_with_table_and_answered_with_apology(harness, caplog):
+    h = harness
+    await h.lobby("high-low", h.alice, h.bob)
+    await h.alice.slash(h.channel, "game start")
+
+    async def boom(*a, **k):
+        raise RuntimeError("disk on fire")
+
+    h.service.act = boom
+    with caplog.at_level(logging.ERROR, logger="boardhost.discord"):
+        r = await h.alice.slash(h.channel, "move", action="call high")
+    assert reply(r) == (SORRY, True)
+    assert any(str(h.channel.id) in rec.getMessage() for rec in caplog.records)
+    assert "disk on fire" not in h.public_text()
+
+
+async def test_rules_history_moves_and_cancel(harness):
+    h = harness
+    r = await h.alice.slash(h.channel, "game rules")
+    assert reply(r)[1] and "High-Low" in reply(r)[0]
+    await h.lobby("high-low", h.alice, h.bob)
+    r = await h.alice.slash(h.channel, "game rules", topic="overview")
+    text, eph = reply(r)
+    assert eph and "Call high or low" in text
+    await h.alice.slash(h.channel, "game start")
+    actor = member_of(h, (await to_act(h))[0])
+    await actor.slash(h.channel, "move", action="call high")
+    r = await h.dave.slash(h.channel, "game history")
+    text, eph = reply(r)
+    assert eph and f"1. <@{actor.id}>: `call high`" in text
+    r = await h.bob.slash(h.channel, "game cancel")
+    assert reply(r)[1]
+    r = await h.alice.slash(h.channel, "game cancel")
+    assert not reply(r)[1] and "cancelled" in reply(r)[0]
+    assert (await h.service.table_info(h.channel.id)).status == "cancelled"
+    # the channel is free again
+    r = await h.bob.slash(h.channel, "game new", game="high-low")
+    assert not reply(r)[1]
+
+
+async def test_addbot_and_resign_hand_seats_to_the_ai(harness):
+    h = harness
+    await h.lobby("high-low", h.alice, h.bob)
+    r = await h.bob.slash(h.channel, "game addbot")
+    assert reply(r) == ("Only the host can add AI seats.", True)
+    r = await h.alice.slash(h.channel, "game addbot")
+    assert not reply(r)[1] and "AI 1" in reply(r)[0]
+    await h.alice.slash(h.channel, "game start")
+    # AI seats move by themselves: whoever is asked now is a human
+    board = await h.service.board(h.channel.id)
+    assert board.to_act and all(p.isdigit() for p in board.mention)
+    assert "ai-1" not in h.public_text()  # AI seats are written "AI 1"
+    # bob resigns: the AI plays his seat, he ranks last
+    r = await h.bob.slash(h.channel, "game resign")
+    text, eph = reply(r)
+    assert eph and "resigned" in text
+    assert "resigned" in h.messages()[-1].content
+    assert await h.bob.autocomplete(h.channel, "move", "action", "") == []
+    text, eph = reply(await h.bob.slash(h.channel, "move", action="call high"))
+    assert eph and "resigned" in text
+    # alice plays the game out alone against the AI seats
+    for _ in range(40):
+        board = await h.service.board(h.channel.id)
+        if board.status == "over":
+            break
+        assert board.mention == [str(h.alice.id)]
+        moves = await h.alice.autocomplete(h.channel, "move", "action", "")
+        await h.alice.slash(h.channel, "move", action=moves[0]["value"])
+    board = await h.service.board(h.channel.id)
+    assert board.status == "over"
+    assert board.ranking[-1].seat == str(h.bob.id) and board.ranking[-1].resigned
+    assert f"<@{h.bob.id}> — {board.ranking[-1].score} points (resigned)" in h.messages()[-1].content
+
+
+async def test_a_moderator_with_manage_channels_can_cancel(harness):
+    import discord
+
+    h = harness
+    mods = h.guild.create_role("mods", permissions=discord.Permissions(manage_channels=True))
+    mod = h.guild.add_member(h.env.create_user("mona"), roles=[mods])
+    await h.lobby("high-low", h.alice, h.bob)
+    await h.alice.slash(h.channel, "game start")
+    r = await h.carol.slash(h.channel, "game cancel")  # neither host nor moderator
+    assert reply(r)[1] and (await h.service.table_info(h.channel.id)).status == "active"
+    r = await mod.slash(h.channel, "game cancel")
+    text, eph = reply(r)
+    assert not eph and f"cancelled by <@{mod.id}>" in text
+    assert (await h.service.table_info(h.channel.id)).status == "cancelled"
+    # the cancelled game's board buttons now answer that the board is out of date
+    board_msgs = [m for m in h.messages() if m.components]
+    r = await h.alice.click(board_msgs[-1], label="My moves")
+    assert reply(r)[1] and "out of date" in reply(r)[0]

@@ -1,0 +1,111 @@
+"""The generic typed subcommands (bot/cogs/typed.py) over made-up action models that use
+every supported field shape: int, str, Literal, a trailing optional, a trailing list."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import discord
+import pytest
+
+from bot.cogs.typed import build_action, build_group, command_name, field_choices, option_kind
+from engines.base import ActionModel
+
+
+class Move(ActionModel):
+    """Move a piece."""
+
+    type: Literal["move"] = "move"
+    piece: str
+    to: Literal["a1", "b2"]
+    count: int
+    note: str | None = None
+
+
+class Give(ActionModel):
+    """Give cards away."""
+
+    type: Literal["give-cards"] = "give-cards"
+    cards: list[int]
+
+
+class Toy:
+    id = "toy"
+    title = "Toy"
+    command_group = "toy"
+    action_models = (Move, Give)
+
+
+def test_option_kinds():
+    assert option_kind(Move, "piece") == (str, True)
+    assert option_kind(Move, "to") == (str, True)
+    assert option_kind(Move, "count") == (int, True)
+    assert option_kind(Move, "note") == (str, False)
+    assert option_kind(Give, "cards") == (str, True)
+    assert command_name(Give) == "give-cards"
+
+
+def test_build_action_converts_each_shape():
+    assert build_action(Move, {"piece": "K", "to": "B2", "count": 2}) == Move(piece="k", to="b2", count=2)
+    assert build_action(Move, {"piece": "k", "to": "a1", "count": 1, "note": "hi"}).note == "hi"
+    assert build_action(Give, {"cards": "3 5,7"}) == Give(cards=[3, 5, 7])
+    with pytest.raises(ValueError, match="one of: a1, b2"):
+        build_action(Move, {"piece": "k", "to": "c3", "count": 1})
+    with pytest.raises(ValueError, match="whole number"):
+        build_action(Give, {"cards": "3 x"})
+    with pytest.raises(ValueError, match="valid `move`"):
+        build_action(Move, {"piece": "k", "to": "a1"})  # count missing
+
+
+LEGAL = [
+    Move(piece="k", to="a1", count=1),
+    Move(piece="k", to="b2", count=1),
+    Move(piece="q", to="b2", count=2),
+    Give(cards=[3, 5]),
+]
+
+
+def values(choices):
+    return [c.value for c in choices]
+
+
+def test_field_choices_come_from_the_legal_actions_of_that_type():
+    assert values(field_choices(Move, "piece", LEGAL, {}, "")) == ["k", "q"]
+    assert values(field_choices(Move, "piece", LEGAL, {}, "q")) == ["q"]
+    # narrowed by what is already filled in
+    assert values(field_choices(Move, "to", LEGAL, {"piece": "q"}, "")) == ["b2"]
+    assert values(field_choices(Move, "to", LEGAL, {"piece": "k"}, "")) == ["a1", "b2"]
+    # integer options get integer values
+    assert values(field_choices(Move, "count", LEGAL, {}, "")) == [1, 2]
+    # a list field offers the whole list as one value
+    assert values(field_choices(Give, "cards", LEGAL, {}, "")) == ["3 5"]
+    # nobody can act: nothing
+    assert field_choices(Move, "piece", [], {}, "") == []
+
+
+def test_field_choice_names_describe_a_value_that_stands_for_one_action():
+    describe = lambda a: f"{a.piece} to {a.to}"  # noqa: E731
+    got = field_choices(Move, "count", LEGAL, {}, "", describe)
+    assert [(c.name, c.value) for c in got] == [("1", 1), ("2 — q to b2", 2)]
+
+
+async def test_build_group_makes_one_subcommand_per_action_type():
+    async def on_move(*a):
+        return None
+
+    async def legal_for(*a):
+        return [], None
+
+    group = build_group(Toy(), on_move, legal_for)
+    assert group.name == "toy"
+    assert [c.name for c in group.commands] == ["move", "give-cards"]
+    move = group.get_command("move")
+    params = {p.name: (p.type, p.required, p.autocomplete is not None) for p in move.parameters}
+    assert params == {
+        "piece": (discord.AppCommandOptionType.string, True, True),
+        "to": (discord.AppCommandOptionType.string, True, True),
+        "count": (discord.AppCommandOptionType.integer, True, True),
+        "note": (discord.AppCommandOptionType.string, False, True),
+    }
+    assert move.description == "Move a piece."
+    assert [p.description for p in move.parameters if p.name == "to"] == ["to: a1, b2"]

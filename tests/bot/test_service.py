@@ -1,0 +1,405 @@
+"""The service layer over a real SQLite file, with the test-only High-Low game
+(tests/fakegame.py: a call step by one player, then a simultaneous play step, private hands)."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+
+import pytest
+
+from bot.service import Service, StaleVersion, UserError, parse_options
+from bot.store import SqliteStore
+from tests import fakegame
+
+A, B, C = "1001", "1002", "1003"
+OUTSIDER = "9999"
+
+
+@pytest.fixture(autouse=True)
+def high_low():
+    fakegame.install()
+    yield
+    fakegame.uninstall()
+
+
+@pytest.fixture
+async def service(tmp_path):
+    svc = await Service.open(str(tmp_path / "svc.db"), seed_source=lambda: 11)
+    yield svc
+    await svc.close()
+
+
+def dump(service: Service) -> list[str]:
+    con = sqlite3.connect(service.store.path)
+    try:
+        return list(con.iterdump())
+    finally:
+        con.close()
+
+
+async def started(service: Service, *humans: str, bots: int = 0, rounds: int = 3) -> None:
+    await service.new_game("t", humans[0], "high-low", {"rounds": rounds})
+    for h in humans[1:]:
+        await service.join("t", h)
+    for _ in range(bots):
+        await service.add_bot("t", humans[0])
+    await service.start("t", humans[0])
+
+
+async def first_move(service: Service, user: str) -> str:
+    return (await service.legal_moves("t", user))[0][0]
+
+
+# ----- lobby ---------------------------------------------------------------------------
+
+async def test_lobby_seats_bots_and_host_handover(service):
+    r = await service.new_game(42, A, "high-low")
+    assert r.status == "lobby" and r.table == "42"
+    assert [s.seat for s in r.info.seats] == [A]
+    await service.join(42, B)
+    r = await service.add_bot(42, A)
+    r = await service.add_bot(42, A)
+    assert [s.seat for s in r.info.seats] == [A, B, "ai-1", "ai-2"]
+    assert [s.is_ai for s in r.info.seats] == [False, False, True, True]
+    await service.join(42, C)  # 5 seats: High-Low's maximum
+    with pytest.raises(UserError, match="full"):
+        await service.join(42, "1004")
+    with pytest.raises(UserError, match="full"):
+        await service.add_bot(42, A)
+    r = await service.leave(42, A)  # the host leaves: the next human hosts
+    assert r.info.host == B
+    with pytest.raises(UserError, match="Only the host"):
+        await service.start(42, C)
+    r = await service.start(42, B)
+    assert r.status == "active"
+    assert sorted(s.seat for s in r.info.seats) == sorted([B, C, "ai-1", "ai-2"])
+
+
+async def test_last_human_leaving_closes_the_lobby(service):
+    await service.new_game("t", A, "high-low")
+    await service.add_bot("t", A)
+    r = await service.leave("t", A)
+    assert r.status == "cancelled"
+    r = await service.new_game("t", B, "high-low")  # the table is free again
+    assert r.status == "lobby"
+
+
+async def test_start_needs_enough_players(service):
+    await service.new_game("t", A, "high-low")
+    with pytest.raises(UserError, match="at least 2"):
+        await service.start("t", A)
+
+
+async def test_seat_order_is_shuffled_from_the_seed(tmp_path):
+    orders = set()
+    for seed in range(6):
+        svc = await Service.open(str(tmp_path / f"o{seed}.db"), seed_source=lambda s=seed: s)
+        try:
+            await svc.new_game("t", A, "high-low")
+            await svc.join("t", B)
+            await svc.join("t", C)
+            r = await svc.start("t", A)
+            orders.add(tuple(r.view["players"]))
+            # the seat order is stored: seats come back in it
+            assert [s.seat for s in r.info.seats] == list(r.view["players"])
+        finally:
+            await svc.close()
+    assert len(orders) > 1  # 6 seeds, 6 possible orders: not always the join order
+
+
+def test_options_from_text_or_dict():
+    assert parse_options("high-low", "rounds=2 hand_size=4") == {"rounds": 2, "hand_size": 4}
+    assert parse_options("high-low", "  ROUNDS=5 ") == {"rounds": 5, "hand_size": 3}
+    assert parse_options("high-low", {"rounds": 1}) == {"rounds": 1, "hand_size": 3}
+    assert parse_options("high-low", None) == {"rounds": 4, "hand_size": 3}
+    with pytest.raises(UserError, match="no option `colour`.*rounds, hand_size"):
+        parse_options("high-low", "colour=red")
+    with pytest.raises(UserError, match="rounds"):
+        parse_options("high-low", "rounds=lots")
+    with pytest.raises(UserError, match="key=value"):
+        parse_options("high-low", "rounds")
+    with pytest.raises(UserError, match="no game called"):
+        parse_options("chess", None)
+
+
+# ----- refusals change nothing ---------------------------------------------------------
+
+async def _caller_and_other(service):
+    board = await service.board("t")
+    caller = board.to_act[0]
+    return caller, (B if caller == A else A)
+
+
+REFUSALS = {
+    "not seated": (lambda s, caller, other: s.act("t", OUTSIDER, "call high"), "not seated"),
+    "not your turn": (lambda s, caller, other: s.act("t", other, "call high"), "not your turn"),
+    "illegal move": (lambda s, caller, other: s.act("t", caller, "play 5"), "call high or low"),
+    "unknown text": (lambda s, caller, other: s.act("t", caller, "dance wildly"), "not a move"),
+    "second game": (lambda s, caller, other: s.new_game("t", OUTSIDER, "high-low"), "already has a game in progress"),
+    "cancel by non-host": (lambda s, caller, other: s.cancel("t", B), "Only the host"),
+    "join after start": (lambda s, caller, other: s.join("t", OUTSIDER), "already started"),
+    "leave after start": (lambda s, caller, other: s.leave("t", B), "resign"),
+    "add bot after start": (lambda s, caller, other: s.add_bot("t", A), "lobby"),
+}
+
+
+@pytest.mark.parametrize("case", list(REFUSALS))
+async def test_refusals_change_nothing(service, case):
+    await started(service, A, B)
+    caller, other = await _caller_and_other(service)
+    before_db, before_board = dump(service), await service.board("t")
+    call, message = REFUSALS[case]
+    with pytest.raises(UserError, match=message):
+        await call(service, caller, other)
+    after_board = await service.board("t")
+    assert dump(service) == before_db
+    assert (after_board.version, after_board.view, after_board.to_act) == (
+        before_board.version, before_board.view, before_board.to_act)
+
+
+async def test_game_not_started_refuses_moves(service):
+    await service.new_game("t", A, "high-low")
+    await service.join("t", B)
+    before = dump(service)
+    with pytest.raises(UserError, match="not started"):
+        await service.act("t", A, "call high")
+    with pytest.raises(UserError, match="not started"):
+        await service.resign("t", A)
+    assert await service.legal_moves("t", A) == []
+    assert dump(service) == before
+
+
+async def test_no_game_at_all(service):
+    with pytest.raises(UserError, match="no game at this table"):
+        await service.act("empty", A, "call high")
+    with pytest.raises(UserError, match="no game at this table"):
+        await service.board("empty")
+
+
+async def test_illegal_card_in_the_play_step(service):
+    await started(service, A, B)
+    caller, other = await _caller_and_other(service)
+    await service.act("t", caller, "call high")
+    hand = (await service.hand("t", other)).private["hand"]
+    missing = next(c for c in range(1, 41) if c not in hand)
+    before = dump(service)
+    with pytest.raises(UserError, match=f"You do not hold a {missing}"):
+        await service.act("t", other, f"play {missing}")
+    assert dump(service) == before
+
+
+async def test_stale_button_version_is_refused(service):
+    await started(service, A, B)
+    caller, other = await _caller_and_other(service)
+    r = await service.act("t", caller, "call low", expected_version=0)
+    assert r.version == 1
+    before = dump(service)
+    with pytest.raises(StaleVersion) as err:
+        await service.act("t", other, await first_move(service, other), expected_version=0)
+    assert err.value.current == 1
+    assert dump(service) == before
+
+
+async def test_cancel_by_host_or_admin(service):
+    await started(service, A, B)
+    r = await service.cancel("t", B, admin=True)
+    assert r.status == "cancelled"
+    with pytest.raises(UserError):
+        await service.act("t", A, "call high")
+    await service.new_game("t", B, "high-low")
+    r = await service.cancel("t", B)
+    assert r.status == "cancelled"
+
+
+# ----- moves, AI seats, hands ----------------------------------------------------------
+
+async def test_ai_seats_play_until_a_human_must_act(service):
+    await started(service, A, bots=2, rounds=4)
+    board = await service.board("t")
+    assert board.to_act == [A] and board.mention == [A]
+    multi = 0
+    results = []
+    while board.status == "active":
+        r = await service.act("t", A, await first_move(service, A))
+        results.append(r)
+        if r.timing["moves"] > 1:
+            multi += 1
+            assert any(t.startswith("ai-") for t in r.public)  # the AI run is in this one post
+        board = await service.board("t")
+        if board.status == "active":
+            assert board.to_act == [A]
+            assert r.mention == [A]
+    # 4 rounds x (1 call + 3 plays) = 16 logged actions; A made 4 plays + its calls
+    assert board.version == 16
+    assert multi >= 1
+    assert results[-1].status == "over" and results[-1].mention == []
+    assert "Game over." in results[-1].public
+    assert sorted(line.seat for line in results[-1].ranking) == sorted([A, "ai-1", "ai-2"])
+    history = await service.history("t", limit=100)
+    assert [h.seq for h in history] == list(range(1, 17))
+    assert {h.seat for h in history} == {A, "ai-1", "ai-2"}
+
+
+async def test_hands_are_private_and_sent_when_they_change(service):
+    r = None
+    await service.new_game("t", A, "high-low")
+    await service.join("t", B)
+    r = await service.start("t", A)
+    assert sorted(p.user for p in r.private) == [A, B]
+    for p in r.private:
+        assert p.hand_changed and len(p.hand["hand"]) == 3 and p.dm_ok
+    caller, other = await _caller_and_other(service)
+    r = await service.act("t", caller, "call high")
+    assert r.private == []  # nobody's hand changed
+    assert r.mention == sorted([A, B], key=lambda p: r.view["players"].index(p))
+    r1 = await service.act("t", caller, await first_move(service, caller))
+    assert [p.user for p in r1.private] == [caller]  # played a card: hand changed
+    assert r1.private[0].events == []
+    r2 = await service.act("t", other, await first_move(service, other))
+    by_user = {p.user: p for p in r2.private}
+    assert sorted(by_user) == sorted([A, B])
+    for user, message in by_user.items():
+        assert len(message.events) == 1 and message.events[0].startswith("You drew ")
+        drawn = int(message.events[0].removeprefix("You drew ").rstrip("."))
+        assert drawn in (await service.hand("t", user)).private["hand"]
+    assert not any("drew" in t for t in r2.public)
+    assert "hand" not in r2.view
+
+
+async def test_dm_flag_is_stored(service):
+    await service.new_game("t", A, "high-low")
+    await service.join("t", B)
+    await service.set_dm_ok("t", B, False)
+    r = await service.start("t", A)
+    flags = {p.user: p.dm_ok for p in r.private}
+    assert flags == {A: True, B: False}
+    assert {s.seat: s.dm_ok for s in r.info.seats} == {A: True, B: False}
+
+
+async def test_resign_hands_the_seat_to_the_ai_and_ranks_last(service):
+    await started(service, A, B, rounds=3)
+    caller, _ = await _caller_and_other(service)
+    quitter = caller  # resign while it is their turn: the AI must move for them at once
+    stayer = B if quitter == A else A
+    r = await service.resign("t", quitter)
+    # the AI calls for the quitter (v1), then plays its card in the simultaneous play step (v2)
+    assert r.version == 2 and any("resigned" in t for t in r.public)
+    board = await service.board("t")
+    assert quitter not in board.to_act and board.to_act == [stayer]
+    assert quitter not in board.mention
+    with pytest.raises(UserError, match="resigned"):
+        await service.act("t", quitter, "call high")
+    with pytest.raises(UserError, match="already resigned"):
+        await service.resign("t", quitter)
+    while board.status == "active":
+        r = await service.act("t", stayer, await first_move(service, stayer))
+        assert quitter not in r.mention and all(p.user != quitter for p in r.private)
+        board = await service.board("t")
+    assert r.status == "over"
+    assert [line.seat for line in r.ranking][-1] == quitter
+    last = r.ranking[-1]
+    assert last.resigned and last.place == 2
+    assert r.ranking[0].seat == stayer and r.ranking[0].place == 1
+    assert board.ranking == r.ranking
+
+
+async def test_legal_moves_for_autocomplete(service):
+    await started(service, A, B)
+    caller, other = await _caller_and_other(service)
+    assert await service.legal_moves("t", caller) == [("call high", "Call high."), ("call low", "Call low.")]
+    assert await service.legal_moves("t", caller, "LOW") == [("call low", "Call low.")]
+    assert await service.legal_moves("t", other) == []
+    assert await service.legal_moves("t", OUTSIDER) == []
+
+
+async def test_board_image_renders_off_the_loop(service):
+    await started(service, A, B)
+    board = await service.board("t")
+    (png,) = await service.render_board(board.game_id, board.view)
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    hand = await service.hand("t", A)
+    assert (await service.render_hand(hand.game_id, hand.view))[:4] == b"\x89PNG"
+
+
+async def test_actions_accepted_as_models(service):
+    await started(service, A, B)
+    caller, _ = await _caller_and_other(service)
+    r = await service.act("t", caller, fakegame.Call(mode="low"))
+    assert r.view["mode"] == "low" and r.view["step"] == "play"
+
+
+# ----- concurrency ---------------------------------------------------------------------
+
+class SlowCommitStore(SqliteStore):
+    """Commits take a while, as on a slow disk: a window for a second move to slip in."""
+
+    async def commit(self, *args, **kwargs):
+        await asyncio.sleep(0.05)
+        return await super().commit(*args, **kwargs)
+
+
+class NoLock:
+    """Stands in for asyncio.Lock to show what the per-table lock prevents."""
+
+    async def __aenter__(self):
+        return self
+
+    async def __aexit__(self, *exc):
+        return False
+
+
+async def race(tmp_path, lock_factory):
+    """Both players act at the same moment in the simultaneous play step."""
+
+    store = SlowCommitStore(str(tmp_path / "race.db"))
+    await store.open()
+    svc = Service(store, lock_factory=lock_factory, seed_source=lambda: 11)
+    try:
+        await started(svc, A, B)
+        caller, other = await _caller_and_other(svc)
+        await svc.act("t", caller, "call high")  # version 1: both must play now
+        moves = [await first_move(svc, caller), await first_move(svc, other)]
+        results = await asyncio.gather(
+            svc.act("t", caller, moves[0]), svc.act("t", other, moves[1]), return_exceptions=True
+        )
+        board = await svc.board("t")
+        history = await svc.history("t", limit=10)
+        return results, board, history
+    finally:
+        await svc.close()
+
+
+async def test_two_moves_at_once_are_applied_one_after_the_other(tmp_path):
+    results, board, history = await race(tmp_path, asyncio.Lock)
+    assert not any(isinstance(r, BaseException) for r in results), results
+    assert sorted(r.version for r in results) == [2, 3]
+    assert board.version == 3 and board.view["round"] == 2  # both cards played and revealed
+    assert [h.seq for h in history] == [1, 2, 3]
+
+
+async def test_without_the_lock_the_same_race_breaks(tmp_path):
+    """Proof that the test above depends on the per-table lock: with a no-op lock one of
+    the two moves runs against the same state and is lost to the version guard."""
+
+    results, board, _ = await race(tmp_path, NoLock)
+    errors = [r for r in results if isinstance(r, UserError)]
+    assert len(errors) == 1 and "same moment" in str(errors[0])
+    assert board.version == 2
+
+
+async def test_posts_go_out_in_ticket_order(service):
+    await started(service, A, B)
+    caller, other = await _caller_and_other(service)
+    r1 = await service.act("t", caller, "call high")
+    r2 = await service.act("t", caller, await first_move(service, caller))
+    assert r2.ticket == r1.ticket + 1
+    posted: list[int] = []
+
+    async def post(result, delay):
+        await asyncio.sleep(delay)  # r1's render is slower
+        async with service.post_order(result):
+            posted.append(result.version)
+
+    await asyncio.gather(post(r2, 0.0), post(r1, 0.05))
+    assert posted == [r1.version, r2.version]

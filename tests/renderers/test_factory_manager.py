@@ -1,0 +1,208 @@
+"""The Factory Manager board image (renderers/factory_manager): layouts of real mid-game
+states at 2 to 5 players have every element, no overlapping or small text, nothing out of
+bounds; the PNG stays within Discord-friendly limits."""
+
+from __future__ import annotations
+
+import copy
+import io
+import random
+
+import pytest
+from PIL import Image
+
+from engines.registry import get
+from renderers import render_board
+from renderers.base import MAX_BYTES, MAX_SIDE, MIN_TEXT, out_of_bounds, overlapping_texts, small_texts
+from renderers.factory_manager import layout
+
+ENGINE = get("factory-manager")
+
+
+def _policy(state, player, r: random.Random):
+    """A busy random player: mostly buys/places/bids (never toggles switches), so factories
+    fill up; ends bureaucracy at once (the engine resolves the mandatory switch-offs)."""
+
+    acts = ENGINE.legal_actions(state, player)
+    done = [a for a in acts if a.type == "done"]
+    busy = [a for a in acts if a.type not in ("done", "pass", "switch_on", "switch_off")]
+    if state.phase == "bureaucracy" and done:
+        return done[0]
+    if busy and r.random() < 0.85:
+        return r.choice(busy)
+    return r.choice(acts)
+
+
+def _play_until(players: int, seed: int, stop, max_steps: int = 3000):
+    """Play a seeded game with :func:`_policy` until ``stop(view)`` holds; returns the state."""
+
+    seats = [f"ai-{i + 1}" for i in range(players)]
+    state = ENGINE.setup(seats, None, seed)
+    r = random.Random(seed)
+    for _ in range(max_steps):
+        if stop(ENGINE.view(state, None)) or ENGINE.is_over(state):
+            return state
+        p = ENGINE.to_act(state)[0]
+        state = ENGINE.apply(state, p, _policy(state, p, r)).state
+    raise AssertionError("the game did not reach the wanted moment")
+
+
+def _mid_build(view) -> bool:
+    """Round 3 or later, phase 3 (buy and install), tiles on the market."""
+
+    return view["round"] >= 3 and view["phase"] == "build" and len(view["market"]) >= 4
+
+
+def _auction(view) -> bool:
+    return view["round"] >= 2 and view["phase"] == "auction" and view["auction"]["tile"]
+
+
+def _tags(lay) -> set[str]:
+    return {e.tag for e in lay.elements}
+
+
+def _texts(lay, prefix: str) -> list[str]:
+    return [t.text for t in lay.tagged(prefix) if hasattr(t, "text")]
+
+
+def _check_clean(lay) -> None:
+    assert lay.width <= MAX_SIDE and lay.height <= MAX_SIDE
+    assert small_texts(lay) == [], [t.text for t in small_texts(lay)]
+    assert overlapping_texts(lay) == [], [(a.text, a.tag, b.text, b.tag) for a, b in overlapping_texts(lay)]
+    assert out_of_bounds(lay) == [], [e.tag for e in out_of_bounds(lay)]
+
+
+def _check_elements(lay, view) -> None:
+    tags = _tags(lay)
+    for tag in ["status", "energy-track", "turn-order", "turn-order:pile", "market", "legend"]:
+        assert lay.tagged(tag), tag
+    for col in range(1, 7):
+        assert lay.tagged(f"storage:col{col}"), col
+    for p in view["players"]:
+        seat = p["seat"]
+        for part in ["head", "elektro", "tracks", "hall1", "hall2", "room", "canteen", "workers"]:
+            assert f"factory:{seat}:{part}" in tags, (seat, part)
+        assert lay.tagged(f"turn-order:{seat}")
+        assert f"Elektro {p['money']}" in _texts(lay, f"factory:{seat}:elektro")
+        assert f"Production {p['production']}" in _texts(lay, f"factory:{seat}:tracks")
+        assert f"Storage {p['storage']}" in _texts(lay, f"factory:{seat}:tracks")
+        assert f"Energy {p['energy']}" in _texts(lay, f"factory:{seat}:tracks")
+        # every installed tile shows the id a player types; switched-off ones under :off
+        shown = set(_texts(lay, f"factory:{seat}"))
+        for tid in p["hall"] + p["hall2"] + [p["control"], p["optimisation"]]:
+            if tid:
+                assert tid in shown, (seat, tid)
+        for tid in p["off"]:
+            assert tid in _texts(lay, f"factory:{seat}:off")
+        if p["stored"]:
+            assert lay.tagged(f"factory:{seat}:stored")
+    # storage board: each column's count, and its cheapest tile's id on top
+    for col, (kind, ids) in enumerate(view["columns"].items(), start=1):
+        texts = _texts(lay, f"storage:col{col}")
+        assert kind in texts and str(len(ids)) in texts
+        if ids:
+            assert ids[0] in texts
+    market = set(_texts(lay, "market"))
+    more = any(t.startswith("+") and t.endswith("more") for t in market)
+    for tid in view["market"]:
+        assert tid in market or more, tid
+    status = " ".join(_texts(lay, "status"))
+    assert f"Round {view['round']} of 5" in status or view["phase"] == "over"
+    for seat in view["to_act"]:
+        assert seat in status
+        assert "TO ACT" in _texts(lay, f"factory:{seat}:head")
+
+
+@pytest.mark.parametrize("players,seed", [(2, 3), (3, 5), (4, 8), (5, 11)])
+def test_mid_game_layout_has_every_element_and_is_clean(players, seed):
+    state = _play_until(players, seed, _mid_build)
+    view = ENGINE.view(state, None)
+    assert view["phase"] == "build"  # the wanted moment was reached, not the game's end
+    lay = layout(view)
+    _check_elements(lay, view)
+    _check_clean(lay)
+
+
+@pytest.mark.parametrize("players,seed", [(2, 4), (5, 6)])
+def test_auction_layout_shows_offer_and_bid(players, seed):
+    state = _play_until(players, seed, _auction)
+    view = ENGINE.view(state, None)
+    assert view["phase"] == "auction"
+    lay = layout(view)
+    _check_elements(lay, view)
+    _check_clean(lay)
+    offer = _texts(lay, "turn-order:offer")
+    for tile in view["auction"]["offer"]:
+        assert str(tile) in offer
+    bid = " ".join(_texts(lay, "turn-order:auction"))
+    assert f"high bid {view['auction']['high_bid']}" in bid
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_early_and_final_boards(players):
+    early = ENGINE.setup([f"ai-{i + 1}" for i in range(players)], None, 1)
+    for state in (early, _play_until(players, 2, lambda v: False, max_steps=5000)):
+        view = ENGINE.view(state, None)
+        lay = layout(view)
+        _check_elements(lay, view)
+        _check_clean(lay)
+    assert view["phase"] == "over"
+    assert "Game over" in " ".join(_texts(lay, "status"))
+
+
+def test_png_within_limits_at_five_players():
+    state = _play_until(5, 11, _mid_build)
+    png = render_board("factory-manager", ENGINE.view(state, None))
+    assert len(png) == 1
+    assert len(png[0]) < MAX_BYTES
+    image = Image.open(io.BytesIO(png[0]))
+    assert image.format == "PNG" and max(image.size) <= MAX_SIDE
+    # no downscaling happened, so the 14 px minimum holds in the posted image too
+    assert image.size == (layout(ENGINE.view(state, None)).width, layout(ENGINE.view(state, None)).height)
+
+
+def test_crowded_market_and_long_names_still_fit():
+    """30 tiles on the market (more than a 5-player round usually brings) and 40-character
+    names: smaller market cards or a "+N more" card, names shortened, nothing overlaps."""
+
+    state = _play_until(5, 11, _mid_build)
+    view = copy.deepcopy(ENGINE.view(state, None))
+    moved = []
+    for ids in view["columns"].values():
+        while ids and len(moved) < 30 - len(view["market"]):
+            moved.append(ids.pop(0))
+    view["market"] += moved
+    for tid in moved:
+        view["tiles"].setdefault(tid, ENGINE.view(ENGINE.setup(["a", "b", "c", "d", "e"], None, 0), None)["tiles"].get(tid))
+    view["names"] = {p["seat"]: "W" * 40 for p in view["players"]}
+    assert len(view["market"]) == 30
+    lay = layout(view)
+    _check_clean(lay)
+    assert len(lay.tagged("market")) > 30
+    assert MIN_TEXT <= min(t.size for t in lay.texts())
+
+
+def test_hand_written_view_details():
+    """A literal view: energy step 3 is highlighted, an unpaid hall II space shows its fee 10,
+    a switched-off machine shows OFF, a stored tile is listed aside."""
+
+    base = ENGINE.view(ENGINE.setup(["ann", "bob"], None, 1), None)
+    view = copy.deepcopy(base)
+    view["energy"]["step"] = 3
+    view["energy"]["price"] = 3
+    ann = view["players"][0]
+    ann["off"] = [ann["hall"][0]]
+    ann["stored"] = ["sr04"]
+    view["tiles"]["sr04"] = {"id": "sr04", "kind": "saving-robot", "price": 8, "workers_saved": 1}
+    ann["hall2_paid"] = 1
+    lay = layout(view)
+    _check_clean(lay)
+    step3 = [e for e in lay.tagged("energy-track:step3") if hasattr(e, "fill") and not hasattr(e, "text")]
+    step1 = [e for e in lay.tagged("energy-track:step1") if hasattr(e, "fill") and not hasattr(e, "text")]
+    assert step3[0].fill != step1[0].fill
+    assert "OFF" in _texts(lay, "factory:ann:off")
+    assert ann["hall"][0] in _texts(lay, "factory:ann:off")
+    assert "aside: sr04" in _texts(lay, "factory:ann:stored")
+    # ann paid one hall II space: one fee coin left; bob none paid: two coins
+    assert _texts(lay, "factory:ann:hall2").count("10") == 1
+    assert _texts(lay, "factory:bob:hall2").count("10") == 2
