@@ -267,6 +267,20 @@ class Poster:
 
     def __init__(self, bot: BoardhostBot):
         self.bot = bot
+        #: table -> players asked to act who have not acted since (in memory: after a
+        #: restart the next post pings again, which is harmless)
+        self._waiting: dict[str, set[str]] = {}
+
+    def to_ping(self, table: str, mention: list[str], actor: str | None) -> list[str]:
+        """Whom to ping now among those who must act: not the ``actor`` whose command made
+        this post (they are here), and not players already asked who have not acted since
+        (still waiting in a simultaneous step). The text still names everyone who must act."""
+
+        waiting = self._waiting.setdefault(table, set())
+        waiting.discard(actor or "")
+        ping = [m for m in mention if m != actor and m not in waiting]
+        self._waiting[table] = set(mention)
+        return ping
 
     async def board_files(self, game_id: str, view: dict, seats: list[str]) -> list[discord.File]:
         names = await self.bot.display_names(seats)
@@ -295,10 +309,14 @@ class Poster:
                 lines.append(f"{who}: your move. Type `/move` and pick from the list (**My moves** shows them all).")
         return lines
 
-    async def post_result(self, channel: discord.abc.Messageable, result: Result, *, force_board: bool = False) -> None:
+    async def post_result(self, channel: discord.abc.Messageable, result: Result, *, force_board: bool = False,
+                          actor: int | str | None = None) -> None:
         """Post what ``result`` changed, in the table's version order: public events, the
-        board image(s) with the "My hand"/"My moves" buttons, who must act (only they are
-        pinged); then private information by DM."""
+        board image(s) with the "My hand"/"My moves" buttons, who must act (only they may be
+        pinged, see :meth:`to_ping`; ``actor``: the user whose command caused it); then
+        private information by DM."""
+
+        actor = str(actor) if actor is not None else None
 
         assert self.bot.service is not None
         seats = _seats_of(result.info)
@@ -311,7 +329,8 @@ class Poster:
             files: list[discord.File] = []
             if (result.board_due or force_board) and result.view is not None:
                 files = await self.board_files(result.game_id, result.view, seats)
-            await self.send_chunks(channel, lines, files, result, result.mention)
+            ping = self.to_ping(result.table, result.mention, actor)
+            await self.send_chunks(channel, lines, files, result, ping)
         await self.send_private(channel, result)
 
     async def send_chunks(

@@ -355,6 +355,8 @@ class SqliteStore(Store):
     #: seconds the last transaction took from BEGIN to COMMIT (without waiting for the
     #: connection), read by the service right after a commit for its timings
     last_tx_seconds: float = 0.0
+    #: transactions committed or rolled back by _tx (a group commit counts once)
+    transactions: int = 0
 
     async def _tx(self, work) -> Any:
         """Run ``await work(db)`` in a transaction and return its result; an exception
@@ -382,6 +384,7 @@ class SqliteStore(Store):
 
     async def _run_batch(self, batch: list) -> None:
         db = self._conn
+        self.transactions += 1
         t0 = time.perf_counter()
         done: list[tuple[asyncio.Future, Any, BaseException | None]] = []
         try:

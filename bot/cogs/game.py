@@ -24,10 +24,8 @@ from bot.cogs.typed import build_action, build_group
 from bot.discord_app import (
     NO_PINGS,
     BoardhostBot,
-    allowed_for,
     hand_text,
     mention_seats,
-    ranking_lines,
     rename_view,
     seat_label,
     split_content,
@@ -318,7 +316,8 @@ class GameCog(commands.Cog, name="GameCog"):
         await interaction.response.defer(ephemeral=True, thinking=True)
         result = await self.service.start(table, interaction.user.id)
         await interaction.followup.send("The game has started.", ephemeral=True)
-        await self.poster.post_result(await self.channel(interaction, table), result, force_board=True)
+        await self.poster.post_result(await self.channel(interaction, table), result, force_board=True,
+                                       actor=interaction.user.id)
 
     async def cmd_cancel(self, interaction: discord.Interaction) -> None:
         perms = getattr(interaction, "permissions", None)
@@ -375,13 +374,13 @@ class GameCog(commands.Cog, name="GameCog"):
         await interaction.response.defer(ephemeral=True, thinking=True)
         result = await self.service.act(interaction.channel_id, interaction.user.id, action, expected_version)
         await interaction.followup.send(f"Played `{shown}`.", ephemeral=True)
-        await self.poster.post_result(await self.channel(interaction), result)
+        await self.poster.post_result(await self.channel(interaction), result, actor=interaction.user.id)
 
     async def cmd_resign(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         result = await self.service.resign(interaction.channel_id, interaction.user.id)
         await interaction.followup.send("You resigned; the AI plays your seat from now on.", ephemeral=True)
-        await self.poster.post_result(await self.channel(interaction), result)
+        await self.poster.post_result(await self.channel(interaction), result, actor=interaction.user.id)
 
     # ----- looking ----------------------------------------------------------------------
     def board_lines(self, board: Board) -> list[str]:
@@ -462,7 +461,7 @@ class GameCog(commands.Cog, name="GameCog"):
                 await self.stale(interaction, await self.service.board(table), "That list of moves is out of date")
                 return
             await interaction.followup.send(f"Played `{notation}`.", ephemeral=True)
-            await self.poster.post_result(await self.channel(interaction, table), result)
+            await self.poster.post_result(await self.channel(interaction, table), result, actor=interaction.user.id)
 
         await self.guard(interaction, "pick", work)
 
@@ -489,8 +488,6 @@ class GameCog(commands.Cog, name="GameCog"):
         lines_in = await self.service.history(interaction.channel_id, limit=MAX_LIST)
         if not lines_in:
             raise UserError("No moves have been made at this table yet.")
-        info = await self.service.table_info(interaction.channel_id)
-        seats = _seats(info)
         body = [f"{h.seq}. {seat_label(h.seat)}: `{h.notation}`" for h in lines_in]
         while body and len("\n".join(body)) > 1900:
             body.pop(0)
@@ -552,4 +549,4 @@ def _seats(info: TableInfo | None) -> list[str]:
     return [s.seat for s in info.seats] if info is not None else []
 
 
-__all__ = ["GameCog", "lobby_text", "StaleVersion", "allowed_for"]
+__all__ = ["GameCog", "lobby_text"]

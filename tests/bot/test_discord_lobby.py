@@ -4,10 +4,7 @@ buttons after a restart and stale clicks, game over."""
 
 from __future__ import annotations
 
-import contextlib
 import logging
-
-import pytest
 
 from bot.cogs.game import SORRY
 from tests.bot.discord_harness import harness, png_size  # noqa: F401  (fixture)
@@ -61,8 +58,8 @@ async def test_lobby_buttons_start_board_dm_and_ping(harness):
     labels = [c["label"] for row in board_msg.components for c in row.to_dict()["components"]]
     assert labels == ["My hand", "My moves"]
     caller = (await to_act(h))[0]
-    # only whoever must act is pinged
-    assert h.pinged() == [int(caller)]
+    # only whoever must act is pinged, unless it is alice who just pressed Start
+    assert h.pinged() == ([] if caller == str(h.alice.id) else [int(caller)])
     assert f"<@{caller}>: your move" in board_msg.content
     # each player got their hand by DM, as an image and a line
     for m in (h.alice, h.bob):
@@ -200,6 +197,11 @@ async def test_two_moves_arriving_together_are_applied_one_after_the_other(harne
     assert texts[0].startswith("Played") and texts[1].startswith("Played"), texts
     assert await h.version() == v + 2
     assert [x.seq for x in history[-2:]] == [v + 1, v + 2]
+    # the first post pings nobody (the other player was asked already and has not played),
+    # the second pings the next caller unless they made that very move
+    caller = (await to_act(h))[0]
+    assert h.pinged(-2) == []
+    assert h.pinged(-1) == ([] if history[-1].seat == caller else [int(caller)])
     assert {x.seat for x in history[-2:]} == {str(h.alice.id), str(h.bob.id)}
     # the channel got the second post after the first, the reveal in the second
     last_two = [m.content for m in h.messages()[-2:]]
@@ -237,7 +239,9 @@ async def test_dm_closed_fallback(harness):
     assert [s.dm_ok for s in info.seats if s.seat == str(h.bob.id)] == [False]
     # alice still got hers
     assert len(h.dms(h.alice)) == 1
-    # the hand changes again (a round is played): no new DM attempt to bob, no new notice
+    # after a restart (the flag is stored) the hand changes again (a round is played):
+    # no new DM attempt to bob, no new notice
+    await h.restart()
     attempts = lambda: sum(1 for r in h.env.http_requests if r.method == "POST" and r.path == f"/channels/{bob_dm.id}/messages")
     tried = attempts()
     actor = member_of(h, (await to_act(h))[0])
@@ -443,3 +447,19 @@ async def test_a_moderator_with_manage_channels_can_cancel(harness):
     board_msgs = [m for m in h.messages() if m.components]
     r = await h.alice.click(board_msgs[-1], label="My moves")
     assert reply(r)[1] and "out of date" in reply(r)[0]
+
+
+def test_ping_rule():
+    """Who gets pinged: whoever must act, except the player whose command made the post and
+    players still waiting since an earlier post of a simultaneous step."""
+
+    from bot.discord_app import Poster
+
+    p = Poster(bot=None)
+    assert p.to_ping("t", ["1"], actor="9") == ["1"]  # start by 9: the first caller 1
+    assert p.to_ping("t", ["1", "2", "3"], actor="1") == ["2", "3"]  # 1 called; all must play
+    assert p.to_ping("t", ["2", "3"], actor="1") == []  # 1 played; 2 and 3 were asked already
+    assert p.to_ping("t", ["3"], actor="2") == []
+    assert p.to_ping("t", ["2"], actor="3") == ["2"]  # round 2: 2 must call (acted since)
+    assert p.to_ping("t", ["2"], actor="2") == []  # 2 makes several steps in a row
+    assert p.to_ping("u", ["2"], actor="5") == ["2"]  # tables are separate

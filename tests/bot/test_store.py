@@ -3,6 +3,7 @@ migrations (DESIGN.md, "The host")."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import sqlite3
 
@@ -196,3 +197,36 @@ async def test_a_newer_schema_is_refused(tmp_path):
     with pytest.raises(RuntimeError, match="newer"):
         await store.open()
     await store.close()
+
+
+async def test_concurrent_commits_share_a_transaction_and_fail_alone(tmp_path):
+    """Group commit: moves of other tables that queue up behind a transaction go into ONE
+    next transaction; a refused one (stale version) undoes only its own writes."""
+
+    path = str(tmp_path / "g.db")
+    service = Service(SqliteStore(path), seed_source=lambda: 5)
+    await service.store.open()
+    try:
+        pks = []
+        for t in ("a", "b", "c"):
+            await service.new_game(t, HUMAN, "high-low")
+            await service.join(t, OTHER)
+            await service.start(t, HUMAN)
+            pks.append((await service.store.live_game(t)).pk)
+        snap = {"any": "state"}
+        before = service.store.transactions
+        results = await asyncio.gather(
+            service.store.commit(pks[0], 0, [(HUMAN, {"type": "call", "mode": "high"})], snap, "active"),
+            service.store.commit(pks[1], 7, [(HUMAN, {"type": "call", "mode": "high"})], snap, "active"),
+            service.store.commit(pks[2], 0, [(HUMAN, {"type": "call", "mode": "low"})], snap, "active"),
+            return_exceptions=True,
+        )
+        # the first runs alone; the two that queued behind it share the next transaction
+        assert service.store.transactions - before == 2
+        assert results[0] == 1 and results[2] == 1
+        assert isinstance(results[1], VersionConflict) and results[1].current == 0
+        assert [len(await service.store.actions(pk)) for pk in pks] == [1, 0, 1]
+        assert [(await service.store.get_game(pk)).version for pk in pks] == [1, 0, 1]
+        assert (await service.store.snapshot(pks[1]))[0] == 0
+    finally:
+        await service.close()
