@@ -97,7 +97,7 @@ async def main_async(args) -> None:
         from tests import fakegame
 
         fakegame.install()
-    engine = registry.get(args.game)
+    registry.get(args.game)  # an unknown game fails here, before any table opens
     tmp = None
     path = args.db
     if path is None:

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import secrets
 import shlex
 import time
@@ -45,7 +46,9 @@ from typing import Any, Callable
 from engines import registry
 from engines.base import ActionModel, IllegalAction, normalize, rng, shuffled
 
-from bot.store import GameRow, SeatRow, SqliteStore, Store, VersionConflict
+from bot.store import GameRow, SeatRow, SqliteStore, Store, TableBusy, VersionConflict
+
+log = logging.getLogger(__name__)
 
 __all__ = [
     "UserError",
@@ -625,8 +628,12 @@ class Service:
                 break
             seat = movers[0]
             version = game.version + len(run)
-            action = engine.ai.choose(ai_state, seat, rng(game.seed, "ai", version))
-            outcome = engine.apply(ai_state, seat, action)
+            try:
+                action = engine.ai.choose(ai_state, seat, rng(game.seed, "ai", version))
+                outcome = engine.apply(ai_state, seat, action)
+            except Exception:  # an engine/AI bug must not lose the moves already made
+                log.exception("table %s: AI seat %s failed at version %s", game.table_id, seat, version)
+                break
             run.append((seat, engine.action_to_json(action)))
             ai_state = outcome.state
             take(outcome.events)
@@ -865,6 +872,8 @@ class Service:
                     action = engine.parse(state, action)
                 except IllegalAction as exc:
                     raise UserError(exc.reason) from None
+            elif not isinstance(action, tuple(engine.action_models)):
+                raise UserError(f"That is not a move in {engine.title}; `/game moves` lists yours.")
             return await self._play(game, seats, state, (seat, action))
 
     async def resign(self, table: TableRef, user: UserRef) -> Result:

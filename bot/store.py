@@ -358,7 +358,7 @@ class SqliteStore(Store):
     #: transactions committed or rolled back by _tx (a group commit counts once)
     transactions: int = 0
 
-    async def _tx(self, work) -> Any:
+    async def _tx(self, work, guarded: bool = False) -> Any:
         """Run ``await work(db)`` in a transaction and return its result; an exception
         raised by ``work`` rolls back ``work``'s writes and is re-raised here.
 
@@ -367,11 +367,13 @@ class SqliteStore(Store):
         own SAVEPOINT so a refused one — e.g. :class:`VersionConflict` — undoes only its
         own writes). Nobody's call returns before the COMMIT that made their writes
         durable (``synchronous=FULL``); under load many moves then share one fsync.
+        ``guarded``: ``work`` raises only :class:`VersionConflict` and only before its
+        first write, so it needs no savepoint (any other error aborts the whole batch).
         """
 
         loop = asyncio.get_running_loop()
         fut: asyncio.Future = loop.create_future()
-        self._pending.append((work, fut))
+        self._pending.append((work, fut, guarded))
         async with self._write:
             if not fut.done():
                 batch, self._pending = self._pending, []
@@ -390,7 +392,7 @@ class SqliteStore(Store):
         try:
             await _x(db, "BEGIN IMMEDIATE")
             if len(batch) == 1:  # alone: a failure rolls back the whole transaction
-                work, fut = batch[0]
+                work, fut, _ = batch[0]
                 try:
                     out = await work(db)
                 except Exception as exc:
@@ -399,7 +401,13 @@ class SqliteStore(Store):
                     return
                 done.append((fut, out, None))
             else:
-                for work, fut in batch:
+                for work, fut, guarded in batch:
+                    if guarded:  # refused before writing anything: nothing to undo
+                        try:
+                            done.append((fut, await work(db), None))
+                        except VersionConflict as exc:
+                            done.append((fut, None, exc))
+                        continue
                     await _x(db, "SAVEPOINT w")
                     try:
                         out = await work(db)
@@ -414,7 +422,7 @@ class SqliteStore(Store):
         except BaseException as exc:
             with contextlib.suppress(Exception):
                 await _x(db, "ROLLBACK")
-            for _, fut in batch:
+            for _, fut, _ in batch:
                 if not fut.done():
                     fut.set_exception(exc if isinstance(exc, Exception) else RuntimeError("transaction aborted"))
             if not isinstance(exc, Exception):
@@ -448,7 +456,7 @@ class SqliteStore(Store):
             )
             if seat_host:
                 await _x(
-                db,
+                    db,
                     "INSERT INTO seats (game_pk, seat, user_id, joined, is_ai) VALUES (?, ?, ?, 0, 0)", (pk, host, host)
                 )
             return pk
@@ -534,7 +542,8 @@ class SqliteStore(Store):
                 row = await self._one("SELECT version FROM games WHERE pk = ?", (game_pk,))
                 raise VersionConflict(expected_version, row[0] if row else None)
             if actions:
-                await _xmany(db, 
+                await _xmany(
+                    db,
                     "INSERT INTO actions (game_pk, seq, seat, action, created) VALUES (?, ?, ?, ?, ?)",
                     [(game_pk, expected_version + 1 + i, seat, _dumps(a), now) for i, (seat, a) in enumerate(actions)],
                 )
@@ -545,12 +554,12 @@ class SqliteStore(Store):
             )
             if resigned is not None:
                 await _x(
-                db,
+                    db,
                     "UPDATE seats SET resigned = 1 WHERE game_pk = ? AND seat = ?", (game_pk, resigned)
                 )
             return new_version
 
-        return await self._tx(work)
+        return await self._tx(work, guarded=True)
 
     async def snapshot(self, game_pk: int) -> tuple[int, str] | None:
         row = await self._q1("SELECT version, state FROM snapshots WHERE game_pk = ?", (game_pk,))

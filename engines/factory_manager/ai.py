@@ -110,7 +110,10 @@ def plan_value(tiles: list[str], state, total: int = D.OWN_WORKERS, first_total:
     for k in range(rounds):
         w = D.LAST_ROUND_FACTOR if state.round + k == D.ROUNDS else 1
         t = first_total if (k == 0 and first_total is not None) else total
-        out += w * best_setting(tiles, t, prices[k])[0]
+        v = best_setting(tiles, t, prices[k])[0]
+        if v < -500:  # the search from "all on" got stuck short of staff: start from "all off"
+            v = best_setting(tiles, t, prices[k], start_off=frozenset(x for x in tiles if VEC[x][6]))[0]
+        out += w * v
     return out
 
 

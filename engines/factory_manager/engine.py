@@ -59,17 +59,32 @@ _PLAYER_LISTS = ("hall", "hall2", "stored", "off", "profits")
 
 
 # --------------------------------------------------------------------------- helpers
+_new = object.__new__
+_set = object.__setattr__
+
+
+def _copy_model(m):
+    """Shallow copy of a pydantic model without pydantic's generic ``__copy__`` (hot path)."""
+
+    new = _new(type(m))
+    _set(new, "__dict__", m.__dict__.copy())
+    _set(new, "__pydantic_fields_set__", set(m.__pydantic_fields_set__))
+    _set(new, "__pydantic_extra__", None)
+    _set(new, "__pydantic_private__", None)
+    return new
+
+
 def _clone(s: State) -> State:
     """A copy of ``s`` sharing nothing mutable with it (lists and players copied)."""
 
-    new = s.model_copy()
+    new = _copy_model(s)
     d = new.__dict__
     for k in _LIST_FIELDS:
         d[k] = d[k][:]
     d["columns"] = {k: v[:] for k, v in s.columns.items()}
     players = []
     for p in s.players:
-        q = p.model_copy()
+        q = _copy_model(p)
         qd = q.__dict__
         for k in _PLAYER_LISTS:
             qd[k] = qd[k][:]
@@ -157,10 +172,11 @@ def _insert_sorted(column: list[str], tid: str) -> None:
 
 def _settle_temps(p: PlayerState, new_count: int) -> None:
     """Factory Manager §3: old temporary workers leave (unless paid again), ``new_count`` join
-    the available workers. Old temps leave the piles available, used, bid, canteen in turn."""
+    the available workers. Old temps leave the piles bid (temps used in the auction go back
+    first), available, used, canteen in turn: a player puts temps on the tile first."""
 
     gone = p.temps
-    for attr in ("available", "used", "bid", "canteen"):
+    for attr in ("bid", "available", "used", "canteen"):
         if gone <= 0:
             break
         have = getattr(p, attr)
@@ -169,6 +185,10 @@ def _settle_temps(p: PlayerState, new_count: int) -> None:
         gone -= take
     p.temps = new_count
     p.available += new_count
+
+
+def _workers(n: int) -> str:
+    return f"{n} worker" if n == 1 else f"{n} workers"
 
 
 # --------------------------------------------------------------------------- engine
@@ -868,13 +888,15 @@ class FactoryManager(Engine):
         return default_parse(self.action_models, " ".join(words))
 
     def describe(self, state, action) -> str:
+        """One sentence a player reads for ``action`` in ``state`` (prices after discount)."""
+
         t = action.type
         if t == "open":
-            return f"Open the auction for turn-order tile {action.tile} with {action.bid} workers."
+            return f"Open the auction for turn-order tile {action.tile} with {_workers(action.bid)}."
         if t == "take":
-            return f"Take the last turn-order tile {action.tile}, putting {action.bid} workers on it."
+            return f"Take the last turn-order tile {action.tile}, putting {_workers(action.bid)} on it."
         if t == "bid":
-            return f"Raise the bid to {action.amount} workers."
+            return f"Raise the bid to {_workers(action.amount)}."
         if t == "pass":
             return "Pass: leave this auction."
         if t == "place":
@@ -928,7 +950,10 @@ class FactoryManager(Engine):
         if s.phase == "build":
             p = s.players[i]
             return head + f"{who} buys, demolishes or hires ({p.available} workers, {p.money} Elektro), then `done`."
-        return head + f"{who} switches machines/robots off or on, then `done`."
+        p = s.players[i]
+        _, _, _, need, machines, robots = factory_values(p)
+        return head + (f"{who} switches machines/robots off or on, then `done` (canteen needs {need} of "
+                       f"{total_workers(p)} workers, one must stay free; {robots} robots for {machines} machines).")
 
     # ------------------------------------------------------------------ view
     def view(self, state: State, player: str | None) -> dict:
@@ -1051,6 +1076,8 @@ class FactoryManager(Engine):
 
     # ------------------------------------------------------------------ end
     def is_over(self, state: State) -> bool:
+        """True after round 5's income (Factory Manager, end)."""
+
         return state.phase == "over"
 
     def scores(self, state: State) -> dict[str, int]:

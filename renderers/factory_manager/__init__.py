@@ -1,5 +1,5 @@
-"""Factory Manager (Továrník) board image: ``layout(view) -> Layout``, painted by the shared
-:func:`renderers.base.draw`.
+"""Factory Manager (Továrník) board image: ``layout(view) -> Layout``, painted by :func:`draw`
+(the shared :func:`renderers.base.draw`, then reduced to a 64-colour palette).
 
 One image from ``engine.view(state, None)``, top to bottom (tags in brackets):
 
@@ -18,7 +18,10 @@ One image from ``engine.view(state, None)``, top to bottom (tags in brackets):
 * ``legend``: what P, S, W, E and the gold coins mean.
 
 Units are pixels; the image is 1200 wide and at most 1600 high; every text is at least
-15 px. Only ASCII is drawn: the bundled font has no symbols.
+15 px. With 2 or 3 players each factory gets a full-width row and is drawn 1.3 or 1.15
+times larger; with 4 or 5, two factories share a row (and with 5 the legend fills the free
+slot). The market's cards shrink when many tiles are on offer. Only ASCII is drawn: the
+bundled font has no other glyphs (names are reduced to ASCII in :mod:`.model`).
 """
 
 from __future__ import annotations
@@ -26,8 +29,8 @@ from __future__ import annotations
 from PIL import Image
 
 from renderers import base
-from renderers.base import Ellipse, Layout, Line, Rect, Text, fit_text, measure, text
-from renderers.factory_manager.model import KINDS, Board, Factory, Tile, board
+from renderers.base import Ellipse, Layout, Rect, Text, fit_text, line_height, measure, text
+from renderers.factory_manager.model import KINDS, Board, Factory, Tile, ascii_name, board
 
 __all__ = ["layout", "draw", "WIDTH", "MAX_HEIGHT"]
 
@@ -77,15 +80,13 @@ class _Canvas:
         self.lay.add(Ellipse(x=x, y=y, w=d, h=d, fill=COIN, outline="#7a5c00", width=2, tag=tag))
         self.text(x + d // 2, y + d // 2, str(value), size, tag, INK, "mm")
 
-    def effects(self, x, y, t: Tile, size, tag, max_x) -> int:
-        """The tile's numbers as coloured words from ``x``; returns the x after them."""
+    def effects(self, x, y, t: Tile, size, tag) -> int:
+        """The tile's numbers as coloured words from ``x`` on one line, all of them (callers
+        make room); returns the x after them."""
 
         for label, key in t.effects():
-            w, _ = measure(label, size)
-            if x + w > max_x:
-                break
             self.text(x, y, label, size, tag, EFFECT_COLOUR[key])
-            x += w + max(5, size // 3)
+            x += measure(label, size)[0] + EFFECT_GAP
         return x
 
     def section(self, x, y, w, h, tag, title=""):
@@ -94,10 +95,28 @@ class _Canvas:
             self.text(x + 12, y + 8, title, 20, tag, INK)
 
 
+EFFECT_GAP = 5  # px between a tile's numbers
+
+
+def _effect_lines(t: Tile, size: int, width: int) -> list[list[tuple[str, str]]]:
+    """The tile's numbers wrapped into lines of at most ``width`` px at ``size``."""
+
+    lines: list[list[tuple[str, str]]] = [[]]
+    used = 0
+    for label, key in t.effects():
+        w = measure(label, size)[0]
+        if lines[-1] and used + EFFECT_GAP + w > width:
+            lines.append([])
+            used = 0
+        used += (EFFECT_GAP if lines[-1] else 0) + w
+        lines[-1].append((label, key))
+    return lines
+
+
 def _name(b: Board, seat: str | None) -> str:
     if seat is None:
         return "nobody"
-    return b.factories[seat].name if seat in b.factories else seat
+    return b.factories[seat].name if seat in b.factories else (ascii_name(seat) or "?")
 
 
 def _colour(b: Board, seat: str) -> str:
@@ -130,19 +149,25 @@ def _waiting_for(b: Board) -> str:
 # ----- sections ------------------------------------------------------------------------
 def _status(c: _Canvas, b: Board, y: int) -> int:
     tag = "status"
-    h = 82
+    h = 86
     c.rect(M, y, WIDTH - 2 * M, h, tag, "#1f2a36", None, 0, 8)
     room = WIDTH - 2 * M - 32
     if b.over:
         head = f"Game over after round {b.rounds}"
-        best = max(b.factories.values(), key=lambda f: f.elektro, default=None)
-        line = f"Most Elektro: {best.name} ({best.elektro})" if best else ""
+        tiers = b.ranking or [[s] for s in sorted(b.factories, key=lambda s: -b.factories[s].elektro)]
+        places = []
+        for i, tier in enumerate(tiers):
+            tier = [s for s in tier if s in b.factories]
+            money = b.factories[tier[0]].elektro if tier else 0
+            each = " each" if len(tier) > 1 else ""
+            places.append(f"{i + 1}. {', '.join(_name(b, s) for s in tier)} ({money}{each})")
+        line = "Final Elektro:  " + "   ".join(places)
     else:
         head = f"Round {b.round} of {b.rounds}   Phase {b.phase}: {PHASE_NAME.get(b.phase, '')}"
         who = ", ".join(_name(b, s) for s in b.waiting) or "nobody"
         line = f"Waiting for {who}: {_waiting_for(b)}"
-    c.text(M + 16, y + 8, fit_text(head, room, 28), 28, tag, "#ffffff")
-    c.text(M + 16, y + 48, fit_text(line, room, 22), 22, tag, ACTIVE)
+    c.text(M + 16, y + 7, fit_text(head, room, 30), 30, tag, "#ffffff")
+    c.text(M + 16, y + 50, fit_text(line, room, 24), 24, tag, ACTIVE)
     return y + h
 
 
@@ -192,6 +217,8 @@ def _turn_order(c: _Canvas, b: Board, x: int, y: int, w: int, h: int) -> None:
         extra = ""
         if b.phase == 1 and f.new_tile:
             extra = f"-> {f.new_tile}"
+        elif b.phase == 1 and b.auction_tile is not None and seat not in b.bidders:
+            extra = "out"
         elif b.phase != 1 and f.discount:
             extra = f"-{f.discount}"
         ew = measure(extra, 17)[0] if extra else 0
@@ -248,40 +275,50 @@ def _storage(c: _Canvas, b: Board, y: int) -> int:
         if not tiles:
             c.text(cx + 8, cy + 4, "empty", 17, tag, SOFT)
         for j, (t, n) in enumerate(groups[i]):
-            rt = f"{tag}:row"
+            rt = f"{tag}:{t.id}"
             if j == 0:
                 c.rect(cx + 3, cy - 2, cw - 6, row_h, rt, "#ffffff", KIND_COLOUR[kind], 2, 4)
             c.coin(cx + 6, cy, 26, t.price, rt, 15)
             it = c.text(cx + 37, cy + 5, t.id, 16, rt, INK)
-            ex = it.x + max(it.w, 36) + 7
-            right = cx + cw - 6
-            if n > 1:
-                c.text(right, cy + 5, f"x{n}", 15, rt, SOFT, "ra")
-                right -= measure(f"x{n}", 15)[0] + 4
-            c.effects(ex, cy + 5, t, 15, rt, right)
+            ex = it.x + max(it.w, 36) + 6
+            end = c.effects(ex, cy + 5, t, 15, rt)
+            count = f"x{n}"
+            if n > 1 and end - EFFECT_GAP + 6 <= cx + cw - 6 - measure(count, 15)[0]:
+                c.text(cx + cw - 6, cy + 5, count, 15, rt, SOFT, "ra")
             cy += row_h
     return y + h
 
 
-def _card(c: _Canvas, x, y, w, h, t: Tile, tag, price=False, id_size=18, off_tag=""):
-    """An equipment tile: kind colour, the id a player types, its numbers, optional price."""
+def _card(c: _Canvas, x, y, w, h, t: Tile, tag, price=False, id_size=18, off_tag="", eff_size=15):
+    """An equipment tile: kind colour, the id a player types, all its numbers (wrapped onto a
+    second line when narrow), optional price coin. Tagged ``<tag>:<id>``; a switched-off
+    tile is grey with OFF, tagged ``<off_tag>:<id>``."""
 
     if t.off:
-        c.rect(x, y, w, h, off_tag, "#9a9a9a", "#3a3a3a", 2, 6)
-        c.text(x + 8, y + 5, t.id, id_size, off_tag, "#ffffff")
-        c.lay.add(Line(points=[(x + 4, y + h - 5), (x + w - 5, y + 4)], fill="#555555", width=2, tag=off_tag))
-        c.text(x + w // 2, y + h - 22, "OFF", 17, off_tag, "#ffffff", "ma")
+        ot = f"{off_tag}:{t.id}"
+        c.rect(x, y, w, h, ot, "#9a9a9a", "#3a3a3a", 2, 6)
+        c.text(x + 8, y + 4, t.id, id_size, ot, "#ffffff")
+        c.text(x + w // 2, y + h - 4 - line_height(17), "OFF", 17, ot, "#ffffff", "ma")
         return
+    tag = f"{tag}:{t.id}"
     c.rect(x, y, w, h, tag, KIND_TINT[t.kind], KIND_COLOUR[t.kind], 2, 6)
     c.rect(x, y + 2, 5, h - 4, tag, KIND_COLOUR[t.kind], None, 0, 0)
-    c.text(x + 9, y + 5, t.id, id_size, tag, INK)
+    c.text(x + 9, y + 3, t.id, id_size, tag, INK)
     if price:
         c.coin(x + w - 30, y + 4, 26, t.price, tag, 15)
-    c.effects(x + 9, y + h - 24, t, 16 if price else 15, tag, x + w - 3)
+    lines = _effect_lines(t, eff_size, w - 12)
+    lh = line_height(eff_size)
+    ly = y + h - 2 - lh * len(lines)
+    for line in lines:
+        ex = x + 9
+        for label, key in line:
+            c.text(ex, ly, label, eff_size, tag, EFFECT_COLOUR[key])
+            ex += measure(label, eff_size)[0] + EFFECT_GAP
+        ly += lh
 
 
 #: market card sizes (w, h, id font), largest first; the first that fits the room is used
-MARKET_CARDS = [(108, 60, 18), (96, 56, 17), (86, 52, 16)]
+MARKET_CARDS = [(108, 60, 18, 16), (96, 56, 17, 15), (88, 52, 16, 15)]
 
 
 def _market(c: _Canvas, b: Board, y: int, room: int) -> int:
@@ -293,11 +330,10 @@ def _market(c: _Canvas, b: Board, y: int, room: int) -> int:
     n = len(b.market)
     title = f"Market: {n} tile{'s' if n != 1 else ''}, price before discount"
     if not n:
-        h = 76
-        c.section(x0, y, w, h, tag, title)
-        c.text(x0 + 12, y + 44, "empty", 18, tag, SOFT)
+        h = 40
+        c.section(x0, y, w, h, tag, "Market: empty (filled in phase 2)")
         return y + h
-    for cw, ch, ids in MARKET_CARDS:
+    for cw, ch, ids, es in MARKET_CARDS:
         per_row = (w - 24 + gap) // (cw + gap)
         rows = -(-n // per_row)
         h = 44 + rows * (ch + gap) + 4
@@ -309,7 +345,7 @@ def _market(c: _Canvas, b: Board, y: int, room: int) -> int:
     c.section(x0, y, w, h, tag, title)
     for i, t in enumerate(shown):
         r, k = divmod(i, per_row)
-        _card(c, x0 + 12 + k * (cw + gap), y + 42 + r * (ch + gap), cw, ch, t, f"{tag}:{t.id}", True, ids)
+        _card(c, x0 + 12 + k * (cw + gap), y + 42 + r * (ch + gap), cw, ch, t, tag, True, ids, eff_size=es)
     if len(shown) < n:
         r, k = divmod(len(shown), per_row)
         cx, cy = x0 + 12 + k * (cw + gap), y + 42 + r * (ch + gap)
@@ -318,17 +354,32 @@ def _market(c: _Canvas, b: Board, y: int, room: int) -> int:
     return y + h
 
 
-def _meeples(c: _Canvas, x, y, n, colour, tag, max_n=9) -> int:
+def _meeples(c: _Canvas, x, y, n, colour, tag, max_n=9, d=13) -> int:
+    """``n`` workers as discs of diameter ``d`` (at most ``max_n``); returns the x after them."""
+
+    step = d + d // 4
     for i in range(min(n, max_n)):
-        c.lay.add(Ellipse(x=x + i * 16, y=y, w=13, h=13, fill=colour, outline=INK, width=1, tag=tag))
-    return x + min(n, max_n) * 16
+        c.lay.add(Ellipse(x=x + i * step, y=y, w=d, h=d, fill=colour, outline=INK, width=1, tag=tag))
+    return x + min(n, max_n) * step
 
 
-CELL_W, CELL_H, CELL_G = 70, 58, 5
-FACTORY_H = 40 + 6 + 30 + 6 + 20 + 2 * CELL_H + CELL_G + 6 + 26 + 6  # 261
+def _factory_height(k: float, wide: bool) -> int:
+    """Height of a factory panel at scale ``k``: head, (tracks row), labels, 2 hall rows,
+    (workers row). The wide panel puts tracks and workers right of the halls."""
+
+    rows = 2 * round(64 * k) + round(5 * k)
+    if wide:  # the right column: tracks pill row, then 4 text rows of 30 px
+        return round(40 * k) + max(round(30 * k) + rows, round(170 * k)) + round(12 * k)
+    return round(40 * k) + round(6 * k) + round(30 * k) + round(6 * k) + round(22 * k) + rows + round(38 * k)
 
 
-def _factory(c: _Canvas, b: Board, f: Factory, x: int, y: int, w: int, h: int) -> None:
+def _factory(c: _Canvas, b: Board, f: Factory, x: int, y: int, w: int, h: int, k: float = 1.0,
+             wide: bool = False) -> None:
+    """One player's factory at scale ``k`` (1.0: 70 x 58 px hall spaces, 17 px tile ids)."""
+
+    def S(v: float) -> int:
+        return int(round(v * k))
+
     seat = f.seat
     tag = f"factory:{seat}"
     colour = _colour(b, seat)
@@ -336,92 +387,158 @@ def _factory(c: _Canvas, b: Board, f: Factory, x: int, y: int, w: int, h: int) -
     c.rect(x, y, w, h, tag, PANEL, colour if active else LINE, 5 if active else 2, 8)
     # head: turn tile(s), name, to-act badge, Elektro
     ht = f"{tag}:head"
-    c.rect(x, y, w, 40, ht, colour, None, 0, 8)
+    hh = S(40)
+    c.rect(x, y, w, hh, ht, colour, None, 0, 8)
     tx = x + 6
     for no, won in ((f.tile_no, False), (f.new_tile, True)):
         if no is None and won:
             continue
-        c.rect(tx, y + 5, 32, 30, ht, ACTIVE if won else "#ffffff", None, 0, 4)
-        c.text(tx + 16, y + 20, str(no or "-"), 19, ht, INK, "mm")
-        tx += 38
+        c.rect(tx, y + S(5), S(32), hh - 2 * S(5), ht, ACTIVE if won else "#ffffff", None, 0, 4)
+        c.text(tx + S(16), y + hh // 2, str(no or "-"), S(19), ht, INK, "mm")
+        tx += S(38)
     right = f"Elektro {f.elektro}"
-    rw = measure(right, 22)[0]
+    rw = measure(right, S(22))[0]
     badge = "TO ACT" if active else ""
-    bw = measure(badge, 17)[0] + 14 if badge else 0
+    bw = measure(badge, S(17))[0] + 14 if badge else 0
     name_room = x + w - 12 - rw - (bw + 10 if badge else 0) - (tx + 6) - 8
-    c.text(tx + 4, y + 20, fit_text(f.name, name_room, 22), 22, ht, "#ffffff", "lm")
-    c.text(x + w - 12, y + 20, right, 22, f"{tag}:elektro", "#ffffff", "rm")
+    c.text(tx + 4, y + hh // 2, fit_text(f.name, name_room, S(22)), S(22), ht, "#ffffff", "lm")
+    c.text(x + w - 12, y + hh // 2, right, S(22), f"{tag}:elektro", "#ffffff", "rm")
     if badge:
         bx = x + w - 12 - rw - 10 - bw
-        c.rect(bx, y + 8, bw, 24, ht, ACTIVE, None, 0, 5)
-        c.text(bx + bw // 2, y + 20, badge, 17, ht, INK, "mm")
-    # tracks and canteen
-    ty = y + 46
+        c.rect(bx, y + S(8), bw, hh - 2 * S(8), ht, ACTIVE, None, 0, 5)
+        c.text(bx + bw // 2, y + hh // 2, badge, S(17), ht, INK, "mm")
+    # halls: hall I 5x2, hall II column, control room column
+    cw, ch, g = S(70), S(64), S(5)
+    gy = y + hh + (S(8) if wide else S(6) + S(30) + S(6))
+    hx = x + 10
+    h2x = hx + 5 * (cw + g) + S(10)
+    rx = h2x + cw + g + S(10)
+    ls, ids, es = S(16), S(16), S(15)
+    c.text(hx, gy, f"hall1 ({len(f.hall1)}/10)", ls, f"{tag}:hall1", SOFT)
+    c.text(h2x, gy, "hall2", ls, f"{tag}:hall2", SOFT)
+    c.text(rx, gy, "room", ls, f"{tag}:room", SOFT)
+    gy += S(22)
+    off_tag = f"{tag}:off"
+    for i in range(10):
+        r, q = divmod(i, 5)
+        cx, cy = hx + q * (cw + g), gy + r * (ch + g)
+        if i < len(f.hall1):
+            _card(c, cx, cy, cw, ch, f.hall1[i], f"{tag}:hall1", id_size=ids, off_tag=off_tag, eff_size=es)
+        else:
+            c.rect(cx, cy, cw, ch, f"{tag}:hall1", EMPTY, "#b8b2a6", 1, 6)
+    for i in range(2):
+        cy = gy + i * (ch + g)
+        if i < len(f.hall2):
+            _card(c, h2x, cy, cw, ch, f.hall2[i], f"{tag}:hall2", id_size=ids, off_tag=off_tag, eff_size=es)
+        elif i < f.hall2_paid:
+            c.rect(h2x, cy, cw, ch, f"{tag}:hall2", EMPTY, "#b8b2a6", 1, 6)
+        else:
+            c.rect(h2x, cy, cw, ch, f"{tag}:hall2", "#dcd6c8", "#b8b2a6", 1, 6)
+            c.coin(h2x + cw // 2 - S(15), cy + ch // 2 - S(15), S(30), 10, f"{tag}:hall2", S(16))
+    for i, (t, label) in enumerate(((f.control, "control"), (f.optimisation, "optim."))):
+        cy = gy + i * (ch + g)
+        if t:
+            _card(c, rx, cy, cw, ch, t, f"{tag}:room", id_size=ids, off_tag=off_tag, eff_size=es)
+        else:
+            c.rect(rx, cy, cw, ch, f"{tag}:room", EMPTY, "#b8b2a6", 1, 6)
+            c.text(rx + cw // 2, cy + ch // 2, label, S(15), f"{tag}:room", "#555555", "mm")
+    grid_bottom = gy + 2 * ch + g
+    # tracks, canteen, workers and tiles aside: a row each above/below the halls, or a
+    # column right of them in the wide panel
+    ts, ws = S(19), S(18)
+    pill_h = S(30)
+    if wide:
+        col_x = rx + cw + S(24)
+        col_w = x + w - 12 - col_x
+        ty = y + hh + S(10)
+        tx = col_x
+        while ts > 16 and sum(measure(f"{lb} {v}", ts)[0] + 26 for lb, v in (
+                ("Production", f.production), ("Storage", f.storage), ("Energy", f.energy))) > col_w:
+            ts -= 1
+        for label, value, key in (("Production", f.production, "p"), ("Storage", f.storage, "s"),
+                                  ("Energy", f.energy, "e")):
+            s = f"{label} {value}"
+            tw = measure(s, ts)[0] + 18
+            c.rect(tx, ty, tw, pill_h, f"{tag}:tracks", "#ffffff", EFFECT_COLOUR[key], 2, pill_h // 2)
+            c.text(tx + tw // 2, ty + pill_h // 2, s, ts, f"{tag}:tracks", EFFECT_COLOUR[key], "mm")
+            tx += tw + 8
+        row_y = ty + pill_h + S(10)
+        step = S(30)
+        ct = f"{tag}:canteen"
+        t = c.text(col_x, row_y, f"canteen {f.canteen}", ws, ct, INK)
+        _meeples(c, col_x + S(150), row_y + S(4), f.canteen, "#9e9e9e", ct, d=S(14))
+        row_y += step
+        wt = f"{tag}:workers"
+        t = c.text(col_x, row_y, f"available {f.available}", ws, wt, INK)
+        _meeples(c, col_x + S(150), row_y + S(4), f.available, colour, wt, d=S(14))
+        row_y += step
+        parts = [f"{label} {n}" for label, n in (("on tile", f.bid), ("busy", f.used + f.demolishing),
+                                                  ("temps", f.temps)) if n]
+        if parts:
+            px = col_x
+            for part in parts:
+                t = c.text(px, row_y, part, ws, wt, SOFT)
+                px = t.x + t.w + S(16)
+            row_y += step
+        if f.stored:
+            s = "aside: " + " ".join(t.id for t in f.stored)
+            c.text(col_x, row_y, fit_text(s, col_w, ws), ws, f"{tag}:stored", INK)
+        return
+    ty = y + hh + S(6)
     tx = x + 10
     for label, value, key in (("Production", f.production, "p"), ("Storage", f.storage, "s"),
                               ("Energy", f.energy, "e")):
         s = f"{label} {value}"
-        tw = measure(s, 19)[0] + 18
-        c.rect(tx, ty, tw, 30, f"{tag}:tracks", "#ffffff", EFFECT_COLOUR[key], 2, 15)
-        c.text(tx + tw // 2, ty + 15, s, 19, f"{tag}:tracks", EFFECT_COLOUR[key], "mm")
+        tw = measure(s, ts)[0] + 18
+        c.rect(tx, ty, tw, pill_h, f"{tag}:tracks", "#ffffff", EFFECT_COLOUR[key], 2, pill_h // 2)
+        c.text(tx + tw // 2, ty + pill_h // 2, s, ts, f"{tag}:tracks", EFFECT_COLOUR[key], "mm")
         tx += tw + 8
     ct = f"{tag}:canteen"
     cs = f"canteen {f.canteen}"
-    c.rect(tx + 4, ty, x + w - 10 - tx - 4, 30, ct, "#f1ede4", LINE, 1, 15)
-    c.text(tx + 14, ty + 15, cs, 18, ct, INK, "lm")
-    _meeples(c, tx + 20 + measure(cs, 18)[0], ty + 9, f.canteen, "#9e9e9e", ct,
-             max_n=max(0, (x + w - 10 - tx - 40 - measure(cs, 18)[0]) // 16))
-    # halls: hall I 5x2, hall II column, control room column
-    gy = y + 82
-    hx = x + 10
-    h2x = hx + 5 * (CELL_W + CELL_G) + 10
-    rx = h2x + CELL_W + CELL_G + 10
-    c.text(hx, gy, f"hall1 ({len(f.hall1)}/10)", 16, f"{tag}:hall1", SOFT)
-    c.text(h2x, gy, "hall2", 16, f"{tag}:hall2", SOFT)
-    c.text(rx, gy, "room", 16, f"{tag}:room", SOFT)
-    gy += 20
-    off_tag = f"{tag}:off"
-    for i in range(10):
-        r, k = divmod(i, 5)
-        cx, cy = hx + k * (CELL_W + CELL_G), gy + r * (CELL_H + CELL_G)
-        if i < len(f.hall1):
-            _card(c, cx, cy, CELL_W, CELL_H, f.hall1[i], f"{tag}:hall1", id_size=17, off_tag=off_tag)
-        else:
-            c.rect(cx, cy, CELL_W, CELL_H, f"{tag}:hall1", EMPTY, "#b8b2a6", 1, 6)
-    for i in range(2):
-        cy = gy + i * (CELL_H + CELL_G)
-        if i < len(f.hall2):
-            _card(c, h2x, cy, CELL_W, CELL_H, f.hall2[i], f"{tag}:hall2", id_size=17, off_tag=off_tag)
-        elif i < f.hall2_paid:
-            c.rect(h2x, cy, CELL_W, CELL_H, f"{tag}:hall2", EMPTY, "#b8b2a6", 1, 6)
-        else:
-            c.rect(h2x, cy, CELL_W, CELL_H, f"{tag}:hall2", "#dcd6c8", "#b8b2a6", 1, 6)
-            c.coin(h2x + CELL_W // 2 - 15, cy + CELL_H // 2 - 15, 30, 10, f"{tag}:hall2", 16)
-    for i, (t, label) in enumerate(((f.control, "control"), (f.optimisation, "optim."))):
-        cy = gy + i * (CELL_H + CELL_G)
-        if t:
-            _card(c, rx, cy, CELL_W, CELL_H, t, f"{tag}:room", id_size=17, off_tag=off_tag)
-        else:
-            c.rect(rx, cy, CELL_W, CELL_H, f"{tag}:room", EMPTY, "#b8b2a6", 1, 6)
-            c.text(rx + CELL_W // 2, cy + CELL_H // 2, label, 15, f"{tag}:room", "#555555", "mm")
-    # workers, then tiles kept beside the factory
-    wy = gy + 2 * CELL_H + CELL_G + 6
+    c.rect(tx + 4, ty, x + w - 10 - tx - 4, pill_h, ct, "#f1ede4", LINE, 1, pill_h // 2)
+    c.text(tx + 14, ty + pill_h // 2, cs, ws, ct, INK, "lm")
+    _meeples(c, tx + 20 + measure(cs, ws)[0], ty + pill_h // 2 - 7, f.canteen, "#9e9e9e", ct,
+             max_n=max(0, (x + w - 10 - tx - 40 - measure(cs, ws)[0]) // 16))
+    wy = grid_bottom + S(8)
     wt = f"{tag}:workers"
+    words = [(f"available {f.available}", INK)] + [
+        (f"{label} {n}", SOFT) for label, n in (("on tile", f.bid), ("busy", f.used + f.demolishing),
+                                                 ("temps", f.temps)) if n]
+    aside = ("aside: " + " ".join(t.id for t in f.stored)) if f.stored else ""
+    need = sum(measure(wd, ws)[0] + 14 for wd, _ in words) + (measure(aside, ws)[0] + 14 if aside else 0)
+    dots = min(f.available, 9)
+    if need + dots * 16 + 6 > w - 20:  # the worker discs give way to the words
+        dots = max(0, (w - 20 - need - 6) // 16)
     wx = x + 10
-    t = c.text(wx, wy + 2, f"available {f.available}", 18, wt, INK)
-    wx = _meeples(c, t.x + t.w + 6, wy + 6, f.available, colour, wt) + 8
-    for label, n in (("on tile", f.bid), ("busy", f.used + f.demolishing), ("temps", f.temps)):
-        if n:
-            t = c.text(wx, wy + 2, f"{label} {n}", 18, wt, SOFT)
-            wx = t.x + t.w + 14
-    if f.stored:
-        s = "aside: " + " ".join(t.id for t in f.stored)
-        room = x + w - 10 - wx
-        if room > 60:
-            c.text(x + w - 10, wy + 2, fit_text(s, room, 18), 18, f"{tag}:stored", INK, "ra")
+    for i, (wd, fill) in enumerate(words):
+        t = c.text(wx, wy, wd, ws, wt, fill)
+        wx = t.x + t.w + 14
+        if i == 0 and dots:
+            wx = _meeples(c, t.x + t.w + 6, wy + 4, f.available, colour, wt, max_n=dots) + 8
+    if aside:
+        c.text(x + w - 10, wy, fit_text(aside, x + w - 10 - wx, ws), ws, f"{tag}:stored", INK, "ra")
 
 
 LEGEND_H = 24
+
+
+def _legend_box(c: _Canvas, x: int, y: int, w: int, h: int) -> None:
+    """The legend in a factory-sized box (the free slot beside the last factory)."""
+
+    tag = "legend"
+    c.section(x, y, w, h, tag, "How to read the board")
+    sample = Tile(id="ma04", kind="machine", price=12, p=2, w=2, e=2)
+    _card(c, x + 14, y + 42, 108, 60, sample, f"{tag}:sample", True, 18, eff_size=16)
+    c.text(x + 136, y + 44, "id to type: buy ma04 hall1", 18, tag, INK)
+    c.text(x + 136, y + 72, "gold coin: price in Elektro", 18, tag, INK)
+    ly = y + 116
+    for letter, key, meaning in (("P", "p", "production"), ("S", "s", "storage (pallet spaces)"),
+                                 ("W", "w", "workers needed; W-1 saves one"),
+                                 ("E", "e", "energy used; E-1 saves one")):
+        t = c.text(x + 16, ly, letter, 18, tag, EFFECT_COLOUR[key])
+        c.text(x + 44, ly, meaning, 18, tag, SOFT)
+        ly += 26
+    c.text(x + 16, ly, fit_text("OFF: switched off, counts nothing. 10 on hall2: fee", w - 32, 18), 18, tag, SOFT)
 
 
 def _legend(c: _Canvas, y: int) -> int:
@@ -462,14 +579,22 @@ def layout(view: dict) -> Layout:
     _turn_order(c, b, 2 * M + ew, y, WIDTH - 3 * M - ew, th)
     y += th + M
     y = _storage(c, b, y) + M
-    rows = -(-len(b.players) // 2)
-    below = rows * (FACTORY_H + M) + LEGEND_H + M
+    # 2-3 players: one full-width factory per row, larger (x1.3, x1.15); else two per row
+    per_row, k, wide = {1: (1, 1.3, True), 2: (1, 1.3, True), 3: (1, 1.15, True)}.get(
+        len(b.players), (2, 1.0, False))
+    fh = _factory_height(k, wide)
+    rows = -(-len(b.players) // per_row)
+    below = rows * (fh + M) + (0 if per_row == 2 and len(b.players) % 2 else LEGEND_H + M)
     y = _market(c, b, y, MAX_HEIGHT - y - M - below) + M
-    fw = (WIDTH - 3 * M) // 2
+    fw = (WIDTH - (per_row + 1) * M) // per_row
     for i, seat in enumerate(b.players):
-        r, k = divmod(i, 2)
-        _factory(c, b, b.factories[seat], M + k * (fw + M), y + r * (FACTORY_H + M), fw, FACTORY_H)
-    y += rows * (FACTORY_H + M)
-    y = _legend(c, y + 2) + M
+        r, q = divmod(i, per_row)
+        _factory(c, b, b.factories[seat], M + q * (fw + M), y + r * (fh + M), fw, fh, k, wide)
+    if per_row == 2 and len(b.players) % 2:
+        _legend_box(c, M + fw + M, y + (rows - 1) * (fh + M), fw, fh)
+        y += rows * (fh + M)
+    else:
+        y += rows * (fh + M)
+        y = _legend(c, y + 2) + M
     c.lay.height = min(MAX_HEIGHT, y)
     return c.lay

@@ -9,6 +9,8 @@ positive, dark "workers replaced" negative), energy (white use positive, dark sa
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -106,12 +108,23 @@ class Board:
     auction_bid: int | None = None
     auction_bidder: str | None = None
     chooser: str | None = None
+    bidders: list[str] = field(default_factory=list)  # still in the current auction
+    bid_turn: str | None = None
     order: list[str] = field(default_factory=list)
     factories: dict[str, Factory] = field(default_factory=dict)
     market_left: int = 0
     extra_left: int = 0
     in_extras: bool = False
     ranking: list[list[str]] = field(default_factory=list)
+
+
+def ascii_name(name: str, max_len: int = 40) -> str:
+    """``name`` in the printable ASCII the bundled font can draw: accents dropped ("Jiří" ->
+    "Jiri"), other characters (emoji, CJK) removed, spaces collapsed; may be empty."""
+
+    plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode("ascii")
+    plain = re.sub(r"\s+", " ", plain)
+    return re.sub(r"[^\x20-\x7e]", "", plain).strip()[:max_len]
 
 
 def kind_of(tile_id: str, kind: Any = None) -> str:
@@ -190,6 +203,8 @@ def board(view: dict) -> Board:
         b.revealed = list(_get(auction, "offer", default=[]))
         b.auction_tile = _get(auction, "tile") or None
         b.chooser = _seat(_get(auction, "chooser"))
+        b.bidders = [str(x) for x in _get(auction, "bidders", default=[])]
+        b.bid_turn = _seat(_get(auction, "bid_turn"))
         if b.auction_tile:
             b.auction_bid = int(_get(auction, "high_bid", default=0))
             b.auction_bidder = _seat(_get(auction, "high_bidder"))
@@ -201,7 +216,7 @@ def board(view: dict) -> Board:
         f = f if isinstance(f, dict) else {}
         off = {str(x).lower() for x in _get(f, "off", default=[])}
         workers = _get(f, "workers", default={})
-        fac = Factory(seat=seat, name=str(names.get(seat, seat)), index=i)
+        fac = Factory(seat=seat, name=ascii_name(str(names.get(seat, seat))) or f"player {i + 1}", index=i)
         fac.elektro = int(_get(f, "money", default=0))
         fac.tile_no = _get(f, "tile") or None
         fac.new_tile = _get(f, "new_tile") or None

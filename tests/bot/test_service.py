@@ -403,3 +403,42 @@ async def test_posts_go_out_in_ticket_order(service):
 
     await asyncio.gather(post(r2, 0.0), post(r1, 0.05))
     assert posted == [r1.version, r2.version]
+
+
+async def test_an_action_of_another_game_is_refused(service):
+    from typing import Literal
+
+    from engines.base import ActionModel
+
+    class Dance(ActionModel):
+        type: Literal["dance"] = "dance"
+
+    await started(service, A, B)
+    caller, _ = await _caller_and_other(service)
+    before = dump(service)
+    with pytest.raises(UserError, match="not a move in High-Low"):
+        await service.act("t", caller, Dance())
+    assert dump(service) == before
+
+
+async def test_a_failing_ai_keeps_the_human_move_and_can_resume(service, monkeypatch):
+    await started(service, A, bots=1, rounds=2)
+    board = await service.board("t")
+    assert board.to_act == [A]
+    original = fakegame.engine.ai.choose
+
+    def broken(state, player, rnd):
+        raise RuntimeError("AI bug")
+
+    monkeypatch.setattr(fakegame.engine.ai, "choose", broken)
+    version = board.version
+    r = await service.act("t", A, await first_move(service, A))
+    assert r.version == version + 1  # A's move is kept and reported
+    assert (await service.board("t")).version == version + 1
+    # A's first move of round 1 (a call, or a play after the AI's card) leaves the AI to act:
+    # it plays its card, or calls round 2
+    assert "ai-1" in (await service.board("t")).to_act
+    monkeypatch.setattr(fakegame.engine.ai, "choose", original)
+    r = await service.advance("t")
+    assert r.version > version + 1
+    assert (await service.board("t")).to_act == [A]

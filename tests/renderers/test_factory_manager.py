@@ -150,8 +150,9 @@ def test_early_and_final_boards(players):
     assert "Game over" in " ".join(_texts(lay, "status"))
 
 
-def test_png_within_limits_at_five_players():
-    state = _play_until(5, 11, _mid_build)
+@pytest.mark.parametrize("players,seed", [(2, 3), (5, 11)])
+def test_png_within_limits(players, seed):
+    state = _play_until(players, seed, _mid_build)
     png = render_board("factory-manager", ENGINE.view(state, None))
     assert len(png) == 1
     assert len(png[0]) < MAX_BYTES
@@ -195,6 +196,7 @@ def test_hand_written_view_details():
     ann["stored"] = ["sr04"]
     view["tiles"]["sr04"] = {"id": "sr04", "kind": "saving-robot", "price": 8, "workers_saved": 1}
     ann["hall2_paid"] = 1
+    ann["workers"].update(available=2, bid=2, temps=1)
     lay = layout(view)
     _check_clean(lay)
     step3 = [e for e in lay.tagged("energy-track:step3") if hasattr(e, "fill") and not hasattr(e, "text")]
@@ -203,6 +205,107 @@ def test_hand_written_view_details():
     assert "OFF" in _texts(lay, "factory:ann:off")
     assert ann["hall"][0] in _texts(lay, "factory:ann:off")
     assert "aside: sr04" in _texts(lay, "factory:ann:stored")
+    workers = _texts(lay, "factory:ann:workers")
+    assert {"available 2", "on tile 2", "temps 1"} <= set(workers)
     # ann paid one hall II space: one fee coin left; bob none paid: two coins
     assert _texts(lay, "factory:ann:hall2").count("10") == 1
     assert _texts(lay, "factory:bob:hall2").count("10") == 2
+
+
+def _labels(info: dict) -> set[str]:
+    """The numbers a tile card must show, from the engine's tile data: P production,
+    S storage, W workers needed minus replaced, E energy used minus saved (zeros omitted)."""
+
+    values = {"P": info["production"], "S": info["storage"],
+              "W": info["workers"] - info["workers_saved"], "E": info["energy"] - info["energy_saved"]}
+    return {f"{k}{v}" for k, v in values.items() if v}
+
+
+@pytest.mark.parametrize("players,seed", [(2, 3), (5, 11)])
+def test_every_tile_card_shows_all_its_numbers(players, seed):
+    """No number is cut off a narrow hall card (they wrap onto a second line instead)."""
+
+    view = ENGINE.view(_play_until(players, seed, _mid_build), None)
+    lay = layout(view)
+    checked = 0
+    for p in view["players"]:
+        seat = p["seat"]
+        for where, ids in (("hall1", p["hall"]), ("hall2", p["hall2"]),
+                           ("room", [x for x in (p["control"], p["optimisation"]) if x])):
+            for tid in ids:
+                if tid in p["off"]:
+                    continue
+                shown = set(_texts(lay, f"factory:{seat}:{where}:{tid}"))
+                assert tid in shown and _labels(view["tiles"][tid]) <= shown, (seat, tid, shown)
+                checked += 1
+    for tid in view["market"]:
+        shown = set(_texts(lay, f"market:{tid}"))
+        assert _labels(view["tiles"][tid]) <= shown and str(view["tiles"][tid]["price"]) in shown
+        checked += 1
+    assert checked >= 2 * players
+
+
+def test_start_machine_card_literal():
+    """A start machine (reference 1.5: production 1, 2 workers, energy 2) reads P1 W2 E2."""
+
+    view = ENGINE.view(ENGINE.setup(["ann", "bob"], None, 1), None)
+    machine = view["players"][0]["hall"][0]
+    assert machine.endswith("-ma1")
+    shown = _texts(layout(view), f"factory:ann:hall1:{machine}")
+    assert {"P1", "W2", "E2"} <= set(shown)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_busy_worker_row_keeps_tiles_aside(players):
+    """Every worker pile and three tiles kept aside fit one factory's row (narrow panel at 4
+    players, wide at 2): the worker discs give way, the words and ids stay."""
+
+    seats = [f"s{i}" for i in range(players)]
+    view = copy.deepcopy(ENGINE.view(ENGINE.setup(seats, None, 3), None))
+    p = view["players"][0]
+    p["workers"].update(available=9, bid=3, used=2, demolishing=1, temps=2)
+    p["stored"] = ["sr04", "pr05", "st06"]
+    for tid, info in {"sr04": {"kind": "saving-robot", "price": 8, "workers_saved": 1},
+                      "pr05": {"kind": "production-robot", "price": 10, "production": 1},
+                      "st06": {"kind": "storage", "price": 10, "storage": 2}}.items():
+        view["tiles"][tid] = {"id": tid, **info}
+    lay = layout(view)
+    _check_clean(lay)
+    assert "aside: sr04 pr05 st06" in _texts(lay, "factory:s0:stored")
+    assert {"available 9", "on tile 3", "busy 3", "temps 2"} <= set(_texts(lay, "factory:s0:workers"))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_whole_game_boards_are_clean(players):
+    """Boards along a whole seeded game (every 15th step and the end): every element there,
+    no overlap, nothing out of bounds, no small text, at most 1600 px."""
+
+    seats = [f"ai-{i + 1}" for i in range(players)]
+    state = ENGINE.setup(seats, None, 40 + players)
+    r = random.Random(players)
+    step = 0
+    while True:
+        if step % 15 == 0 or ENGINE.is_over(state):
+            view = ENGINE.view(state, None)
+            lay = layout(view)
+            _check_elements(lay, view)
+            _check_clean(lay)
+        if ENGINE.is_over(state):
+            break
+        p = ENGINE.to_act(state)[0]
+        state = ENGINE.apply(state, p, _policy(state, p, r)).state
+        step += 1
+    assert step > 20 * players  # a real game was played
+
+
+def test_names_are_drawn_in_the_fonts_ascii():
+    """The bundled font has ASCII glyphs only: accents are dropped, emoji and CJK removed,
+    a name with nothing left becomes "player <n>" (seat position), never a row of boxes."""
+
+    view = copy.deepcopy(ENGINE.view(ENGINE.setup(["u1", "u2", "u3"], None, 2), None))
+    view["names"] = {"u1": "Jiří Novák", "u2": "\U0001F600\U0001F3B2", "u3": "Zoë the Great"}
+    lay = layout(view)
+    _check_clean(lay)
+    heads = " ".join(_texts(lay, "factory"))
+    assert "Jiri Novak" in heads and "player 2" in heads and "Zoe the Great" in heads
+    assert all(t.text.isascii() for t in lay.texts())

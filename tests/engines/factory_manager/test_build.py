@@ -166,3 +166,16 @@ def test_buy_requires_money_and_a_market_tile(b0):
         E.apply(s, "p2", E.parse(s, "buy ma16 hall1"))
     with pytest.raises(IllegalAction, match="Tile ma15 is not on the market"):
         E.apply(s, "p2", E.parse(s, "buy ma15 hall1"))
+
+
+def test_temps_used_in_the_auction_go_back():
+    # p2 kept 2 temps from last round: 3 + 2 = 5 available, and bids 4 of them on tile 1
+    s = new(3, seed=7)
+    s = edit(s, "p2", temps=2, available=5)
+    s = act(s, "open 1 bid 4")  # p0, p1 (3 workers) cannot raise to 5: p2 wins at once
+    assert player(s, "p2").bid == 4
+    s = to_build(s)
+    assert actor(s) == "p2" and player(s, "p2").available == 1
+    s = act(s, "done")  # not paid again: the temps (on the tile) go back to the supply
+    p = player(s, "p2")
+    assert p.temps == 0 and p.bid == 2 and p.available + p.canteen + p.bid + p.used == 7

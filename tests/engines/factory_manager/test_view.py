@@ -64,8 +64,33 @@ def test_status_names_round_phase_and_actor():
 def test_describe_and_rules_summary():
     s = new(3, seed=7)
     a = E.parse(s, "open 6 bid 1")
-    assert E.describe(s, a) == "Open the auction for turn-order tile 6 with 1 workers."
+    assert E.describe(s, a) == "Open the auction for turn-order tile 6 with 1 worker."
     assert E.parse(s, "OPEN 6 1") == a
     assert list(E.rules_summary)[0] == "overview"
     assert {"auction", "market", "build", "production", "income", "end"} <= set(E.rules_summary)
     assert E.command_group == "fm"
+
+
+def test_every_legal_action_has_a_sentence_and_short_notation():
+    import random
+
+    rnd = random.Random(5)
+    s = new(4, seed=5)
+    while not E.is_over(s):
+        (seat,) = E.to_act(s)
+        legal = E.legal_actions(s, seat)
+        for a in legal:
+            text = E.describe(s, a)
+            assert text[0].isupper() and text.endswith(".")
+            assert len(E.notation(s, a)) <= 40
+        s = E.apply(s, seat, rnd.choice(legal)).state
+    assert E.status(s).startswith("Game over: ")
+
+
+def test_status_in_phase_4_shows_the_staffing():
+    from .helpers import finish_build
+
+    s = finish_build(to_build(new(3, seed=7)))
+    # start factory: 2 machines x 2 workers = 4 of 7 in the canteen, no robots
+    assert E.status(s) == ("Round 1/5, phase 4 (bureaucracy): p2 switches machines/robots off or on, then "
+                           "`done` (canteen needs 4 of 7 workers, one must stay free; 0 robots for 2 machines).")
