@@ -1,0 +1,134 @@
+"""SimCord: a whole Visiting Kaunas game by two members through `/move` (with a restart on
+a NEW bot object in the middle), the simultaneous tourist step shown as "waiting for @a,
+@b" and played in either order, and the typed `/kaunas` subcommands."""
+
+from __future__ import annotations
+
+from engines import registry
+from engines.base import rng
+from engines.visiting_kaunas.actions import Event
+from tests.bot.discord_harness import harness, png_size  # noqa: F401  (fixture)
+
+GAME = "visiting-kaunas"
+
+
+def member_of(h, seat: str):
+    return next(m for m in (h.alice, h.bob, h.carol) if str(m.id) == seat)
+
+
+def answer(result):
+    return result.followups[-1] if result.followups else result.response
+
+
+async def started(h, *members, seed: int = 2024):
+    h.service.seed_source = lambda: seed
+    await h.lobby(GAME, *members)
+    r = await members[0].slash(h.channel, "game start")
+    assert answer(r).ephemeral and answer(r).content == "The game has started."
+
+
+async def state_now(h):
+    game = await h.service.store.live_game(str(h.channel.id))
+    return game, await h.service._state(game)
+
+
+async def quick_choice(h, seat: str) -> str:
+    """A move that keeps the game short: a die on a face-down event card when possible
+    (each one draws from the event deck), else the AI's move; as notation."""
+
+    engine = registry.get(GAME)
+    game, state = await state_now(h)
+    legal = engine.legal_actions(state, seat)
+    down = [a for a in legal if isinstance(a, Event) and a.card.startswith("down")]
+    action = down[0] if down else engine.ai.choose(state, seat, rng(7, "test", game.version))
+    return engine.notation(state, action)
+
+
+async def test_whole_kaunas_game_through_move_with_restart_and_simultaneous_step(harness):
+    h = harness
+    await started(h, h.alice, h.bob)
+    board_msg = h.messages()[-1]
+    assert [a.filename for a in board_msg.attachments] == ["board.png"]
+    w, hh = await png_size(board_msg.attachments[0])
+    assert max(w, hh) <= 1600
+    moves = 0
+    restarted = False
+    just_restarted = False
+    simultaneous = 0
+    while True:
+        board = await h.service.board(h.channel.id)
+        if board.status == "over":
+            break
+        to_act = list(board.to_act)
+        assert to_act
+        if len(to_act) == 2:
+            simultaneous += 1
+            seat = to_act[-1] if simultaneous % 2 else to_act[0]  # either order
+        else:
+            seat = to_act[0]
+        actor = member_of(h, seat)
+        notation = await quick_choice(h, seat)
+        offered = await actor.autocomplete(h.channel, "move", "action", notation)
+        assert notation in [c["value"] for c in offered], (notation, offered)
+        for other in (h.alice, h.bob):
+            if str(other.id) not in to_act:
+                assert await other.autocomplete(h.channel, "move", "action", "") == []
+        posts = len(h.messages())
+        r = await actor.slash(h.channel, "move", action=notation)
+        assert answer(r).ephemeral and answer(r).content == f"Played `{notation}`.", answer(r).content
+        moves += 1
+        assert len(h.messages()) > posts
+        after = await h.service.board(h.channel.id)
+        if after.status == "active":
+            last = h.messages()[-1]
+            if len(after.to_act) == 2:
+                # a tourist step: the channel names everyone it waits for
+                a, b = after.to_act
+                assert f"waiting for <@{a}>, <@{b}>" in last.content, last.content
+            # pinged: whoever must act, except the mover and players already asked before
+            expected = sorted(int(p) for p in after.to_act if p != seat and p not in to_act)
+            if just_restarted:
+                assert set(h.pinged()) <= {int(p) for p in after.to_act if p != seat}
+            else:
+                assert h.pinged() == expected, (to_act, seat, after.to_act)
+        just_restarted = False
+        if not restarted and after.info.version >= 20:
+            await h.restart()
+            restarted = just_restarted = True
+    assert restarted and moves > 20
+    assert simultaneous >= 1
+    last = h.messages()[-1]
+    assert "Final ranking" in last.content
+    board = await h.service.board(h.channel.id)
+    assert len(board.ranking) == 2
+    # no public message ever showed a raw user id instead of a mention
+    for m in h.messages():
+        for member in (h.alice, h.bob):
+            assert str(member.id) not in m.content.replace(f"<@{member.id}>", "")
+
+
+async def test_typed_kaunas_subcommands(harness):
+    h = harness
+    await started(h, h.alice, h.bob, seed=99)
+    engine = registry.get(GAME)
+    from bot.cogs.typed import command_name
+
+    assert {f"kaunas {command_name(m)}" for m in engine.action_models} <= set(h.alice.available_commands(h.channel))
+    for _ in range(8):
+        game, state = await state_now(h)
+        if engine.is_over(state):
+            break
+        seat = engine.to_act(state)[0]
+        actor = member_of(h, seat)
+        action = engine.ai.choose(state, seat, rng(11, "typed", game.version))
+        name = command_name(type(action))
+        options = {}
+        for field in type(action).arg_fields():
+            value = getattr(action, field)
+            got = await actor.autocomplete(h.channel, f"kaunas {name}", field, "")
+            assert value in [c["value"] for c in got], (name, field, value, got)
+            options[field] = value
+        r = await actor.slash(h.channel, f"kaunas {name}", **options)
+        assert answer(r).ephemeral and answer(r).content.startswith("Played"), answer(r).content
+        after, _ = await state_now(h)
+        assert after.version == game.version + 1
