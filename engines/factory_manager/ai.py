@@ -208,27 +208,83 @@ class FactoryManagerAI:
         return PASS
 
     def _market(self, state, p, legal):
+        """Factory Manager §2: put on the market the column's cheapest tile that makes the best
+        purchase for this factory, alone or together with a complementary tile already on the
+        market or at the cheap end of another column (a storage tile only pays together with
+        production and the other way round); else the tile worth least to this factory."""
+
         tiles = _installed(p)
         base = plan_value(tiles, state)
+        disc = D.DISCOUNT[p.tile]
+        cols = state.columns
         best = None
         worst = None
         for a in legal:
             if a.type != "place":
                 continue
-            tid = state.columns[a.kind][0]
-            cost = max(0, TILES[tid].price - D.DISCOUNT[p.tile])
+            col = cols[a.kind]
+            tid = col[0]
+            cost = max(0, TILES[tid].price - disc)
             g = self._gain(state, p, tiles, base, tid, cost)[0]
-            if best is None or g > best[0]:
-                best = (g, a)
-            if worst is None or g < worst[0]:
-                worst = (g, a)
-        if state.in_extras:
-            if best is not None and best[0] > 0:
-                return best[1]
-            return DONE
+            partners = list(state.market)
+            partners += [c[0] for k, c in cols.items() if k != a.kind and c]
+            if len(col) > 1:
+                partners.append(col[1])
+            pg = self._best_pair_with(state, p, tiles, base, tid, cost, partners)
+            score = max(g, pg)
+            if best is None or score > best[0]:
+                best = (score, a)
+            if worst is None or score < worst[0]:
+                worst = (score, a)
         if best is not None and best[0] > 0:
             return best[1]
+        if state.in_extras:
+            return DONE
         return worst[1] if worst else legal[0]
+
+    def _best_pair_with(self, state, p, tiles, base, tid, cost, partners) -> float:
+        """The largest plan gain − prices − hall II fees of buying ``tid`` together with one
+        of ``partners`` (workers and money permitting), −1e9 if none fits."""
+
+        best = -1e9
+        if p.available < 2:
+            return best
+        disc = D.DISCOUNT[p.tile]
+        kind = TILES[tid].kind
+        seen = set()
+        for o in partners:
+            if o == tid or o in seen:
+                continue
+            seen.add(o)
+            ko = TILES[o].kind
+            if kind in D.ROOM_KINDS and ko == kind:
+                continue
+            oc = max(0, TILES[o].price - disc)
+            fee = self._fee([tid, o], p, tiles)
+            if fee is None or cost + oc + fee > p.money:
+                continue
+            g = plan_value(tiles + [tid, o], state) - base - cost - oc - fee
+            if g > best:
+                best = g
+        return best
+
+    @staticmethod
+    def _fee(new: list[str], p, tiles) -> int | None:
+        """Hall II fees for installing ``new`` next to ``tiles``; None when there is no room."""
+
+        for t in new:
+            k = TILES[t].kind
+            if k in D.ROOM_KINDS and (any(TILES[x].kind == k for x in tiles)
+                                      or sum(1 for y in new if TILES[y].kind == k) > 1):
+                return None
+        hall_need = sum(1 for t in new if TILES[t].kind in D.HALL_KINDS)
+        free = D.HALL1_SPACES - len(p.hall)
+        if hall_need <= free:
+            return 0
+        extra = hall_need - max(0, free)
+        if len(p.hall2) + extra > D.HALL2_SPACES:
+            return None
+        return D.HALL2_FEE * max(0, len(p.hall2) + extra - p.hall2_paid)
 
     def _build(self, state, p, legal):
         types = {a.type for a in legal}
@@ -252,25 +308,13 @@ class FactoryManagerAI:
             cands.sort(key=lambda c: -c[0])
             best = cands[0] if cands and cands[0][0] > 0 else None
             # pairs: a tile that only pays together with another (machine + storage)
-            workers = p.available
-            if workers >= 2:
-                top = [c for c in cands if c[2] is None][:8]
+            if p.available >= 2:
+                top = [c for c in cands if c[2] is None]
                 for a_i in range(len(top)):
                     for b_i in range(a_i + 1, len(top)):
                         ca, cb = top[a_i], top[b_i]
-                        if ca[4] + cb[4] > p.money:
-                            continue
-                        if TILES[ca[1]].kind in D.ROOM_KINDS and TILES[ca[1]].kind == TILES[cb[1]].kind:
-                            continue
-                        hall_need = sum(1 for c in (ca, cb) if TILES[c[1]].kind in D.HALL_KINDS)
-                        free = (D.HALL1_SPACES - len(p.hall))
-                        fee = 0
-                        if hall_need > free:
-                            extra = hall_need - free
-                            if len(p.hall2) + extra > D.HALL2_SPACES:
-                                continue
-                            fee = D.HALL2_FEE * max(0, len(p.hall2) + extra - p.hall2_paid)
-                        if ca[4] + cb[4] + fee > p.money:
+                        fee = self._fee([ca[1], cb[1]], p, tiles)
+                        if fee is None or ca[4] + cb[4] + fee > p.money:
                             continue
                         g = plan_value(tiles + [ca[1], cb[1]], state) - base - ca[4] - cb[4] - fee
                         if g > 0 and (best is None or g > best[0] + 0.5):
