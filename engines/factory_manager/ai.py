@@ -126,6 +126,85 @@ def _installed(p) -> list[str]:
     return out
 
 
+DEMOLISH_PENALTY = 1.0  # Elektro-equivalent cost of a demolition (the worker and the tile)
+
+
+def purchase_options(state, p, tiles: list[str], base: float, offer: list[str], workers: int,
+                     money: int, must: str | None = None, cache: dict | None = None):
+    """Factory Manager §3: the best purchase of one or two tiles from ``offer`` (with ``must``
+    among them when given), fitted into the factory by hall I, hall II (fee) or demolishing
+    installed tiles, each buy and each demolition taking one of ``workers``.
+
+    Returns ``(gain, buys, demolish)`` with gain = plan value change − prices − hall II fees
+    − a small penalty per demolition, or ``None`` when nothing fits.
+    """
+
+    if cache is None:
+        cache = {}
+
+    def pv(ts):
+        key = tuple(sorted(ts))
+        v = cache.get(key)
+        if v is None:
+            v = cache[key] = plan_value(list(ts), state)
+        return v
+
+    disc = D.DISCOUNT[p.tile]
+    # identical tiles (same numbers and price) are one candidate
+    uniq = {}
+    for t in offer:
+        uniq.setdefault((VEC[t], TILES[t].price), t)
+    cands = list(uniq.values())
+    if must is not None and must not in cands:
+        cands = [t for t in cands if (VEC[t], TILES[t].price) != (VEC[must], TILES[must].price)] + [must]
+    hall_tiles = p.hall + p.hall2
+    # demolition candidates: the hall tiles whose loss costs least
+    loss = sorted(hall_tiles, key=lambda x: pv([y for y in tiles if y != x]), reverse=True)[:3]
+    free1 = D.HALL1_SPACES - len(p.hall)
+    free2 = D.HALL2_SPACES - len(p.hall2)
+    sets = [(t,) for t in cands]
+    if workers >= 2:
+        sets += [(a, b) for i, a in enumerate(cands) for b in cands[i + 1:]]
+    best = None
+    for buys in sets:
+        if must is not None and must not in buys:
+            continue
+        cost = sum(max(0, TILES[t].price - disc) for t in buys)
+        if cost > money:
+            continue
+        dem = []
+        bad = False
+        for k in D.ROOM_KINDS:
+            n = sum(1 for t in buys if TILES[t].kind == k)
+            if n > 1:
+                bad = True
+            elif n == 1:
+                dem += [x for x in tiles if TILES[x].kind == k]
+        if bad:
+            continue
+        hall_need = sum(1 for t in buys if TILES[t].kind in D.HALL_KINDS)
+        extra = max(0, hall_need - max(0, free1))
+        rest = [x for x in tiles if x not in dem]
+        for d in range(0, extra + 1):
+            h2 = extra - d
+            if h2 > free2:
+                continue
+            fee = D.HALL2_FEE * max(0, len(p.hall2) + h2 - p.hall2_paid)
+            if cost + fee > money:
+                continue
+            choices = [()] if d == 0 else ([(x,) for x in loss] if d == 1 else
+                                           [(loss[i], loss[j]) for i in range(len(loss)) for j in range(i + 1, len(loss))])
+            for dm in choices:
+                alld = dem + list(dm)
+                if len(buys) + len(alld) > workers:
+                    continue
+                after = [x for x in rest if x not in dm] + list(buys)
+                g = pv(after) - base - cost - fee - DEMOLISH_PENALTY * len(alld)
+                if best is None or g > best[0]:
+                    best = (g, buys, alld)
+    return best
+
+
 class FactoryManagerAI:
     """The engine's ``ai``: ``choose(state, player, rng) -> Action``."""
 
@@ -217,6 +296,7 @@ class FactoryManagerAI:
         base = plan_value(tiles, state)
         disc = D.DISCOUNT[p.tile]
         cols = state.columns
+        cache: dict = {}
         best = None
         worst = None
         for a in legal:
@@ -225,13 +305,13 @@ class FactoryManagerAI:
             col = cols[a.kind]
             tid = col[0]
             cost = max(0, TILES[tid].price - disc)
-            g = self._gain(state, p, tiles, base, tid, cost)[0]
             partners = list(state.market)
             partners += [c[0] for k, c in cols.items() if k != a.kind and c]
             if len(col) > 1:
                 partners.append(col[1])
-            pg = self._best_pair_with(state, p, tiles, base, tid, cost, partners)
-            score = max(g, pg)
+            opt = purchase_options(state, p, tiles, base, partners + [tid], p.available, p.money,
+                                   must=tid, cache=cache)
+            score = opt[0] if opt is not None else -1e9
             if best is None or score > best[0]:
                 best = (score, a)
             if worst is None or score < worst[0]:
@@ -297,36 +377,18 @@ class FactoryManagerAI:
                 if g > 0:
                     return a
         if "buy" in types and p.available > 0:
-            disc = D.DISCOUNT[p.tile]
-            cands = []
-            for tid in state.market:
-                cost = max(0, TILES[tid].price - disc)
-                if cost > p.money:
-                    continue
-                g, x, where = self._gain(state, p, tiles, base, tid, cost)
-                cands.append((g, tid, x, where, cost))
-            cands.sort(key=lambda c: -c[0])
-            best = cands[0] if cands and cands[0][0] > 0 else None
-            # pairs: a tile that only pays together with another (machine + storage)
-            if p.available >= 2:
-                top = [c for c in cands if c[2] is None]
-                for a_i in range(len(top)):
-                    for b_i in range(a_i + 1, len(top)):
-                        ca, cb = top[a_i], top[b_i]
-                        fee = self._fee([ca[1], cb[1]], p, tiles)
-                        if fee is None or ca[4] + cb[4] + fee > p.money:
-                            continue
-                        g = plan_value(tiles + [ca[1], cb[1]], state) - base - ca[4] - cb[4] - fee
-                        if g > 0 and (best is None or g > best[0] + 0.5):
-                            first = ca if ca[0] >= cb[0] else cb
-                            best = (g, first[1], None, first[3], first[4])
-            if best is not None:
-                g, tid, x, where, cost = best
-                if x is not None:
-                    return demolish_(x)
-                a = buy_(tid, where)
-                if a in legal:
-                    return a
+            opt = purchase_options(state, p, tiles, base, list(state.market), p.available, p.money)
+            if opt is not None and opt[0] > 0:
+                g, buys, dem = opt
+                if dem:
+                    return demolish_(dem[0])
+                # the most valuable tile first (it is the one worth having if the other goes)
+                first = max(buys, key=lambda t: plan_value(tiles + [t], state))
+                where = self._space(p, first, tiles, len(p.hall), len(p.hall2), p.money)
+                if where is not None:
+                    a = buy_(first, where[0])
+                    if a in legal:
+                        return a
         # hire temporary workers when the extra canteen staff pays this round
         if "hire" in types:
             prices = price_path(state)
