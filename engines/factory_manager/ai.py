@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 
 from . import data as D
-from .actions import DONE, PASS, Demolish, buy_, demolish_, hire_, install_, off_, on_, open_, place_, take_
+from .actions import DONE, PASS, Demolish, bid_, buy_, demolish_, hire_, install_, off_, on_, open_, place_, take_
 
 TILES = D.TILES
 
@@ -277,13 +277,31 @@ class FactoryManagerAI:
             return self._build(state, p, legal)
         return self._bureaucracy(state, p, legal)
 
+    #: raise for a better discount only while keeping this many available workers
+    RAISE_KEEP = 3
+    #: when no tile pays for this factory, place the one worth least to the rivals
+    DENY = True
+
     def _auction(self, state, p, legal):
+        """Factory Manager §1: open the tile with the largest discount at 0; raise by one
+        worker for the tile on auction when its discount beats every other tile on offer and
+        at least ``RAISE_KEEP`` workers stay available for the market and purchases; the last
+        seat takes its tile for 0."""
+
         a0 = legal[0]
         if a0.type == "take":
             return take_(a0.tile, 0)
         if a0.type == "open":
             tile = max(state.order_offer, key=lambda t: (D.DISCOUNT[t], -t))
             return open_(tile, 0)
+        if state.auction_tile and self.RAISE_KEEP:
+            others = [t for t in state.order_offer if t != state.auction_tile]
+            best_other = max((D.DISCOUNT[t] for t in others), default=-1)
+            bid = state.high_bid + 1
+            if D.DISCOUNT[state.auction_tile] > best_other and p.available - bid >= self.RAISE_KEEP:
+                a = bid_(bid)
+                if a in legal:
+                    return a
         return PASS
 
     def _market(self, state, p, legal):
@@ -320,6 +338,26 @@ class FactoryManagerAI:
             return best[1]
         if state.in_extras:
             return DONE
+        if self.DENY and worst is not None:
+            # nothing pays for this factory: give the rivals the tile that helps them least
+            rivals = [q for q in state.players if q is not p]
+            least = None
+            for a in legal:
+                if a.type != "place":
+                    continue
+                col = cols[a.kind]
+                tid = col[0]
+                partners = list(state.market) + [c[0] for k, c in cols.items() if k != a.kind and c]
+                val = 0.0
+                for q in rivals:
+                    qt = _installed(q)
+                    opt = purchase_options(state, q, qt, plan_value(qt, state), partners + [tid],
+                                           max(2, q.available), q.money, must=tid)
+                    if opt is not None and opt[0] > val:
+                        val = opt[0]
+                if least is None or val < least[0]:
+                    least = (val, a)
+            return least[1]
         return worst[1] if worst else legal[0]
 
     def _best_pair_with(self, state, p, tiles, base, tid, cost, partners) -> float:
