@@ -72,3 +72,39 @@ def test_ai_buys_storage_and_production_together():
     gain1, buys1, _ = purchase_options(s, p, p.hall, base, ["st01", "pr07", "ma01"], 1, 18)
     assert gain1 == 18
     assert buys1 == ("ma01",)
+
+
+def _market_turn():
+    # play seed 7 (3 players) with the AI up to the market phase of round 1; the seat to place
+    # then gets start set + pr06 (production 3 = storage 3) and pr07 (P1, E0) waits on the
+    # market; the columns still start with st01 (storage +1, 6) and ma01 (P1, W1, E1, 8)
+    import random
+
+    from .helpers import E, actor
+
+    s = new(3, seed=7)
+    rnd = random.Random(0)
+    while s.phase != "market":
+        who = actor(s)
+        s = E.apply(s, who, E.ai.choose(s, who, rnd)).state
+    who = actor(s)
+    p = s.players[int(who[1:])]
+    letter = p.hall[0][0]
+    cols = {k: [t for t in v if t not in ("pr06", "pr07")] for k, v in s.columns.items()}
+    s = edit(s, None, market=["pr07"], columns=cols)
+    s = edit(s, who, hall=[f"{letter}-ma1", f"{letter}-ma2", f"{letter}-st1", f"{letter}-st2",
+                           f"{letter}-st3", "pr06"], tile=1, money=18, available=3)
+    return s, who
+
+
+def test_market_places_storage_to_pair_with_production_on_offer():
+    # The old AI's flaw: it valued each placement alone, so storage (worth nothing while
+    # production = storage) never reached the market and no factory grew past 3/3.
+    # Here st01 + pr07 together gain 40 (see test_ai_buys_storage_and_production_together),
+    # more than ma01 alone (18) or with st01 (20): the AI must put storage on the market.
+    from .helpers import E
+
+    s, who = _market_turn()
+    assert s.columns["storage"][0] == "st01"
+    action = E.ai.choose(s, who, None)
+    assert E.notation(s, action) == "place storage"
