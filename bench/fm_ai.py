@@ -24,7 +24,7 @@ from tests.engines.contract import random_policy, win_share
 
 ENGINE = registry.get("factory-manager")
 _OLD = FactoryManagerAIv1(ENGINE)
-_CLOCK = [0.0, 0]
+_CLOCK = [0.0, 0, 0.0]  # total seconds, calls, slowest call
 
 
 def ai_policy(engine, state, player: str, rnd: random.Random):
@@ -32,8 +32,10 @@ def ai_policy(engine, state, player: str, rnd: random.Random):
 
     t = time.perf_counter()
     a = engine.ai.choose(state, player, rnd)
-    _CLOCK[0] += time.perf_counter() - t
+    dt = time.perf_counter() - t
+    _CLOCK[0] += dt
     _CLOCK[1] += 1
+    _CLOCK[2] = max(_CLOCK[2], dt)
     return a
 
 
@@ -96,7 +98,7 @@ def main(argv=None) -> None:
               f"{money:.0f} Elektro, production {prod:.1f}, storage {stor:.1f} "
               f"({time.perf_counter() - t:.1f} s)", flush=True)
     print(f"AI choose: {_CLOCK[0] / max(1, _CLOCK[1]) * 1000:.2f} ms per call on average "
-          f"over {_CLOCK[1]} calls")
+          f"over {_CLOCK[1]} calls, slowest {_CLOCK[2] * 1000:.1f} ms")
 
 
 if __name__ == "__main__":

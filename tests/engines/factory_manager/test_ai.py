@@ -22,7 +22,7 @@ def test_ai_beats_two_never_buy_seats():
 
 def test_ai_beats_two_copies_of_the_previous_ai():
     # a fair share among three equal players is 1/3; the growing AI must clearly beat it
-    assert win_rate(old_ai_policy, 30, first_seed=1000) >= 0.45
+    assert win_rate(old_ai_policy, 30, first_seed=1000) >= 0.5
 
 
 def test_best_setting_switches_off_what_cannot_be_staffed():
