@@ -235,38 +235,6 @@ class FactoryManagerAI:
             return ("hall2", fee)
         return None
 
-    def _gain(self, state, p, base_tiles: list[str], base_value: float, tid: str, cost: int):
-        """Best way to add ``tid``: ``(gain, demolish_or_None, where)``; gain = plan value
-        change − cost − space fee."""
-
-        hall, hall2 = len(p.hall), len(p.hall2)
-        sp = self._space(p, tid, base_tiles, hall, hall2, p.money)
-        best = (-1e9, None, None)
-        if sp is not None:
-            where, fee = sp
-            if p.money >= cost + fee:
-                g = plan_value(base_tiles + [tid], state) - base_value - cost - fee
-                best = (g, None, where)
-        else:
-            kind = TILES[tid].kind
-            for x in base_tiles:
-                kx = TILES[x].kind
-                if kind in D.ROOM_KINDS:
-                    if kx != kind:
-                        continue
-                    where = "room"
-                elif kx in D.ROOM_KINDS:
-                    continue
-                else:
-                    where = "hall1" if x in p.hall else "hall2"
-                if p.money < cost:
-                    continue
-                rest = [y for y in base_tiles if y != x]
-                g = plan_value(rest + [tid], state) - base_value - cost - 1.0
-                if g > best[0]:
-                    best = (g, x, where)
-        return best
-
     # ------------------------------------------------------------------ choose
     def choose(self, state, player: str, rnd: random.Random):
         """The AI's action for ``player`` (who must be to act)."""
@@ -376,50 +344,6 @@ class FactoryManagerAI:
                     least = (val, a)
             return least[1]
         return worst[1] if worst else legal[0]
-
-    def _best_pair_with(self, state, p, tiles, base, tid, cost, partners) -> float:
-        """The largest plan gain − prices − hall II fees of buying ``tid`` together with one
-        of ``partners`` (workers and money permitting), −1e9 if none fits."""
-
-        best = -1e9
-        if p.available < 2:
-            return best
-        disc = D.DISCOUNT[p.tile]
-        kind = TILES[tid].kind
-        seen = set()
-        for o in partners:
-            if o == tid or o in seen:
-                continue
-            seen.add(o)
-            ko = TILES[o].kind
-            if kind in D.ROOM_KINDS and ko == kind:
-                continue
-            oc = max(0, TILES[o].price - disc)
-            fee = self._fee([tid, o], p, tiles)
-            if fee is None or cost + oc + fee > p.money:
-                continue
-            g = plan_value(tiles + [tid, o], state) - base - cost - oc - fee
-            if g > best:
-                best = g
-        return best
-
-    @staticmethod
-    def _fee(new: list[str], p, tiles) -> int | None:
-        """Hall II fees for installing ``new`` next to ``tiles``; None when there is no room."""
-
-        for t in new:
-            k = TILES[t].kind
-            if k in D.ROOM_KINDS and (any(TILES[x].kind == k for x in tiles)
-                                      or sum(1 for y in new if TILES[y].kind == k) > 1):
-                return None
-        hall_need = sum(1 for t in new if TILES[t].kind in D.HALL_KINDS)
-        free = D.HALL1_SPACES - len(p.hall)
-        if hall_need <= free:
-            return 0
-        extra = hall_need - max(0, free)
-        if len(p.hall2) + extra > D.HALL2_SPACES:
-            return None
-        return D.HALL2_FEE * max(0, len(p.hall2) + extra - p.hall2_paid)
 
     def _build(self, state, p, legal):
         types = {a.type for a in legal}
