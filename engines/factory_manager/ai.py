@@ -297,7 +297,6 @@ class FactoryManagerAI:
 
         tiles = _installed(p)
         base = plan_value(tiles, state)
-        disc = D.DISCOUNT[p.tile]
         cols = state.columns
         cache: dict = {}
         best = None
@@ -307,7 +306,6 @@ class FactoryManagerAI:
                 continue
             col = cols[a.kind]
             tid = col[0]
-            cost = max(0, TILES[tid].price - disc)
             partners = list(state.market)
             partners += [c[0] for k, c in cols.items() if k != a.kind and c]
             if len(col) > 1:
