@@ -1,0 +1,344 @@
+"""Factory Manager AI, version 1 (kept as the head-to-head baseline for the current AI): a heuristic that plans income.
+
+The core is :func:`best_setting`, which finds a good phase-4 on/off setting of a factory
+(maximise 10 × min(production, storage) − energy × price subject to the staffing and
+robot limits of Factory Manager §4), and :func:`plan_value`, the expected profit of a
+factory over the remaining rounds (expected energy price per round from the energy tiles
+not yet revealed, round 5 doubled). Every decision compares plan values:
+
+* phase 1: choose the tile with the largest discount and open at 0; never raise; the last
+  seat takes its tile for 0;
+* phase 2: place the column's cheapest tile that adds most to the own plan (else the one
+  worth least);
+* phase 3: buy (or replace by demolishing first) the tile or pair of tiles with the largest
+  plan gain minus price; hire temporary workers when the extra canteen staff pays;
+* phase 4: switch tiles off/on one at a time towards the best setting, then ``done``.
+
+``never_buy_policy`` is the weak baseline the AI is measured against.
+"""
+
+from __future__ import annotations
+
+import random
+
+from . import data as D
+from .actions import DONE, PASS, Demolish, buy_, demolish_, hire_, install_, off_, on_, open_, place_, take_
+
+TILES = D.TILES
+
+
+def _vec(t: D.Tile) -> tuple:
+    return (
+        t.production,
+        t.storage,
+        t.energy - t.energy_saved,
+        t.workers - t.workers_saved,
+        1 if t.kind == "machine" else 0,
+        1 if t.kind in D.ROBOT_KINDS else 0,
+        t.kind in D.SWITCHABLE_KINDS,
+    )
+
+
+VEC = {tid: _vec(t) for tid, t in TILES.items()}
+
+
+def best_setting(tiles: list[str], total: int, price: float, start_off=()) -> tuple[float, frozenset]:
+    """Factory Manager §4: a good set of tiles to switch off and its profit.
+
+    ``tiles``: installed tile ids; ``total``: workers (7 + temps); ``price``: Elektro per
+    energy unit. Greedy local search over single switches from ``start_off``, first to meet
+    the limits (at least one available worker, robots ≤ machines), then to raise
+    10 × min(production, storage) − max(1, energy) × price. Returns ``(profit, off)``.
+    """
+
+    vecs = [VEC[t] for t in tiles]
+    on = [t not in start_off for t in tiles]
+    P = S = E = W = M = R = 0
+    for v, o in zip(vecs, on):
+        if o:
+            P += v[0]; S += v[1]; E += v[2]; W += v[3]; M += v[4]; R += v[5]
+    cap = total - 1
+
+    def score(P, S, E, W, M, R):
+        viol = 2 * max(0, W - cap) + max(0, R - M)
+        return (-viol, 10 * min(P, S) - max(1, E) * price)
+
+    cur = score(P, S, E, W, M, R)
+    n = len(tiles)
+    while True:
+        best = cur
+        best_i = -1
+        for i in range(n):
+            v = vecs[i]
+            if not v[6]:
+                continue
+            sg = -1 if on[i] else 1
+            sc = score(P + sg * v[0], S + sg * v[1], E + sg * v[2], W + sg * v[3], M + sg * v[4], R + sg * v[5])
+            if sc > best:
+                best, best_i = sc, i
+        if best_i < 0:
+            break
+        v = vecs[best_i]
+        sg = -1 if on[best_i] else 1
+        P += sg * v[0]; S += sg * v[1]; E += sg * v[2]; W += sg * v[3]; M += sg * v[4]; R += sg * v[5]
+        on[best_i] = not on[best_i]
+        cur = best
+    off = frozenset(t for t, o in zip(tiles, on) if not o)
+    return (cur[1] if cur[0] == 0 else -1000.0 + cur[0]), off
+
+
+def price_path(state) -> list[float]:
+    """Expected energy price at the income of each round from the current one to round 5:
+    the current step plus the mean of the energy tiles not yet revealed per reveal
+    (ASSUMED price = step, REF 1.8)."""
+
+    pool = list(D.ENERGY_TILES)
+    for c in state.energy_revealed:
+        pool.remove(c)
+    mean = sum(pool) / len(pool) if pool else 0.0
+    step = state.energy_step
+    # the current round's tile is still face down until the end of phase 4
+    return [step + mean * (k + 1) for k in range(D.ROUNDS - state.round + 1)]
+
+
+def plan_value(tiles: list[str], state, total: int = D.OWN_WORKERS, first_total: int | None = None) -> float:
+    """Expected profit of a factory with ``tiles`` installed, from this round to the end."""
+
+    out = 0.0
+    rounds = D.ROUNDS - state.round + 1
+    prices = price_path(state)
+    for k in range(rounds):
+        w = D.LAST_ROUND_FACTOR if state.round + k == D.ROUNDS else 1
+        t = first_total if (k == 0 and first_total is not None) else total
+        v = best_setting(tiles, t, prices[k])[0]
+        if v < -500:  # the search from "all on" got stuck short of staff: start from "all off"
+            v = best_setting(tiles, t, prices[k], start_off=frozenset(x for x in tiles if VEC[x][6]))[0]
+        out += w * v
+    return out
+
+
+def _installed(p) -> list[str]:
+    out = p.hall + p.hall2
+    if p.control:
+        out.append(p.control)
+    if p.optimisation:
+        out.append(p.optimisation)
+    return out
+
+
+class FactoryManagerAIv1:
+    """The engine's ``ai``: ``choose(state, player, rng) -> Action``."""
+
+    def __init__(self, engine):
+        self.engine = engine
+
+    # ------------------------------------------------------------------ helpers
+    def _space(self, p, tid: str, tiles: list[str], hall: int, hall2: int, money: int):
+        """(where, extra fee) for a new tile, or None when there is no free space."""
+
+        kind = TILES[tid].kind
+        if kind in D.ROOM_KINDS:
+            slot = any(TILES[x].kind == kind for x in tiles)
+            return None if slot else ("room", 0)
+        if hall < D.HALL1_SPACES:
+            return ("hall1", 0)
+        if hall2 < D.HALL2_SPACES:
+            fee = D.HALL2_FEE if hall2 >= p.hall2_paid else 0
+            return ("hall2", fee)
+        return None
+
+    def _gain(self, state, p, base_tiles: list[str], base_value: float, tid: str, cost: int):
+        """Best way to add ``tid``: ``(gain, demolish_or_None, where)``; gain = plan value
+        change − cost − space fee."""
+
+        hall, hall2 = len(p.hall), len(p.hall2)
+        sp = self._space(p, tid, base_tiles, hall, hall2, p.money)
+        best = (-1e9, None, None)
+        if sp is not None:
+            where, fee = sp
+            if p.money >= cost + fee:
+                g = plan_value(base_tiles + [tid], state) - base_value - cost - fee
+                best = (g, None, where)
+        else:
+            kind = TILES[tid].kind
+            for x in base_tiles:
+                kx = TILES[x].kind
+                if kind in D.ROOM_KINDS:
+                    if kx != kind:
+                        continue
+                    where = "room"
+                elif kx in D.ROOM_KINDS:
+                    continue
+                else:
+                    where = "hall1" if x in p.hall else "hall2"
+                if p.money < cost:
+                    continue
+                rest = [y for y in base_tiles if y != x]
+                g = plan_value(rest + [tid], state) - base_value - cost - 1.0
+                if g > best[0]:
+                    best = (g, x, where)
+        return best
+
+    # ------------------------------------------------------------------ choose
+    def choose(self, state, player: str, rnd: random.Random):
+        """The AI's action for ``player`` (who must be to act)."""
+
+        e = self.engine
+        legal = e.legal_actions(state, player)
+        if not legal:
+            raise ValueError(f"{player} has nothing to do now.")
+        i = e._index(state, player)
+        p = state.players[i]
+        ph = state.phase
+        if ph == "auction":
+            return self._auction(state, p, legal)
+        if ph == "market":
+            return self._market(state, p, legal)
+        if ph == "build":
+            return self._build(state, p, legal)
+        return self._bureaucracy(state, p, legal)
+
+    def _auction(self, state, p, legal):
+        a0 = legal[0]
+        if a0.type == "take":
+            return take_(a0.tile, 0)
+        if a0.type == "open":
+            tile = max(state.order_offer, key=lambda t: (D.DISCOUNT[t], -t))
+            return open_(tile, 0)
+        return PASS
+
+    def _market(self, state, p, legal):
+        tiles = _installed(p)
+        base = plan_value(tiles, state)
+        best = None
+        worst = None
+        for a in legal:
+            if a.type != "place":
+                continue
+            tid = state.columns[a.kind][0]
+            cost = max(0, TILES[tid].price - D.DISCOUNT[p.tile])
+            g = self._gain(state, p, tiles, base, tid, cost)[0]
+            if best is None or g > best[0]:
+                best = (g, a)
+            if worst is None or g < worst[0]:
+                worst = (g, a)
+        if state.in_extras:
+            if best is not None and best[0] > 0:
+                return best[1]
+            return DONE
+        if best is not None and best[0] > 0:
+            return best[1]
+        return worst[1] if worst else legal[0]
+
+    def _build(self, state, p, legal):
+        types = {a.type for a in legal}
+        tiles = _installed(p)
+        base = plan_value(tiles, state)
+        # install tiles kept aside first (no worker needed)
+        for a in legal:
+            if a.type == "install":
+                g = plan_value(tiles + [a.tile], state) - base
+                if g > 0:
+                    return a
+        if "buy" in types and p.available > 0:
+            disc = D.DISCOUNT[p.tile]
+            cands = []
+            for tid in state.market:
+                cost = max(0, TILES[tid].price - disc)
+                if cost > p.money:
+                    continue
+                g, x, where = self._gain(state, p, tiles, base, tid, cost)
+                cands.append((g, tid, x, where, cost))
+            cands.sort(key=lambda c: -c[0])
+            best = cands[0] if cands and cands[0][0] > 0 else None
+            # pairs: a tile that only pays together with another (machine + storage)
+            workers = p.available
+            if workers >= 2:
+                top = [c for c in cands if c[2] is None][:8]
+                for a_i in range(len(top)):
+                    for b_i in range(a_i + 1, len(top)):
+                        ca, cb = top[a_i], top[b_i]
+                        if ca[4] + cb[4] > p.money:
+                            continue
+                        if TILES[ca[1]].kind in D.ROOM_KINDS and TILES[ca[1]].kind == TILES[cb[1]].kind:
+                            continue
+                        hall_need = sum(1 for c in (ca, cb) if TILES[c[1]].kind in D.HALL_KINDS)
+                        free = (D.HALL1_SPACES - len(p.hall))
+                        fee = 0
+                        if hall_need > free:
+                            extra = hall_need - free
+                            if len(p.hall2) + extra > D.HALL2_SPACES:
+                                continue
+                            fee = D.HALL2_FEE * max(0, len(p.hall2) + extra - p.hall2_paid)
+                        if ca[4] + cb[4] + fee > p.money:
+                            continue
+                        g = plan_value(tiles + [ca[1], cb[1]], state) - base - ca[4] - cb[4] - fee
+                        if g > 0 and (best is None or g > best[0] + 0.5):
+                            first = ca if ca[0] >= cb[0] else cb
+                            best = (g, first[1], None, first[3], first[4])
+            if best is not None:
+                g, tid, x, where, cost = best
+                if x is not None:
+                    return demolish_(x)
+                a = buy_(tid, where)
+                if a in legal:
+                    return a
+        # hire temporary workers when the extra canteen staff pays this round
+        if "hire" in types:
+            prices = price_path(state)
+            w = D.LAST_ROUND_FACTOR if state.round == D.ROUNDS else 1
+            now = best_setting(tiles, D.OWN_WORKERS, prices[0])[0]
+            c = max(0, D.TEMP_COST - D.DISCOUNT[p.tile])
+            best_k, best_g = 0, 0.0
+            for k in (1, 2):
+                if hire_(k) not in legal:
+                    continue
+                g = w * (best_setting(tiles, D.OWN_WORKERS + k, prices[0])[0] - now) - k * c
+                if g > best_g + 0.01:
+                    best_k, best_g = k, g
+            if best_k:
+                return hire_(best_k)
+        return DONE
+
+    def _bureaucracy(self, state, p, legal):
+        # The target does not depend on the current switches, so toggling towards it ends.
+        tiles = _installed(p)
+        price = price_path(state)[0]
+        total = D.OWN_WORKERS + p.temps
+        all_off = frozenset(t for t in tiles if VEC[t][6])
+        v1, off1 = best_setting(tiles, total, price)
+        v2, off2 = best_setting(tiles, total, price, start_off=all_off)
+        off = off1 if v1 > v2 else off2
+        for a in legal:
+            if a.type == "switch_off" and a.tile in off:
+                return a
+        for a in legal:
+            if a.type == "switch_on" and a.tile not in off:
+                return a
+        if DONE in legal:
+            return DONE
+        # fall back: switch off whatever is legal to reach a valid setting
+        for a in legal:
+            if a.type == "switch_off":
+                return a
+        return legal[0]
+
+
+def never_buy_policy(engine, state, player: str, rnd: random.Random):
+    """Baseline: never buys or hires; opens at 0, passes, takes for 0, places the first
+    non-empty column, confirms phase 4 as it is (switching off only if it must)."""
+
+    legal = engine.legal_actions(state, player)
+    a0 = legal[0]
+    if a0.type == "open":
+        return open_(a0.tile, 0)
+    if a0.type == "take":
+        return take_(a0.tile, 0)
+    if state.phase == "auction":
+        return PASS
+    if DONE in legal:
+        return DONE
+    for a in legal:
+        if a.type == "switch_off":
+            return a
+    return a0
