@@ -29,7 +29,8 @@ WIDTH = 1500
 PLAYER_COLOURS = ["#d43c3c", "#2f6fd6", "#2e9e4a", "#e08a10"]
 CATEGORY_COLOURS = {"food": "#f6d39a", "shop": "#b5dcf7", "culture": "#dcc8f5", "other": "#bfe8b8", None: "#d9d9d9"}
 ZONES = ("morning", "midday", "evening")
-ZONE_SHORT = {"morning": "morn", "midday": "mid", "evening": "eve"}
+# "mor", not "morn": in the small type of a street card "rn" reads as "m" ("mom")
+ZONE_SHORT = {"morning": "mor", "midday": "mid", "evening": "eve"}
 INK = "#1c1c1c"
 MUTED = "#555555"
 
