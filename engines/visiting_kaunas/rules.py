@@ -852,7 +852,9 @@ class VisitingKaunas(Engine):
         s.movers[p] -= 1
         s.moved += 1
         who = "Grande" if grande else "tourist"
-        ev.append(GameEvent(type="tourist", text=f"{p}'s {who} moves {a.source} → {a.to}"
+        start = "" if grande else " from the supply" if a.source == "supply" else f" from {a.source}"
+        goal = " out of the street" if a.to == "out" else f" to {a.to}"
+        ev.append(GameEvent(type="tourist", text=f"{p}'s {who} moves{start}{goal}"
                             + (f" and pays {pay}." if pay else ".")))
 
     def _finish_event(self, s: State, ev: list[GameEvent]) -> None:

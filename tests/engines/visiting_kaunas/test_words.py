@@ -20,3 +20,26 @@ def test_ship_purchase_sentence_counts_spaces_and_coins():
     assert texts(s, "b", "ship right 4") == ["b moves a ship 1 space and buys a Restaurant for 1 coin."]
     # top ship column 6 -> column 1: 5 spaces x 1 = 5 coins
     assert texts(s, "b", "ship top 1") == ["b moves a ship 5 spaces and buys a Bistro for 5 coins."]
+
+
+def test_tourist_sentences_say_from_where_to_where():
+    # Case 1 of the rules' tourist examples (as in test_events): ann's Grande at a2 in the
+    # evening; the restaurant a3 pays $4 in the evening (the Grande double), the pizzeria a2 $3.
+    # The channel read "ann's Grande moves grande → a3": now plain words.
+    from tests.engines.visiting_kaunas.helpers import act, at_assign, new, street
+
+    s = new()
+    street(s, "ann", ["museum", "pizzeria", "restaurant"], grande="a2:evening")
+    street(s, "bob", ["museum"])
+    s.up[0] = ["e01"]
+    s.down = ["e02", "e03", "e04"]
+    s = at_assign(s, [3, 1, 1])
+    for t in ("event 3 up1 evening", "use 1", "use 1"):
+        s = act(s, "ann", t)
+    said = []
+    for t in ("tourist grande a3", "tourist supply a2"):
+        action = next(a for a in engine.legal_actions(s, "ann") if engine.notation(s, a) == t)
+        out = engine.apply(s, "ann", action)
+        said.append(out.events[0].text)
+        s = out.state
+    assert said == ["ann's Grande moves to a3 and pays 8.", "ann's tourist moves from the supply to a2 and pays 3."]
