@@ -990,7 +990,8 @@ class VisitingKaunas(Engine):
         if isinstance(a, UpgradeTake):
             return f"Take upgrade {self._upgrade_words(a.card)} for your {a.building.upper()}."
         if isinstance(a, Draw):
-            return f"Draw {a.count} upgrade card(s) and keep one."
+            return ("Draw 1 upgrade card and keep it." if a.count == 1
+                    else f"Draw {a.count} upgrade cards and keep one.")
         if isinstance(a, Choose):
             return f"Keep upgrade {self._upgrade_words(a.card)} for your {a.building.upper()}."
         if isinstance(a, Reveal):

@@ -43,3 +43,17 @@ def test_tourist_sentences_say_from_where_to_where():
         said.append(out.events[0].text)
         s = out.state
     assert said == ["ann's Grande moves to a3 and pays 8.", "ann's tourist moves from the supply to a2 and pays 3."]
+
+
+def test_upgrade_draw_is_described_with_its_count():
+    # rules "3: upgrade": draw 1-3 upgrade cards and keep one; the /move list read
+    # "Draw 1 upgrade card(s) and keep one."
+    from tests.engines.visiting_kaunas.helpers import act, at_assign, new
+
+    s = new()
+    s = at_assign(s, [3, 2, 2])
+    for t in ("use 3", "event 2 down1 morning", "event 2 down2 morning"):
+        s = act(s, "ann", t)
+    said = {engine.notation(s, a): engine.describe(s, a) for a in engine.legal_actions(s, "ann")}
+    assert said["draw 1"] == "Draw 1 upgrade card and keep it."
+    assert said["draw 3"] == "Draw 3 upgrade cards and keep one."
