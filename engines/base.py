@@ -232,6 +232,11 @@ def default_parse(models: typing.Sequence[type[ActionModel]], text: str) -> Acti
             return model(**values)
         except Exception:  # pydantic validation: wrong values for this verb
             continue
+    forms = [" ".join([m.verb()] + [f"<{f}>" if m.model_fields[f].is_required() else f"[{f}]" for f in m.arg_fields()])
+             for m in models if m.verb().split(" ")[0] == words[0]]
+    if forms:
+        raise IllegalAction(f"`{normalize(text)}` is not a valid move: write "
+                            + " or ".join(f"`{f}`" for f in forms) + "; `/game moves` lists yours.")
     raise IllegalAction(f"`{normalize(text)}` is not a move in this game; `/game moves` lists yours.")
 
 

@@ -90,7 +90,8 @@ def field_choices(
 ) -> list[app_commands.Choice]:
     """Autocomplete choices for ``field``: the distinct values it takes in the caller's legal
     actions of this type that agree with the options already filled in, filtered by the typed
-    text, at most 25, in the engine's order. When a value stands for exactly one action, its
+    text (values starting with it first, then those containing it), at most 25, otherwise in
+    the engine's order. When a value stands for exactly one action, its
     name also carries ``describe(action)`` ("ma04 — Buy ma04 …")."""
 
     kind, _ = option_kind(model, field)
@@ -130,9 +131,10 @@ def field_choices(
             continue  # booleans get Discord's own True/False picker
         else:
             out.append(app_commands.Choice(name=name[:100], value=text[:100]))
-        if len(out) >= MAX_CHOICES:
-            break
-    return out
+    if typed:
+        # sorted() is stable: within each group the engine's order stays
+        out = sorted(out, key=lambda c: not str(c.value).lower().startswith(typed))
+    return out[:MAX_CHOICES]
 
 
 def build_action(model: type[ActionModel], values: dict[str, Any]) -> ActionModel:

@@ -502,7 +502,7 @@ class Transport(Engine):
             parcel = (low, high) if len(new.players) == 4 else (high, low)
             at = parse_key(action.at)
             grid[at][2] = parcel
-            events.append(Event(type="load", text=f"{player} puts a new parcel {parcel[0]}/{parcel[1]} on the loading tile at {action.at}."))
+            events.append(Event(type="load", text=f"{player} puts a new parcel showing {parcel[0]} ({parcel[1]} underneath) on the loading tile at {action.at}."))
             self._after_main(new, grid, events)
         elif isinstance(action, Wrench):
             frm, to = parse_key(action.at), parse_key(action.to)

@@ -120,6 +120,12 @@ class State(BaseModel):
 
 
 # ----------------------------------------------------------------------------- helpers
+def count(n: int, word: str) -> str:
+    """``"1 coin"``, ``"5 coins"``: a number with its noun (regular English plural)."""
+
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
 def level(s: State) -> int:
     """"The number on the event deck": the level on the back of its top card (ASSUMED, ref
     ambiguity 1); 0 when the deck is empty."""
@@ -617,8 +623,8 @@ class VisitingKaunas(Engine):
             s.taking = self._take_building(s, p, me.row, me.column)
             s.after_build = "roll"
             s.phase = "build"
-            ev.append(GameEvent(type="buy", text=f"{p} moves a ship {dist} space(s) and buys a "
-                                f"{bname(s.taking)} for {cost} coin(s)."))
+            ev.append(GameEvent(type="buy", text=f"{p} moves a ship {count(dist, 'space')} and buys a "
+                                f"{bname(s.taking)} for {count(cost, 'coin')}."))
         elif isinstance(a, Build):
             lab = self._place(me, s.taking, a.row)
             ev.append(GameEvent(type="build", text=f"{p} builds the {bname(s.taking)} at {lab}."))
@@ -645,8 +651,8 @@ class VisitingKaunas(Engine):
             me.coins -= amount
             cid = s.down[DOWN.index(a.card)]
             s.stakes[cid] = s.stakes.get(cid, 0) + amount
-            ev.append(GameEvent(type="penalty", text=f"{p} put no die on an event card and places {amount} "
-                                f"coin(s) on {a.card}."))
+            ev.append(GameEvent(type="penalty", text=f"{p} puts no die on an event card and places "
+                                f"{count(amount, 'coin')} on {a.card}."))
             s.phase = "resolve"
         elif isinstance(a, Fire):
             i = next(i for i in self._candidates(s) if s.dice[i].use == "event" and s.dice[i].card == a.card)
@@ -708,7 +714,7 @@ class VisitingKaunas(Engine):
             s.drawn = s.udeck[: a.count]
             s.udeck = s.udeck[a.count:]
             s.phase = "choose"
-            ev.append(GameEvent(type="draw", text=f"{p} draws {a.count} upgrade card(s)."))
+            ev.append(GameEvent(type="draw", text=f"{p} draws {count(a.count, 'upgrade card')}."))
             ev.append(GameEvent(type="drawn", text="You drew " + ", ".join(s.drawn) + ".", visible_to=[p]))
         elif isinstance(a, Choose):
             me.upgrades.setdefault(a.building, []).append(a.card)
@@ -786,7 +792,7 @@ class VisitingKaunas(Engine):
         stake = s.stakes.pop(cid, 0)
         if stake:
             s.pl[p].coins += stake
-            ev.append(GameEvent(type="stake", text=f"{p} takes the {stake} coin(s) lying on {d.card}."))
+            ev.append(GameEvent(type="stake", text=f"{p} takes the {count(stake, 'coin')} lying on {d.card}."))
         card = D.EVENTS[cid]
         if d.card.startswith("up"):
             s.up[UP.index(d.card)].pop()
@@ -800,7 +806,7 @@ class VisitingKaunas(Engine):
                 s.pl[q].grande_moved = False
             s.phase = "tourists"
             ev.append(GameEvent(type="event", text=f"Event {self._card_words(cid)} fires in the "
-                                f"{d.zone}: everyone moves up to {d.v} tourist(s)."))
+                                f"{d.zone}: everyone moves up to {count(d.v, 'tourist')}."))
         else:
             ev.append(GameEvent(type="miss", text=f"{cid} has no {d.zone}: it goes face up."))
             targets = self._stack_targets(s)
@@ -846,7 +852,9 @@ class VisitingKaunas(Engine):
         s.movers[p] -= 1
         s.moved += 1
         who = "Grande" if grande else "tourist"
-        ev.append(GameEvent(type="tourist", text=f"{p}'s {who} moves {a.source} → {a.to}"
+        start = "" if grande else " from the supply" if a.source == "supply" else f" from {a.source}"
+        goal = " out of the street" if a.to == "out" else f" to {a.to}"
+        ev.append(GameEvent(type="tourist", text=f"{p}'s {who} moves{start}{goal}"
                             + (f" and pays {pay}." if pay else ".")))
 
     def _finish_event(self, s: State, ev: list[GameEvent]) -> None:
@@ -964,7 +972,7 @@ class VisitingKaunas(Engine):
             return f"Keep the {a.die} for its action: {what}."
         if isinstance(a, Penalty):
             amount = min(me.coins, longest_row(me))
-            return f"Put your {amount} penalty coin(s) on face-down card {a.card}."
+            return f"Put your penalty of {count(amount, 'coin')} on face-down card {a.card}."
         if isinstance(a, Fire):
             return f"Resolve the event die on {a.card} now."
         if isinstance(a, Skip):
@@ -982,7 +990,8 @@ class VisitingKaunas(Engine):
         if isinstance(a, UpgradeTake):
             return f"Take upgrade {self._upgrade_words(a.card)} for your {a.building.upper()}."
         if isinstance(a, Draw):
-            return f"Draw {a.count} upgrade card(s) and keep one."
+            return ("Draw 1 upgrade card and keep it." if a.count == 1
+                    else f"Draw {a.count} upgrade cards and keep one.")
         if isinstance(a, Choose):
             return f"Keep upgrade {self._upgrade_words(a.card)} for your {a.building.upper()}."
         if isinstance(a, Reveal):

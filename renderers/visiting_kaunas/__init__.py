@@ -29,7 +29,14 @@ WIDTH = 1500
 PLAYER_COLOURS = ["#d43c3c", "#2f6fd6", "#2e9e4a", "#e08a10"]
 CATEGORY_COLOURS = {"food": "#f6d39a", "shop": "#b5dcf7", "culture": "#dcc8f5", "other": "#bfe8b8", None: "#d9d9d9"}
 ZONES = ("morning", "midday", "evening")
-ZONE_SHORT = {"morning": "morn", "midday": "mid", "evening": "eve"}
+
+
+def _count(n: int, word: str) -> str:
+    """``"1 tourist"``, ``"3 tourists"``."""
+
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+# "mor", not "morn": in the small type of a street card "rn" reads as "m" ("mom")
+ZONE_SHORT = {"morning": "mor", "midday": "mid", "evening": "eve"}
 INK = "#1c1c1c"
 MUTED = "#555555"
 
@@ -97,7 +104,7 @@ def _status(view: dict) -> str:
     ph = view["phase"]
     if ph == "tourists" and view.get("event"):
         ev = view["event"]
-        what = f"Event {ev['id']} in the {ev['zone']}: move up to {ev['n']} tourist(s)"
+        what = f"Event {ev['id']} in the {ev['zone']}: move up to {_count(ev['n'], 'tourist')}"
     elif ph == "offers":
         offers = view.get("offers") or {}
         what = "May buy at their ship: " + ", ".join(
@@ -203,7 +210,7 @@ def _events(lay: Layout, view: dict, ex: int, top: int) -> int:
         lay.add(text(x + 10, y + 8, f"down{i + 1} · level {d['level']}", 16, "#ffffff", tag=tag + ":level"))
         extra = []
         if d["stake"]:
-            extra.append(f"{d['stake']} coin(s)")
+            extra.append(_count(d['stake'], 'coin'))
         if d["die"]:
             extra.append(f"die {d['die']['v']} {ZONE_SHORT[d['die']['zone']]}")
         if extra:
@@ -212,7 +219,7 @@ def _events(lay: Layout, view: dict, ex: int, top: int) -> int:
     ev = view.get("event")
     if ev:
         target, zones = _card_text(ev)
-        s = f"Now: {ev['id']} {target}, {ev['zone']}, {ev['n']} tourist(s)"
+        s = f"Now: {ev['id']} {target}, {ev['zone']}, {_count(ev['n'], 'tourist')}"
         lay.add(Rect(x=ex, y=y, w=w, h=30, fill="#fff2c4", outline="#c9a227", radius=6, tag="event:firing"))
         lay.add(text(ex + 8, y + 6, fit_text(s, w - 16, 16), 16, INK, tag="event:firing:text"))
         y += 36

@@ -138,3 +138,16 @@ async def test_kanban_options_say_what_they_are_and_the_notation_is_unchanged():
     state = kanban.setup(["a", "b"], None, 1)
     for text in ("order k01 2", "claim 1 city-battery 3", "upgrade city-body 2 voucher double", "garages expert"):
         assert kanban.notation(state, kanban.parse(state, text)) == text
+
+
+def test_field_choices_put_values_starting_with_the_typed_text_first():
+    # Found playing Kanban EV: typing "v" for `/kanban arrange tiles` listed the 24 orders
+    # in the engine's order, "speech vouchers …" first, since every order contains "v".
+    # Values that start with the typed text come first, then the others containing it.
+    legal = [Give(cards=[13, 2]), Give(cards=[2, 13]), Give(cards=[3, 1])]
+    assert values(field_choices(Give, "cards", legal, {}, "1")) == ["13 2", "2 13", "3 1"]
+    assert values(field_choices(Give, "cards", legal, {}, "2")) == ["2 13", "13 2"]
+    # past the 25-choice cap, a value starting with the typed text is not cut off
+    many = [Give(cards=[10 + i, 7]) for i in range(30)] + [Give(cards=[7, 1])]
+    got = values(field_choices(Give, "cards", many, {}, "7"))
+    assert len(got) == 25 and got[0] == "7 1"

@@ -59,3 +59,40 @@ def test_rng_depends_on_seed_and_salt_only():
     assert rng(7, "deck").random() != rng(7, "bag").random()
     assert sorted(shuffled(range(10), 3, "x")) == list(range(10))
     assert shuffled(range(10), 3, "x") == shuffled(range(10), 3, "x")
+
+
+def test_parse_error_names_the_form_of_a_known_verb():
+    # Found playing Transport through SimCord: `connect t78` (no position yet) and `swap`
+    # were answered "`…` is not a move in this game", which does not say what is missing.
+    # When the first word is a verb of the game, the answer spells that verb's form(s).
+    from typing import Literal
+
+    from engines.base import ActionModel, IllegalAction, default_parse
+
+    class Connect(ActionModel):
+        type: Literal["connect"] = "connect"
+        tile: str
+        at: str
+        rotation: int
+
+    class SwapHand(ActionModel):
+        type: Literal["swap_hand"] = "swap_hand"
+
+    class SwapPallets(ActionModel):
+        type: Literal["swap_pallets"] = "swap_pallets"
+        a: str
+        b: str | None = None
+
+    models = (Connect, SwapHand, SwapPallets)
+    with pytest.raises(IllegalAction) as err:
+        default_parse(models, "connect t78")
+    assert str(err.value) == ("`connect t78` is not a valid move: write `connect <tile> <at> <rotation>`; "
+                              "`/game moves` lists yours.")
+    with pytest.raises(IllegalAction) as err:
+        default_parse(models, "Swap")
+    assert str(err.value) == ("`swap` is not a valid move: write `swap hand` or `swap pallets <a> [b]`; "
+                              "`/game moves` lists yours.")
+    # an unknown first word keeps the old answer
+    with pytest.raises(IllegalAction) as err:
+        default_parse(models, "fly away")
+    assert str(err.value) == "`fly away` is not a move in this game; `/game moves` lists yours."

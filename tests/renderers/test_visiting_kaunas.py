@@ -96,7 +96,9 @@ def test_tourists_and_grande_per_time_zone():
     texts = {t.tag: t.text for t in lay.texts()}
     # pool evening: 1 tourist + Grande of capacity 2, $2
     assert texts["street:a:a2:evening"] == "eve 2/2 $2 G"
-    assert texts["street:a:a2:morning"] == "morn 0/2 $2"
+    # "mor", not "morn": at phone size the street card's "morn" read as "mom" (seen on a
+    # board posted in a SimCord game)
+    assert texts["street:a:a2:morning"] == "mor 0/2 $2"
     assert len(lay.tagged("street:a:a2:evening:meeple")) == 2
     assert "Grande: A2 eve" in texts["player:a:head"]
 
@@ -150,3 +152,14 @@ def test_offers_step_names_the_building_and_price():
     status = next(t.text for t in lay.texts() if t.tag == "status")
     # bob's column ship on column 4 x row 2 = theatre, for 2 x level 1 = 2 coins
     assert status == "May buy at their ship: bob Theatre for 2 · waiting for bob"
+
+
+@pytest.mark.parametrize("name", ["start4", "event3", "end2"])
+def test_numbers_come_with_their_noun_counted(states, name):
+    # the header read "move up to 3 tourist(s)" on a board posted in a SimCord game
+    texts = [t.text for t in layout(engine.view(states[name], None)).texts()]
+    assert not [t for t in texts if "(s)" in t]
+    if name == "event3":
+        n = states[name].move_n  # the event's die: 1 -> "1 tourist", else "n tourists"
+        word = "1 tourist" if n == 1 else f"{n} tourists"
+        assert any(f"move up to {word}" in t for t in texts), texts[:3]

@@ -37,8 +37,12 @@ def test_parcel_icon_flow():
     s = s.model_copy(update={"hands": {"p0": [parcel_tile], "p1": s.hands["p1"]}, "bag": [[2, 3]]}, deep=True)
     s = E.apply(s, "p0", Insert(tile=parcel_tile, pallet="red", rotation=0, pallet_to="3,0")).state
     assert s.phase == "load" and E.legal_actions(s, "p0") == [Load(at="0,0")]
-    s = E.apply(s, "p0", Load(at="0,0")).state
+    out = E.apply(s, "p0", Load(at="0,0"))
+    s = out.state
     assert s.field["0,0"].parcel == [3, 2]  # 2 players: highest up
+    # the channel reads which number is on top ("parcel 3/2" was seen in a SimCord game and
+    # left readers guessing)
+    assert out.events[0].text == "p0 puts a new parcel showing 3 (2 underneath) on the loading tile at 0,0."
     # top 3: east 1,0 -> 2,0 (new straight) -> 3,0 (red pallet) is exactly 3; west the blue
     # pallet at -2,0 comes after 2 steps, so nothing else
     assert s.phase == "move"
