@@ -1031,7 +1031,20 @@ class VisitingKaunas(Engine):
     def status(self, state: State) -> str:
         if self.is_over(state):
             return "Game over."
-        return f"Turn {state.turn + 1}, {self._step_text(state)}: waiting for {', '.join(self.to_act(state))}."
+        line = f"Turn {state.turn + 1}, {self._step_text(state)}: waiting for {', '.join(self.to_act(state))}."
+        if state.turn == 0:  # say why this player starts (Visiting Kaunas, setup: lowest die)
+            line += " " + self.first_player_text(state)
+        return line
+
+    def first_player_text(self, state: State) -> str:
+        """Visiting Kaunas, setup: "p1 starts with the lowest die (p0 4, p1 2)." — every roll
+        round, tied lowest players rerolling."""
+
+        rounds = []
+        for roll in state.first_rolls:
+            rounds.append(", ".join(f"{p} {v}" for p, v in zip(state.players, roll) if v))
+        rolls = "; reroll: ".join(rounds)
+        return f"{state.players[state.first]} starts with the lowest die ({rolls})."
 
     # ------------------------------------------------------------------ views
     def _card(self, cid: str) -> dict:

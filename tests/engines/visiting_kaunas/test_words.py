@@ -57,3 +57,20 @@ def test_upgrade_draw_is_described_with_its_count():
     said = {engine.notation(s, a): engine.describe(s, a) for a in engine.legal_actions(s, "ann")}
     assert said["draw 1"] == "Draw 1 upgrade card and keep it."
     assert said["draw 3"] == "Draw 3 upgrade cards and keep one."
+
+
+def test_first_turn_status_says_why_the_first_player_starts():
+    """Visiting Kaunas, setup: everyone rolls, the lowest starts, tied lowest reroll. The
+    channel's first status line says so (a player asked why carol started)."""
+
+    from engines import registry
+
+    engine = registry.get("visiting-kaunas")
+    state = engine.setup(["alice", "bob", "carol"], None, 0)
+    # alice and bob tie on 3 (lowest), reroll 2 against 4: alice starts
+    state = state.model_copy(update={"first_rolls": [[3, 3, 5], [2, 4, 0]], "first": 0})
+    assert engine.first_player_text(state) == (
+        "alice starts with the lowest die (alice 3, bob 3, carol 5; reroll: alice 2, bob 4).")
+    assert engine.status(state).endswith(engine.first_player_text(state))
+    later = state.model_copy(update={"turn": 1})
+    assert "lowest die" not in engine.status(later)
