@@ -136,6 +136,10 @@ class KanbanEV(Engine):
         v["seats"] = seats
         if player is not None and player in state.players:
             v["you"] = self.private_view(state, player)
+            # what each of your goals counts now (Kanban EV, performance goals), for the hand
+            # image; kept out of private_view so a changing count sends no DM by itself
+            i = state.players.index(player)
+            v["you"]["counts"] = {g: R.goal_count(state, i, g) for g in v["you"]["goals"]}
         return v
 
     def private_view(self, state: R.State, player: str) -> dict | None:

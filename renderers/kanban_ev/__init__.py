@@ -140,47 +140,6 @@ def _certified(seat: dict, dept: str) -> bool:
     return seat["train"][D.DEPTS.index(dept)] >= D.CERTIFIED_AT
 
 
-def goal_count(seat: dict, goal: str) -> int:
-    """How many of what goal ``goal`` counts the player of this public seat view has."""
-
-    kind, arg, _v, _i = D.PERFORMANCE_GOALS[goal]
-    cars = [c for c in seat.get("garages", []) if c]
-    part = lambda x: x.split("-")[1]  # noqa: E731
-    if kind == "cars":
-        return len(cars)
-    if kind == "models":
-        return len(set(cars))
-    if kind == "model":
-        return cars.count(arg)
-    if kind == "upgraded_part":
-        return sum(1 for x in seat["upgraded"] if part(x) == arg)
-    if kind == "upgraded":
-        return len(seat["upgraded"])
-    if kind == "tested":
-        return len(seat["tested"])
-    if kind == "stored":
-        a, c = arg.split("+")
-        return sum(1 for x in seat["parts"] if x in (a, c))
-    if kind == "garages":
-        g = seat["garages"]
-        return sum(1 for k in arg.split("+") if g[int(k) - 1])
-    if kind == "certified":
-        return 1 if _certified(seat, arg) else 0
-    if kind == "designs":
-        return len(seat["designs"])
-    if kind == "books":
-        return seat["books"]
-    if kind == "certs":
-        return sum(1 for v in seat["train"] if v >= D.CERTIFIED_AT)
-    if kind == "parts":
-        return len(seat["parts"])
-    if kind == "banked":
-        return seat["banked"]
-    if kind == "speech":
-        return seat["speech"]
-    return 0
-
-
 def order_stock(view: dict, card: str, split: int) -> list[str]:
     """Parts an order card with placement ``split`` stocks now (Logistics, issue an order):
     each icon on its group's side of the line, while the supply has one."""
@@ -924,7 +883,7 @@ def hand_layout(view: dict) -> Layout:
         gx, gy = M + q * (gw + 10), y + r * (gh + 8)
         tag = f"hand:goal:{g}"
         kind, arg, value, icons = D.PERFORMANCE_GOALS[g]
-        have = goal_count(seat, g)
+        have = you.get("counts", {}).get(g, 0)
         c.rect(gx, gy, gw, gh, tag, "#fffbe8", LINE, 1, 6)
         c.text(gx + 8, gy + 4, f"{g}: {goal_text(g)}", 18, tag)
         c.fit(gx + 8, gy + 30, f"{icons} icon{'s' if icons > 1 else ''} (x{icons} down to x1); you have {have}", 16,

@@ -179,6 +179,7 @@ def test_hand_texts_worked_out_by_hand():
     view["meeting_state"] = {}
     i = 0
     view["seats"][i]["garages"] = ["city", "", "city", "", ""]
+    view["you"]["counts"] = {"g04": 2}  # the engine's count for 2 city cars in the garages
     view["seats"][i]["chargers"] = []
     lay = hand_layout(view)
     texts = {t.tag: t.text for t in lay.texts()}

@@ -104,3 +104,20 @@ def test_final_goal_scored_with_tokens():
     assert s.b["result"]["p0"]["final_goal"] == 15
     # 3 - 2 tokens left + 6 banked + 4 books + 1 voucher (start) = 12
     assert s.b["result"]["p0"]["leftovers"] == 12
+
+
+def test_a_players_view_counts_their_goals_but_private_view_does_not():
+    """The hand image shows "you have N" from the engine's own count: g04 (4 PP per city car)
+    with two city cars in the garages counts 2. The count lives in ``view(state, p)["you"]``,
+    not in ``private_view``, so a changing count alone sends no DM."""
+
+    from engines.kanban_ev import engine
+    from tests.engines.kanban_ev.helpers import fresh
+
+    s = fresh(3)
+    s = s.model_copy(deep=True)
+    s.ps[0]["goals"] = ["g04"]
+    s.ps[0]["garages"] = ["city", "", "city", "", ""]
+    seat = s.players[0]
+    assert engine.view(s, seat)["you"]["counts"] == {"g04": 2}
+    assert "counts" not in engine.private_view(s, seat)
