@@ -93,8 +93,16 @@ def _arrow(tip, base, width: float) -> list[tuple[int, int]]:
 
 
 def draw_tile(lay: Layout, cx: float, cy: float, s: float, tile: dict, tag: str, colour: str | None = None,
-              label: str | None = None, label_size: int = 14, show_icon: bool = True) -> None:
-    """Draw one hex tile (shape ``tile`` as in the engine's ``tile_info``) at (cx, cy)."""
+              label: str | None = None, label_size: int = 14, show_icon: bool = True,
+              later: list | None = None) -> None:
+    """Draw one hex tile (shape ``tile`` as in the engine's ``tile_info``) at (cx, cy).
+
+    The coordinate label and the loading tile's "L" go on small opaque plates; with ``later``
+    (a list) those plates and texts are appended there instead of ``lay`` so the caller can
+    paint them after every tile, belt, arrow and parcel of the field (a neighbour's belt must
+    never cover a coordinate players type)."""
+
+    labels = later if later is not None else lay.elements
 
     kind = tile["kind"]
     fill = PALE.get(colour, FILL["pallet"]) if kind == "pallet" else FILL[kind]
@@ -141,14 +149,68 @@ def draw_tile(lay: Layout, cx: float, cy: float, s: float, tile: dict, tag: str,
         lay.add(Ellipse(x=int(ix - r), y=int(iy - r), w=2 * r, h=2 * r, fill=ICON_FILL[icon], outline="#ffffff",
                         width=2, tag=f"icon:{tag}:{icon}"))
         lay.add(text(int(ix), int(iy), ICON_LETTER[icon], 14, "#ffffff", f"icon:{tag}:{icon}:letter", "mm"))
-    if kind == "loading" and show_icon:
-        lay.add(text(int(cx - s * 0.58), int(cy), "L", 14, "#1f4f7f", f"loadmark:{tag}", "mm"))
+    label_box = None
     if label:
         w, h = measure(label, label_size)
         ly = int(cy + max(s * 0.36, 12.0))
-        lay.add(Rect(x=int(cx - w / 2 - 3), y=ly - 1, w=w + 6, h=h + 2, fill="#ffffffcc"[:7], radius=4,
-                     tag=f"coordbg:{tag}"))
-        lay.add(text(int(cx), ly, label, label_size, INK, f"coord:{tag}", "ma"))
+        label_box = (cx - w / 2 - 3, ly - 1, cx + w / 2 + 3, ly + h + 1)
+    if kind == "loading" and show_icon:
+        mx, my = _loadmark_spot(cx, cy, s, tile, label_box, bool(icon))
+        t = text(int(mx), int(my), "L", 14, "#1f4f7f", f"loadmark:{tag}", "mm")
+        labels.append(Rect(x=t.x - 4, y=t.y - 3, w=t.w + 8, h=t.h + 6, fill="#ffffff", outline="#1f4f7f",
+                           radius=4, tag=f"loadbg:{tag}"))
+        labels.append(t)
+    if label:
+        labels.append(Rect(x=int(cx - w / 2 - 3), y=ly - 1, w=w + 6, h=h + 2, fill="#ffffff", radius=4,
+                           tag=f"coordbg:{tag}"))
+        labels.append(text(int(cx), ly, label, label_size, INK, f"coord:{tag}", "ma"))
+
+
+def _seg_dist(p, a, b) -> float:
+    ax, ay = a
+    dx, dy = b[0] - ax, b[1] - ay
+    ln2 = dx * dx + dy * dy or 1.0
+    t = max(0.0, min(1.0, ((p[0] - ax) * dx + (p[1] - ay) * dy) / ln2))
+    return math.hypot(p[0] - ax - t * dx, p[1] - ay - t * dy)
+
+
+def _loadmark_spot(cx: float, cy: float, s: float, tile: dict, label_box, has_icon: bool) -> tuple[float, float]:
+    """A free spot for the loading tile's "L" plate inside the hex: the first of twelve
+    points on a ring (left side first) whose plate (about 18 x 24 px) stays off the belt, the
+    parcel square, the icon and the coordinate label; the least crowded one otherwise."""
+
+    bw = max(6, int(s * 0.22))
+    half_w, half_h = 9, 12
+    belts = []
+    for a, b in tile["moves"]:
+        pa, pb = edge_mid(cx, cy, s, a), edge_mid(cx, cy, s, b)
+        pts = _curve(pa, pb, (cx, cy))
+        belts += list(zip(pts, pts[1:]))
+    pb_ = s * 0.31
+    boxes = [(cx - pb_, cy - pb_, cx + pb_, cy + pb_)]
+    if label_box:
+        boxes.append(label_box)
+    if has_icon:
+        iy = cy - max(s * 0.58, 21.0)
+        boxes.append((cx - 12, iy - 12, cx + 12, iy + 12))
+    best, best_pen = None, None
+    for deg in (180, 150, 210, 0, 30, 330, 120, 240, 60, 300, 90, 270):
+        rad = s * 0.6
+        px, py = cx + rad * math.cos(math.radians(deg)), cy + rad * math.sin(math.radians(deg))
+        pen = 0.0
+        reach = math.hypot(half_w, half_h) * 0.8 + bw / 2
+        for a, b in belts:
+            pen += max(0.0, reach - _seg_dist((px, py), a, b))
+        for x0, y0, x1, y1 in boxes:
+            ox = min(px + half_w, x1) - max(px - half_w, x0)
+            oy = min(py + half_h, y1) - max(py - half_h, y0)
+            if ox > 0 and oy > 0:
+                pen += ox * oy / 10
+        if best_pen is None or pen < best_pen - 1e-9:
+            best, best_pen = (px, py), pen
+        if pen == 0:
+            break
+    return best
 
 
 # ----- board --------------------------------------------------------------------------------
@@ -203,11 +265,12 @@ def layout(view: dict) -> Layout:
         lay.add(Polygon(points=pts, fill="#fffdf7", outline="#b8ad96", width=1, tag=f"open:{q},{r}"))
         lay.add(text(int(cx), int(cy - 8), f"{q},{r}", 14, "#7a6f58", f"open:{q},{r}:label", "ma"))
 
+    later: list = []  # coordinate and L plates, painted over everything else of the field
     for c in view["field"]:
         cx, cy = center(c["q"], c["r"], s)
         cx, cy = cx + ox, cy + oy
         colour = c["tile"] if c["kind"] == "pallet" else None
-        draw_tile(lay, cx, cy, s, c, c["at"], colour=colour, label=c["at"])
+        draw_tile(lay, cx, cy, s, c, c["at"], colour=colour, label=c["at"], later=later)
         if c.get("parcel"):
             top = c["parcel"][0]
             b = int(s * 0.31)
@@ -220,6 +283,8 @@ def layout(view: dict) -> Layout:
         q, r = (int(x) for x in k.split(","))
         cx, cy = center(q, r, s)
         lay.add(Polygon(points=corners(cx + ox, cy + oy, s - 2), fill=None, outline=LAST, width=4, tag=f"last:{k}"))
+    for e in later:
+        lay.add(e)
 
     _panel(lay, view, panel_x, panel_y, two_columns=below)
     return lay

@@ -156,3 +156,35 @@ def test_seat_ids_can_be_renamed_in_the_image():
     assert "alice" in shown and "bob" in shown and "AI 1" in shown
     hand = hand_layout(_rename(E.view(s, seats[0]), names))
     assert seats[0] not in " ".join(t.text for t in hand.texts())
+
+
+LABEL_PREFIXES = ("coord:", "loadmark:")
+
+
+def _hits(a, b) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def test_coordinates_and_loading_marks_are_never_covered(state):
+    """Players type the coordinates and look for the L: nothing but text is painted over a
+    coordinate or L marker box after it (a later belt Line, arrow Polygon, tile, parcel or
+    outline would hide part of it), and each sits on an opaque plate painted just before it
+    that contains its whole box (readable on top of a belt)."""
+
+    from renderers.base import Ellipse, Rect, _box
+
+    lay = layout(E.view(state, None))
+    els = lay.elements
+    labels = [i for i, e in enumerate(els) if isinstance(e, Text) and e.tag.startswith(LABEL_PREFIXES)]
+    view = E.view(state, None)
+    assert len([i for i in labels if els[i].tag.startswith("coord:")]) == len(view["field"])
+    assert len([i for i in labels if els[i].tag.startswith("loadmark:")]) == \
+        sum(1 for c in view["field"] if c["kind"] == "loading")
+    for i in labels:
+        box = _box(els[i])
+        covering = [e.tag for e in els[i + 1:] if not isinstance(e, Text) and _hits(_box(e), box)]
+        assert covering == [], (els[i].tag, els[i].text, covering)
+        plate = els[i - 1]
+        assert isinstance(plate, (Rect, Ellipse)) and plate.fill and len(plate.fill) == 7, els[i].tag
+        pb = _box(plate)
+        assert pb[0] <= box[0] and pb[1] <= box[1] and pb[2] >= box[2] and pb[3] >= box[3], els[i].tag
