@@ -14,7 +14,8 @@ not yet revealed, round 5 doubled). Every decision compares plan values:
   plan gain minus price; hire temporary workers when the extra canteen staff pays;
 * phase 4: switch tiles off/on one at a time towards the best setting, then ``done``.
 
-``never_buy_policy`` is the weak baseline the AI is measured against.
+Its valuation helpers (:func:`best_setting`, :func:`plan_value`, …) are the current AI's,
+imported from :mod:`engines.factory_manager.ai`: only the decision policy is frozen here.
 """
 
 from __future__ import annotations
@@ -22,108 +23,10 @@ from __future__ import annotations
 import random
 
 from . import data as D
+from .ai import _installed, best_setting, plan_value, price_path
 from .actions import DONE, PASS, Demolish, buy_, demolish_, hire_, install_, off_, on_, open_, place_, take_
 
 TILES = D.TILES
-
-
-def _vec(t: D.Tile) -> tuple:
-    return (
-        t.production,
-        t.storage,
-        t.energy - t.energy_saved,
-        t.workers - t.workers_saved,
-        1 if t.kind == "machine" else 0,
-        1 if t.kind in D.ROBOT_KINDS else 0,
-        t.kind in D.SWITCHABLE_KINDS,
-    )
-
-
-VEC = {tid: _vec(t) for tid, t in TILES.items()}
-
-
-def best_setting(tiles: list[str], total: int, price: float, start_off=()) -> tuple[float, frozenset]:
-    """Factory Manager §4: a good set of tiles to switch off and its profit.
-
-    ``tiles``: installed tile ids; ``total``: workers (7 + temps); ``price``: Elektro per
-    energy unit. Greedy local search over single switches from ``start_off``, first to meet
-    the limits (at least one available worker, robots ≤ machines), then to raise
-    10 × min(production, storage) − max(1, energy) × price. Returns ``(profit, off)``.
-    """
-
-    vecs = [VEC[t] for t in tiles]
-    on = [t not in start_off for t in tiles]
-    P = S = E = W = M = R = 0
-    for v, o in zip(vecs, on):
-        if o:
-            P += v[0]; S += v[1]; E += v[2]; W += v[3]; M += v[4]; R += v[5]
-    cap = total - 1
-
-    def score(P, S, E, W, M, R):
-        viol = 2 * max(0, W - cap) + max(0, R - M)
-        return (-viol, 10 * min(P, S) - max(1, E) * price)
-
-    cur = score(P, S, E, W, M, R)
-    n = len(tiles)
-    while True:
-        best = cur
-        best_i = -1
-        for i in range(n):
-            v = vecs[i]
-            if not v[6]:
-                continue
-            sg = -1 if on[i] else 1
-            sc = score(P + sg * v[0], S + sg * v[1], E + sg * v[2], W + sg * v[3], M + sg * v[4], R + sg * v[5])
-            if sc > best:
-                best, best_i = sc, i
-        if best_i < 0:
-            break
-        v = vecs[best_i]
-        sg = -1 if on[best_i] else 1
-        P += sg * v[0]; S += sg * v[1]; E += sg * v[2]; W += sg * v[3]; M += sg * v[4]; R += sg * v[5]
-        on[best_i] = not on[best_i]
-        cur = best
-    off = frozenset(t for t, o in zip(tiles, on) if not o)
-    return (cur[1] if cur[0] == 0 else -1000.0 + cur[0]), off
-
-
-def price_path(state) -> list[float]:
-    """Expected energy price at the income of each round from the current one to round 5:
-    the current step plus the mean of the energy tiles not yet revealed per reveal
-    (ASSUMED price = step, REF 1.8)."""
-
-    pool = list(D.ENERGY_TILES)
-    for c in state.energy_revealed:
-        pool.remove(c)
-    mean = sum(pool) / len(pool) if pool else 0.0
-    step = state.energy_step
-    # the current round's tile is still face down until the end of phase 4
-    return [step + mean * (k + 1) for k in range(D.ROUNDS - state.round + 1)]
-
-
-def plan_value(tiles: list[str], state, total: int = D.OWN_WORKERS, first_total: int | None = None) -> float:
-    """Expected profit of a factory with ``tiles`` installed, from this round to the end."""
-
-    out = 0.0
-    rounds = D.ROUNDS - state.round + 1
-    prices = price_path(state)
-    for k in range(rounds):
-        w = D.LAST_ROUND_FACTOR if state.round + k == D.ROUNDS else 1
-        t = first_total if (k == 0 and first_total is not None) else total
-        v = best_setting(tiles, t, prices[k])[0]
-        if v < -500:  # the search from "all on" got stuck short of staff: start from "all off"
-            v = best_setting(tiles, t, prices[k], start_off=frozenset(x for x in tiles if VEC[x][6]))[0]
-        out += w * v
-    return out
-
-
-def _installed(p) -> list[str]:
-    out = p.hall + p.hall2
-    if p.control:
-        out.append(p.control)
-    if p.optimisation:
-        out.append(p.optimisation)
-    return out
 
 
 class FactoryManagerAIv1:
@@ -324,21 +227,3 @@ class FactoryManagerAIv1:
         return legal[0]
 
 
-def never_buy_policy(engine, state, player: str, rnd: random.Random):
-    """Baseline: never buys or hires; opens at 0, passes, takes for 0, places the first
-    non-empty column, confirms phase 4 as it is (switching off only if it must)."""
-
-    legal = engine.legal_actions(state, player)
-    a0 = legal[0]
-    if a0.type == "open":
-        return open_(a0.tile, 0)
-    if a0.type == "take":
-        return take_(a0.tile, 0)
-    if state.phase == "auction":
-        return PASS
-    if DONE in legal:
-        return DONE
-    for a in legal:
-        if a.type == "switch_off":
-            return a
-    return a0
