@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 
 from . import data as D
-from .ai import _installed, best_setting, plan_value, price_path
+from .ai import VEC, _installed, best_setting, plan_value, price_path
 from .actions import DONE, PASS, Demolish, buy_, demolish_, hire_, install_, off_, on_, open_, place_, take_
 
 TILES = D.TILES
