@@ -315,13 +315,15 @@ class Poster:
         return files
 
     def footer(self, status: str, status_line: str, mention: list[str], ranking: list[RankLine] | None,
-               seats: list[str]) -> list[str]:
-        """The lines under the events: the ranking when over, else the status and who must act."""
+               seats: list[str], heading: str = "**Game over.** Final ranking:") -> list[str]:
+        """The lines under the events: the ranking under ``heading`` when over, else the status
+        and who must act. After a move's events (which end with "Game over") the heading is
+        just "Final ranking:"."""
 
         lines: list[str] = []
         if status == "over":
             if ranking:
-                lines.append("**Game over.** Final ranking:")
+                lines.append(heading)
                 lines.extend(ranking_lines(ranking))
         elif status == "active":
             if status_line:
@@ -357,15 +359,11 @@ class Poster:
             try:
                 if failure is not None:
                     raise failure
-                public = list(result.public)
-                if result.status == "over" and result.ranking and public and public[-1] == "Game over.":
-                    public.pop()  # the footer says it, with the ranking
-                lines = [mention_seats(t, seats) for t in public]
-                footer = self.footer(result.status, result.status_line, result.mention, result.ranking, seats)
-                if footer and footer[0].startswith("**Game over.**") and any(
-                        t.lower().startswith("game over") for t in public):
-                    footer[0] = "**Final ranking:**"  # the engine's own line already said "Game over"
-                lines += footer
+                # at the end the events already say "Game over" (the engine's line, or the
+                # service's): the footer adds only the ranking
+                lines = [mention_seats(t, seats) for t in result.public]
+                lines += self.footer(result.status, result.status_line, result.mention, result.ranking, seats,
+                                     heading="**Final ranking:**")
                 ping = self.to_ping(result.table, result.mention, actor)
                 await self.send_chunks(channel, lines, files, result, ping)
                 if board:  # the channel has seen this version: nothing to reconcile

@@ -340,7 +340,8 @@ async def test_game_over_ranking_and_board(harness):
         card = (await h.service.hand(h.channel.id, m.id)).private["hand"][0]
         await m.slash(h.channel, "hl play", card=card)
     last = h.messages()[-1]
-    assert "Game over" in last.content and "Game over.** Final ranking:" in last.content
+    # the events end with "Game over.", the ranking follows once under its own heading
+    assert last.content.count("Game over") == 1 and "Game over.\n**Final ranking:**" in last.content
     board = await h.service.board(h.channel.id)
     for line in board.ranking:
         assert f"{line.place}. <@{line.seat}> — {line.score} points" in last.content

@@ -69,7 +69,7 @@ async def test_a_finished_game_whose_end_was_never_posted_shows_its_ranking_afte
     text = new[0].content
     assert text.startswith("The bot restarted; here is the current board.")
     assert "earlier events not shown" in text  # a whole game's events are cut to the last ones
-    assert "**Game over.** Final ranking:" in text and "1. " in text
+    assert text.count("Game over") == 1 and "**Final ranking:**" in text and "1. " in text
     assert h.pinged() == []  # nobody must act in a finished game
     assert "My moves" not in str(new[0].components)
 
