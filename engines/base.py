@@ -363,9 +363,13 @@ class Engine:
         pv = self.private_view(state, player)
         if not pv:
             return ""
+
+        def ids(items) -> str:  # a card given as a dict is named by its "id"
+            return ", ".join(str(x["id"]) if isinstance(x, dict) and "id" in x else str(x) for x in items) or "empty"
+
         if isinstance(pv.get("hand"), (list, tuple)):  # the usual case: the hand's ids
-            return "Your hand: " + (", ".join(str(x) for x in pv["hand"]) or "empty") + "."
-        parts = [(k, ", ".join(str(x) for x in v) or "empty") for k, v in pv.items() if isinstance(v, (list, tuple))]
+            return f"Your hand: {ids(pv['hand'])}."
+        parts = [(k, ids(v)) for k, v in pv.items() if isinstance(v, (list, tuple))]
         if not parts:
             return ""
         if len(parts) == 1:

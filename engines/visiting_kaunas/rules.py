@@ -1116,6 +1116,15 @@ class VisitingKaunas(Engine):
         up = D.UPGRADES[u]
         return {"id": u, "zones": list(up.zones), "capacity": up.capacity, "price": up.price}
 
+    def private_text(self, state: State, player: str) -> str:
+        """The DM line beside the hand image: the upgrade cards ``player`` drew, in words
+        (Visiting Kaunas, die 3: draw 1-3 upgrades and keep one); ``""`` when none."""
+
+        pv = self.private_view(state, player)
+        if pv is None:
+            return ""
+        return "You drew " + ", ".join(self._upgrade_words(u["id"]) for u in pv["drawn"]) + ": keep one."
+
     def private_view(self, state: State, player: str) -> dict | None:
         """The upgrade cards ``player`` drew and must choose from (rules "Upgrades"), or
         ``None`` while that player holds nothing secret (everything else is on the board)."""

@@ -96,3 +96,16 @@ def test_parse_error_names_the_form_of_a_known_verb():
     with pytest.raises(IllegalAction) as err:
         default_parse(models, "fly away")
     assert str(err.value) == "`fly away` is not a move in this game; `/game moves` lists yours."
+
+
+def test_default_private_text_names_cards_given_as_dicts_by_their_id():
+    from engines import Engine
+
+    class Cards(Engine):
+        id, title, min_players, max_players = "cards-test", "Cards", 2, 2
+        action_models = (Done,)
+
+        def private_view(self, state, player):
+            return {"drawn": [{"id": "u31", "zones": ["morning"]}, {"id": "u06"}]}
+
+    assert Cards().private_text(None, "a") == "Your hand: u31, u06."

@@ -74,3 +74,21 @@ def test_first_turn_status_says_why_the_first_player_starts():
     assert engine.status(state).endswith(engine.first_player_text(state))
     later = state.model_copy(update={"turn": 1})
     assert "lowest die" not in engine.status(later)
+
+
+def test_the_dm_line_names_the_drawn_upgrades_in_words():
+    """A player DMed their drawn upgrades read "Your hand: {'id': 'u31', ...}" (found playing
+    through the bot). Data: u06 is the 6th "+1 capacity in one zone" card (zones cycle
+    morning, midday, evening: u06 = evening); u17 is the 8th "+1 price" card (u10..u18:
+    u17 = midday); u31 is among u29..u32, "+1 capacity in every open zone"."""
+
+    from engines import registry
+
+    engine = registry.get("visiting-kaunas")
+    state = engine.setup(["alice", "bob", "carol"], None, 0)
+    state = state.model_copy(update={"drawn": ["u31", "u17", "u06"]})
+    me = state.players[state.active]
+    assert engine.private_text(state, me) == (
+        "You drew u31 (+1 capacity all zones), u17 (+$1 midday), u06 (+1 capacity evening): keep one.")
+    other = next(p for p in state.players if p != me)
+    assert engine.private_text(state, other) == ""
