@@ -767,6 +767,7 @@ class VisitingKaunas(Engine):
             ev.append(GameEvent(type="die-building", text=f"{p} buys a {bname(b)} for {cost} and builds it at {lab}."))
         elif isinstance(a, Decline):
             s.offers.pop(p)
+            ev.append(GameEvent(type="decline", text=f"{p} does not buy the building at their ship."))
 
     def _action_die(self, s: State, v: int) -> int:
         return next(i for i in self._candidates(s) if s.dice[i].use == "action" and s.dice[i].v == v)

@@ -261,3 +261,19 @@ def test_describe_names_what_a_move_concerns():
     assert d(s, UpgradeTake(card="u10", building="a1")) == "Take upgrade u10 (+$1 morning) for your A1."
     s.phase = "buy"
     assert d(s, Ship(edge="top", to=2)) == "Move your top ship to column 2: buy the Bank for 3."
+
+
+def test_declining_an_offer_is_said_in_the_channel():
+    """Another player's 5: bob may buy the theatre at his ship for 2 coins and declines.
+    Playing through the bot, the post after a decline said only whose turn it was."""
+
+    s = base([5, 5, 1])
+    s = act(s, "ann", "use 5")
+    s = act(s, "ann", "use 5")
+    s = act(s, "ann", "event 1 down1 morning")
+    s = act(s, "ann", "row 2")
+    s = act(s, "ann", "build a")
+    out = engine.apply(s, "bob", engine.parse(s, "decline"))
+    assert [e.text for e in out.events if e.visible_to is None] == [
+        "bob does not buy the building at their ship."]
+    assert out.state.pl["bob"].coins == 8 and out.state.pl["bob"].street == [["museum"], []]
