@@ -18,7 +18,8 @@ from pathlib import Path
 
 from engines.registry import get
 from renderers import base, render_board
-from renderers.factory_manager import WIDTH, draw, layout
+from renderers.base import draw
+from renderers.factory_manager import WIDTH, layout
 
 ENGINE = get("factory-manager")
 

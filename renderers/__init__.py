@@ -11,7 +11,7 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
-from renderers.base import Layout, draw, to_png
+from renderers.base import Layout, render_png
 
 __all__ = ["module_for", "board_layouts", "render_board", "render_hand"]
 
@@ -32,7 +32,7 @@ def board_layouts(game_id: str, view: dict) -> list[Layout]:
 def render_board(game_id: str, view: dict) -> list[bytes]:
     """The board as PNG images (usually one), from a spectator's view."""
 
-    return [to_png(getattr(module_for(game_id), "draw", draw)(lay)) for lay in board_layouts(game_id, view)]
+    return [render_png(lay) for lay in board_layouts(game_id, view)]
 
 
 def render_hand(game_id: str, view: dict) -> bytes | None:
@@ -41,4 +41,4 @@ def render_hand(game_id: str, view: dict) -> bytes | None:
     module = module_for(game_id)
     if not hasattr(module, "hand_layout"):
         return None
-    return to_png(getattr(module, "draw", draw)(module.hand_layout(view)))
+    return render_png(module.hand_layout(view))

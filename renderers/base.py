@@ -1,9 +1,16 @@
 """The layout model every game's renderer builds, and the one Pillow painter for it.
 
-A renderer is two steps (DESIGN.md, "Rendering"): ``layout(view) -> Layout``, a plain
-model of boxes, texts, lines and shapes with pixel coordinates, font sizes and colours;
-then :func:`draw` paints any ``Layout``. Tests check layouts (:func:`small_texts`,
-:func:`overlapping_texts`, :func:`out_of_bounds`, :meth:`Layout.tagged`), not pixels.
+A renderer is two steps: ``layout(view) -> Layout``, a plain model of boxes, texts, lines
+and shapes with pixel coordinates, font sizes and colours (built with :class:`Canvas`,
+:func:`wrap` and :func:`fit_text`); then :func:`draw` paints any ``Layout`` and
+:func:`render_png` turns it into the PNG the bot posts. Tests check layouts
+(:func:`small_texts`, :func:`overlapping_texts`, :func:`out_of_bounds`,
+:func:`phone_text_px`, :meth:`Layout.tagged`), not pixels.
+
+Text is drawn in DejaVu Sans Condensed (``renderers/fonts/``, Bitstream Vera licence in
+``LICENSE.txt`` beside it): it covers Latin, Greek and Cyrillic with every accent players'
+names use (á í ř ž ė ū ł ß), dashes, arrows and the middle dot. The font file is loaded
+once per size, and every measurement is cached per (text, size).
 
 Units: pixels, origin top left; colours are ``"#rrggbb"`` strings; text ``size`` is the
 font size in pixels. Text positions are the top-left of the text's ink box.
@@ -13,6 +20,7 @@ from __future__ import annotations
 
 import io
 from functools import lru_cache
+from pathlib import Path
 from typing import Literal, Union
 
 from PIL import Image, ImageDraw, ImageFont
@@ -21,23 +29,66 @@ from pydantic import BaseModel, Field
 MAX_SIDE = 1600  # px, long side of any image we post
 MAX_BYTES = 1_000_000  # a PNG must stay under this
 MIN_TEXT = 14  # px, smallest font size allowed
+PHONE_WIDTH = 400  # px, the width a phone shows a posted image at
+PHONE_MIN_TEXT = 9  # px, smallest text size on a phone (at PHONE_WIDTH)
+PALETTE = 64  # colours of a posted PNG (flat colours plus anti-aliasing look the same)
+
+#: the bundled font file (package data; see the module doc for its licence)
+FONT_FILE = Path(__file__).with_name("fonts") / "DejaVuSansCondensed.ttf"
 
 
 @lru_cache(maxsize=64)
 def font(size: int) -> ImageFont.FreeTypeFont:
-    """Pillow's bundled scalable font at ``size`` px (no download, no system font)."""
+    """The bundled DejaVu Sans Condensed at ``size`` px, loaded once per size."""
 
-    return ImageFont.load_default(size=size)
+    return ImageFont.truetype(str(FONT_FILE), size=size)
 
 
+@lru_cache(maxsize=1)
+def _notdef() -> tuple[tuple[int, int], bytes]:
+    mask = font(20).getmask("\U0010FFFD")  # a private code point: the font's .notdef box
+    return mask.size, bytes(mask)
+
+
+@lru_cache(maxsize=4096)
+def has_glyph(char: str) -> bool:
+    """Whether the bundled font draws ``char`` (one character) as itself, not as its
+    .notdef box (compared at 20 px)."""
+
+    if char in " \n":
+        return True
+    mask = font(20).getmask(char)
+    return (mask.size, bytes(mask)) != _notdef()
+
+
+@lru_cache(maxsize=8192)
+def drawable(content: str) -> str:
+    """``content`` without the characters the font has no glyph for (some emoji, CJK), and
+    with runs of spaces left by them collapsed; a string that loses nothing is returned as it is."""
+
+    if all(has_glyph(ch) for ch in content):
+        return content
+    kept = "".join(ch for ch in content if has_glyph(ch))
+    return "\n".join(" ".join(line.split()) for line in kept.split("\n"))
+
+
+@lru_cache(maxsize=32768)
+def _line_box(line: str, size: int) -> tuple[int, int, int, int]:
+    """Pillow's ink box (left, top, right, bottom) of one line at ``size``, cached: layouts
+    measure a string, then :func:`draw` places it by the same box."""
+
+    return font(size).getbbox(line or " ")
+
+
+@lru_cache(maxsize=32768)
 def measure(text: str, size: int) -> tuple[int, int]:
-    """(width, height) in px of ``text`` at ``size``; multi-line text is stacked."""
+    """(width, height) in px of ``text`` at ``size``; multi-line text is stacked. Cached per
+    (text, size)."""
 
     lines = text.split("\n") or [""]
-    f = font(size)
     width = 0
     for line in lines:
-        left, _top, right, _bottom = f.getbbox(line or " ")
+        left, _top, right, _bottom = _line_box(line, size)
         width = max(width, right - left)
     return width, line_height(size) * len(lines)
 
@@ -126,8 +177,10 @@ class Layout(BaseModel):
 def text(x: int, y: int, content: str, size: int = 16, fill: str = "#000000", tag: str = "",
          anchor: Literal["la", "ma", "ra", "lm", "mm", "rm"] = "la") -> Text:
     """A :class:`Text` measured with the real font; ``anchor`` as Pillow's (left/middle/right,
-    top/middle) is resolved here so the stored x, y is always the top-left corner."""
+    top/middle) is resolved here so the stored x, y is always the top-left corner. Characters
+    the font cannot draw are left out (:func:`drawable`), never drawn as boxes."""
 
+    content = drawable(content)
     w, h = measure(content, size)
     if anchor[0] == "m":
         x -= w // 2
@@ -138,14 +191,102 @@ def text(x: int, y: int, content: str, size: int = 16, fill: str = "#000000", ta
     return Text(x=x, y=y, text=content, size=size, fill=fill, w=w, h=h, tag=tag)
 
 
-def fit_text(content: str, max_width: int, size: int = 16, min_size: int = MIN_TEXT) -> str:
-    """``content`` shortened with "…" so that it fits ``max_width`` at ``size``."""
+@lru_cache(maxsize=8192)
+def fit_text(content: str, max_width: int, size: int = 16) -> str:
+    """``content`` shortened with "…" so that it fits ``max_width`` px at ``size``."""
 
     if measure(content, size)[0] <= max_width:
         return content
-    while len(content) > 1 and measure(content + "…", size)[0] > max_width:
-        content = content[:-1]
-    return content.rstrip() + "…"
+    lo, hi = 0, len(content)  # longest prefix that fits with the ellipsis (binary search)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if measure(content[:mid].rstrip() + "…", size)[0] <= max_width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return content[:max(lo, 1)].rstrip() + "…"
+
+
+@lru_cache(maxsize=4096)
+def _wrap(content: str, width: int, size: int) -> tuple[str, ...]:
+    lines: list[str] = []
+    for para in content.split("\n"):
+        cur = ""
+        for word in para.split():
+            cand = f"{cur} {word}" if cur else word
+            if not cur or measure(cand, size)[0] <= width:
+                cur = cand
+            else:
+                lines.append(cur)
+                cur = word
+        lines.append(cur)
+    return tuple(fit_text(ln, width, size) for ln in lines) or ("",)
+
+
+def wrap(content: str, width: int, size: int, max_lines: int | None = None) -> list[str]:
+    """``content`` broken at spaces (and at its own newlines) into lines of at most ``width``
+    px at ``size``; a single word wider than ``width`` is shortened with "…". With
+    ``max_lines``, what does not fit ends the last line with "…". Never empty."""
+
+    lines = list(_wrap(content, width, size))
+    if max_lines is not None and len(lines) > max_lines:
+        lines = lines[:max_lines]
+        lines[-1] = fit_text(lines[-1] + " …", width, size)
+    return lines
+
+
+class Canvas:
+    """A :class:`Layout` being filled: one call per element, texts measured with the font.
+
+    ``ink`` is the default text colour. Coordinates may be floats (rounded down to px).
+    Game renderers subclass it for their own pieces (coins, discs, panels)."""
+
+    def __init__(self, width: int, height: int, background: str = "#ffffff", ink: str = "#111111") -> None:
+        self.lay = Layout(width=width, height=height, background=background)
+        self.ink = ink
+
+    def add(self, element: Element) -> Element:
+        return self.lay.add(element)
+
+    def rect(self, x, y, w, h, tag: str = "", fill: str | None = None, outline: str | None = None,
+             width: int = 1, radius: int = 0) -> Rect:
+        return self.lay.add(Rect(x=int(x), y=int(y), w=int(w), h=int(h), fill=fill, outline=outline,
+                                 width=width, radius=radius, tag=tag))
+
+    def ellipse(self, x, y, w, h, tag: str = "", fill: str | None = None, outline: str | None = None,
+                width: int = 1) -> Ellipse:
+        return self.lay.add(Ellipse(x=int(x), y=int(y), w=int(w), h=int(h), fill=fill, outline=outline,
+                                    width=width, tag=tag))
+
+    def line(self, points, tag: str = "", fill: str = "#000000", width: int = 2) -> Line:
+        return self.lay.add(Line(points=[(int(a), int(b)) for a, b in points], fill=fill, width=width, tag=tag))
+
+    def polygon(self, points, tag: str = "", fill: str | None = None, outline: str | None = None,
+                width: int = 1) -> Polygon:
+        return self.lay.add(Polygon(points=[(int(round(a)), int(round(b))) for a, b in points], fill=fill,
+                                    outline=outline, width=width, tag=tag))
+
+    def text(self, x, y, s: str, size: int, tag: str = "", fill: str | None = None, anchor: str = "la") -> Text:
+        """``s`` at (x, y) by ``anchor`` (see :func:`text`)."""
+
+        return self.lay.add(text(int(x), int(y), s, size, fill or self.ink, tag, anchor))  # type: ignore[arg-type]
+
+    def fit(self, x, y, s: str, size: int, w: int, tag: str = "", fill: str | None = None,
+            anchor: str = "la") -> Text:
+        """``s`` shortened with "…" to at most ``w`` px, at (x, y) by ``anchor``."""
+
+        return self.text(x, y, fit_text(s, int(w), size), size, tag, fill, anchor)
+
+    def paragraph(self, x, y, s: str, size: int, w: int, tag: str = "", fill: str | None = None,
+                  max_lines: int | None = None, step: int | None = None) -> int:
+        """``s`` wrapped to ``w`` px (:func:`wrap`), one Text per line ``step`` px apart
+        (default the line height); returns the y below the last line."""
+
+        step = step or line_height(size)
+        for ln in wrap(s, int(w), size, max_lines):
+            self.text(x, y, ln, size, tag, fill)
+            y += step
+        return y
 
 
 # ----- checks used by tests ---------------------------------------------------------
@@ -207,22 +348,45 @@ def draw(layout: Layout) -> Image.Image:
             f = font(e.size)
             y = e.y
             for line in e.text.split("\n"):
-                left, top, _r, _b = f.getbbox(line or " ")
+                left, top, _r, _b = _line_box(line, e.size)
                 d.text((e.x - left, y - top + (line_height(e.size) - e.size) // 2), line, font=f, fill=e.fill)
                 y += line_height(e.size)
     return image
 
 
 def to_png(image: Image.Image) -> bytes:
-    """PNG bytes under :data:`MAX_BYTES`, long side at most :data:`MAX_SIDE` px."""
+    """PNG bytes of a painted image: long side at most :data:`MAX_SIDE` px (resized in RGB,
+    BEFORE the palette, so downscaled text stays smooth), then reduced to a
+    :data:`PALETTE`-colour palette (fast octree, no dither: the boards are flat colours and
+    anti-aliased text, so they look the same at about a third of the bytes and encode
+    several times faster than RGB). Under :data:`MAX_BYTES`."""
 
     if max(image.size) > MAX_SIDE:
         scale = MAX_SIDE / max(image.size)
         image = image.resize((int(image.width * scale), int(image.height * scale)), Image.LANCZOS)
+    if image.mode == "RGB":
+        image = image.quantize(colors=PALETTE, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
     buf = io.BytesIO()
     # zlib level 6 without ``optimize``: ``optimize`` cost ~60 ms per board for ~8% size
     image.save(buf, "PNG", compress_level=6)
     if buf.tell() >= MAX_BYTES:
         buf = io.BytesIO()
-        image.quantize(colors=128).save(buf, "PNG", optimize=True)
+        image.save(buf, "PNG", optimize=True)
     return buf.getvalue()
+
+
+def render_png(layout: Layout) -> bytes:
+    """The PNG of ``layout``: :func:`draw`, then :func:`to_png`."""
+
+    return to_png(draw(layout))
+
+
+def phone_text_px(layout: Layout) -> float:
+    """The smallest text's size in px when the image is shown :data:`PHONE_WIDTH` px wide
+    (a phone shows a posted image at the screen's width; a narrower image is not enlarged):
+    ``min(size) * min(1, PHONE_WIDTH / image width)``, after the :data:`MAX_SIDE` downscale."""
+
+    scale = min(1.0, MAX_SIDE / max(layout.width, layout.height))
+    shown = layout.width * scale
+    sizes = [t.size for t in layout.texts() if t.text.strip()]
+    return min(sizes, default=99) * scale * min(1.0, PHONE_WIDTH / shown)

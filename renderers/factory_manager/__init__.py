@@ -1,5 +1,5 @@
 """Factory Manager (Továrník) board image: ``layout(view) -> Layout``, painted by :func:`draw`
-(the shared :func:`renderers.base.draw`, then reduced to a 64-colour palette).
+(the shared :func:`renderers.base.draw`; :func:`renderers.base.to_png` reduces it to a palette).
 
 One image from ``engine.view(state, None)``, top to bottom (tags in brackets):
 
@@ -20,19 +20,16 @@ One image from ``engine.view(state, None)``, top to bottom (tags in brackets):
 Units are pixels; the image is 1200 wide and at most 1600 high; every text is at least
 15 px. With 2 or 3 players each factory gets a full-width row and is drawn 1.3 or 1.15
 times larger; with 4 or 5, two factories share a row (and with 5 the legend fills the free
-slot). The market's cards shrink when many tiles are on offer. Only ASCII is drawn: the
-bundled font has no other glyphs (names are reduced to ASCII in :mod:`.model`).
+slot). The market's cards shrink when many tiles are on offer. Names are drawn as they are
+(the bundled DejaVu font has their accents).
 """
 
 from __future__ import annotations
 
-from PIL import Image
+from renderers.base import Canvas, Layout, fit_text, line_height, measure
+from renderers.factory_manager.model import KINDS, Board, Factory, Tile, board
 
-from renderers import base
-from renderers.base import Ellipse, Layout, Rect, Text, fit_text, line_height, measure, text
-from renderers.factory_manager.model import KINDS, Board, Factory, Tile, ascii_name, board
-
-__all__ = ["layout", "draw", "WIDTH", "MAX_HEIGHT"]
+__all__ = ["layout", "WIDTH", "MAX_HEIGHT"]
 
 WIDTH = 1200
 MAX_HEIGHT = 1600
@@ -61,23 +58,16 @@ PHASE_NAME = {1: "turn-order auction", 2: "market preparation", 3: "buy and inst
               4: "bureaucracy", 5: "income"}
 
 
-class _Canvas:
-    """A Layout being filled, with small drawing helpers."""
+class _Canvas(Canvas):
+    """The shared canvas with Factory Manager's coins, tile numbers and panels."""
 
     def __init__(self) -> None:
-        self.lay = Layout(width=WIDTH, height=MAX_HEIGHT, background=BG)
-
-    def rect(self, x, y, w, h, tag, fill=None, outline=None, width=1, radius=0):
-        return self.lay.add(Rect(x=x, y=y, w=w, h=h, fill=fill, outline=outline, width=width,
-                                 radius=radius, tag=tag))
-
-    def text(self, x, y, s, size, tag, fill=INK, anchor="la") -> Text:
-        return self.lay.add(text(x, y, s, size, fill, tag, anchor))
+        super().__init__(WIDTH, MAX_HEIGHT, BG, INK)
 
     def coin(self, x, y, d, value, tag, size=16):
         """A gold price disc of diameter ``d`` with ``value`` centred in it."""
 
-        self.lay.add(Ellipse(x=x, y=y, w=d, h=d, fill=COIN, outline="#7a5c00", width=2, tag=tag))
+        self.ellipse(x, y, d, d, tag, COIN, "#7a5c00", 2)
         self.text(x + d // 2, y + d // 2, str(value), size, tag, INK, "mm")
 
     def effects(self, x, y, t: Tile, size, tag) -> int:
@@ -116,7 +106,7 @@ def _effect_lines(t: Tile, size: int, width: int) -> list[list[tuple[str, str]]]
 def _name(b: Board, seat: str | None) -> str:
     if seat is None:
         return "nobody"
-    return b.factories[seat].name if seat in b.factories else (ascii_name(seat) or "?")
+    return b.factories[seat].name if seat in b.factories else (seat or "?")
 
 
 def _colour(b: Board, seat: str) -> str:
@@ -359,7 +349,7 @@ def _meeples(c: _Canvas, x, y, n, colour, tag, max_n=9, d=13) -> int:
 
     step = d + d // 4
     for i in range(min(n, max_n)):
-        c.lay.add(Ellipse(x=x + i * step, y=y, w=d, h=d, fill=colour, outline=INK, width=1, tag=tag))
+        c.ellipse(x + i * step, y, d, d, tag, colour, INK, 1)
     return x + min(n, max_n) * step
 
 
@@ -553,16 +543,6 @@ def _legend(c: _Canvas, y: int) -> int:
     c.coin(x, y - 3, 26, 10, tag, 15)
     c.text(x + 32, y, "price in Elektro", 17, tag, SOFT)
     return y + 22
-
-
-def draw(lay: Layout) -> Image.Image:
-    """The shared painter's image reduced to a 64-colour palette (fast octree, no dither).
-
-    The board uses a few flat colours plus text anti-aliasing, so the palette image looks
-    the same, is about a third of the bytes, and encodes to PNG about 2.5 times faster than
-    RGB (measured with ``python -m bench.render_fm``)."""
-
-    return base.draw(lay).quantize(colors=64, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
 
 
 def layout(view: dict) -> Layout:

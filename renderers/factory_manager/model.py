@@ -9,10 +9,10 @@ positive, dark "workers replaced" negative), energy (white use positive, dark sa
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
+
+from renderers.base import drawable
 
 #: the six kinds of equipment tile, in the storage board's column order; the names are the
 #: words of the phase 2 command (``place machine``)
@@ -118,15 +118,6 @@ class Board:
     ranking: list[list[str]] = field(default_factory=list)
 
 
-def ascii_name(name: str, max_len: int = 40) -> str:
-    """``name`` in the printable ASCII the bundled font can draw: accents dropped ("Jiří" ->
-    "Jiri"), other characters (emoji, CJK) removed, spaces collapsed; may be empty."""
-
-    plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode("ascii")
-    plain = re.sub(r"\s+", " ", plain)
-    return re.sub(r"[^\x20-\x7e]", "", plain).strip()[:max_len]
-
-
 def kind_of(tile_id: str, kind: Any = None) -> str:
     if isinstance(kind, str):
         k = kind.lower().replace("_", "-")
@@ -216,7 +207,8 @@ def board(view: dict) -> Board:
         f = f if isinstance(f, dict) else {}
         off = {str(x).lower() for x in _get(f, "off", default=[])}
         workers = _get(f, "workers", default={})
-        fac = Factory(seat=seat, name=ascii_name(str(names.get(seat, seat))) or f"player {i + 1}", index=i)
+        fac = Factory(seat=seat, name=drawable(" ".join(str(names.get(seat, seat)).split())) or f"player {i + 1}",
+                      index=i)
         fac.elektro = int(_get(f, "money", default=0))
         fac.tile_no = _get(f, "tile") or None
         fac.new_tile = _get(f, "new_tile") or None

@@ -38,13 +38,10 @@ Only ASCII is drawn: the bundled font has no symbols. Units are pixels.
 
 from __future__ import annotations
 
-from PIL import Image
-
 from engines.kanban_ev import data as D
-from renderers import base
-from renderers.base import Ellipse, Layout, Line, Polygon, Rect, Text, fit_text, measure, text
+from renderers.base import Canvas, Layout, Polygon, fit_text, measure, wrap
 
-__all__ = ["layout", "layouts", "hand_layout", "draw", "WIDTH", "MAX_HEIGHT"]
+__all__ = ["layout", "layouts", "hand_layout", "WIDTH", "MAX_HEIGHT"]
 
 WIDTH = 1200
 MAX_HEIGHT = 1600
@@ -154,30 +151,17 @@ def order_stock(view: dict, card: str, split: int) -> list[str]:
     return out
 
 
-class _Canvas:
-    """A Layout being filled, with small drawing helpers."""
+class _Canvas(Canvas):
+    """The shared canvas with Kanban EV's player discs, panels and chips."""
 
     def __init__(self, width: int = WIDTH, height: int = MAX_HEIGHT) -> None:
-        self.lay = Layout(width=width, height=height, background=BG)
-
-    def rect(self, x, y, w, h, tag, fill=None, outline=None, width=1, radius=0):
-        return self.lay.add(Rect(x=int(x), y=int(y), w=int(w), h=int(h), fill=fill, outline=outline,
-                                 width=width, radius=radius, tag=tag))
-
-    def text(self, x, y, s, size, tag, fill=INK, anchor="la") -> Text:
-        return self.lay.add(text(int(x), int(y), s, size, fill, tag, anchor))
-
-    def fit(self, x, y, s, size, w, tag, fill=INK, anchor="la") -> Text:
-        return self.text(x, y, fit_text(s, w, size), size, tag, fill, anchor)
-
-    def line(self, pts, tag, fill=LINE, width=2):
-        return self.lay.add(Line(points=[(int(a), int(b)) for a, b in pts], fill=fill, width=width, tag=tag))
+        super().__init__(width, height, BG, INK)
 
     def disc(self, x, y, d, n: int, tag, size=14):
         """Player ``n``'s disc (0-based seat), diameter ``d``, with their number 1-4."""
 
         col = PLAYER_COLOUR[n % len(PLAYER_COLOUR)]
-        self.lay.add(Ellipse(x=int(x), y=int(y), w=d, h=d, fill=col, outline="#000000", width=1, tag=tag))
+        self.ellipse(x, y, d, d, tag, col, "#000000", 1)
         self.text(x + d // 2, y + d // 2, str(n + 1), size, tag, "#ffffff", "mm")
 
     def panel(self, x, y, w, h, tag, title="", fill=PANEL, size=20):
@@ -288,7 +272,7 @@ def _goal_card(c: _Canvas, b: _Board, x, y, w, h, goal: str, tag: str, spoken: l
             c.disc(ix, y + 3, 24, spoken[k], "meeting-room:speech", 14)
         else:
             c.chip(ix, y + 3, 24, 24, f"x{mult}", tag + ":icon", "#ffffff", 14)
-    lines = _wrap(goal_text(goal), w - 12, 15)
+    lines = wrap(goal_text(goal), w - 12, 15)
     for k, ln in enumerate(lines[:2]):
         c.text(x + 6, y + 30 + k * 19, ln, 15, tag)
 
@@ -318,22 +302,6 @@ def _wrap_list(items: list[str], widths: list[int], size: int) -> list[str]:
             cur = cur.rstrip(",") + f" +{len(items) - k} more"
         lines.append(cur)
     return lines
-
-
-def _wrap(s: str, width: int, size: int) -> list[str]:
-    words = s.split(" ")
-    lines: list[str] = []
-    cur = ""
-    for wd in words:
-        cand = f"{cur} {wd}".strip()
-        if measure(cand, size)[0] <= width or not cur:
-            cur = cand
-        else:
-            lines.append(cur)
-            cur = wd
-    if cur:
-        lines.append(cur)
-    return [fit_text(ln, width, size) for ln in lines]
 
 
 def _tracks_and_room(c: _Canvas, b: _Board, y: int) -> int:
@@ -927,9 +895,3 @@ def hand_layout(view: dict) -> Layout:
     c.text(M + 4, y + 2, "Groups: A = auto, batt, motor; B = body, drive, elec.", 15, "hand:legend", SOFT)
     c.lay.height = min(MAX_HEIGHT, y + 28)
     return c.lay
-
-
-def draw(lay: Layout) -> Image.Image:
-    """The shared painter's image in a 64-colour palette (flat colours: smaller, faster PNG)."""
-
-    return base.draw(lay).quantize(colors=64, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)

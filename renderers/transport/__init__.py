@@ -18,10 +18,7 @@ from __future__ import annotations
 
 import math
 
-from PIL import Image
-
-from renderers import base
-from renderers.base import Ellipse, Layout, Line, Polygon, Rect, fit_text, measure, text
+from renderers.base import Ellipse, Layout, Line, Polygon, Rect, fit_text, measure, text, wrap
 
 SQ3 = math.sqrt(3)
 
@@ -37,14 +34,6 @@ PARCEL_FILL = "#c8955a"
 LAST = "#ff7a00"  # outline of the cells the last action changed
 PANEL_W = 430
 MARGIN = 24
-
-
-def draw(lay: Layout) -> Image.Image:
-    """The shared painter's image reduced to a 64-colour palette (fast octree, no dither):
-    flat colours plus text anti-aliasing look the same, and the PNG encodes several times
-    faster and smaller than RGB (same approach as the Factory Manager renderer)."""
-
-    return base.draw(lay).quantize(colors=64, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
 
 
 # ----- hex helpers ------------------------------------------------------------------------
@@ -308,7 +297,7 @@ def _panel(lay: Layout, view: dict, x: int, y: int, two_columns: bool = False) -
     y += 10
     # whose turn and what is expected
     status = "".join(view.get("status_parts") or [view.get("status", "")])
-    lines = _wrap(status, w - 16, 18)
+    lines = wrap(status, w - 16, 18)
     lay.add(text(x + 6, y, "\n".join(lines), 18, "#7a1010" if not view.get("over") else INK, "status"))
     y += 24 * len(lines) + 10
     if view.get("over") and view.get("end_reason"):
@@ -341,7 +330,7 @@ def _panel(lay: Layout, view: dict, x: int, y: int, two_columns: bool = False) -
     if teams:
         sc = view["scores"]
         line = "Teams: " + " | ".join(f"{'+'.join(colours[p] for p in t)} {sc[t[0]]}" for t in teams)
-        for ln in _wrap(line, w - 16, 16):
+        for ln in wrap(line, w - 16, 16):
             lay.add(text(x + 6, y, ln, 16, INK, "teams"))
             y += 22
     y += 6
@@ -353,7 +342,7 @@ def _panel(lay: Layout, view: dict, x: int, y: int, two_columns: bool = False) -
         y += 22
         for i, ev in enumerate(recent[-3:]):
             ev = "".join(ev) if isinstance(ev, list) else ev
-            for ln in _wrap(ev, w - 16, 14)[:3]:
+            for ln in wrap(ev, w - 16, 14)[:3]:
                 lay.add(text(x + 6, y, ln, 14, MUTED, f"recent:{i}"))
                 y += 18
             y += 4
@@ -386,22 +375,6 @@ def _panel(lay: Layout, view: dict, x: int, y: int, two_columns: bool = False) -
     lay.add(Rect(x=x + 8, y=y, w=22, h=22, fill=None, outline=LAST, width=3, tag="legend:last"))
     lay.add(text(x + 38, y + 3, "orange outline = last move", 14, INK, "legend:last:text"))
     return max(y + 26, left_end)
-
-
-def _wrap(s: str, width: int, size: int) -> list[str]:
-    words = s.split()
-    lines: list[str] = []
-    cur = ""
-    for wd in words:
-        cand = (cur + " " + wd).strip()
-        if measure(cand, size)[0] <= width or not cur:
-            cur = cand
-        else:
-            lines.append(cur)
-            cur = wd
-    if cur:
-        lines.append(cur)
-    return lines or [""]
 
 
 # ----- hand ---------------------------------------------------------------------------------

@@ -13,17 +13,7 @@ Tags: ``header``, ``status``, ``grid:<r>:<c>``, ``ship:<seat>:top|right``, ``eve
 
 from __future__ import annotations
 
-from renderers.base import Ellipse, Layout, Polygon, Rect, fit_text, measure
-from renderers.base import text as _text
-
-#: characters the bundled font lacks, and what to draw instead
-_ASCII = str.maketrans({"–": "-", "—": "-", "é": "e", "→": ">", "←": "<", "⇄": "<>", "’": "'"})
-
-
-def text(x: int, y: int, content: str, size: int = 16, fill: str = "#000000", tag: str = "", anchor: str = "la"):
-    """:func:`renderers.base.text` with characters the bundled font cannot draw replaced."""
-
-    return _text(x, y, content.translate(_ASCII), size, fill, tag, anchor)  # type: ignore[arg-type]
+from renderers.base import Ellipse, Layout, Polygon, Rect, fit_text, measure, text
 
 WIDTH = 1500
 PLAYER_COLOURS = ["#d43c3c", "#2f6fd6", "#2e9e4a", "#e08a10"]
@@ -45,7 +35,7 @@ from engines.visiting_kaunas.data import BUILDINGS  # noqa: E402
 
 
 def _short(name: str) -> str:
-    return {"Modern Art Museum": "Art Museum"}.get(name, name).replace("é", "e")
+    return {"Modern Art Museum": "Art Museum"}.get(name, name)
 
 
 def _colour(view: dict, seat: str) -> str:
@@ -388,15 +378,3 @@ def hand_layout(view: dict) -> Layout:
         lay.add(text(x + 12, 176, where, 18, MUTED, tag=tag + ":zones"))
     lay.height = 240
     return lay
-
-
-def draw(lay: Layout):
-    """The shared painter's image reduced to a 64-colour palette (fast octree, no dither):
-    the board is flat colours and text, so it looks the same at about a third of the bytes
-    and encodes faster (measured: 275 kB / 0.65 s -> 80 kB / 0.43 s for a 4-player board)."""
-
-    from PIL import Image
-
-    from renderers import base
-
-    return base.draw(lay).quantize(colors=64, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
