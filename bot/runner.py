@@ -19,11 +19,11 @@ NO_TOKEN = (
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     run = subparsers.add_parser("run", help="run the Discord bot (needs DISCORD_TOKEN)")
-    run.add_argument("--db", help="SQLite file (default: BOARDHOST_DB or ./boardhost.db)")
+    run.add_argument("--db", help="SQLite file or postgresql:// URL (default: BOARDHOST_DB or ./boardhost.db)")
     run.set_defaults(func=cmd_run)
     sync = subparsers.add_parser("sync", help="upload the slash commands to Discord (needs DISCORD_TOKEN)")
     sync.add_argument("--guild", type=int, help="copy the commands to this server only (instant, for testing)")
-    sync.add_argument("--db", help="SQLite file (default: BOARDHOST_DB or ./boardhost.db)")
+    sync.add_argument("--db", help="SQLite file or postgresql:// URL (default: BOARDHOST_DB or ./boardhost.db)")
     sync.set_defaults(func=cmd_sync)
 
 

@@ -88,6 +88,11 @@ class UserError(Exception):
         self.message = message
 
 
+#: the refusal when another move was committed between reading the board and saving a move
+BOARD_CHANGED = ("The board changed: another move was made at the same moment and yours was not played;"
+                 " look at the board and try again.")
+
+
 class StaleVersion(UserError):
     """``act(..., expected_version=v)`` when the game is already past ``v`` (a stale button).
 
@@ -362,12 +367,19 @@ class Service:
         self._games: dict[str, GameRow] = {}
         self._seat_cache: dict[int, list[SeatRow]] = {}
         self._orders: dict[str, _PostOrder] = {}
+        #: other processes may write the same store (PostgreSQL shards): read the game row
+        #: and seats afresh on every call instead of trusting the write-through caches
+        self._shared = bool(getattr(store, "shared", False))
 
     @classmethod
     async def open(cls, path: str, **kwargs: Any) -> "Service":
-        """A Service over a :class:`bot.store.SqliteStore` at ``path`` (created/migrated)."""
+        """A Service over the store ``path`` names (created/migrated): a SQLite file path or
+        ``sqlite:///…`` (:class:`bot.store.SqliteStore`), or ``postgresql://…``
+        (:class:`bot.store_pg.PostgresStore`); see :func:`bot.stores.make_store`."""
 
-        store = SqliteStore(path)
+        from bot.stores import make_store
+
+        store = make_store(path)
         await store.open()
         return cls(store, **kwargs)
 
@@ -402,7 +414,7 @@ class Service:
         """The table's live game row (cached; the object is updated in place after commits)."""
 
         game = self._games.get(table)
-        if game is not None and game.status in (LOBBY, ACTIVE):
+        if game is not None and game.status in (LOBBY, ACTIVE) and not self._shared:
             return game
         self._games.pop(table, None)
         game = await self.store.live_game(table)
@@ -422,7 +434,7 @@ class Service:
         caches hold only live tables)."""
 
         cached = self._seat_cache.get(game.pk)
-        if cached is not None:
+        if cached is not None and not self._shared:
             return cached
         if game.status in (LOBBY, ACTIVE):
             return await self._load_seats(game.pk)
@@ -678,7 +690,7 @@ class Service:
                 )
             except VersionConflict:
                 self._forget(game.table_id)
-                raise UserError("Another move was made at the same moment; look at the board and try again.") from None
+                raise UserError(BOARD_CHANGED) from None
             timing["apply"] += t1 - t0
             timing["commit"] += time.perf_counter() - t1
             timing["tx"] += getattr(self.store, "last_tx_seconds", 0.0)
@@ -691,7 +703,12 @@ class Service:
             resigned = None
         elif resigned is not None:
             t1 = time.perf_counter()
-            await self.store.commit(game.pk, game.version, [], engine.state_to_json(state), ACTIVE, resigned=resigned)
+            try:
+                await self.store.commit(game.pk, game.version, [], engine.state_to_json(state), ACTIVE,
+                                        resigned=resigned)
+            except VersionConflict:
+                self._forget(game.table_id)
+                raise UserError(BOARD_CHANGED) from None
             timing["commit"] += time.perf_counter() - t1
             seats = await self._load_seats(game.pk)
             ai = self._ai_seats(seats)
@@ -702,6 +719,7 @@ class Service:
         run: list[tuple[str, dict]] = []
         limit = self.MAX_AI_MOVES if self.ai_moves_per_call is None else self.ai_moves_per_call
         ai_state = state
+        ai_events: list = []
         t0 = time.perf_counter()
         while game.status == ACTIVE and len(run) < limit and not engine.is_over(ai_state):
             movers = [p for p in engine.to_act(ai_state) if p in ai]
@@ -717,7 +735,7 @@ class Service:
                 break
             run.append((seat, engine.action_to_json(action)))
             ai_state = outcome.state
-            take(outcome.events)
+            ai_events.extend(outcome.events)
         if run:
             t1 = time.perf_counter()
             status = OVER if engine.is_over(ai_state) else ACTIVE
@@ -726,8 +744,15 @@ class Service:
                     game.pk, game.version, run, engine.state_to_json(ai_state), status
                 )
             except VersionConflict:
+                # another process (a shard sharing the database) moved this table first;
+                # what this call committed before stands, its AI run is dropped unplayed
                 self._forget(game.table_id)
-                raise
+                if not (changed or initial):
+                    raise UserError(BOARD_CHANGED) from None
+                log.info("table %s: AI run dropped, the game moved on elsewhere", game.table_id)
+                run = []
+        if run:
+            take(ai_events)
             timing["apply"] += t1 - t0
             timing["commit"] += time.perf_counter() - t1
             timing["tx"] += getattr(self.store, "last_tx_seconds", 0.0)

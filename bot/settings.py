@@ -18,7 +18,8 @@ class Settings(BaseSettings):
 
     #: the bot token from the Discord developer portal (Bot → Reset Token)
     discord_token: str | None = Field(default=None, validation_alias=AliasChoices("DISCORD_TOKEN"))
-    #: the SQLite file holding every game
+    #: where every game lives: a SQLite file path (or ``sqlite:///path``), or a PostgreSQL
+    #: URL ``postgresql://user@host:5432/dbname`` for several processes (shards) sharing it
     db_path: str = Field(default="./boardhost.db", validation_alias=AliasChoices("BOARDHOST_DB"))
     #: a guild (server) id: `boardhost run` then also copies the commands there (instant
     #: updates while developing); unset in production

@@ -2,8 +2,10 @@
 
 :class:`Store` is the interface the service layer uses; :class:`SqliteStore` implements it
 with aiosqlite on ONE connection (WAL, ``synchronous=FULL``, ``foreign_keys=ON``, schema
-version in ``PRAGMA user_version`` with forward migrations). A PostgreSQL (asyncpg) store
-can implement the same interface for a multi-process deployment.
+version in ``PRAGMA user_version`` with forward migrations). :class:`bot.store_pg.PostgresStore`
+implements the same interface on PostgreSQL (asyncpg) for several processes sharing one
+database; :func:`bot.stores.make_store` picks one from a URL. A schema change is a new
+migration in BOTH ``MIGRATIONS`` here and ``bot.store_pg.PG_MIGRATIONS``.
 
 Schema (version 4)::
 
@@ -35,7 +37,10 @@ from typing import Any, Sequence
 
 import aiosqlite
 
-__all__ = ["GameRow", "SeatRow", "ActionRow", "Store", "SqliteStore", "VersionConflict", "TableBusy", "SCHEMA_VERSION"]
+__all__ = [
+    "GameRow", "SeatRow", "ActionRow", "Store", "SqliteStore", "VersionConflict", "TableBusy", "SchemaTooNew",
+    "SCHEMA_VERSION",
+]
 
 
 class VersionConflict(Exception):
@@ -45,6 +50,11 @@ class VersionConflict(Exception):
         super().__init__(f"expected version {expected}, stored {current}")
         self.expected = expected
         self.current = current
+
+
+class SchemaTooNew(RuntimeError):
+    """The database was written by a newer boardhost: its schema version is above
+    :data:`SCHEMA_VERSION`. The message is one sentence naming both versions."""
 
 
 class TableBusy(Exception):
@@ -310,7 +320,10 @@ class SqliteStore(Store):
         async with db.execute("PRAGMA user_version") as cur:
             (current,) = await cur.fetchone()
         if current > SCHEMA_VERSION:
-            raise RuntimeError(f"database schema {current} is newer than this program ({SCHEMA_VERSION})")
+            raise SchemaTooNew(
+                f"The database {self.path} has schema version {current}, newer than this boardhost"
+                f" (version {SCHEMA_VERSION}); upgrade boardhost before using it."
+            )
         for version in range(current, target):
             await _x(db, "BEGIN IMMEDIATE")
             try:

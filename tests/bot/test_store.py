@@ -1,5 +1,6 @@
-"""The SQLite store: durability across reopen, rebuild from the log, the version guard,
-migrations (DESIGN.md, "The host")."""
+"""The stores: durability across reopen, rebuild from the log, the version guard,
+migrations (DESIGN.md, "The host"). Tests taking the ``backend`` fixture run on SQLite AND
+PostgreSQL (tests/bot/conftest.py); the others are about one backend's own mechanics."""
 
 from __future__ import annotations
 
@@ -9,8 +10,11 @@ import sqlite3
 
 import pytest
 
+import asyncpg
+
 from bot.service import Service
-from bot.store import MIGRATIONS, SCHEMA_VERSION, SqliteStore, TableBusy, VersionConflict
+from bot.store import MIGRATIONS, SCHEMA_VERSION, SchemaTooNew, SqliteStore, TableBusy, VersionConflict
+from bot.store_pg import PG_MIGRATIONS
 from tests import fakegame
 
 HUMAN = "111"
@@ -24,8 +28,8 @@ def high_low():
     fakegame.uninstall()
 
 
-async def _two_humans(path, seed=5) -> Service:
-    service = await Service.open(path, seed_source=lambda: seed)
+async def _two_humans(backend, seed=5) -> Service:
+    service = await backend.service(seed_source=lambda: seed)
     await service.new_game("t1", HUMAN, "high-low", {"rounds": 3})
     await service.join("t1", OTHER)
     await service.start("t1", HUMAN)
@@ -61,16 +65,15 @@ async def test_pragmas_and_schema_version(tmp_path):
         await store.close()
 
 
-async def test_game_survives_close_and_reopen_mid_game(tmp_path):
-    path = str(tmp_path / "g.db")
-    service = await _two_humans(path)
+async def test_game_survives_close_and_reopen_mid_game(backend):
+    service = await _two_humans(backend)
     for _ in range(3):
         await _play_one(service)
     before = await service.board("t1")
     hand_before = await service.hand("t1", HUMAN)
     await service.close()
 
-    again = await Service.open(path)
+    again = await backend.service()
     try:
         after = await again.board("t1")
         assert after.version == before.version == 3
@@ -89,22 +92,18 @@ async def test_game_survives_close_and_reopen_mid_game(tmp_path):
         await again.close()
 
 
-async def test_corrupted_or_missing_snapshot_is_rebuilt_from_the_log(tmp_path):
-    path = str(tmp_path / "c.db")
-    service = await _two_humans(path)
+async def test_corrupted_or_missing_snapshot_is_rebuilt_from_the_log(backend):
+    service = await _two_humans(backend)
     for _ in range(4):
         await _play_one(service)
     good = await service.board("t1")
     hand = await service.hand("t1", OTHER)
     await service.close()
 
-    con = sqlite3.connect(path)
-    (stored,) = con.execute("SELECT state FROM snapshots").fetchone()
-    con.execute("UPDATE snapshots SET state = '{not json'")
-    con.commit()
-    con.close()
+    [(stored,)] = await backend.sql("SELECT state FROM snapshots")
+    await backend.sql("UPDATE snapshots SET state = '{not json'")
 
-    again = await Service.open(path)
+    again = await backend.service()
     try:
         rebuilt = await again.board("t1")
         assert rebuilt.version == 4
@@ -112,71 +111,96 @@ async def test_corrupted_or_missing_snapshot_is_rebuilt_from_the_log(tmp_path):
         assert (await again.hand("t1", OTHER)).private == hand.private
     finally:
         await again.close()
-    con = sqlite3.connect(path)
-    (repaired,) = con.execute("SELECT state FROM snapshots").fetchone()
+    [(repaired,)] = await backend.sql("SELECT state FROM snapshots")
     assert json.loads(repaired) == json.loads(stored)  # the snapshot was rewritten
-    con.execute("DELETE FROM snapshots")  # now missing entirely
-    con.commit()
-    con.close()
+    await backend.sql("DELETE FROM snapshots")  # now missing entirely
 
-    third = await Service.open(path)
+    third = await backend.service()
     try:
         assert (await third.board("t1")).view == good.view
     finally:
         await third.close()
 
 
-async def test_stale_version_is_refused_and_writes_nothing(tmp_path):
-    path = str(tmp_path / "v.db")
-    service = await _two_humans(path)
+async def test_stale_version_is_refused_and_writes_nothing(backend):
+    service = await _two_humans(backend)
     await _play_one(service)  # version 1
     game = await service.store.live_game("t1")
     assert game.version == 1
     snapshot = await service.store.snapshot(game.pk)
-    before = _dump(path)
+    before = await backend.dump()
     with pytest.raises(VersionConflict) as err:
         await service.store.commit(game.pk, 0, [(HUMAN, {"type": "call", "mode": "high"})], {"x": 1}, "active")
     assert err.value.current == 1
-    assert _dump(path) == before
+    assert await backend.dump() == before
     assert await service.store.snapshot(game.pk) == snapshot
     assert len(await service.store.actions(game.pk)) == 1
     await service.close()
 
 
-async def test_one_live_game_per_table_in_the_schema(tmp_path):
-    store = SqliteStore(str(tmp_path / "b.db"))
+async def test_one_live_game_per_table_in_the_schema(backend):
+    store = backend.make()
     await store.open()
     try:
         await store.create_game("t", "high-low", {}, 1, "u1")
         with pytest.raises(TableBusy):
             await store.create_game("t", "high-low", {}, 2, "u2")
         # the partial unique index refuses it even past the store's own check
-        with pytest.raises(sqlite3.IntegrityError):
-            await store._conn.execute(
+        with pytest.raises((sqlite3.IntegrityError, asyncpg.UniqueViolationError)):
+            await backend.sql(
                 "INSERT INTO games (table_id, game_id, options, seed, status, host, version, created, updated)"
                 " VALUES ('t', 'high-low', '{}', 3, 'lobby', 'u3', 0, 0, 0)"
             )
+        # a finished game frees the table
+        game = await store.live_game("t")
+        await store.set_status(game.pk, "cancelled")
+        again = await store.create_game("t", "high-low", {}, 4, "u4")
+        assert again.pk != game.pk and (await store.live_game("t")).pk == again.pk
     finally:
         await store.close()
 
 
-async def test_migrations_run_on_an_old_schema(tmp_path):
-    path = str(tmp_path / "old.db")
-    con = sqlite3.connect(path)
-    con.executescript(MIGRATIONS[0])  # schema version 1: no dm_ok column
-    con.execute("PRAGMA user_version = 1")
-    con.execute(
+async def _old_schema(backend, version: int) -> None:
+    """Make ``backend``'s database look as an older boardhost left it: the migrations up to
+    schema ``version`` only."""
+
+    if backend.name == "sqlite":
+        con = sqlite3.connect(backend.url)
+        for m in MIGRATIONS[:version]:
+            con.executescript(m)
+        con.execute(f"PRAGMA user_version = {version}")
+        con.commit()
+        con.close()
+        return
+    con = await asyncpg.connect(backend.url)
+    try:
+        await con.execute(f'CREATE SCHEMA "{backend.schema}"; SET search_path = "{backend.schema}"')
+        for m in PG_MIGRATIONS[:version]:
+            await con.execute(m)
+        await con.execute(f"CREATE TABLE boardhost_schema (version INTEGER NOT NULL);"
+                          f" INSERT INTO boardhost_schema VALUES ({version})")
+    finally:
+        await con.close()
+
+
+async def _stored_version(backend) -> int:
+    if backend.name == "sqlite":
+        return (await backend.sql("PRAGMA user_version"))[0][0]
+    return (await backend.sql("SELECT version FROM boardhost_schema"))[0][0]
+
+
+async def test_migrations_run_on_an_old_schema(backend):
+    await _old_schema(backend, 1)  # schema version 1: no dm_ok column
+    await backend.sql(
         "INSERT INTO games (pk, table_id, game_id, options, seed, status, host, version, created, updated)"
         " VALUES (7, 'old-table', 'high-low', '{\"rounds\": 2}', 99, 'lobby', '555', 0, 0, 0)"
     )
-    con.execute("INSERT INTO seats (game_pk, seat, user_id, joined, is_ai) VALUES (7, '555', '555', 0, 0)")
-    con.commit()
-    con.close()
+    await backend.sql("INSERT INTO seats (game_pk, seat, user_id, joined, is_ai) VALUES (7, '555', '555', 0, FALSE)")
 
-    store = SqliteStore(path)
+    store = backend.make()
     await store.open()
     try:
-        assert (await store._q1("PRAGMA user_version"))[0] == SCHEMA_VERSION
+        assert await _stored_version(backend) == SCHEMA_VERSION
         game = await store.live_game("old-table")
         assert (game.pk, game.seed, game.options, game.host) == (7, 99, {"rounds": 2}, "555")
         (seat,) = await store.seats(7)
@@ -188,9 +212,8 @@ async def test_migrations_run_on_an_old_schema(tmp_path):
         await store.close()
 
 
-async def test_meta_values_live_in_the_store_and_survive_reopening(tmp_path):
-    path = str(tmp_path / "m.db")
-    store = SqliteStore(path)
+async def test_meta_values_live_in_the_store_and_survive_reopening(backend):
+    store = backend.make()
     await store.open()
     try:
         assert await store.get_meta("command_tree_hash") is None
@@ -199,7 +222,7 @@ async def test_meta_values_live_in_the_store_and_survive_reopening(tmp_path):
         await store.set_meta("other", "1")
     finally:
         await store.close()
-    again = SqliteStore(path)
+    again = backend.make()
     await again.open()
     try:
         assert await again.get_meta("command_tree_hash") == "def"
@@ -230,9 +253,8 @@ async def test_the_meta_migration_adopts_a_bot_meta_table_made_outside_migration
         await store.close()
 
 
-async def test_posted_versions_and_what_is_still_owed_to_the_channel(tmp_path):
-    path = str(tmp_path / "p.db")
-    service = await _two_humans(path)  # started at version 0, nothing posted yet
+async def test_posted_versions_and_what_is_still_owed_to_the_channel(backend):
+    service = await _two_humans(backend)  # started at version 0, nothing posted yet
     try:
         pk = (await service.store.live_game("t1")).pk
         assert [(g.pk, g.posted, g.version) for g in await service.store.unposted()] == [(pk, -1, 0)]
@@ -249,23 +271,17 @@ async def test_posted_versions_and_what_is_still_owed_to_the_channel(tmp_path):
         await service.close()
 
 
-async def test_the_posted_migration_takes_existing_started_games_as_posted(tmp_path):
+async def test_the_posted_migration_takes_existing_started_games_as_posted(backend):
     """Upgrading must not flood every channel with "the bot restarted" posts: games started
     under schema 3 count as posted at their version; a lobby has posted nothing."""
 
-    path = str(tmp_path / "v3.db")
-    con = sqlite3.connect(path)
-    for m in MIGRATIONS[:3]:
-        con.executescript(m)
-    con.execute("PRAGMA user_version = 3")
-    con.execute(
+    await _old_schema(backend, 3)
+    await backend.sql(
         "INSERT INTO games (pk, table_id, game_id, options, seed, status, host, version, created, updated)"
         " VALUES (1, 'a', 'high-low', '{}', 1, 'active', '555', 4, 0, 0),"
         " (2, 'b', 'high-low', '{}', 1, 'lobby', '555', 0, 0, 0)"
     )
-    con.commit()
-    con.close()
-    store = SqliteStore(path)
+    store = backend.make()
     await store.open()
     try:
         assert (await store.get_game(1)).posted == 4
@@ -275,15 +291,23 @@ async def test_the_posted_migration_takes_existing_started_games_as_posted(tmp_p
         await store.close()
 
 
-async def test_a_newer_schema_is_refused(tmp_path):
-    path = str(tmp_path / "new.db")
-    con = sqlite3.connect(path)
-    con.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
-    con.close()
-    store = SqliteStore(path)
-    with pytest.raises(RuntimeError, match="newer"):
+async def test_a_newer_schema_is_refused_with_one_sentence(backend):
+    store = backend.make()
+    await store.open()
+    await store.close()
+    if backend.name == "sqlite":
+        await backend.sql(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    else:
+        await backend.sql(f"UPDATE boardhost_schema SET version = {SCHEMA_VERSION + 1}")
+    before = await backend.dump()
+    store = backend.make()
+    with pytest.raises(SchemaTooNew) as err:
         await store.open()
     await store.close()
+    message = str(err.value)
+    assert f"schema version {SCHEMA_VERSION + 1}, newer than this boardhost (version {SCHEMA_VERSION})" in message
+    assert message.endswith("upgrade boardhost before using it.") and message.count(". ") == 0
+    assert await backend.dump() == before  # nothing was touched
 
 
 async def test_concurrent_commits_share_a_transaction_and_fail_alone(tmp_path):

@@ -1,0 +1,201 @@
+"""PostgreSQL-specific store behaviour: several processes (separate pools) on one database,
+schema parity with SQLite, the store URL, and how the tests find (or miss) the server."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from bot.service import BOARD_CHANGED, Service, UserError
+from bot.store import SCHEMA_VERSION, SqliteStore
+from bot.store_pg import PostgresStore
+from bot.stores import make_store, sqlite_path
+from tests import fakegame, pg
+
+A, B = "111", "222"
+
+
+@pytest.fixture(autouse=True)
+def high_low():
+    fakegame.install()
+    yield
+    fakegame.uninstall()
+
+
+@pytest.fixture
+async def pg_schema():
+    """(dsn, schema): an empty schema of its own on the test server, dropped afterwards."""
+
+    url = await pg.require()
+    schema = pg.new_schema_name()
+    try:
+        yield url, schema
+    finally:
+        await pg.drop_schema(url, schema)
+
+
+async def test_both_backends_have_the_same_tables_and_columns(tmp_path, pg_schema):
+    url, schema = pg_schema
+    lite = SqliteStore(str(tmp_path / "s.db"))
+    await lite.open()
+    post = PostgresStore(url, schema=schema)
+    await post.open()
+    try:
+        sqlite_cols = {}
+        for (table,) in await lite._qall("SELECT name FROM sqlite_master WHERE type = 'table'"):
+            sqlite_cols[table] = sorted(r[1] for r in await lite._qall(f"PRAGMA table_info({table})"))
+        pg_cols = {}
+        for r in await post.pool.fetch(
+            "SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = $1", schema
+        ):
+            pg_cols.setdefault(r["table_name"], []).append(r["column_name"])
+        pg_cols = {t: sorted(c) for t, c in pg_cols.items() if t != "boardhost_schema"}
+        assert pg_cols == sqlite_cols
+        assert set(pg_cols) == {"games", "seats", "actions", "snapshots", "bot_meta"}
+        assert await post.schema_version() == SCHEMA_VERSION
+    finally:
+        await lite.close()
+        await post.close()
+
+
+async def _started(service: Service, table: str = "t") -> None:
+    await service.new_game(table, A, "high-low", {"rounds": 2})
+    await service.join(table, B)
+    await service.start(table, A)
+
+
+async def test_two_processes_commit_the_same_version_one_wins(pg_schema):
+    """Two pools (as two bot processes) commit on top of the same version at once: exactly
+    one is stored, the other is refused and writes nothing."""
+
+    url, schema = pg_schema
+    first = Service(PostgresStore(url, schema=schema), seed_source=lambda: 3)
+    await first.store.open()
+    second = PostgresStore(url, schema=schema)
+    await second.open()
+    try:
+        await _started(first)
+        pk = (await first.store.live_game("t")).pk
+        results = await asyncio.gather(*[
+            store.commit(pk, 0, [(seat, {"type": "call", "mode": mode})], {"by": seat}, "active")
+            for store, seat, mode in ((first.store, A, "high"), (second, B, "low"), (second, A, "low"))
+        ], return_exceptions=True)
+        assert sorted(map(type, results), key=str) == sorted([int, _conflict(), _conflict()], key=str)
+        winner = results.index(1)
+        rows = await second.actions(pk)
+        assert len(rows) == 1 and rows[0].seq == 1
+        assert rows[0].seat == (A, B, A)[winner]
+        assert (await second.snapshot(pk))[0] == 1
+        assert (await second.get_game(pk)).version == 1
+    finally:
+        await first.close()
+        await second.close()
+
+
+def _conflict():
+    from bot.store import VersionConflict
+
+    return VersionConflict
+
+
+async def test_a_move_raced_by_another_process_is_refused_as_board_changed(pg_schema):
+    """Service level: process 1 applies a move on version 0 and is about to commit it when
+    process 2 commits the same player's move; process 1 is refused with the board-changed
+    sentence and nothing of its move is stored."""
+
+    url, schema = pg_schema
+    one = Service(PostgresStore(url, schema=schema), seed_source=lambda: 3)
+    await one.store.open()
+    two = Service(PostgresStore(url, schema=schema))
+    await two.store.open()
+    try:
+        await _started(one)
+        caller = (await one.board("t")).to_act[0]
+        reached, release = asyncio.Event(), asyncio.Event()
+        real_commit = one.store.commit
+
+        async def slow_commit(*args, **kwargs):
+            reached.set()
+            await release.wait()
+            return await real_commit(*args, **kwargs)
+
+        one.store.commit = slow_commit
+        late = asyncio.create_task(one.act("t", caller, "call high"))
+        await reached.wait()  # process 1 has applied "call high" on version 0
+        first = await two.act("t", caller, "call low")
+        assert first.version == 1
+        release.set()
+        with pytest.raises(UserError) as err:
+            await late
+        assert str(err.value) == BOARD_CHANGED
+        pk = first.game_pk
+        rows = await two.store.actions(pk)
+        assert [(r.seq, r.action["mode"]) for r in rows] == [(1, "low")]
+        # process 1 sees the other process's move at once (no stale cache across processes)
+        one.store.commit = real_commit
+        assert (await one.board("t")).version == 1
+        assert (await one.board("t")).view["mode"] == "low"
+    finally:
+        await one.close()
+        await two.close()
+
+
+async def test_processes_starting_together_migrate_once(pg_schema):
+    url, schema = pg_schema
+    stores = [PostgresStore(url, schema=schema, max_size=2) for _ in range(4)]
+    try:
+        await asyncio.gather(*(s.open() for s in stores))
+        assert [await s.schema_version() for s in stores] == [SCHEMA_VERSION] * 4
+        rows = await stores[0].pool.fetch("SELECT version FROM boardhost_schema")
+        assert [r["version"] for r in rows] == [SCHEMA_VERSION]
+    finally:
+        for s in stores:
+            await s.close()
+
+
+def test_the_database_setting_picks_the_store():
+    assert isinstance(make_store("./boardhost.db"), SqliteStore)
+    assert make_store("./boardhost.db").path == "./boardhost.db"
+    assert make_store("sqlite:///data/x.db").path == "data/x.db"
+    assert make_store("sqlite:////srv/x.db").path == "/srv/x.db"
+    store = make_store("postgresql://bot@db:5432/boardhost", schema="s1")
+    assert isinstance(store, PostgresStore) and store.dsn == "postgresql://bot@db:5432/boardhost"
+    assert store.schema == "s1"
+    assert isinstance(make_store("postgres://db/x"), PostgresStore)
+    with pytest.raises(ValueError, match="neither"):
+        sqlite_path("mysql://db/x")
+
+
+async def test_unreachable_server_skips_with_one_line_but_fails_under_ci(monkeypatch):
+    monkeypatch.setenv("BOARDHOST_TEST_PG", "postgresql://postgres@127.0.0.1:1/test")  # port 1: refused
+    monkeypatch.delenv("CI", raising=False)
+    with pytest.raises(pytest.skip.Exception) as skipped:
+        await pg.require()
+    line = str(skipped.value)
+    assert line.startswith("PostgreSQL not reachable at postgresql://postgres@127.0.0.1:1/test (")
+    assert "\n" not in line
+    monkeypatch.setenv("CI", "true")
+    with pytest.raises(pytest.fail.Exception) as failed:
+        await pg.require()
+    assert "CI=true" in str(failed.value)
+
+
+async def test_stores_in_two_schemas_do_not_see_each_other(pg_schema):
+    """What keeps parallel test runs apart on the one ``test`` database: a store in its own
+    schema sees only its own games."""
+
+    url, schema = pg_schema
+    other = pg.new_schema_name()
+    mine, theirs = PostgresStore(url, schema=schema), PostgresStore(url, schema=other)
+    try:
+        await mine.open()
+        await theirs.open()
+        await theirs.create_game("t", "high-low", {}, 1, A)
+        assert await mine.live_game("t") is None
+        assert (await theirs.live_game("t")).host == A
+        assert await mine.pool.fetchval("SHOW search_path") == f'"{schema}"'
+    finally:
+        await mine.close()
+        await theirs.close()
+        await pg.drop_schema(url, other)
