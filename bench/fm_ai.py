@@ -3,7 +3,7 @@
 ``python -m bench.fm_ai [--games 200] [--h2h 150]``: the AI in one seat (rotating over the
 seats with the seed) against two uniformly random seats, against two never-buying baseline
 seats (``engines.factory_manager.ai.never_buy_policy``) and, head to head, against two copies
-of the previous AI (``engines.factory_manager.ai_v1``); then 3 AI seats playing each other.
+of the previous AI (``bench/fm_ai_v1.py``); then 3 AI seats playing each other.
 A shared first place counts 1/k. Prints the AI's mean final Elektro and production/storage,
 and the mean time of one AI ``choose`` call.
 Targets: at least 60 % against random, more than 50 % against never-buy, clearly more than
@@ -18,8 +18,8 @@ import time
 
 from engines import registry
 from engines.factory_manager.ai import never_buy_policy
-from engines.factory_manager.ai_v1 import FactoryManagerAIv1
-from engines.factory_manager.engine import factory_values
+from bench.fm_ai_v1 import FactoryManagerAIv1
+from engines.factory_manager.rules import factory_values
 from tests.engines.contract import random_policy, win_share
 
 ENGINE = registry.get("factory-manager")

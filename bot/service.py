@@ -51,6 +51,7 @@ from typing import Any, Callable
 from engines import registry
 from engines.base import ActionModel, IllegalAction, normalize, rng, shuffled
 
+from bot.games import MOVES_HINT, refusal
 from bot.store import GameRow, SeatRow, SqliteStore, Store, TableBusy, VersionConflict
 
 log = logging.getLogger(__name__)
@@ -680,7 +681,7 @@ class Service:
             try:
                 outcome = engine.apply(state, seat, action)
             except IllegalAction as exc:
-                raise UserError(exc.reason) from None
+                raise UserError(refusal(exc)) from None
             t1 = time.perf_counter()
             status = OVER if engine.is_over(outcome.state) else ACTIVE
             try:
@@ -966,9 +967,9 @@ class Service:
                 try:
                     action = engine.parse(state, action)
                 except IllegalAction as exc:
-                    raise UserError(exc.reason) from None
+                    raise UserError(refusal(exc)) from None
             elif not isinstance(action, tuple(engine.action_models)):
-                raise UserError(f"That is not a move in {engine.title}; `/game moves` lists yours.")
+                raise UserError(f"That is not a move in {engine.title}; {MOVES_HINT}")
             return await self._play(game, seats, state, (seat, action))
 
     async def resign(self, table: TableRef, user: UserRef) -> Result:

@@ -1,4 +1,4 @@
-"""The engine contract shared by every game (see DESIGN.md, "The engine contract").
+"""The engine contract shared by every game (docs/architecture.md, "The engine contract").
 
 An engine is pure: ``setup`` builds a :class:`pydantic.BaseModel` state from seat ids,
 options and a seed; ``apply`` returns a new state and the events it caused and never
@@ -6,7 +6,8 @@ mutates its input. Nothing here knows Discord, a database or Pillow.
 
 This module gives every game:
 
-* :class:`IllegalAction`, :class:`Event`, :class:`Outcome`;
+* :class:`IllegalAction` (a move the rules forbid), :class:`NotationError` (text that names
+  no move), :class:`Event`, :class:`Outcome`;
 * :class:`ActionModel` and :func:`action_union`, the discriminated union of a game's actions;
 * :func:`default_notation` / :func:`default_parse`, the shared text form of an action
   (``"bid 2"``, ``"buy ma04 hall2"``, ``"done"``);
@@ -27,6 +28,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 __all__ = [
     "IllegalAction",
+    "NotationError",
     "Event",
     "Outcome",
     "ActionModel",
@@ -41,16 +43,28 @@ __all__ = [
 
 
 class IllegalAction(Exception):
-    """A move the rules forbid, or text that names no move.
+    """A move the rules forbid.
 
     ``str(exc)`` is one plain sentence a player can read ("You have only 2 available
     workers."). Raising it never changes any state: engines raise before they build
-    the new state.
+    the new state. ``show_moves`` is true when the sentence does not say what the player
+    could do instead, so a host should point them at the list of their legal moves.
+    """
+
+    def __init__(self, reason: str, *, show_moves: bool = False):
+        super().__init__(reason)
+        self.reason = reason
+        self.show_moves = show_moves
+
+
+class NotationError(IllegalAction):
+    """Text that names no move of the game (``parse`` failed), as opposed to a move the rules
+    forbid. A subclass of :class:`IllegalAction`, so a caller that treats both alike still
+    works; ``show_moves`` is always true.
     """
 
     def __init__(self, reason: str):
-        super().__init__(reason)
-        self.reason = reason
+        super().__init__(reason, show_moves=True)
 
 
 class Event(BaseModel):
@@ -190,12 +204,12 @@ def default_parse(models: typing.Sequence[type[ActionModel]], text: str) -> Acti
 
     Matches the longest verb that starts the text, then reads one token per field (a
     trailing ``list`` field takes the rest; trailing optional fields may be left out).
-    Raises :class:`IllegalAction` for text that names no action.
+    Raises :class:`NotationError` for text that names no action.
     """
 
     words = normalize(text).split(" ") if normalize(text) else []
     if not words:
-        raise IllegalAction("Type a move, for example `done`.")
+        raise NotationError("Type a move, for example `done`.")
     candidates = sorted(models, key=lambda m: -len(m.verb().split(" ")))
     for model in candidates:
         verb = model.verb().split(" ")
@@ -235,9 +249,9 @@ def default_parse(models: typing.Sequence[type[ActionModel]], text: str) -> Acti
     forms = [" ".join([m.verb()] + [f"<{f}>" if m.model_fields[f].is_required() else f"[{f}]" for f in m.arg_fields()])
              for m in models if m.verb().split(" ")[0] == words[0]]
     if forms:
-        raise IllegalAction(f"`{normalize(text)}` is not a valid move: write "
-                            + " or ".join(f"`{f}`" for f in forms) + "; `/game moves` lists yours.")
-    raise IllegalAction(f"`{normalize(text)}` is not a move in this game; `/game moves` lists yours.")
+        raise NotationError(f"`{normalize(text)}` is not a valid move: write "
+                            + " or ".join(f"`{f}`" for f in forms) + ".")
+    raise NotationError(f"`{normalize(text)}` is not a move in this game.")
 
 
 def rng(seed: int, *salt: object) -> random.Random:
@@ -258,18 +272,23 @@ def shuffled(items: typing.Iterable[Any], seed: int, *salt: object) -> list[Any]
 
 class Engine:
     """Base class of the games. Subclasses set the class attributes and implement
-    ``setup``, ``to_act``, ``legal_actions``, ``apply``, ``view``, ``is_over``,
+    ``setup``, ``to_act``, ``legal_actions``, ``_apply``, ``view``, ``is_over``,
     ``scores`` and ``ranking``; the rest has defaults built on the action models.
+
+    :meth:`apply` is written once, here: it refuses a seat that is not in the game, any move
+    once the game is over, a seat whose turn it is not, and a move :meth:`check` refuses; then
+    it copies the state (:meth:`copy_state`) and lets the game's :meth:`_apply` change the
+    copy. A game overrides :meth:`check` for specific reasons or a faster legality test.
 
     Class attributes:
         id, title, min_players, max_players: identity and seat limits.
         Options: pydantic model of the variants, every field defaulted.
         State: the pydantic model of the whole game state.
         action_models: the game's :class:`ActionModel` subclasses.
-        ai: an object with ``choose(state, player, rng) -> Action``.
+        AI: the game's AI class; ``AI(engine)`` has ``choose(state, player, rng) -> Action``.
+            The instance is ``engine.ai`` (``None`` when ``AI`` is ``None``).
         has_hands: whether players hold private information worth a DM.
-        command_group: name of the game's own slash-command group (``"fm"`` → ``/fm bid``).
-        rules_summary: ``{topic: English summary}`` for ``/game rules [topic]``, kept as data;
+        rules_summary: ``{topic: English summary}`` for a rules command, kept as data;
             topics are short lowercase words (``"overview"``, ``"auction"``, …), ``"overview"`` first.
     """
 
@@ -280,13 +299,13 @@ class Engine:
     Options: ClassVar[type[BaseModel]]
     State: ClassVar[type[BaseModel]]
     action_models: ClassVar[tuple[type[ActionModel], ...]]
+    AI: ClassVar[type | None] = None
     has_hands: ClassVar[bool] = False
-    command_group: ClassVar[str] = ""
     rules_summary: ClassVar[dict[str, str]] = {}
-    ai: Any = None
 
     def __init__(self) -> None:
         self.Action, self.action_adapter = action_union(*self.action_models)
+        self.ai = self.AI(self) if self.AI is not None else None
 
     # ----- helpers the host uses -------------------------------------------------
     def options(self, options: BaseModel | dict | None) -> BaseModel:
@@ -334,6 +353,54 @@ class Engine:
         raise NotImplementedError
 
     def apply(self, state, player: str, action: ActionModel) -> Outcome:
+        """Play ``action`` for ``player``: the new state and the events it caused, in order.
+
+        Raises :class:`IllegalAction` (one sentence; ``state`` untouched) when ``player`` is not
+        seated, the game is over, it is not ``player``'s turn, or :meth:`check` refuses the
+        move. Never mutates ``state``: the game's :meth:`_apply` works on a copy."""
+
+        if player not in self.seats(state):
+            raise IllegalAction("You are not seated in this game.")
+        if self.is_over(state):
+            raise IllegalAction("The game is over.")
+        if player not in self.to_act(state):
+            raise IllegalAction(f"It is not your turn: {self.status(state)}")
+        action = self.check(state, player, action)
+        new = self.copy_state(state)
+        events: list[Event] = []
+        self._apply(new, player, action, events)
+        return Outcome(new, events)
+
+    def seats(self, state) -> list[str]:
+        """The seat ids of the game, in seat order. Default: ``state.players``."""
+
+        return list(state.players)
+
+    def check(self, state, player: str, action: ActionModel) -> ActionModel:
+        """The action as it will be applied, or :class:`IllegalAction` saying why the rules
+        forbid it. Called only for the seat to act in a running game. Default: the action
+        must be one of :meth:`legal_actions`; the reason is :meth:`why_illegal`."""
+
+        if action not in self.legal_actions(state, player):
+            why = self.why_illegal(state, player, action)
+            raise IllegalAction(why or "That move is not allowed now.", show_moves=why is None)
+        return action
+
+    def why_illegal(self, state, player: str, action: ActionModel) -> str | None:
+        """One sentence saying why ``action`` is not legal now, or ``None`` when there is no
+        more specific reason than "not allowed now" (default)."""
+
+        return None
+
+    def copy_state(self, state):
+        """A copy of ``state`` that :meth:`_apply` may change freely (default: a deep copy)."""
+
+        return state.model_copy(deep=True)
+
+    def _apply(self, state, player: str, action: ActionModel, events: list[Event]) -> None:
+        """The game's own step: change ``state`` (a private copy) by the legal ``action`` of
+        ``player`` and append the events it caused, in order."""
+
         raise NotImplementedError
 
     def notation(self, state, action: ActionModel) -> str:

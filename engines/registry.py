@@ -1,12 +1,14 @@
 """The registry of games, by kebab-case id (``factory-manager``, ``kanban-ev``, …).
 
-Built-in games are the sub-packages of ``engines`` that expose a module-level ``engine``;
-they are imported on first use. Tests add test-only engines with :func:`register`.
+Built-in games are the sub-packages of ``engines`` with an ``engine`` module holding the
+game's ``ENGINE`` instance (``engines/<game>/engine.py``); they are imported on first use.
+Tests add test-only engines with :func:`register`.
 """
 
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import pkgutil
 from typing import Any
 
@@ -27,8 +29,11 @@ def _load_builtin() -> None:
     for info in sorted(pkgutil.iter_modules(_pkg.__path__), key=lambda i: i.name):
         if not info.ispkg or info.name in _NOT_GAMES or info.name.startswith("_"):
             continue
-        module = importlib.import_module(f"engines.{info.name}")
-        engine = getattr(module, "engine", None)
+        engine = None
+        if importlib.util.find_spec(f"engines.{info.name}.engine") is not None:
+            engine = getattr(importlib.import_module(f"engines.{info.name}.engine"), "ENGINE", None)
+        if engine is None:  # TRANSITION: a package not yet in the one shape exposes ``engine``
+            engine = getattr(importlib.import_module(f"engines.{info.name}"), "engine", None)
         if engine is not None and engine.id not in _engines:
             _engines[engine.id] = engine
 

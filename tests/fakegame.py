@@ -26,8 +26,9 @@ from typing import Literal
 
 from pydantic import BaseModel
 
+from bot.games import COMMAND_GROUPS
 from engines import registry
-from engines.base import ActionModel, Engine, Event, IllegalAction, Outcome, shuffled
+from engines.base import ActionModel, Engine, Event, shuffled
 
 GAME_ID = "high-low"
 
@@ -62,8 +63,11 @@ class Play(ActionModel):
 
 
 class _AI:
+    def __init__(self, engine: Engine):
+        self.engine = engine
+
     def choose(self, state: State, player: str, rnd: random.Random):
-        legal = engine.legal_actions(state, player)
+        legal = self.engine.legal_actions(state, player)
         return rnd.choice(legal)
 
 
@@ -76,9 +80,8 @@ class HighLow(Engine):
     State = State
     action_models = (Call, Play)
     has_hands = True
-    command_group = "hl"
     rules_summary = {"overview": "Call high or low, then everyone plays a card at once."}
-    ai = _AI()
+    AI = _AI
 
     def setup(self, players, options=None, seed=0):
         self.check_players(players)
@@ -107,24 +110,22 @@ class HighLow(Engine):
             return [Call(mode="high"), Call(mode="low")]
         return [Play(card=c) for c in state.hands[player]]
 
-    def apply(self, state, player, action):
-        if player not in self.to_act(state):
-            raise IllegalAction("It is not your turn.")
+    def why_illegal(self, state, player, action):
         if state.step == "call":
-            if not isinstance(action, Call):
-                raise IllegalAction("First call high or low.")
-            new = state.model_copy(deep=True)
+            return None if isinstance(action, Call) else "First call high or low."
+        if not isinstance(action, Play):
+            return "Play a card from your hand."
+        return f"You do not hold a {action.card}."
+
+    def _apply(self, new, player, action, events):
+        if new.step == "call":
             new.mode = action.mode
             new.step = "play"
-            return Outcome(new, [Event(type="call", text=f"{player} calls {action.mode}.")])
-        if not isinstance(action, Play):
-            raise IllegalAction("Play a card from your hand.")
-        if action.card not in state.hands[player]:
-            raise IllegalAction(f"You do not hold a {action.card}.")
-        new = state.model_copy(deep=True)
+            events.append(Event(type="call", text=f"{player} calls {action.mode}."))
+            return
         new.hands[player].remove(action.card)
         new.played[player] = action.card
-        events = [Event(type="play", text=f"{player} plays a card face down.")]
+        events.append(Event(type="play", text=f"{player} plays a card face down."))
         if len(new.played) == len(new.players):
             pick = max if new.mode == "high" else min
             winner = pick(new.played, key=lambda p: new.played[p])
@@ -144,7 +145,6 @@ class HighLow(Engine):
                 new.round += 1
                 new.caller = (new.caller + 1) % len(new.players)
                 new.step = "call"
-        return Outcome(new, events)
 
     def view(self, state, player):
         out = {
@@ -215,9 +215,11 @@ def install() -> HighLow:
     """Register the engine and its renderer; returns the engine."""
 
     sys.modules["renderers.high_low"] = renderer
+    COMMAND_GROUPS[GAME_ID] = "hl"
     return registry.register(engine)
 
 
 def uninstall() -> None:
     registry.unregister(GAME_ID)
+    COMMAND_GROUPS.pop(GAME_ID, None)
     sys.modules.pop("renderers.high_low", None)

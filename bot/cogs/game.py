@@ -22,6 +22,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.typed import build_action, build_group
+from bot.games import command_group
 from bot.discord_app import (
     NO_PINGS,
     seats_of,
@@ -194,7 +195,7 @@ class GameCog(commands.Cog, name="GameCog"):
         taken = {"game", "move"}
         for gid in registry.ids():
             engine = registry.get(gid)
-            name = getattr(engine, "command_group", "") or ""
+            name = command_group(engine)
             if not name or name in taken:
                 continue
             group = build_group(engine, self.on_typed, self.legal_for)
@@ -380,7 +381,7 @@ class GameCog(commands.Cog, name="GameCog"):
                 raise UserError(str(exc)) from None
             await self.play(interaction, action, shown=default_notation(action))
 
-        await self.guard(interaction, f"/{engine.command_group} {model.verb()}", work)
+        await self.guard(interaction, f"/{command_group(engine)} {model.verb()}", work)
 
     async def play(self, interaction: discord.Interaction, action: str | ActionModel, shown: str,
                    expected_version: int | None = None) -> None:

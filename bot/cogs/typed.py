@@ -1,6 +1,6 @@
 """Each game's own slash-command group, built GENERICALLY from its engine's action models.
 
-For an engine with ``command_group = "fm"`` and action models ``Bid(type="bid", amount: int)``,
+For a game whose command group is ``"fm"`` (:mod:`bot.games`) and action models ``Bid(type="bid", amount: int)``,
 ``Build(type="build", tile: str, hall: Literal["hall1", "hall2"])`` … this builds ``/fm bid
 amount:<int>``, ``/fm build tile:<str> hall:<str>``: one subcommand per action type, one option
 per field, in notation order. Every option is autocompleted from the values that field takes in
@@ -25,6 +25,7 @@ from typing import Any, Literal, Union, get_args, get_origin
 import discord
 from discord import app_commands
 
+from bot.games import command_group
 from engines.base import ActionModel
 
 MAX_CHOICES = 25
@@ -186,7 +187,7 @@ LegalFor = typing.Callable[
 
 
 def build_group(engine: Any, on_move: Handler, legal_for: LegalFor) -> app_commands.Group | None:
-    """The ``/<engine.command_group>`` group with one subcommand per action model, or ``None``
+    """The ``/<command_group(engine)>`` group with one subcommand per action model, or ``None``
     for an engine without a command group.
 
     ``on_move(interaction, engine, model, values)`` handles a submitted subcommand (as
@@ -195,7 +196,7 @@ def build_group(engine: Any, on_move: Handler, legal_for: LegalFor) -> app_comma
     act or the table plays another game); it must be fast: autocomplete cannot be deferred.
     """
 
-    name = getattr(engine, "command_group", "") or ""
+    name = command_group(engine)
     if not name:
         return None
     group = app_commands.Group(name=name[:32], description=f"{engine.title}: your moves as typed commands"[:100])
@@ -251,7 +252,7 @@ def _build_command(engine: Any, model: type[ActionModel], on_move: Handler, lega
                     filled = {k: v for k, v in vars(interaction.namespace).items() if k in model.model_fields}
                     return field_choices(model, field_name, legal, filled, str(current or ""), describe)
                 except Exception:  # autocomplete cannot answer with an error: log, offer nothing
-                    log.exception("table %s: /%s autocomplete failed", interaction.channel_id, engine.command_group)
+                    log.exception("table %s: /%s autocomplete failed", interaction.channel_id, command_group(engine))
                     return []
 
             return autocomplete

@@ -1,11 +1,4 @@
 """Factory Manager (Továrník): 2–5 players build up a factory over 5 rounds.
 
-``engine`` is the registered :class:`FactoryManager` (id ``factory-manager``).
+The engine is :data:`engines.factory_manager.engine.ENGINE` (id ``factory-manager``).
 """
-
-from .engine import FactoryManager
-from .state import Options, PlayerState, State
-
-engine = FactoryManager()
-
-__all__ = ["engine", "FactoryManager", "Options", "PlayerState", "State"]

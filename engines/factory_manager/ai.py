@@ -12,7 +12,7 @@ not yet revealed, round 5 doubled). Every decision compares plan values:
 * phase 2: place the column's cheapest tile that makes the best purchase
   (:func:`purchase_options`) for the own factory, alone or with a complementary tile on the
   market or at the cheap end of another column: growth needs production AND storage, so a
-  storage tile is valued with the production it pairs with (the previous AI, ``ai_v1``,
+  storage tile is valued with the production it pairs with (the previous AI, ``bench/fm_ai_v1.py``,
   valued each tile alone, never put storage on the market once production = storage, and
   its factories stopped at 3/3); when nothing pays, the tile worth least to the rivals;
 * phase 3: buy the one or two tiles with the largest plan gain minus prices, fitted into
@@ -29,7 +29,8 @@ import random
 from itertools import combinations
 
 from . import data as D
-from .actions import DONE, PASS, Demolish, bid_, buy_, demolish_, hire_, install_, off_, on_, open_, place_, take_
+from .actions import DONE, PASS, bid_, buy_, demolish_, hire_, open_, take_
+from .rules import installed, seat_index
 
 TILES = D.TILES
 
@@ -121,15 +122,6 @@ def plan_value(tiles: list[str], state, total: int = D.OWN_WORKERS, first_total:
         if v < -500:  # the search from "all on" got stuck short of staff: start from "all off"
             v = best_setting(tiles, t, prices[k], start_off=frozenset(x for x in tiles if VEC[x][6]))[0]
         out += w * v
-    return out
-
-
-def _installed(p) -> list[str]:
-    out = p.hall + p.hall2
-    if p.control:
-        out.append(p.control)
-    if p.optimisation:
-        out.append(p.optimisation)
     return out
 
 
@@ -243,7 +235,7 @@ class FactoryManagerAI:
         legal = e.legal_actions(state, player)
         if not legal:
             raise ValueError(f"{player} has nothing to do now.")
-        i = e._index(state, player)
+        i = seat_index(state, player)
         p = state.players[i]
         ph = state.phase
         if ph == "auction":
@@ -295,7 +287,7 @@ class FactoryManagerAI:
         market or at the cheap end of another column (a storage tile only pays together with
         production and the other way round); else the tile worth least to this factory."""
 
-        tiles = _installed(p)
+        tiles = installed(p)
         base = plan_value(tiles, state)
         cols = state.columns
         cache: dict = {}
@@ -333,7 +325,7 @@ class FactoryManagerAI:
                 partners = list(state.market) + [c[0] for k, c in cols.items() if k != a.kind and c]
                 val = 0.0
                 for q in rivals:
-                    qt = _installed(q)
+                    qt = installed(q)
                     opt = purchase_options(state, q, qt, plan_value(qt, state), partners + [tid],
                                            max(2, q.available), q.money, must=tid)
                     if opt is not None and opt[0] > val:
@@ -345,7 +337,7 @@ class FactoryManagerAI:
 
     def _build(self, state, p, legal):
         types = {a.type for a in legal}
-        tiles = _installed(p)
+        tiles = installed(p)
         base = plan_value(tiles, state)
         # install tiles kept aside first (no worker needed)
         for a in legal:
@@ -387,7 +379,7 @@ class FactoryManagerAI:
 
     def _bureaucracy(self, state, p, legal):
         # The target does not depend on the current switches, so toggling towards it ends.
-        tiles = _installed(p)
+        tiles = installed(p)
         price = price_path(state)[0]
         total = D.OWN_WORKERS + p.temps
         all_off = frozenset(t for t in tiles if VEC[t][6])

@@ -1,4 +1,4 @@
-"""Factory Manager (Továrník, Friedemann Friese 2009): the rules engine.
+"""Factory Manager (Továrník, Friedemann Friese 2009): the engine (the contract over :mod:`.rules`).
 
 Rule references ("RULES §n") are to the Czech rule text's sections: Příprava hry (setup),
 §1 Aukce nového pořadí hráčů (turn-order auction), §2 Příprava trhu (market), §3 Nákup a
@@ -7,27 +7,17 @@ instalace / bourání / brigádníci (build), §4 Byrokracie a cena energie (bur
 resolve what the text leaves open (copied into :mod:`engines.factory_manager.data`).
 """
 
+
 from __future__ import annotations
 
-from engines.base import Engine, Event, IllegalAction, Outcome, default_parse, normalize, rng
+from engines.base import Engine, Event, IllegalAction, default_parse, normalize, rng
 
 from . import data as D
+from . import rules as R
 from .actions import (
     ACTION_MODELS,
     DONE,
     PASS,
-    Bid,
-    Buy,
-    Demolish,
-    Done,
-    Hire,
-    Install,
-    Open,
-    Pass,
-    Place,
-    SwitchOff,
-    SwitchOn,
-    Take,
     bid_,
     buy_,
     demolish_,
@@ -39,239 +29,24 @@ from .actions import (
     place_,
     take_,
 )
-from .rules_text import RULES_SUMMARY
-from .state import Options, PlayerState, State
-
-TILES = D.TILES
-PHASE_NUMBER = {"auction": 1, "market": 2, "build": 3, "bureaucracy": 4, "over": 6}
-PHASE_TITLE = {
-    "auction": "turn-order auction",
-    "market": "market",
-    "build": "buy, demolish and hire",
-    "bureaucracy": "bureaucracy",
-    "over": "game over",
-}
-_LIST_FIELDS = (
-    "order", "order_offer", "order_pile", "order_unused", "bidders", "market",
-    "demolished", "out_of_game", "energy_deck", "energy_removed", "energy_revealed",
+from .ai import FactoryManagerAI
+from .rules import (
+    PHASE_NUMBER,
+    PHASE_TITLE,
+    TILES,
+    _clone,
+    _settle_temps,
+    _workers,
+    buy_cost,
+    factory_values,
+    installed,
+    temp_cost,
+    total_workers,
 )
-_PLAYER_LISTS = ("hall", "hall2", "stored", "off", "profits")
+from .state import Options, PlayerState, State
+from .text import RULES_SUMMARY, _rewrite
 
 
-# --------------------------------------------------------------------------- helpers
-_new = object.__new__
-_set = object.__setattr__
-
-
-def _copy_model(m):
-    """Shallow copy of a pydantic model without pydantic's generic ``__copy__`` (hot path)."""
-
-    new = _new(type(m))
-    _set(new, "__dict__", m.__dict__.copy())
-    _set(new, "__pydantic_fields_set__", set(m.__pydantic_fields_set__))
-    _set(new, "__pydantic_extra__", None)
-    _set(new, "__pydantic_private__", None)
-    return new
-
-
-def _clone(s: State) -> State:
-    """A copy of ``s`` sharing nothing mutable with it (lists and players copied)."""
-
-    new = _copy_model(s)
-    d = new.__dict__
-    for k in _LIST_FIELDS:
-        d[k] = d[k][:]
-    d["columns"] = {k: v[:] for k, v in s.columns.items()}
-    players = []
-    for p in s.players:
-        q = _copy_model(p)
-        qd = q.__dict__
-        for k in _PLAYER_LISTS:
-            qd[k] = qd[k][:]
-        players.append(q)
-    d["players"] = players
-    return new
-
-
-def total_workers(p: PlayerState) -> int:
-    """Own 7 workers plus temporary workers held."""
-
-    return D.OWN_WORKERS + p.temps
-
-
-def discount(tile: int) -> int:
-    """Discount of a turn-order tile (RULES §3; values for 4–12 ASSUMED, REF 1.6)."""
-
-    return D.DISCOUNT[tile]
-
-
-def buy_cost(price: int, tile: int) -> int:
-    """Factory Manager §3: price minus the turn-order discount, never below 0."""
-
-    return max(0, price - D.DISCOUNT[tile])
-
-
-def temp_cost(tile: int) -> int:
-    """Factory Manager §3: a temporary worker costs 7 minus the discount (floor 0 ASSUMED)."""
-
-    return max(0, D.TEMP_COST - D.DISCOUNT[tile])
-
-
-def installed(p: PlayerState) -> list[str]:
-    """Every installed tile of a seat: hall I, hall II, control room."""
-
-    out = p.hall + p.hall2
-    if p.control:
-        out.append(p.control)
-    if p.optimisation:
-        out.append(p.optimisation)
-    return out
-
-
-def factory_values(p: PlayerState, off=None) -> tuple[int, int, int, int, int, int]:
-    """Factory Manager §4: ``(production, storage, energy, workers_needed, active_machines,
-    active_robots)`` from the installed tiles that are switched on.
-
-    energy = white − dark energy numbers, at least 1 (REF 1.3); workers needed = white − dark
-    worker numbers, at least 0; switched-off tiles count for nothing.
-    """
-
-    if off is None:
-        off = p.off
-    prod = stor = en = wk = machines = robots = 0
-    for tid in installed(p):
-        if off and tid in off:
-            continue
-        t = TILES[tid]
-        prod += t.production
-        stor += t.storage
-        en += t.energy - t.energy_saved
-        wk += t.workers - t.workers_saved
-        k = t.kind
-        if k == "machine":
-            machines += 1
-        elif k == "production-robot" or k == "saving-robot":
-            robots += 1
-    return prod, stor, max(D.ENERGY_FLOOR, en), max(0, wk), machines, robots
-
-
-def profit(production: int, storage: int, energy: int, price: int, last_round: bool) -> int:
-    """Factory Manager §5: 10 × min(production, storage) − energy × price, doubled in round 5."""
-
-    value = D.INCOME_PER_UNIT * min(production, storage) - energy * price
-    return value * D.LAST_ROUND_FACTOR if last_round else value
-
-
-def _insert_sorted(column: list[str], tid: str) -> None:
-    key = D.SORT_KEY[tid]
-    i = 0
-    while i < len(column) and D.SORT_KEY[column[i]] < key:
-        i += 1
-    column.insert(i, tid)
-
-
-def _settle_temps(p: PlayerState, new_count: int) -> None:
-    """Factory Manager §3: old temporary workers leave (unless paid again), ``new_count`` join
-    the available workers. Old temps leave the piles bid (temps used in the auction go back
-    first), available, used, demolishing, canteen in turn: a player puts temps on the tile
-    first. (Every pile counts: a temp may stand on a tile being demolished.)"""
-
-    gone = p.temps
-    for attr in ("bid", "available", "used", "demolishing", "canteen"):
-        if gone <= 0:
-            break
-        have = getattr(p, attr)
-        take = min(have, gone)
-        p.__dict__[attr] = have - take
-        gone -= take
-    p.temps = new_count
-    p.available += new_count
-
-
-def _workers(n: int) -> str:
-    return f"{n} worker" if n == 1 else f"{n} workers"
-
-
-# --------------------------------------------------------------------------- text input
-#: kind names a player may type after ``place`` (the canonical kind ids work as well)
-_KIND_WORDS: dict[str, str] = {}
-for _kind, _names in {
-    "storage": ("storage", "storages", "pallet", "pallets", "pallet storage", "pallet storages", "st"),
-    "machine": ("machine", "machines", "ma"),
-    "production-robot": ("production robot", "production robots", "production", "pr"),
-    "saving-robot": ("saving robot", "saving robots", "saving", "sr"),
-    "control-unit": ("control unit", "control units", "control", "cu"),
-    "optimisation-unit": ("optimisation unit", "optimisation units", "optimization unit",
-                          "optimization units", "optimisation", "optimization", "ou"),
-}.items():
-    for _name in _names:
-        _KIND_WORDS[_name] = _kind
-#: place names a player may type after ``buy <tile>`` / ``install <tile>``
-_WHERE_WORDS = {
-    "hall1": "hall1", "hall 1": "hall1", "hall i": "hall1", "hall": "hall1",
-    "hall2": "hall2", "hall 2": "hall2", "hall ii": "hall2",
-    "room": "room", "control room": "room", "control": "room",
-    "aside": "aside", "beside": "aside", "keep": "aside", "beside the factory": "aside",
-}
-
-
-_ID_PREFIXES = frozenset({"st", "ma", "pr", "sr", "cu", "ou"})
-
-
-def _rewrite(state, words: list[str]) -> list[str]:
-    """The player's words in canonical notation (see :meth:`FactoryManager.parse`)."""
-
-    if not words:
-        return words
-    # tile ids typed without the leading zero: ``st1`` = ``st01``
-    words = [f"{w[:2]}0{w[2]}" if len(w) == 3 and w[:2] in _ID_PREFIXES and w[2].isdigit() else w
-             for w in words]
-    verb = words[0]
-    rest = words[1:]
-    if verb == "raise":
-        return ["bid"] + rest
-    if words in (["end"], ["end", "turn"], ["end", "my", "turn"], ["finish"]):
-        return ["done"]
-    if verb in ("off", "on") and len(rest) == 1:
-        return ["switch", verb] + rest
-    if verb == "turn" and len(rest) == 2 and rest[0] in ("off", "on"):
-        return ["switch"] + rest
-    if verb == "switch" and len(rest) == 2 and rest[1] in ("off", "on"):
-        return ["switch", rest[1], rest[0]]
-    if verb == "open":
-        if len(rest) == 1:
-            return ["open", rest[0], "0"]
-        if len(rest) == 3 and rest[1] == "bid":
-            return ["open", rest[0], rest[2]]
-    if verb == "take":
-        last = str(state.order_offer[0]) if getattr(state, "order_offer", None) else None
-        if not rest and last:
-            return ["take", last, "0"]
-        if len(rest) == 1:
-            return ["take", rest[0], "0"]
-        if len(rest) == 2 and rest[0] == "bid" and last:
-            return ["take", last, rest[1]]
-        if len(rest) == 3 and rest[1] == "bid":
-            return ["take", rest[0], rest[2]]
-    if verb == "place" and rest:
-        kind = _KIND_WORDS.get(" ".join(rest))
-        if kind:
-            return ["place", kind]
-    if verb in ("buy", "install") and rest:
-        tid = rest[0]
-        where = rest[1:]
-        if where and where[0] in ("in", "into", "to"):
-            where = where[1:]
-        if not where:
-            kind = TILES[tid].kind if tid in TILES else "storage"
-            return [verb, tid, "room" if kind in D.ROOM_KINDS else "hall1"]
-        w = _WHERE_WORDS.get(" ".join(where))
-        if w:
-            return [verb, tid, w]
-    return words
-
-
-# --------------------------------------------------------------------------- engine
 class FactoryManager(Engine):
     """Factory Manager / Továrník for 2–5 players, 5 rounds of 5 phases."""
 
@@ -282,15 +57,9 @@ class FactoryManager(Engine):
     Options = Options
     State = State
     action_models = ACTION_MODELS
+    AI = FactoryManagerAI
     has_hands = False
-    command_group = "fm"
     rules_summary = RULES_SUMMARY
-
-    def __init__(self) -> None:
-        super().__init__()
-        from .ai import FactoryManagerAI
-
-        self.ai = FactoryManagerAI(self)
 
     # ------------------------------------------------------------------ setup
     def setup(self, players: list[str], options=None, seed: int = 0) -> State:
@@ -351,255 +120,19 @@ class FactoryManager(Engine):
             market=market, out_of_game=out, order_pile=pile, energy_deck=deck,
             energy_removed=removed, energy_step=D.ENERGY_START_STEP,
         )
-        self._start_auction(state, [])
+        R.start_auction(state, [])
         return state
-
-    # ------------------------------------------------------------------ phase 1
-    def _start_auction(self, s: State, events: list[Event]) -> None:
-        """Factory Manager §1: reveal as many tiles as players; 2 stay face down unused."""
-
-        n = len(s.players)
-        s.phase = "auction"
-        s.order_offer = sorted(s.order_pile[:n])
-        s.order_unused = s.order_pile[n:]
-        s.order_pile = []
-        s.order = sorted(range(n), key=lambda i: -s.players[i].tile)
-        s.turn = 0
-        for p in s.players:
-            p.new_tile = 0
-        s.chooser = s.order[0]
-        s.auction_tile = 0
-        s.high_bid = 0
-        s.high_bidder = -1
-        s.bidders = []
-        s.bid_turn = -1
-        events.append(Event(type="round-start", text=(
-            f"Round {s.round} begins. Turn-order tiles on offer: "
-            + ", ".join(map(str, s.order_offer)) + ".")))
-
-    def _waiting_for_tile(self, s: State) -> list[int]:
-        return [i for i, p in enumerate(s.players) if p.new_tile == 0]
-
-    def _next_bidder(self, s: State, events: list[Event]) -> None:
-        """Factory Manager §1: bidding goes clockwise among those still in; a seat that cannot
-        raise (it must keep 1 available worker) passes automatically; the last one in wins."""
-
-        n = len(s.players)
-        i = s.bid_turn
-        while True:
-            if len(s.bidders) <= 1:
-                self._win_auction(s, events)
-                return
-            i = (i + 1) % n
-            if i not in s.bidders or i == s.high_bidder:
-                continue
-            p = s.players[i]
-            if p.available - 1 <= s.high_bid:
-                s.bidders.remove(i)
-                events.append(Event(type="pass", text=(
-                    f"{p.seat} cannot raise to {s.high_bid + 1} (keeping one worker) and passes.")))
-                continue
-            s.bid_turn = i
-            return
-
-    def _win_auction(self, s: State, events: list[Event], taken: bool = False) -> None:
-        w = s.high_bidder
-        p = s.players[w]
-        p.new_tile = s.auction_tile
-        p.available -= s.high_bid
-        p.bid += s.high_bid
-        s.order_offer.remove(s.auction_tile)
-        verb = "takes the last" if taken else "wins"
-        events.append(Event(type="auction-won", text=(
-            f"{p.seat} {verb} turn-order tile {s.auction_tile} with {_workers(s.high_bid)}.")))
-        s.auction_tile = 0
-        s.high_bid = 0
-        s.high_bidder = -1
-        s.bidders = []
-        s.bid_turn = -1
-        waiting = self._waiting_for_tile(s)
-        if w == s.chooser or s.chooser not in waiting:
-            # the next-highest old tile among those still without a new tile chooses
-            s.chooser = max(waiting, key=lambda i: s.players[i].tile) if waiting else -1
-        if not waiting:
-            self._end_auction(s, events)
-
-    def _end_auction(self, s: State, events: list[Event]) -> None:
-        """Factory Manager §1 end: unused and old tiles are shuffled into the new draw pile;
-        the new tiles set the order of the rest of the round (lowest first)."""
-
-        pile = s.order_unused + [p.tile for p in s.players]
-        rng(s.seed, "turn-order-pile", s.round).shuffle(pile)
-        s.order_pile = pile
-        s.order_unused = []
-        s.order_offer = []
-        for p in s.players:
-            p.tile = p.new_tile
-            p.new_tile = 0
-        s.chooser = -1
-        s.order = sorted(range(len(s.players)), key=lambda i: s.players[i].tile)
-        events.append(Event(type="turn-order", text="New turn order: " + ", ".join(
-            f"{s.players[i].seat} ({s.players[i].tile})" for i in s.order) + "."))
-        self._start_market(s, events)
-
-    # ------------------------------------------------------------------ phase 2
-    def _start_market(self, s: State, events: list[Event]) -> None:
-        s.phase = "market"
-        s.turn = 0
-        s.in_extras = False
-        s.extra_left = 0
-        s.market_left = s.players[s.order[0]].available
-        self._settle_market(s, events)
-
-    def _settle_market(self, s: State, events: list[Event]) -> None:
-        """Factory Manager §2: move on when the current seat has placed its tiles; an empty
-        storage board ends every obligation (REF 1.2 phase 2 b)."""
-
-        n = len(s.players)
-        empty = not any(s.columns.values())
-        while True:
-            if s.in_extras:
-                if s.extra_left > 0 and not empty:
-                    return
-                self._start_build(s, events)
-                return
-            if s.market_left > 0 and not empty:
-                return
-            if s.turn + 1 < n:
-                s.turn += 1
-                s.market_left = s.players[s.order[s.turn]].available
-                continue
-            extra = D.EXTRA_TILES[n]
-            s.market_left = 0
-            if extra > 0 and not empty:
-                s.in_extras = True
-                s.extra_left = extra
-                continue
-            self._start_build(s, events)
-            return
-
-    # ------------------------------------------------------------------ phase 3
-    def _start_build(self, s: State, events: list[Event]) -> None:
-        s.phase = "build"
-        s.in_extras = False
-        s.extra_left = 0
-        s.market_left = 0
-        s.turn = 0
-        s.turn_hired = False
-        events.append(Event(type="market", text="Market: " + (", ".join(s.market) or "empty") + "."))
-
-    def _end_build_turn(self, s: State, events: list[Event]) -> None:
-        p = s.players[s.order[s.turn]]
-        p.available += p.demolishing
-        p.demolishing = 0
-        if not s.turn_hired:
-            if p.temps:
-                events.append(Event(type="temps", text=f"{p.seat}'s temporary workers go back to the supply."))
-            _settle_temps(p, 0)
-        s.turn_hired = False
-        if s.turn + 1 < len(s.players):
-            s.turn += 1
-            return
-        # Factory Manager §3 end: unsold market tiles go back to their columns
-        for tid in s.market:
-            _insert_sorted(s.columns[TILES[tid].kind], tid)
-        s.market = []
-        self._start_bureaucracy(s, events)
-
-    # ------------------------------------------------------------------ phase 4
-    def _start_bureaucracy(self, s: State, events: list[Event]) -> None:
-        """Factory Manager §4: every seat takes all its workers back; tracks recomputed."""
-
-        s.phase = "bureaucracy"
-        s.turn = 0
-        for p in s.players:
-            p.available = total_workers(p)
-            p.canteen = p.bid = p.used = p.demolishing = 0
-            self._retrack(p)
-
-    def _retrack(self, p: PlayerState) -> tuple[int, int, int, int, int, int]:
-        v = factory_values(p)
-        p.production, p.storage, p.energy = v[0], v[1], v[2]
-        return v
-
-    def bureaucracy_problem(self, p: PlayerState) -> str | None:
-        """Factory Manager §4: why the seat's current on/off setting is not allowed, or None."""
-
-        prod, stor, en, need, machines, robots = factory_values(p)
-        total = total_workers(p)
-        if need > total:
-            return (f"Your switched-on machines need {need} workers in the canteen but you have only "
-                    f"{total}; switch a machine off first.")
-        if need == total:
-            return (f"Your switched-on machines need all {total} of your workers; at least one worker "
-                    "must stay available, so switch a machine off first.")
-        if robots > machines:
-            return (f"You have {robots} active robots but only {machines} active "
-                    f"machine{'' if machines == 1 else 's'}; each machine can use one robot, so switch a "
-                    "robot off first.")
-        return None
-
-    def _end_round(self, s: State, events: list[Event]) -> None:
-        """Factory Manager §4 end and §5: reveal an energy tile, move the price; pay profits."""
-
-        card = s.energy_deck.pop(0)
-        s.energy_revealed.append(card)
-        s.energy_step = min(D.ENERGY_MAX_STEP, s.energy_step + card)
-        price = D.energy_price(s.energy_step)
-        events.append(Event(type="energy", text=f"Energy tile +{card}: the price is now {price} Elektro."))
-        last = s.round == D.ROUNDS
-        for i in s.order:
-            p = s.players[i]
-            gain = profit(p.production, p.storage, p.energy, price, last)
-            p.money = max(0, p.money + gain)
-            p.profits.append(gain)
-            events.append(Event(type="income", text=(
-                f"{p.seat} earns {D.INCOME_PER_UNIT * min(p.production, p.storage)} and pays "
-                f"{p.energy * price} for energy: profit "
-                + (f"{gain // D.LAST_ROUND_FACTOR}, doubled in the last round to {gain}" if last else f"{gain}")
-                + f", now {p.money} Elektro.")))
-        if last:
-            s.phase = "over"
-            s.order = []
-            s.turn = 0
-            ranking = self.ranking(s)
-            events.append(Event(type="game-over", text="Game over. " + "; ".join(
-                f"{k + 1}. " + ", ".join(f"{seat} ({s.players[self._index(s, seat)].money})" for seat in tier)
-                for k, tier in enumerate(ranking)) + "."))
-            return
-        s.round += 1
-        self._start_auction(s, events)
-
-    # ------------------------------------------------------------------ queries
-    @staticmethod
-    def _index(s: State, player: str) -> int:
-        for i, p in enumerate(s.players):
-            if p.seat == player:
-                return i
-        return -1
-
-    def _actor(self, s: State) -> int:
-        """Seat index whose step it is, or -1 (game over)."""
-
-        ph = s.phase
-        if ph == "over":
-            return -1
-        if ph == "auction":
-            if s.auction_tile:
-                return s.bid_turn
-            return s.chooser
-        return s.order[s.turn]
 
     def to_act(self, state: State) -> list[str]:
         """The one seat whose step it is (every phase is played in turn); [] once over."""
 
-        i = self._actor(state)
+        i = R.actor(state)
         return [] if i < 0 else [state.players[i].seat]
 
     def legal_actions(self, state: State, player: str) -> list:
         """Every legal action of ``player`` now, in a stable order; [] if not their step."""
 
-        i = self._actor(state)
+        i = R.actor(state)
         if i < 0 or state.players[i].seat != player:
             return []
         s = state
@@ -609,7 +142,7 @@ class FactoryManager(Engine):
             top = p.available - 1  # Factory Manager §1: keep one available worker
             if s.auction_tile:
                 return [bid_(a) for a in range(s.high_bid + 1, top + 1)] + [PASS]
-            if len(self._waiting_for_tile(s)) == 1:
+            if len(R.waiting_for_tile(s)) == 1:
                 return [take_(s.order_offer[0], b) for b in range(0, top + 1)]
             return [open_(t, b) for t in s.order_offer for b in range(0, top + 1)]
         if ph == "market":
@@ -625,7 +158,7 @@ class FactoryManager(Engine):
         for tid in installed(p):
             if TILES[tid].kind in D.SWITCHABLE_KINDS:
                 acts.append(on_(tid) if tid in off else off_(tid))
-        if self.bureaucracy_problem(p) is None:
+        if R.bureaucracy_problem(p) is None:
             acts.append(DONE)
         return acts
 
@@ -673,24 +206,21 @@ class FactoryManager(Engine):
         return acts
 
     # ------------------------------------------------------------------ apply
-    def apply(self, state: State, player: str, action) -> Outcome:
-        """Apply one step; raises :class:`IllegalAction` (nothing changed) when the rules
-        forbid it. Never mutates ``state``."""
+    def seats(self, state: State) -> list[str]:
+        return [p.seat for p in state.players]
 
-        i = self._index(state, player)
-        if i < 0:
-            raise IllegalAction(f"You are not seated in this game ({player}).")
-        if state.phase == "over":
-            raise IllegalAction("The game is over.")
-        actor = self._actor(state)
-        if actor != i:
-            raise IllegalAction(
-                f"It is not your turn: {self.status(state)}")
-        self._check(state, i, action)
-        s = _clone(state)
-        events: list[Event] = []
-        self._do(s, i, action, events)
-        return Outcome(s, events)
+    def check(self, state: State, player: str, action):
+        """The action if the rules allow it; else :class:`IllegalAction` with the specific
+        reason (checked directly, without listing every legal action)."""
+
+        self._check(state, R.seat_index(state, player), action)
+        return action
+
+    def copy_state(self, state: State) -> State:
+        return _clone(state)
+
+    def _apply(self, s: State, player: str, action, events: list[Event]) -> None:
+        self._do(s, R.seat_index(s, player), action, events)
 
     # -- validation with specific reasons ------------------------------------------
     def _check(self, s: State, i: int, a) -> None:
@@ -712,7 +242,7 @@ class FactoryManager(Engine):
                     return
                 raise IllegalAction(
                     f"Turn-order tile {s.auction_tile} is being auctioned: `bid` more than {s.high_bid} or `pass`.")
-            last = len(self._waiting_for_tile(s)) == 1
+            last = len(R.waiting_for_tile(s)) == 1
             if t in ("open", "take"):
                 if last and t == "open":
                     raise IllegalAction(f"You are last: `take {s.order_offer[0]} bid 0` (or more workers).")
@@ -758,7 +288,7 @@ class FactoryManager(Engine):
                 raise IllegalAction(f"Tile {a.tile} is already switched on.")
             return
         if t == "done":
-            problem = self.bureaucracy_problem(p)
+            problem = R.bureaucracy_problem(p)
             if problem:
                 raise IllegalAction(problem)
             return
@@ -838,23 +368,23 @@ class FactoryManager(Engine):
             s.auction_tile = a.tile
             s.high_bid = a.bid
             s.high_bidder = i
-            s.bidders = self._waiting_for_tile(s)
+            s.bidders = R.waiting_for_tile(s)
             s.bid_turn = i
-            self._next_bidder(s, events)
+            R.next_bidder(s, events)
         elif t == "bid":
             events.append(Event(type="bid", text=f"{seat} bids {a.amount}."))
             s.high_bid = a.amount
             s.high_bidder = i
-            self._next_bidder(s, events)
+            R.next_bidder(s, events)
         elif t == "pass":
             events.append(Event(type="pass", text=f"{seat} passes."))
             s.bidders.remove(i)
-            self._next_bidder(s, events)
+            R.next_bidder(s, events)
         elif t == "take":
             s.auction_tile = a.tile
             s.high_bid = a.bid
             s.high_bidder = i
-            self._win_auction(s, events, taken=True)
+            R.win_auction(s, events, taken=True)
         elif t == "place":
             tid = s.columns[a.kind].pop(0)
             s.market.append(tid)
@@ -863,10 +393,10 @@ class FactoryManager(Engine):
                 s.extra_left -= 1
             else:
                 s.market_left -= 1
-            self._settle_market(s, events)
+            R.settle_market(s, events)
         elif t == "done" and s.phase == "market":
             s.extra_left = 0
-            self._settle_market(s, events)
+            R.settle_market(s, events)
         elif t == "buy":
             cost = buy_cost(TILES[a.tile].price, p.tile)
             s.market.remove(a.tile)
@@ -907,17 +437,17 @@ class FactoryManager(Engine):
             events.append(Event(type="hire", text=f"{seat} hires {a.count} temporary worker{'s' if a.count > 1 else ''} for {a.count * c}."))
         elif t == "done" and s.phase == "build":
             events.append(Event(type="done", text=f"{seat} is done."))
-            self._end_build_turn(s, events)
+            R.end_build_turn(s, events)
         elif t == "switch_off":
             p.off.append(a.tile)
-            self._retrack(p)
+            R.retrack(p)
             events.append(Event(type="switch", text=f"{seat} switches {a.tile} off."))
         elif t == "switch_on":
             p.off.remove(a.tile)
-            self._retrack(p)
+            R.retrack(p)
             events.append(Event(type="switch", text=f"{seat} switches {a.tile} on."))
         elif t == "done":  # bureaucracy
-            prod, stor, en, need, _, _ = self._retrack(p)
+            prod, stor, en, need, _, _ = R.retrack(p)
             p.canteen = need
             p.available = total_workers(p) - need
             events.append(Event(type="bureaucracy", text=(
@@ -926,7 +456,7 @@ class FactoryManager(Engine):
             if s.turn + 1 < len(s.players):
                 s.turn += 1
             else:
-                self._end_round(s, events)
+                R.end_round(s, events)
 
     def _install(self, p: PlayerState, tid: str, where: str) -> str:
         """Factory Manager §3: hall I free, hall II 10 Elektro on a space's first use, control
@@ -1001,7 +531,7 @@ class FactoryManager(Engine):
             tl = TILES[action.tile]
             where = {"hall1": "hall I", "hall2": "hall II", "room": "the control room",
                      "aside": "beside the factory"}[action.where]
-            i = self._actor(state)
+            i = R.actor(state)
             cost = buy_cost(tl.price, state.players[i].tile) if i >= 0 else tl.price
             head = f"Buy {action.tile} ({D.KIND_NAMES[tl.kind]}) for {cost}"
             if action.where == "aside":
@@ -1009,7 +539,7 @@ class FactoryManager(Engine):
             return head + f" and put it in {where}{self._fee_note(state, i, action.where)}."
         if t == "install":
             where = {"hall1": "hall I", "hall2": "hall II", "room": "the control room"}[action.where]
-            return f"Install {action.tile} in {where}{self._fee_note(state, self._actor(state), action.where)}."
+            return f"Install {action.tile} in {where}{self._fee_note(state, R.actor(state), action.where)}."
         if t == "demolish":
             return f"Demolish {action.tile} (uses a worker)."
         if t == "hire":
@@ -1022,7 +552,7 @@ class FactoryManager(Engine):
             return "Stop adding extra tiles to the market."
         if state.phase == "bureaucracy":
             return "Confirm your factory's setting for this round."
-        i = self._actor(state)
+        i = R.actor(state)
         if state.phase == "build" and i >= 0 and state.players[i].temps and not state.turn_hired:
             k = state.players[i].temps
             return (f"End your turn; your {k} temporary worker{'s go' if k > 1 else ' goes'} back to the "
@@ -1046,14 +576,14 @@ class FactoryManager(Engine):
         s = state
         if s.phase == "over":
             return "Game over: " + " > ".join(", ".join(t) for t in self.ranking(s)) + "."
-        i = self._actor(s)
+        i = R.actor(s)
         who = s.players[i].seat
         head = f"Round {s.round}/{D.ROUNDS}, phase {PHASE_NUMBER[s.phase]} ({PHASE_TITLE[s.phase]}): "
         if s.phase == "auction":
             if s.auction_tile:
                 return head + (f"tile {s.auction_tile}, high bid {s.high_bid} by "
                                f"{s.players[s.high_bidder].seat}; {who} to raise or pass.")
-            if len(self._waiting_for_tile(s)) == 1:
+            if len(R.waiting_for_tile(s)) == 1:
                 return head + f"{who} takes the last tile {s.order_offer[0]} (adding workers if wanted)."
             return head + f"{who} chooses a tile from {', '.join(map(str, s.order_offer))} and opens the bidding."
         if s.phase == "market":
@@ -1116,7 +646,7 @@ class FactoryManager(Engine):
 
         s = state
         seats = [p.seat for p in s.players]
-        actor = self._actor(s)
+        actor = R.actor(s)
         tiles: dict[str, dict] = {}
         info = D.TILE_INFO
 
@@ -1206,22 +736,9 @@ class FactoryManager(Engine):
         """Each seat's Elektro, at every moment of the game (Factory Manager, end)."""
 
         return {p.seat: p.money for p in state.players}
-
     def ranking(self, state: State) -> list[list[str]]:
-        """Factory Manager, end: most Elektro first; ties broken by the last finished round's
-        profit; still tied players share a tier (ASSUMED, REF 1.2 end)."""
+        return R.ranking(state)
 
-        def key(p: PlayerState):
-            return (-p.money, -(p.profits[-1] if p.profits else 0))
 
-        ordered = sorted(state.players, key=key)
-        tiers: list[list[str]] = []
-        last = None
-        for p in ordered:
-            k = key(p)
-            if k == last:
-                tiers[-1].append(p.seat)
-            else:
-                tiers.append([p.seat])
-                last = k
-        return tiers
+#: the registered engine
+ENGINE = FactoryManager()

@@ -46,9 +46,11 @@ async def test_startup_sync_only_when_the_command_tree_changed(harness):
     # a new game (a new command group) changes the tree: the next start syncs
     other = fakegame.HighLow()
     type(other)  # same class, different id and group
-    other.id, other.command_group, other.title = "high-low-2", "hl2", "High-Low 2"
+    other.id, other.title = "high-low-2", "High-Low 2"
+    from bot.games import COMMAND_GROUPS
     from engines import registry
 
+    COMMAND_GROUPS["high-low-2"] = "hl2"
     registry.register(other)
     try:
         await h.restart()
@@ -56,6 +58,7 @@ async def test_startup_sync_only_when_the_command_tree_changed(harness):
         assert "hl2 call" in h.alice.available_commands(h.channel)
     finally:
         registry.unregister("high-low-2")
+        COMMAND_GROUPS.pop("high-low-2", None)
 
 
 async def test_create_bot_uses_no_privileged_intents_and_close_closes_the_database(tmp_path):

@@ -9,6 +9,7 @@ import discord
 import pytest
 
 from bot.cogs.typed import build_action, build_group, command_name, field_choices, option_kind
+from bot.games import COMMAND_GROUPS
 from engines.base import ActionModel
 
 
@@ -32,7 +33,6 @@ class Give(ActionModel):
 class Toy:
     id = "toy"
     title = "Toy"
-    command_group = "toy"
     action_models = (Move, Give)
 
 
@@ -89,7 +89,9 @@ def test_field_choice_names_describe_a_value_that_stands_for_one_action():
     assert [(c.name, c.value) for c in got] == [("1", 1), ("2 — q to b2", 2)]
 
 
-async def test_build_group_makes_one_subcommand_per_action_type():
+async def test_build_group_makes_one_subcommand_per_action_type(monkeypatch):
+    monkeypatch.setitem(COMMAND_GROUPS, "toy", "toy")
+
     async def on_move(*a):
         return None
 

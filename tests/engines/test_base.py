@@ -67,7 +67,7 @@ def test_parse_error_names_the_form_of_a_known_verb():
     # When the first word is a verb of the game, the answer spells that verb's form(s).
     from typing import Literal
 
-    from engines.base import ActionModel, IllegalAction, default_parse
+    from engines.base import ActionModel, NotationError, default_parse
 
     class Connect(ActionModel):
         type: Literal["connect"] = "connect"
@@ -84,18 +84,18 @@ def test_parse_error_names_the_form_of_a_known_verb():
         b: str | None = None
 
     models = (Connect, SwapHand, SwapPallets)
-    with pytest.raises(IllegalAction) as err:
+    # text that names no move is a NotationError (the bot adds the `/game moves` hint)
+    with pytest.raises(NotationError) as err:
         default_parse(models, "connect t78")
-    assert str(err.value) == ("`connect t78` is not a valid move: write `connect <tile> <at> <rotation>`; "
-                              "`/game moves` lists yours.")
-    with pytest.raises(IllegalAction) as err:
+    assert str(err.value) == "`connect t78` is not a valid move: write `connect <tile> <at> <rotation>`."
+    assert err.value.show_moves
+    with pytest.raises(NotationError) as err:
         default_parse(models, "Swap")
-    assert str(err.value) == ("`swap` is not a valid move: write `swap hand` or `swap pallets <a> [b]`; "
-                              "`/game moves` lists yours.")
+    assert str(err.value) == "`swap` is not a valid move: write `swap hand` or `swap pallets <a> [b]`."
     # an unknown first word keeps the old answer
-    with pytest.raises(IllegalAction) as err:
+    with pytest.raises(NotationError) as err:
         default_parse(models, "fly away")
-    assert str(err.value) == "`fly away` is not a move in this game; `/game moves` lists yours."
+    assert str(err.value) == "`fly away` is not a move in this game."
 
 
 def test_default_private_text_names_cards_given_as_dicts_by_their_id():
@@ -109,3 +109,54 @@ def test_default_private_text_names_cards_given_as_dicts_by_their_id():
             return {"drawn": [{"id": "u31", "zones": ["morning"]}, {"id": "u06"}]}
 
     assert Cards().private_text(None, "a") == "Your hand: u31, u06."
+
+
+def test_apply_preamble_is_the_base_class_s():
+    """Engine.apply refuses an unseated player, a finished game, the wrong turn and an
+    illegal move before the game's _apply runs, and never changes the given state."""
+
+    from pydantic import BaseModel
+
+    from engines import Engine, Event
+
+    class S(BaseModel):
+        players: list[str]
+        turn: int = 0
+        over: bool = False
+        log: list[int] = []
+
+    class Count(Engine):
+        id, title, min_players, max_players = "count-test", "Count", 2, 2
+        action_models = (Bid,)
+
+        def to_act(self, state):
+            return [] if state.over else [state.players[state.turn]]
+
+        def legal_actions(self, state, player):
+            return [Bid(amount=n) for n in (1, 2)] if player in self.to_act(state) else []
+
+        def is_over(self, state):
+            return state.over
+
+        def status(self, state):
+            return f"waiting for {state.players[state.turn]}."
+
+        def _apply(self, state, player, action, events):
+            state.log.append(action.amount)
+            state.turn = 1 - state.turn
+            events.append(Event(type="bid", text=f"{player} bids {action.amount}."))
+
+    e = Count()
+    s = S(players=["a", "b"])
+    with pytest.raises(IllegalAction, match="^You are not seated in this game.$"):
+        e.apply(s, "c", Bid(amount=1))
+    with pytest.raises(IllegalAction, match="^It is not your turn: waiting for a.$"):
+        e.apply(s, "b", Bid(amount=1))
+    with pytest.raises(IllegalAction, match="^That move is not allowed now.$") as err:
+        e.apply(s, "a", Bid(amount=3))
+    assert err.value.show_moves  # no specific reason: the host points at the legal moves
+    with pytest.raises(IllegalAction, match="^The game is over.$"):
+        e.apply(S(players=["a", "b"], over=True), "a", Bid(amount=1))
+    out = e.apply(s, "a", Bid(amount=2))
+    assert (out.state.log, out.state.turn, [ev.text for ev in out.events]) == ([2], 1, ["a bids 2."])
+    assert (s.log, s.turn) == ([], 0)  # the input state is untouched (the copy was changed)

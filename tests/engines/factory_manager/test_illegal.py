@@ -48,7 +48,7 @@ def test_acting_out_of_turn():
 
 def test_a_player_who_is_not_seated():
     s = new(3, seed=7)
-    refused(s, "stranger", "open 6 bid 0", r"You are not seated in this game \(stranger\)\.")
+    refused(s, "stranger", "open 6 bid 0", r"^You are not seated in this game\.$")
 
 
 def test_wrong_action_for_the_phase():

@@ -68,7 +68,6 @@ def test_describe_and_rules_summary():
     assert E.parse(s, "OPEN 6 1") == a
     assert list(E.rules_summary)[0] == "overview"
     assert {"auction", "market", "build", "production", "income", "end"} <= set(E.rules_summary)
-    assert E.command_group == "fm"
 
 
 def test_every_legal_action_has_a_sentence_and_short_notation():

@@ -14,7 +14,7 @@ from .helpers import act, fresh, notations, working
 def test_registered_with_its_identity():
     e = registry.get("kanban-ev")
     assert isinstance(e, KanbanEV)
-    assert (e.min_players, e.max_players, e.has_hands, e.command_group) == (2, 4, True, "kanban")
+    assert (e.min_players, e.max_players, e.has_hands) == (2, 4, True)
     assert list(e.rules_summary)[0] == "overview"
     assert all(t == t.lower() and " " not in t for t in e.rules_summary)
     assert e.Options().sandra == "mean" and e.Options().speedcharger is True

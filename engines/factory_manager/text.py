@@ -1,8 +1,14 @@
-"""English summary of the Factory Manager rules, per topic, for ``/game rules [topic]``.
+"""Factory Manager in words: the rules summary per topic and the words a player may type.
+
+``RULES_SUMMARY``: an English summary of the rules per topic (a host's rules command).
 
 Written from the Czech rule text (Továrník, Albi 2009) and the reference facts; numbers the
 rule text lacks are this implementation's (ASSUMED) values from :mod:`engines.factory_manager.data`.
 """
+
+from . import data as D
+
+TILES = D.TILES
 
 RULES_SUMMARY: dict[str, str] = {
     "overview": (
@@ -56,3 +62,82 @@ RULES_SUMMARY: dict[str, str] = {
         "players share the place."
     ),
 }
+
+
+# --------------------------------------------------------------------------- text input
+#: kind names a player may type after ``place`` (the canonical kind ids work as well)
+_KIND_WORDS: dict[str, str] = {}
+for _kind, _names in {
+    "storage": ("storage", "storages", "pallet", "pallets", "pallet storage", "pallet storages", "st"),
+    "machine": ("machine", "machines", "ma"),
+    "production-robot": ("production robot", "production robots", "production", "pr"),
+    "saving-robot": ("saving robot", "saving robots", "saving", "sr"),
+    "control-unit": ("control unit", "control units", "control", "cu"),
+    "optimisation-unit": ("optimisation unit", "optimisation units", "optimization unit",
+                          "optimization units", "optimisation", "optimization", "ou"),
+}.items():
+    for _name in _names:
+        _KIND_WORDS[_name] = _kind
+#: place names a player may type after ``buy <tile>`` / ``install <tile>``
+_WHERE_WORDS = {
+    "hall1": "hall1", "hall 1": "hall1", "hall i": "hall1", "hall": "hall1",
+    "hall2": "hall2", "hall 2": "hall2", "hall ii": "hall2",
+    "room": "room", "control room": "room", "control": "room",
+    "aside": "aside", "beside": "aside", "keep": "aside", "beside the factory": "aside",
+}
+
+
+_ID_PREFIXES = frozenset({"st", "ma", "pr", "sr", "cu", "ou"})
+
+
+def _rewrite(state, words: list[str]) -> list[str]:
+    """The player's words in canonical notation (see :meth:`FactoryManager.parse`)."""
+
+    if not words:
+        return words
+    # tile ids typed without the leading zero: ``st1`` = ``st01``
+    words = [f"{w[:2]}0{w[2]}" if len(w) == 3 and w[:2] in _ID_PREFIXES and w[2].isdigit() else w
+             for w in words]
+    verb = words[0]
+    rest = words[1:]
+    if verb == "raise":
+        return ["bid"] + rest
+    if words in (["end"], ["end", "turn"], ["end", "my", "turn"], ["finish"]):
+        return ["done"]
+    if verb in ("off", "on") and len(rest) == 1:
+        return ["switch", verb] + rest
+    if verb == "turn" and len(rest) == 2 and rest[0] in ("off", "on"):
+        return ["switch"] + rest
+    if verb == "switch" and len(rest) == 2 and rest[1] in ("off", "on"):
+        return ["switch", rest[1], rest[0]]
+    if verb == "open":
+        if len(rest) == 1:
+            return ["open", rest[0], "0"]
+        if len(rest) == 3 and rest[1] == "bid":
+            return ["open", rest[0], rest[2]]
+    if verb == "take":
+        last = str(state.order_offer[0]) if getattr(state, "order_offer", None) else None
+        if not rest and last:
+            return ["take", last, "0"]
+        if len(rest) == 1:
+            return ["take", rest[0], "0"]
+        if len(rest) == 2 and rest[0] == "bid" and last:
+            return ["take", last, rest[1]]
+        if len(rest) == 3 and rest[1] == "bid":
+            return ["take", rest[0], rest[2]]
+    if verb == "place" and rest:
+        kind = _KIND_WORDS.get(" ".join(rest))
+        if kind:
+            return ["place", kind]
+    if verb in ("buy", "install") and rest:
+        tid = rest[0]
+        where = rest[1:]
+        if where and where[0] in ("in", "into", "to"):
+            where = where[1:]
+        if not where:
+            kind = TILES[tid].kind if tid in TILES else "storage"
+            return [verb, tid, "room" if kind in D.ROOM_KINDS else "hall1"]
+        w = _WHERE_WORDS.get(" ".join(where))
+        if w:
+            return [verb, tid, w]
+    return words

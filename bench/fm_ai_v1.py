@@ -22,9 +22,10 @@ from __future__ import annotations
 
 import random
 
-from . import data as D
-from .ai import VEC, _installed, best_setting, plan_value, price_path
-from .actions import DONE, PASS, Demolish, buy_, demolish_, hire_, install_, off_, on_, open_, place_, take_
+from engines.factory_manager import data as D
+from engines.factory_manager.ai import VEC, best_setting, plan_value, price_path
+from engines.factory_manager.actions import DONE, PASS, buy_, demolish_, hire_, open_, take_
+from engines.factory_manager.rules import installed, seat_index
 
 TILES = D.TILES
 
@@ -90,7 +91,7 @@ class FactoryManagerAIv1:
         legal = e.legal_actions(state, player)
         if not legal:
             raise ValueError(f"{player} has nothing to do now.")
-        i = e._index(state, player)
+        i = seat_index(state, player)
         p = state.players[i]
         ph = state.phase
         if ph == "auction":
@@ -111,7 +112,7 @@ class FactoryManagerAIv1:
         return PASS
 
     def _market(self, state, p, legal):
-        tiles = _installed(p)
+        tiles = installed(p)
         base = plan_value(tiles, state)
         best = None
         worst = None
@@ -135,7 +136,7 @@ class FactoryManagerAIv1:
 
     def _build(self, state, p, legal):
         types = {a.type for a in legal}
-        tiles = _installed(p)
+        tiles = installed(p)
         base = plan_value(tiles, state)
         # install tiles kept aside first (no worker needed)
         for a in legal:
@@ -205,7 +206,7 @@ class FactoryManagerAIv1:
 
     def _bureaucracy(self, state, p, legal):
         # The target does not depend on the current switches, so toggling towards it ends.
-        tiles = _installed(p)
+        tiles = installed(p)
         price = price_path(state)[0]
         total = D.OWN_WORKERS + p.temps
         all_off = frozenset(t for t in tiles if VEC[t][6])
