@@ -10,7 +10,7 @@ import random
 import sys
 import time
 
-from engines.visiting_kaunas import engine
+from engines.visiting_kaunas.engine import ENGINE as engine
 from tests.engines.contract import ai_policy, random_policy, win_share
 
 

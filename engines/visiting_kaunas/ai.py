@@ -12,6 +12,7 @@ import random
 from typing import Any
 
 from . import data as D
+from . import rules as R
 from .actions import (Build, Choose, Column, Cover, Decline, Draw, Event, Fire, Grande, Penalty, Recall,
                       Reveal, Row, Ship, Skip, Take, Tourist, UpgradeTake, Use)
 
@@ -29,9 +30,11 @@ def building_value(bid: str) -> float:
 class KaunasAI:
     """``choose(state, player, rng) -> Action``: the best action by the heuristics above."""
 
+    def __init__(self, engine: Any):
+        self.engine = engine
+
     def choose(self, state: Any, player: str, rnd: random.Random) -> Any:
-        from . import rules as H  # late import: avoids a cycle
-        from . import engine as eng
+        H, eng = R, self.engine
         legal = eng.legal_actions(state, player)
         if len(legal) == 1:
             return legal[0]

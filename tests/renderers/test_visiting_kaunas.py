@@ -8,7 +8,7 @@ import pytest
 from PIL import Image
 import io
 
-from engines.visiting_kaunas import engine
+from engines.visiting_kaunas.engine import ENGINE as engine
 from renderers import render_board, render_hand
 from renderers.base import MAX_BYTES, out_of_bounds, overlapping_texts, small_texts
 from renderers.visiting_kaunas import hand_layout, layout
@@ -105,7 +105,7 @@ def test_tourists_and_grande_per_time_zone():
 
 def test_dice_shown_with_their_use():
     s = engine.setup(["a", "b"], None, 3).model_copy(deep=True)
-    from engines.visiting_kaunas.rules import Die
+    from engines.visiting_kaunas.state import Die
     s.phase = "resolve"
     s.dice = [Die(v=5, use="action"), Die(v=3, use="event", card="down2", zone="evening"), Die(v=1)]
     lay = layout(engine.view(s, None))

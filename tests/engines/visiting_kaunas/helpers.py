@@ -6,8 +6,8 @@ engine through its public ``apply``; expected values in the tests are worked out
 
 from __future__ import annotations
 
-from engines.visiting_kaunas import engine
-from engines.visiting_kaunas.rules import Die
+from engines.visiting_kaunas.engine import ENGINE as engine
+from engines.visiting_kaunas.state import Die
 
 
 def new(n: int = 2, seed: int = 1):

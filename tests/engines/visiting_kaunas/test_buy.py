@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from engines.base import IllegalAction
-from engines.visiting_kaunas import engine
-from engines.visiting_kaunas.rules import Die
+from engines.visiting_kaunas.engine import ENGINE as engine
+from engines.visiting_kaunas.state import Die
 
 from .helpers import act, moves, new
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engines.base import IllegalAction
-from engines.visiting_kaunas import engine
+from engines.visiting_kaunas.engine import ENGINE as engine
 
 from .helpers import act, at_assign, moves, new
 from .test_buy import board

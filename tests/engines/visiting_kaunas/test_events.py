@@ -8,7 +8,7 @@ import json
 import pytest
 
 from engines.base import IllegalAction
-from engines.visiting_kaunas import engine
+from engines.visiting_kaunas.engine import ENGINE as engine
 
 from .helpers import act, at_assign, at_event, moves, new, street
 

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from engines.visiting_kaunas import engine
+from engines.visiting_kaunas.engine import ENGINE as engine
 from engines.visiting_kaunas.data import EVENTS
 from tests.engines.contract import ai_policy, play_checked, random_policy, win_share
 

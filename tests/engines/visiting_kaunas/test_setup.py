@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engines.visiting_kaunas import engine
+from engines.visiting_kaunas.engine import ENGINE as engine
 from engines.visiting_kaunas.data import EVENTS
 
 

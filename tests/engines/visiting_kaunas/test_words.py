@@ -3,7 +3,7 @@ playing Visiting Kaunas through SimCord)."""
 
 from __future__ import annotations
 
-from engines.visiting_kaunas import engine
+from engines.visiting_kaunas.engine import ENGINE as engine
 
 
 def texts(s, p, notation):
