@@ -93,6 +93,10 @@ class UserError(Exception):
 BOARD_CHANGED = ("The board changed: another move was made at the same moment and yours was not played;"
                  " look at the board and try again.")
 
+#: the refusal when another process changed the lobby (joined, left, started) meanwhile
+LOBBY_CHANGED = ("The lobby changed at the same moment (someone joined, left or started it); nothing was"
+                 " changed, look at the table and try again.")
+
 
 class StaleVersion(UserError):
     """``act(..., expected_version=v)`` when the game is already past ``v`` (a stale button).
@@ -831,7 +835,11 @@ class Service:
             engine = registry.get(game.game_id)
             if len(seats) >= engine.max_players:
                 raise UserError(f"The table is full: {engine.title} takes at most {engine.max_players} players.")
-            await self.store.add_seat(game.pk, seat, seat, False)
+            try:
+                await self.store.add_seat(game.pk, seat, seat, False, max_seats=engine.max_players)
+            except VersionConflict:
+                self._forget(table)
+                raise UserError(LOBBY_CHANGED) from None
             seats = await self._load_seats(game.pk)
             return self._result(game, seats, None, public=[f"{seat} joined ({len(seats)} seated)."], board_due=False)
 
@@ -881,7 +889,11 @@ class Service:
             n = 1
             while f"ai-{n}" in taken:
                 n += 1
-            await self.store.add_seat(game.pk, f"ai-{n}", None, True)
+            try:
+                await self.store.add_seat(game.pk, f"ai-{n}", None, True, max_seats=engine.max_players)
+            except VersionConflict:
+                self._forget(table)
+                raise UserError(LOBBY_CHANGED) from None
             seats = await self._load_seats(game.pk)
             return self._result(game, seats, None, public=[f"AI seat ai-{n} added ({len(seats)} seated)."], board_due=False)
 
@@ -908,7 +920,11 @@ class Service:
                 state = engine.setup(order, game.options, game.seed)
             except ValueError as exc:
                 raise UserError(str(exc)) from None
-            await self.store.start_game(game.pk, order, engine.state_to_json(state))
+            try:
+                await self.store.start_game(game.pk, order, engine.state_to_json(state))
+            except VersionConflict:
+                self._forget(table)
+                raise UserError(LOBBY_CHANGED) from None
             game.status, game.version = ACTIVE, 0
             self._cache[game.pk] = (0, state)
             seats = await self._load_seats(game.pk)

@@ -128,8 +128,12 @@ class Store(abc.ABC):
         """Seats in seat order once started (join order in the lobby)."""
 
     @abc.abstractmethod
-    async def add_seat(self, game_pk: int, seat: str, user_id: str | None, is_ai: bool) -> None:
-        ...
+    async def add_seat(
+        self, game_pk: int, seat: str, user_id: str | None, is_ai: bool, max_seats: int | None = None
+    ) -> None:
+        """Seat ``seat`` in the lobby; :class:`VersionConflict` (nothing written) when the
+        game is no longer a lobby, the seat is taken or ``max_seats`` are already seated
+        (another process changed the lobby meanwhile)."""
 
     @abc.abstractmethod
     async def remove_seat(self, game_pk: int, seat: str) -> None:
@@ -146,7 +150,8 @@ class Store(abc.ABC):
     @abc.abstractmethod
     async def start_game(self, game_pk: int, order: Sequence[str], snapshot: dict) -> None:
         """Lobby → active at version 0: store the seat order and the setup snapshot, in one
-        transaction."""
+        transaction; :class:`VersionConflict` (nothing written) when the game is no longer a
+        lobby or its seats are not exactly ``order``."""
 
     @abc.abstractmethod
     async def commit(
@@ -514,8 +519,16 @@ class SqliteStore(Store):
         )
         return [SeatRow(s, u, j, o, bool(a), bool(r), bool(d)) for s, u, j, o, a, r, d in rows]
 
-    async def add_seat(self, game_pk: int, seat: str, user_id: str | None, is_ai: bool) -> None:
+    async def add_seat(
+        self, game_pk: int, seat: str, user_id: str | None, is_ai: bool, max_seats: int | None = None
+    ) -> None:
         async def work(db):
+            status = await self._one("SELECT status FROM games WHERE pk = ?", (game_pk,))
+            taken = [r[0] for r in await self._all("SELECT seat FROM seats WHERE game_pk = ?", (game_pk,))]
+            if status is None or status[0] != "lobby" or seat in taken or (
+                max_seats is not None and len(taken) >= max_seats
+            ):
+                raise VersionConflict(0, None)
             (joined,) = await self._one("SELECT COALESCE(MAX(joined) + 1, 0) FROM seats WHERE game_pk = ?", (game_pk,))
             await _x(
                 db,
@@ -546,7 +559,8 @@ class SqliteStore(Store):
     async def start_game(self, game_pk: int, order: Sequence[str], snapshot: dict) -> None:
         async def work(db):
             row = await self._one("SELECT status FROM games WHERE pk = ?", (game_pk,))
-            if row is None or row[0] != "lobby":
+            seated = {r[0] for r in await self._all("SELECT seat FROM seats WHERE game_pk = ?", (game_pk,))}
+            if row is None or row[0] != "lobby" or seated != set(order):
                 raise VersionConflict(0, None)
             for i, seat in enumerate(order):
                 await _x(db, "UPDATE seats SET seat_order = ? WHERE game_pk = ? AND seat = ?", (i, game_pk, seat))

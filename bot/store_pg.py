@@ -10,12 +10,13 @@ columns). The version lives in the one-row table ``boardhost_schema``.
 
 Concurrency (several processes, one database)
 ---------------------------------------------
-A move is accepted by :meth:`PostgresStore.commit` in ONE transaction::
+A move is accepted by :meth:`PostgresStore.commit` in ONE statement (one round trip, one
+implicit transaction), data-modifying CTEs chained on the guard::
 
-    UPDATE games SET version = <expected + n>, … WHERE pk = $1 AND version = <expected>
-                                                   AND status = 'active'
-    INSERT INTO actions … (seq expected+1 … expected+n)
-    INSERT INTO snapshots … ON CONFLICT (game_pk) DO UPDATE …
+    WITH g AS (UPDATE games SET version = <expected + n>, …
+               WHERE pk = $1 AND version = <expected> AND status = 'active' RETURNING pk)
+    INSERT INTO actions … SELECT … FROM g …          (seq expected+1 … expected+n)
+    INSERT INTO snapshots … SELECT … FROM g ON CONFLICT (game_pk) DO UPDATE …
 
 We chose the **row version check** (optimistic concurrency), not ``SELECT … FOR UPDATE``
 held around the engine's ``apply`` and not advisory locks, because:
@@ -355,9 +356,14 @@ class PostgresStore(Store):
             raise TableBusy(table_id) from exc
         return GameRow(pk, table_id, game_id, options, seed, "lobby", host, 0)
 
-    async def add_seat(self, game_pk: int, seat: str, user_id: str | None, is_ai: bool) -> None:
+    async def add_seat(
+        self, game_pk: int, seat: str, user_id: str | None, is_ai: bool, max_seats: int | None = None
+    ) -> None:
         async def work(con):
-            await self._lock_game(con, game_pk)
+            status = await self._lock_game(con, game_pk)
+            taken = [r["seat"] for r in await con.fetch("SELECT seat FROM seats WHERE game_pk = $1", game_pk)]
+            if status != "lobby" or seat in taken or (max_seats is not None and len(taken) >= max_seats):
+                raise VersionConflict(0, None)
             joined = await con.fetchval("SELECT COALESCE(MAX(joined) + 1, 0) FROM seats WHERE game_pk = $1", game_pk)
             await con.execute(
                 "INSERT INTO seats (game_pk, seat, user_id, joined, is_ai) VALUES ($1, $2, $3, $4, $5)",
@@ -385,7 +391,9 @@ class PostgresStore(Store):
 
     async def start_game(self, game_pk: int, order: Sequence[str], snapshot: dict) -> None:
         async def work(con):
-            if await self._lock_game(con, game_pk) != "lobby":
+            status = await self._lock_game(con, game_pk)
+            seated = {r["seat"] for r in await con.fetch("SELECT seat FROM seats WHERE game_pk = $1", game_pk)}
+            if status != "lobby" or seated != set(order):
                 raise VersionConflict(0, None)
             await con.executemany(
                 "UPDATE seats SET seat_order = $1 WHERE game_pk = $2 AND seat = $3",
@@ -402,6 +410,31 @@ class PostgresStore(Store):
 
         await self._tx(work)
 
+    #: one move in ONE statement (so one round trip and one implicit transaction): the
+    #: guarded UPDATE of the game row, then — only if it matched — the actions, the snapshot
+    #: and the resigned flag; returns how many game rows were updated (0 or 1)
+    _COMMIT_SQL = """
+        WITH g AS (
+            UPDATE games SET version = $1, status = $2, updated = $3
+            WHERE pk = $4 AND version = $5 AND status = 'active'
+            RETURNING pk
+        ), a AS (
+            INSERT INTO actions (game_pk, seq, seat, action, created)
+            SELECT g.pk, $5 + x.ord::integer, x.seat, x.action, $3
+            FROM g, unnest($6::text[], $7::text[]) WITH ORDINALITY AS x(seat, action, ord)
+            RETURNING 1
+        ), s AS (
+            INSERT INTO snapshots (game_pk, version, state) SELECT g.pk, $1, $8 FROM g
+            ON CONFLICT (game_pk) DO UPDATE SET version = excluded.version, state = excluded.state
+            RETURNING 1
+        ), r AS (
+            UPDATE seats SET resigned = TRUE FROM g WHERE seats.game_pk = g.pk AND seats.seat = $9
+            RETURNING 1
+        )
+        SELECT (SELECT count(*) FROM g) + 0 * ((SELECT count(*) FROM a) + (SELECT count(*) FROM s)
+                                               + (SELECT count(*) FROM r))
+    """
+
     async def commit(
         self,
         game_pk: int,
@@ -411,36 +444,34 @@ class PostgresStore(Store):
         status: str,
         resigned: str | None = None,
     ) -> int:
-        """See :meth:`bot.store.Store.commit`; the guard is the conditional UPDATE of the
-        game row (module docstring)."""
+        """See :meth:`bot.store.Store.commit`. The guard is the conditional UPDATE of the
+        game row (module docstring); everything is one statement, hence one transaction and
+        one round trip to the server."""
 
-        now = time.time()
+        t0 = time.perf_counter()
+        try:
+            async with self.pool.acquire() as con:
+                return await self.commit_on(con, game_pk, expected_version, actions, snapshot, status, resigned)
+        finally:
+            self.transactions += 1
+            self.last_tx_seconds = time.perf_counter() - t0
+
+    async def commit_on(
+        self, con, game_pk: int, expected_version: int, actions: Sequence[tuple[str, dict]], snapshot: dict,
+        status: str, resigned: str | None = None,
+    ) -> int:
+        """:meth:`commit` on the connection ``con`` (its own statement; inside the caller's
+        transaction if ``con`` has one open). VersionConflict when the guard did not match."""
+
         new_version = expected_version + len(actions)
-
-        async def work(con):
-            updated = await con.fetchval(
-                "UPDATE games SET version = $1, status = $2, updated = $3"
-                " WHERE pk = $4 AND version = $5 AND status = 'active' RETURNING version",
-                new_version, status, now, game_pk, expected_version,
-            )
-            if updated is None:
-                current = await con.fetchval("SELECT version FROM games WHERE pk = $1", game_pk)
-                raise VersionConflict(expected_version, current)
-            if actions:
-                await con.executemany(
-                    "INSERT INTO actions (game_pk, seq, seat, action, created) VALUES ($1, $2, $3, $4, $5)",
-                    [(game_pk, expected_version + 1 + i, seat, _dumps(a), now) for i, (seat, a) in enumerate(actions)],
-                )
-            await con.execute(
-                "INSERT INTO snapshots (game_pk, version, state) VALUES ($1, $2, $3)"
-                " ON CONFLICT (game_pk) DO UPDATE SET version = excluded.version, state = excluded.state",
-                game_pk, new_version, _dumps(snapshot),
-            )
-            if resigned is not None:
-                await con.execute("UPDATE seats SET resigned = TRUE WHERE game_pk = $1 AND seat = $2", game_pk, resigned)
-            return new_version
-
-        return await self._tx(work)
+        updated = await con.fetchval(
+            self._COMMIT_SQL, new_version, status, time.time(), game_pk, expected_version,
+            [seat for seat, _ in actions], [_dumps(a) for _, a in actions], _dumps(snapshot), resigned,
+        )
+        if updated != 1:
+            current = await con.fetchval("SELECT version FROM games WHERE pk = $1", game_pk)
+            raise VersionConflict(expected_version, current)
+        return new_version
 
     async def put_snapshot(self, game_pk: int, version: int, state: dict) -> None:
         await self._tx(lambda con: con.execute(

@@ -341,3 +341,33 @@ async def test_concurrent_commits_share_a_transaction_and_fail_alone(tmp_path):
         assert (await service.store.snapshot(pks[1]))[0] == 0
     finally:
         await service.close()
+
+
+async def test_lobby_writes_refuse_a_lobby_that_changed(backend):
+    """What another process may have done between the service's read and its write: the
+    store refuses (VersionConflict, nothing written) a seat already taken, a seat past
+    ``max_seats``, a start whose seat list is not the lobby's, and any seat after the start."""
+
+    store = backend.make()
+    await store.open()
+    try:
+        game = await store.create_game("t", "high-low", {}, 1, "u1")
+        await store.add_seat(game.pk, "u2", "u2", False, max_seats=3)
+        with pytest.raises(VersionConflict):
+            await store.add_seat(game.pk, "u2", "u2", False, max_seats=3)  # taken
+        await store.add_seat(game.pk, "ai-1", None, True, max_seats=3)
+        with pytest.raises(VersionConflict):
+            await store.add_seat(game.pk, "u4", "u4", False, max_seats=3)  # u1, u2, ai-1: full
+        with pytest.raises(VersionConflict):
+            await store.start_game(game.pk, ["u1", "u2"], {"s": 0})  # ai-1 joined meanwhile
+        assert (await store.get_game(game.pk)).status == "lobby"
+        assert await store.snapshot(game.pk) is None
+        await store.start_game(game.pk, ["u2", "ai-1", "u1"], {"s": 0})
+        assert [s.seat for s in await store.seats(game.pk)] == ["u2", "ai-1", "u1"]
+        with pytest.raises(VersionConflict):
+            await store.add_seat(game.pk, "u5", "u5", False)  # started: no longer a lobby
+        with pytest.raises(VersionConflict):
+            await store.start_game(game.pk, ["u2", "ai-1", "u1"], {"s": 1})
+        assert await store.snapshot(game.pk) == (0, '{"s":0}')
+    finally:
+        await store.close()
