@@ -7,8 +7,10 @@ the same lines: each module in :data:`COMMAND_MODULES` defines
 
 * ``bot.simulate``: ``boardhost simulate [GAME] [--players N] [--seed S] [--out DIR]``
   (host-core helper).
-* ``bot.runner``: ``boardhost run`` and ``boardhost sync [--guild ID]`` (Discord helper:
-  create ``bot/runner.py`` with ``register(subparsers)``; it is picked up when it exists).
+* ``bot.runner``: ``boardhost run [--shard-ids 0,1 --shard-count 4]`` and
+  ``boardhost sync [--guild ID]`` (Discord helper: create ``bot/runner.py`` with
+  ``register(subparsers)``; it is picked up when it exists).
+* ``bot.migrate``: ``boardhost migrate --from sqlite:///boardhost.db --to postgresql://…``.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ import sys
 COMMAND_MODULES: list[tuple[str, bool]] = [
     ("bot.simulate", True),  # (module, required)
     ("bot.runner", False),
+    ("bot.migrate", True),
 ]
 
 

@@ -4,7 +4,9 @@ The cogs (``bot/cogs``) are thin adapters over :class:`bot.service.Service`; thi
 holds what they share:
 
 * :class:`BoardhostBot` (a ``commands.Bot`` with default, non-privileged intents) opens the
-  SQLite store in ``setup_hook`` and closes it in ``close``;
+  store (SQLite file or PostgreSQL) in ``setup_hook`` and closes it in ``close``;
+  :class:`ShardedBoardhostBot` is the same on ``AutoShardedBot`` for ``--shard-ids`` /
+  ``--shard-count`` (several processes on one PostgreSQL database);
 * command sync: at start-up only when the stored hash of the command tree changed
   (kept in the store: :meth:`bot.store.Store.get_meta`, key :data:`TREE_HASH_KEY`);
 * :class:`Poster`: posts a :class:`bot.service.Result` (public events, board image(s)
@@ -143,13 +145,14 @@ TREE_HASH_KEY = "command_tree_hash"
 class BoardhostBot(commands.Bot):
     """The bot. ``service`` is ready after ``setup_hook``; ``close()`` closes the database."""
 
-    def __init__(self, db_path: str, *, auto_sync: bool = True, dev_guild: int | None = None):
+    def __init__(self, db_path: str, *, auto_sync: bool = True, dev_guild: int | None = None, **options: Any):
         intents = discord.Intents.default()  # no privileged intents (no members, no message content)
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
             help_command=None,
             allowed_mentions=NO_PINGS,
+            **options,
         )
         self.db_path = db_path
         self.auto_sync = auto_sync
@@ -167,8 +170,36 @@ class BoardhostBot(commands.Bot):
         self.service = await Service.open(self.db_path)
         await self.add_cog(GameCog(self))
         self.add_dynamic_items(*DYNAMIC_ITEMS)
-        if self.auto_sync:
+        if self.auto_sync and self.runs_shard_zero:
             await self.sync_if_changed()
+
+    # shards ---------------------------------------------------------------------------
+    @property
+    def runs_shard_zero(self) -> bool:
+        """Whether this process runs shard 0 (always, unsharded): only that process syncs
+        the command tree at start-up, so N shard processes do not sync N times."""
+
+        ids = getattr(self, "shard_ids", None)
+        return ids is None or 0 in ids
+
+    async def owns_table(self, table: int | str) -> bool:
+        """Whether this process runs the gateway shard of ``table``'s guild, so it is the one
+        to post what that table is owed at start-up (Discord's rule: guild ``g`` is on shard
+        ``(g >> 22) % shard_count``; DMs on shard 0). Always True for an unsharded bot or one
+        running every shard. Correctness never depends on it (the store's version guard
+        does); it only keeps two processes from posting the same catch-up."""
+
+        count, ids = self.shard_count, getattr(self, "shard_ids", None)
+        if count is None or ids is None or set(ids) >= set(range(count)):
+            return True
+        if self.get_channel(int(table)) is not None:
+            return True  # cached: its guild is on one of our shards
+        try:
+            channel = await self.fetch_channel(int(table))
+        except discord.HTTPException:
+            return False  # gone or hidden: nothing this process can post there
+        guild = getattr(channel, "guild", None)
+        return shard_of(guild.id if guild is not None else None, count) in ids
 
     async def on_ready(self) -> None:
         """Once per process: post what the channels missed while the bot was down
@@ -403,6 +434,8 @@ class Poster:
         for table, pk in await self.bot.service.unposted():
             if not table.isdigit():  # not a Discord channel (e.g. a `boardhost simulate` table)
                 continue
+            if not await self.bot.owns_table(table):  # another shard process posts it
+                continue
             if await self.catch_up(table, pk, RESTARTED):
                 done += 1
         return done
@@ -489,15 +522,41 @@ def hand_text(view: dict | None) -> str:
     return ""
 
 
-def create_bot(db_path: str | None = None, *, auto_sync: bool = True) -> BoardhostBot:
-    """The whole bot over the SQLite file ``db_path`` (default: settings' ``BOARDHOST_DB``,
-    ``./boardhost.db``). The database opens in ``setup_hook`` (login) and closes with the
-    bot. ``auto_sync``: sync the commands at start-up when their hash changed."""
+class ShardedBoardhostBot(BoardhostBot, commands.AutoShardedBot):
+    """The bot on several gateway shards in one process (discord.py ``AutoShardedBot``):
+    ``shard_ids`` of ``shard_count`` (``shard_ids`` None: all of them). Several such
+    processes, each with its own ``shard_ids``, share one PostgreSQL database."""
+
+
+def shard_of(guild_id: int | None, shard_count: int) -> int:
+    """The gateway shard that receives guild ``guild_id``'s events: ``(guild_id >> 22) %
+    shard_count`` (Discord's sharding formula); DMs (``None``) arrive on shard 0."""
+
+    return 0 if guild_id is None else (guild_id >> 22) % shard_count
+
+
+def create_bot(
+    db_path: str | None = None, *, auto_sync: bool = True,
+    shard_ids: list[int] | None = None, shard_count: int | None = None,
+) -> BoardhostBot:
+    """The whole bot over the database ``db_path`` (a SQLite file or ``postgresql://…``;
+    default: settings' ``BOARDHOST_DB``, ``./boardhost.db``). The database opens in
+    ``setup_hook`` (login) and closes with the bot. ``auto_sync``: sync the commands at
+    start-up when their hash changed (only the process running shard 0).
+
+    ``shard_count`` (and optionally ``shard_ids``, a subset of ``range(shard_count)``):
+    a :class:`ShardedBoardhostBot` running those gateway shards; without them, the plain
+    one-connection bot."""
 
     from bot.settings import load_settings
 
     settings = load_settings()
-    return BoardhostBot(db_path or settings.db_path, auto_sync=auto_sync, dev_guild=settings.dev_guild)
+    db = db_path or settings.db_path
+    if shard_count is None and shard_ids is None:
+        return BoardhostBot(db, auto_sync=auto_sync, dev_guild=settings.dev_guild)
+    return ShardedBoardhostBot(
+        db, auto_sync=auto_sync, dev_guild=settings.dev_guild, shard_ids=shard_ids, shard_count=shard_count
+    )
 
 
-__all__ = ["BoardhostBot", "Poster", "create_bot", "tree_hash", "mention_seats", "rename_view", "UserError"]
+__all__ = ["BoardhostBot", "ShardedBoardhostBot", "shard_of", "Poster", "create_bot", "tree_hash", "mention_seats", "rename_view", "UserError"]

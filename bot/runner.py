@@ -20,6 +20,11 @@ NO_TOKEN = (
 def register(subparsers: argparse._SubParsersAction) -> None:
     run = subparsers.add_parser("run", help="run the Discord bot (needs DISCORD_TOKEN)")
     run.add_argument("--db", help="SQLite file or postgresql:// URL (default: BOARDHOST_DB or ./boardhost.db)")
+    run.add_argument("--shard-ids", metavar="IDS",
+                     help="the gateway shards this process runs, comma-separated (e.g. 0,1); needs --shard-count"
+                          " (default: BOARDHOST_SHARD_IDS, else all)")
+    run.add_argument("--shard-count", type=int, metavar="N",
+                     help="the total number of gateway shards over all processes (default: BOARDHOST_SHARD_COUNT)")
     run.set_defaults(func=cmd_run)
     sync = subparsers.add_parser("sync", help="upload the slash commands to Discord (needs DISCORD_TOKEN)")
     sync.add_argument("--guild", type=int, help="copy the commands to this server only (instant, for testing)")
@@ -33,10 +38,57 @@ def _settings():
     return load_settings()
 
 
+def shard_plan(shard_ids: str | None, shard_count: int | None, db: str) -> tuple[list[int] | None, int | None]:
+    """``(shard_ids, shard_count)`` for :func:`bot.discord_app.create_bot` from the
+    ``--shard-ids 0,1 --shard-count 4`` options (both None: one unsharded connection).
+
+    ValueError (one sentence) for ids without a count, ids outside ``0 … count-1`` or
+    repeated, or a process running only some shards on a SQLite file (the other shards'
+    processes could not share it: that needs ``postgresql://…``)."""
+
+    from bot.stores import is_postgres
+
+    if shard_ids is None or not shard_ids.strip():
+        if shard_count is None:
+            return None, None
+        ids = None
+    else:
+        try:
+            ids = [int(part) for part in shard_ids.split(",")]
+        except ValueError:
+            raise ValueError(f"--shard-ids takes shard numbers separated by commas (like 0,1), not {shard_ids!r}.")
+        if shard_count is None:
+            raise ValueError("--shard-ids needs --shard-count, the total number of shards over all processes.")
+    if shard_count < 1:
+        raise ValueError("--shard-count must be at least 1.")
+    if ids is not None:
+        bad = [i for i in ids if not 0 <= i < shard_count]
+        if bad:
+            raise ValueError(f"Shard ids run from 0 to {shard_count - 1} with --shard-count {shard_count};"
+                             f" {bad[0]} is not one of them.")
+        if len(set(ids)) != len(ids):
+            raise ValueError("--shard-ids lists a shard twice.")
+        if set(ids) != set(range(shard_count)) and not is_postgres(db):
+            raise ValueError("Running only some shards means other processes run the rest, and they can share"
+                             " games only through PostgreSQL: set BOARDHOST_DB=postgresql://… (see README,"
+                             " \"Running at scale\").")
+    return ids, shard_count
+
+
 def cmd_run(args: argparse.Namespace) -> int:
-    """Run the bot until interrupted; 2 without a token."""
+    """Run the bot until interrupted; 2 without a token or with inconsistent shard options."""
 
     settings = _settings()
+    db = args.db or settings.db_path
+    try:
+        shard_ids, shard_count = shard_plan(
+            args.shard_ids if args.shard_ids is not None else settings.shard_ids,
+            args.shard_count if args.shard_count is not None else settings.shard_count,
+            db,
+        )
+    except ValueError as exc:
+        print(exc, file=sys.stderr)
+        return 2
     if not settings.discord_token:
         print(NO_TOKEN, file=sys.stderr)
         return 2
@@ -45,7 +97,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     import discord
 
     logging.basicConfig(level=settings.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    bot = create_bot(args.db or settings.db_path)
+    bot = create_bot(db, shard_ids=shard_ids, shard_count=shard_count)
     try:
         bot.run(settings.discord_token, log_handler=None)
     except discord.LoginFailure:

@@ -1,8 +1,8 @@
 """Settings of the Discord bot, read from the environment and a ``.env`` file.
 
 Every field can be set as an environment variable (``DISCORD_TOKEN``, ``BOARDHOST_DB``,
-``BOARDHOST_DEV_GUILD``, ``BOARDHOST_LOG_LEVEL``) or as a line ``NAME=value`` in ``.env``
-in the working directory. The environment wins over ``.env``.
+``BOARDHOST_DEV_GUILD``, ``BOARDHOST_LOG_LEVEL``, ``BOARDHOST_SHARD_IDS``,
+``BOARDHOST_SHARD_COUNT``) or as a line ``NAME=value`` in ``.env`` in the working directory. The environment wins over ``.env``.
 """
 
 from __future__ import annotations
@@ -24,6 +24,10 @@ class Settings(BaseSettings):
     #: a guild (server) id: `boardhost run` then also copies the commands there (instant
     #: updates while developing); unset in production
     dev_guild: int | None = Field(default=None, validation_alias=AliasChoices("BOARDHOST_DEV_GUILD"))
+    #: the gateway shards this process runs, comma-separated (``boardhost run --shard-ids``)
+    shard_ids: str | None = Field(default=None, validation_alias=AliasChoices("BOARDHOST_SHARD_IDS"))
+    #: the total number of gateway shards over all processes (``--shard-count``)
+    shard_count: int | None = Field(default=None, validation_alias=AliasChoices("BOARDHOST_SHARD_COUNT"))
     #: logging level name
     log_level: str = Field(default="INFO", validation_alias=AliasChoices("BOARDHOST_LOG_LEVEL"))
 

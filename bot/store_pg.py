@@ -138,6 +138,7 @@ class PostgresStore(Store):
       takes it);
     * ``schema``: keep the tables in this PostgreSQL schema (created if missing; every
       connection's ``search_path`` is set to it) instead of the user's default (``public``).
+      Also given as ``?schema=NAME`` at the end of ``dsn`` (so ``BOARDHOST_DB`` can say it).
       Tests give each run its own schema; several deployments can share one database;
     * ``min_size``/``max_size``: the pool's connections (each process holds at most
       ``max_size``; mind the server's ``max_connections`` across all shards).
@@ -151,8 +152,9 @@ class PostgresStore(Store):
     shared = True
 
     def __init__(self, dsn: str, *, schema: str | None = None, min_size: int = 1, max_size: int = 10):
+        dsn, in_url = _split_schema(dsn)
         self.dsn = dsn
-        self.schema = schema
+        self.schema = schema or in_url
         self.min_size = min_size
         self.max_size = max(min_size, max_size)
         self._pool = None
@@ -501,3 +503,18 @@ def _ident(name: str) -> str:
     """``name`` quoted as a PostgreSQL identifier."""
 
     return '"' + name.replace('"', '""') + '"'
+
+
+def _split_schema(dsn: str) -> tuple[str, str | None]:
+    """``(dsn without a ``schema=`` query parameter, that schema or None)``: ``schema`` is
+    ours, not libpq's (asyncpg would send it to the server as a setting and fail)."""
+
+    import urllib.parse
+
+    parts = urllib.parse.urlsplit(dsn)
+    query = urllib.parse.parse_qsl(parts.query, keep_blank_values=True)
+    schema = [v for k, v in query if k == "schema"]
+    if not schema:
+        return dsn, None
+    rest = urllib.parse.urlencode([(k, v) for k, v in query if k != "schema"])
+    return urllib.parse.urlunsplit(parts._replace(query=rest)), schema[-1] or None

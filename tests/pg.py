@@ -64,6 +64,8 @@ async def drop_schema(url: str, schema: str) -> None:
 
     con = await asyncpg.connect(url)
     try:
+        # never hang a test run on a lock some leftover connection holds
+        await con.execute("SET lock_timeout = '20s'")
         await con.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
     finally:
         await con.close()

@@ -52,7 +52,14 @@ async def main(argv: list[str]) -> int:
         # the move's statement runs in an explicit transaction that is never committed
         con = await store.pool.acquire()
         await con.execute("BEGIN")
-        await store.commit_on(con, game_pk, expected_version, actions, snapshot, status, resigned)
+        try:
+            await store.commit_on(con, game_pk, expected_version, actions, snapshot, status, resigned)
+        except BaseException:
+            # refused (the board changed): end the transaction, which may hold the row lock
+            # its guarded UPDATE took while re-checking the row, and try the next move
+            await con.execute("ROLLBACK")
+            await store.pool.release(con)
+            raise
         print(json.dumps({"in_tx": True}), flush=True)
         await asyncio.sleep(3600)
 

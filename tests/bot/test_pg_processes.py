@@ -130,7 +130,13 @@ async def test_three_processes_on_the_same_tables_and_a_kill_9_mid_move(shared_d
             procs[0].send_signal(signal.SIGKILL)
             killed.set()
 
-    outs = await _run_together(procs, on_line)
+    try:
+        outs = await _run_together(procs, on_line)
+    except BaseException:  # never leave a worker (and its open transaction) behind a failed test
+        for p in procs:
+            if p.returncode is None:
+                p.kill()
+        raise
     assert killed.is_set()
     assert await procs[0].wait() == -signal.SIGKILL
     for p in procs[1:]:

@@ -163,6 +163,8 @@ def test_the_database_setting_picks_the_store():
     assert isinstance(store, PostgresStore) and store.dsn == "postgresql://bot@db:5432/boardhost"
     assert store.schema == "s1"
     assert isinstance(make_store("postgres://db/x"), PostgresStore)
+    store = make_store("postgresql://bot@db/boardhost?sslmode=disable&schema=shard_a")
+    assert (store.dsn, store.schema) == ("postgresql://bot@db/boardhost?sslmode=disable", "shard_a")
     with pytest.raises(ValueError, match="neither"):
         sqlite_path("mysql://db/x")
 
