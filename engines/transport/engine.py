@@ -34,6 +34,8 @@ Rules the text leaves open, and the choice made here (REF = shared reference fac
 
 from __future__ import annotations
 
+from functools import lru_cache
+from itertools import islice
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -114,9 +116,29 @@ class Move(ActionModel):
 ACTIONS = (Connect, Insert, SwapHand, Load, Wrench, Lift, SwapPallets, Move)
 
 
+# The most numerous legal actions, built once per (tile, cell, rotation): action models are
+# frozen, so one instance can be listed again (a wrench step lists ~1,400 of them).
+@lru_cache(maxsize=1 << 16)
+def _connect(tile: str, at: tuple[int, int], rotation: int) -> Connect:
+    return Connect(tile=tile, at=key(at), rotation=rotation)
+
+
+@lru_cache(maxsize=1 << 16)
+def _wrench(at: tuple[int, int], to: tuple[int, int], rotation: int) -> Wrench:
+    return Wrench(at=key(at), to=key(to), rotation=rotation)
+
+
+@lru_cache(maxsize=1 << 14)
+def _move(at: tuple[int, int], to: tuple[int, int]) -> Move:
+    return Move(at=key(at), to=key(to))
+
+
 # ----- state -----------------------------------------------------------------------------
 class Cell(BaseModel):
-    """A field tile: its id, rotation and the parcel on it (``[top, bottom]`` or empty)."""
+    """A field tile: its id, rotation and the parcel on it (``[top, bottom]`` or empty).
+    Frozen: a step shares the cells it does not change with the state before it."""
+
+    model_config = ConfigDict(frozen=True)
 
     tile: str
     rot: int
@@ -159,8 +181,27 @@ def grid_of(state: State) -> dict:
     return {parse_key(k): [c.tile, c.rot, tuple(c.parcel) if c.parcel else None] for k, c in state.field.items()}
 
 
-def field_of(grid: dict) -> dict[str, Cell]:
-    return {key(p): Cell(tile=c[0], rot=c[1], parcel=list(c[2]) if c[2] else []) for p, c in sorted(grid.items())}
+def field_of(grid: dict, before: dict[str, Cell] | None = None, touched=None) -> dict[str, Cell]:
+    """The field of a grid, keyed ``"q,r"`` in cell order. With ``before`` (the field before
+    a step) and ``touched`` (the only cells the step changed), the other cells are
+    ``before``'s (frozen) cells and only the touched ones are rebuilt."""
+
+    if before is None or touched is None:
+        return {key(p): _cell(c) for p, c in sorted(grid.items())}
+    out = dict(before)
+    for p in touched:
+        c = grid.get(p)
+        if c is None:
+            out.pop(key(p), None)
+        else:
+            out[key(p)] = _cell(c)
+    if len(out) != len(before) or any(key(p) not in before for p in touched if p in grid):
+        out = dict(sorted(out.items(), key=lambda kv: parse_key(kv[0])))
+    return out
+
+
+def _cell(c: list) -> Cell:
+    return Cell(tile=c[0], rot=c[1], parcel=list(c[2]) if c[2] else [])
 
 
 def tile_name(tile: str) -> str:
@@ -190,6 +231,24 @@ class Transport(Engine):
         from engines.transport.ai import TransportAI
 
         self.ai = TransportAI(self)
+        self._memo: tuple | None = None  # see _board
+
+    def _board(self, state: State) -> tuple[dict, dict]:
+        """``(grid_of(state), hexes.frontier(grid))``, remembered for the last field seen: a
+        host lists the legal actions and then applies one on the same state, and ``apply``
+        leaves the grid and frontier of the state it returns (derived from the old ones in
+        the changed cells only). Used only when the field holds the very same (frozen) cells
+        under the same keys, so the answer is always exact. Callers must not change them."""
+
+        memo = self._memo
+        field = state.field
+        if memo is not None and len(memo[0]) == len(field) and all(
+                k == k2 and c is c2 for (k, c), (k2, c2) in zip(memo[0], field.items())):
+            return memo[1], memo[2]
+        grid = grid_of(state)
+        front = hx.frontier(grid)
+        self._memo = (tuple(field.items()), grid, front)
+        return grid, front
 
     # ----- setup -------------------------------------------------------------------------
     def setup(self, players, options=None, seed: int = 0) -> State:
@@ -238,29 +297,37 @@ class Transport(Engine):
         return sum(p[0] for p in state.scored[seat])
 
     def _connect_options(self, state: State, grid: dict, seat: str, first_only: bool = False,
-                         only: str | None = None):
+                         only: str | None = None, front: dict | None = None):
         """Connect/insert actions for the tiles of ``seat``'s hand (or just tile ``only``)
-        whose icon action would be possible afterwards."""
+        whose icon action would be possible afterwards (SEED "Als je die actie niet kan
+        uitvoeren, mag je de tegel niet verbinden"). The open cells are found once for the
+        grid and the icon check is memoized over the grid (:class:`hexes.IconCheck`)."""
 
         out = []
-        bag_left = len(state.bag)
+        if front is None:
+            front = hx.frontier(grid)
+        pal = hx.pallets(grid)
+        slots = hx.pallet_slots(grid, pal)
+        icons = hx.IconCheck(grid, len(state.bag), pal, front)
         for tile in state.hands[seat]:
             if only is not None and tile != only:
                 continue
             icon = hx.ICON[tile]
-            for at, k in hx.placements(grid, tile):
+            places = hx.placements(grid, tile, front=front)
+            for at, k in places:
                 if icon:
                     g = dict(grid)
                     g[at] = [tile, k, None]
-                    if not hx.icon_possible(g, icon, bag_left):
+                    if not icons.possible(g, icon, self._hints(icon, at, places)):
                         continue
-                out.append(Connect(tile=tile, at=key(at), rotation=k))
+                out.append(_connect(tile, at, k))
                 if first_only:
                     return out
-            for pallet, k, to in hx.insertions(grid, tile):
+            for pallet, k, to in hx.insertions(grid, tile, slots):
                 if icon:
-                    g = self._after_insert(grid, tile, pallet, k, to)
-                    if not hx.icon_possible(g, icon, bag_left):
+                    g = self._after_insert(grid, tile, pallet, k, to, pal)
+                    moved = {**pal, pallet: to}
+                    if not icons.possible(g, icon, self._hints(icon, pal[pallet], places), moved):
                         continue
                 out.append(Insert(tile=tile, pallet=pallet, rotation=k, pallet_to=key(to)))
                 if first_only:
@@ -268,9 +335,24 @@ class Transport(Engine):
         return out
 
     @staticmethod
-    def _after_insert(grid, tile, pallet, k, to):
+    def _hints(icon: str, at, places: list) -> tuple:
+        """Icon actions likely possible right after connecting a tile at ``at`` (``places``:
+        where else the tile could be connected): the wrench may move the new tile on to
+        another of those places, a new loading tile may take the parcel."""
+
+        if icon == "wrench":
+            return tuple(islice(((at, to, k) for to, k in places if to != at), 2))
+        if icon == "parcel":
+            return (at,)
+        return ()
+
+    @staticmethod
+    def _after_insert(grid, tile, pallet, k, to, pal=None):
+        """The grid after ``tile`` (rotation ``k``) takes ``pallet``'s place and the pallet
+        moves to ``to``, facing the tile (``pal``: the grid's :func:`hexes.pallets`)."""
+
         g = dict(grid)
-        ppos = hx.pallets(g)[pallet]
+        ppos = (pal or hx.pallets(g))[pallet]
         g[ppos] = [tile, k, None]
         g[to] = [pallet, hx.DIRS.index((ppos[0] - to[0], ppos[1] - to[1])), None]
         return g
@@ -324,43 +406,67 @@ class Transport(Engine):
 
         if state.phase == "over" or player != state.players[state.current]:
             return []
-        grid = grid_of(state)
+        grid, front = self._board(state)
         if state.phase == "play":
-            out = self._connect_options(state, grid, player)
+            out = self._connect_options(state, grid, player, front=front)
             if not out or len(state.stack) >= data.HAND_SIZE:
                 out.append(SwapHand())
             return out
         if state.phase == "load":
             return [Load(at=key(p)) for p in hx.empty_loading(grid)]
         if state.phase == "wrench":
-            return [Wrench(at=key(a), to=key(b), rotation=k) for a, b, k in hx.wrench_moves(grid)]
+            return [_wrench(a, b, k) for a, b, k in hx.wrench_moves(grid, front=front)]
         if state.phase == "lift":
             out = [Lift(pallet=c, to=key(p), facing=k) for c, p, k in hx.lift_moves(grid)]
             out += [SwapPallets(a=a, b=b) for a, b in hx.lift_swaps(grid)]
             return out
         if state.phase == "move":
-            return [Move(at=key(a), to=key(b)) for a, b in hx.parcel_moves(grid)]
+            return [_move(a, b) for a, b in hx.parcel_moves(grid)]
         return []
 
-    def _is_legal(self, state: State, player: str, action: ActionModel) -> bool:
-        """``action in legal_actions(state, player)``, computing only the relevant part."""
+    def _is_legal(self, state: State, player: str, action: ActionModel, grid: dict | None = None) -> bool:
+        """``action in legal_actions(state, player)`` (``action`` canonical), checking the
+        proposed move on its own cells instead of listing every option. ``grid``:
+        ``grid_of(state)`` when the caller has it (it is not changed)."""
 
         if state.phase == "over" or player != state.players[state.current]:
             return False
-        if state.phase == "play" and isinstance(action, (Connect, Insert)):
+        phase = state.phase
+        if grid is None:
+            grid = self._board(state)[0]
+        if phase == "play" and isinstance(action, (Connect, Insert)):
             if action.tile not in state.hands[player]:
                 return False
-            return action in self._connect_options(state, grid_of(state), player, only=action.tile)
-        if state.phase == "play" and isinstance(action, SwapHand):
+            shape, icon = hx.SHAPE[action.tile], hx.ICON[action.tile]
+            if isinstance(action, Connect):
+                at = parse_key(action.at)
+                if at is None or at in grid or not hx.placement_fits(shape, hx.side_masks(grid, at), action.rotation):
+                    return False
+                g = dict(grid)
+                g[at] = [action.tile, action.rotation, None]
+            else:
+                to = parse_key(action.pallet_to)
+                if (action.pallet, action.rotation, to) not in hx.insertions(grid, action.tile):
+                    return False
+                g = self._after_insert(grid, action.tile, action.pallet, action.rotation, to)
+            return not icon or hx.icon_possible(g, icon, len(state.bag))
+        if phase == "play" and isinstance(action, SwapHand):
             return len(state.stack) >= data.HAND_SIZE or not self._connect_options(
-                state, grid_of(state), player, first_only=True)
-        if state.phase == "move" and isinstance(action, Move):
+                state, grid, player, first_only=True)
+        if phase == "load" and isinstance(action, Load):
+            return hx.loading_ok(grid, parse_key(action.at))
+        if phase == "wrench" and isinstance(action, Wrench):
+            return hx.wrench_ok(grid, parse_key(action.at), parse_key(action.to), action.rotation)
+        if phase == "lift" and isinstance(action, Lift):
+            return hx.lift_ok(grid, action.pallet, parse_key(action.to), action.facing)
+        if phase == "lift" and isinstance(action, SwapPallets):
+            return (action.a, action.b) in hx.lift_swaps(grid)
+        if phase == "move" and isinstance(action, Move):
             frm = parse_key(action.at)
-            grid = grid_of(state)
             if frm is None or frm not in grid or grid[frm][2] is None:
                 return False
             return parse_key(action.to) in hx.parcel_destinations(grid, frm)
-        return action in self.legal_actions(state, player)
+        return False
 
     def _canonical(self, state: State, action: ActionModel) -> ActionModel:
         """Rotations that give the same tile are the same move (a straight at 0 and 3)."""
@@ -458,7 +564,8 @@ class Transport(Engine):
         """Carry out one step (see the module doc); raises :class:`IllegalAction` first."""
 
         action = self._canonical(state, action)
-        if not self._is_legal(state, player, action):
+        before, front = self._board(state)
+        if not self._is_legal(state, player, action, before):
             raise IllegalAction(self._why_not(state, player, action))
         new = state.model_copy()  # shallow; every mutable part is copied below
         new.players = list(state.players)
@@ -468,8 +575,9 @@ class Transport(Engine):
         new.bag = [list(b) for b in state.bag]
         new.scored = {p: [list(x) for x in v] for p, v in state.scored.items()}
         new.recent = [list(r) for r in state.recent]
-        grid = grid_of(new)  # the field is rebuilt from the grid at the end
         new.changed = self._cells_of(state, action)
+        touched = [parse_key(k) for k in new.changed]
+        grid = dict(before)  # cells are replaced, never changed in place (``before`` is memoized)
         events: list[Event] = []
         hand = new.hands[player]
         if isinstance(action, Connect):
@@ -501,7 +609,7 @@ class Transport(Engine):
             low, high = new.bag.pop(0)
             parcel = (low, high) if len(new.players) == 4 else (high, low)
             at = parse_key(action.at)
-            grid[at][2] = parcel
+            grid[at] = [grid[at][0], grid[at][1], parcel]
             events.append(Event(type="load", text=f"{player} puts a new parcel showing {parcel[0]} ({parcel[1]} underneath) on the loading tile at {action.at}."))
             self._after_main(new, grid, events)
         elif isinstance(action, Wrench):
@@ -519,19 +627,21 @@ class Transport(Engine):
         elif isinstance(action, SwapPallets):
             pal = hx.pallets(grid)
             pa, pb = pal[action.a], pal[action.b]
-            grid[pa][0], grid[pb][0] = action.b, action.a
+            grid[pa], grid[pb] = [action.b, grid[pa][1], grid[pa][2]], [action.a, grid[pb][1], grid[pb][2]]
             events.append(Event(type="lift", text=f"{player} swaps the {action.a} and {action.b} pallets."))
             self._after_main(new, grid, events)
         elif isinstance(action, Move):
             self._move(new, grid, player, action, events)
-        new.field = field_of(grid)
+        new.field = field_of(grid, state.field, touched)
+        self._memo = (tuple(new.field.items()), grid, hx.frontier_after(before, front, grid, touched))
         new.recent = (new.recent + [self.segments(new, e.text) for e in events
                                     if e.public and e.type != "draw"])[-4:]
         return Outcome(new, events)
 
     @staticmethod
     def _cells_of(state: State, action: ActionModel) -> list[str]:
-        """The cells an action changes (highlighted on the board)."""
+        """The cells an action changes (highlighted on the board; also the only cells
+        :func:`field_of` rebuilds after it)."""
 
         if isinstance(action, Connect):
             return [action.at]
@@ -569,7 +679,7 @@ class Transport(Engine):
 
         frm, to = parse_key(action.at), parse_key(action.to)
         top, bottom = grid[frm][2]
-        grid[frm][2] = None
+        grid[frm] = [grid[frm][0], grid[frm][1], None]
         flipped = (bottom, top)
         target = grid[to]
         if hx.SHAPE[target[0]] == "pallet":
@@ -582,7 +692,7 @@ class Transport(Engine):
                 self._end(state, events, f"{owner} has {data.PARCELS_TO_END} parcels on their score tile.")
                 return
         else:
-            target[2] = flipped
+            grid[to] = [target[0], target[1], flipped]
             events.append(Event(type="move", text=f"{player} moves the parcel from {action.at} to {action.to}; it now shows {flipped[0]}."))
         self._finish_turn(state, grid, events)
 

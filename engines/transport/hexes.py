@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from engines.transport import data
 
@@ -34,8 +35,9 @@ def nb(pos: Pos, d: int) -> Pos:
     return (pos[0] + DIRS[d][0], pos[1] + DIRS[d][1])
 
 
+@lru_cache(maxsize=1 << 16)
 def key(pos: Pos) -> str:
-    """``(1, -2)`` -> ``"1,-2"``, the typeable form of a cell."""
+    """``(1, -2)`` -> ``"1,-2"``, the typeable form of a cell (memoized)."""
 
     return f"{pos[0]},{pos[1]}"
 
@@ -43,8 +45,10 @@ def key(pos: Pos) -> str:
 _KEY = re.compile(r"^\(?\s*(-?\d+)\s*,\s*(-?\d+)\s*\)?$")
 
 
+@lru_cache(maxsize=1 << 16)
 def parse_key(text: str) -> Pos | None:
-    """``"1,-2"`` -> ``(1, -2)``; ``None`` for text that is not a cell."""
+    """``"1,-2"`` -> ``(1, -2)``; ``None`` for text that is not a cell. Memoized: a state's
+    field is keyed by these strings and parsed on every step."""
 
     m = _KEY.match(text.strip())
     return (int(m.group(1)), int(m.group(2))) if m else None
@@ -110,6 +114,12 @@ for _c in data.COLOURS:
     ICON[_c] = ""
 
 
+#: tile id -> belt-edge mask of each rotation 0-5
+MASKS: dict[str, tuple[int, ...]] = {t: tuple(r.mask for r in ROT[s]) for t, s in SHAPE.items()}
+#: (direction, step, bit of the opposite direction)
+_STEPS = tuple((d, DIRS[d], 1 << ((d + 3) % 6)) for d in range(6))
+
+
 def kind(tile: str) -> str:
     """``"belt"``, ``"floor"``, ``"loading"`` or ``"pallet"``."""
 
@@ -138,47 +148,126 @@ def mask_of(cell) -> int:
 
 
 # ----- fit, open ends, enclosure ------------------------------------------------------------
+def side_masks(grid: dict, pos: Pos, skip: Pos | None = None) -> tuple[int, int]:
+    """``(occupied, belt)`` bit masks of the cell ``pos``: bit ``d`` of ``occupied`` is set when
+    the neighbour in direction ``d`` holds a tile, bit ``d`` of ``belt`` when that tile shows a
+    belt side on the shared edge. ``skip`` counts as empty (a tile lifted by the wrench)."""
+
+    q, r = pos
+    occ = belt = 0
+    for d in range(6):
+        n = (q + DIRS[d][0], r + DIRS[d][1])
+        if n == skip:
+            continue
+        c = grid.get(n)
+        if c is None:
+            continue
+        occ |= 1 << d
+        if (MASKS[c[0]][c[1]] >> ((d + 3) % 6)) & 1:
+            belt |= 1 << d
+    return occ, belt
+
+
 def fits(grid: dict, pos: Pos, mask: int) -> bool:
     """Whether a tile with belt-edge ``mask`` fits at ``pos``: every occupied neighbour shows
     the same side type on the shared edge [SEED "zonder het beeld van de band aan te tasten"]."""
 
+    occ, belt = side_masks(grid, pos)
+    return mask & occ == belt
+
+
+def frontier(grid: dict) -> dict[Pos, tuple[int, int]]:
+    """Every empty cell next to the field -> its :func:`side_masks`. An open end of the belt
+    is a frontier cell with a belt bit; a floor tile may go where it has none. Computed in
+    one pass over the field; :func:`frontier_without` derives the field minus one tile."""
+
+    occ: dict[Pos, int] = {}
+    belt: dict[Pos, int] = {}
+    for (q, r), c in grid.items():
+        m = MASKS[c[0]][c[1]]
+        for d, (dq, dr), back in _STEPS:
+            n = (q + dq, r + dr)
+            if n in grid:
+                continue
+            occ[n] = occ.get(n, 0) | back
+            if (m >> d) & 1:
+                belt[n] = belt.get(n, 0) | back
+    return {n: (o, belt.get(n, 0)) for n, o in occ.items()}
+
+
+def frontier_without(grid: dict, front: dict, pos: Pos) -> dict[Pos, tuple[int, int]]:
+    """:func:`frontier` of ``grid`` without the tile at ``pos``, from ``front`` (the frontier
+    of ``grid``): only ``pos`` and its empty neighbours change."""
+
+    out = dict(front)
     q, r = pos
+    occ = belt = 0
     for d in range(6):
-        c = grid.get((q + DIRS[d][0], r + DIRS[d][1]))
+        n = (q + DIRS[d][0], r + DIRS[d][1])
+        c = grid.get(n)
         if c is None:
+            masks = out.get(n)
+            if masks is not None:
+                keep = ~(1 << ((d + 3) % 6))
+                if masks[0] & keep:
+                    out[n] = (masks[0] & keep, masks[1] & keep)
+                else:
+                    del out[n]
             continue
-        if ((mask >> d) & 1) != ((mask_of(c) >> ((d + 3) % 6)) & 1):
-            return False
-    return True
+        occ |= 1 << d
+        if (MASKS[c[0]][c[1]] >> ((d + 3) % 6)) & 1:
+            belt |= 1 << d
+    if occ:
+        out[pos] = (occ, belt)
+    return out
+
+
+def frontier_with(grid: dict, front: dict, pos: Pos) -> dict[Pos, tuple[int, int]]:
+    """:func:`frontier` of ``grid`` (which holds a tile at ``pos``) from ``front``, the
+    frontier of ``grid`` without that tile: ``pos`` leaves it and its empty neighbours gain
+    the tile's sides."""
+
+    out = dict(front)
+    out.pop(pos, None)
+    q, r = pos
+    c = grid[pos]
+    m = MASKS[c[0]][c[1]]
+    for d, (dq, dr), back in _STEPS:
+        n = (q + dq, r + dr)
+        if n in grid:
+            continue
+        occ, belt = out.get(n, (0, 0))
+        out[n] = (occ | back, belt | back if (m >> d) & 1 else belt)
+    return out
+
+
+def frontier_after(before: dict, front: dict, after: dict, touched) -> dict[Pos, tuple[int, int]]:
+    """:func:`frontier` of the grid ``after`` from ``front``, the frontier of ``before``,
+    when the two grids differ only in the cells ``touched``."""
+
+    g = dict(before)
+    for p in touched:
+        if p in g:
+            front = frontier_without(g, front, p)
+            del g[p]
+    for p in touched:
+        if p in after:
+            g[p] = after[p]
+            front = frontier_with(g, front, p)
+    return front
 
 
 def open_cells(grid: dict) -> set[Pos]:
     """Empty cells that face a belt edge of a field tile (the belt's open ends)."""
 
-    out = set()
-    for (q, r), c in grid.items():
-        m = mask_of(c)
-        if not m:
-            continue
-        for d in range(6):
-            if (m >> d) & 1:
-                n = (q + DIRS[d][0], r + DIRS[d][1])
-                if n not in grid:
-                    out.add(n)
-    return out
+    return {p for p, (_occ, belt) in frontier(grid).items() if belt}
 
 
 def floor_cells(grid: dict) -> set[Pos]:
     """Empty cells next to the field where every neighbour shows a floor side: where a floor
     tile may go [SEED "Vloertegels ... alleen ... aan een vloer-zijde"]."""
 
-    cand = set()
-    for (q, r) in grid:
-        for dq, dr in DIRS:
-            n = (q + dq, r + dr)
-            if n not in grid:
-                cand.add(n)
-    return {p for p in cand if fits(grid, p, 0)}
+    return {p for p, (_occ, belt) in frontier(grid).items() if not belt}
 
 
 def enclosed(grid: dict, pos: Pos) -> bool:
@@ -188,26 +277,44 @@ def enclosed(grid: dict, pos: Pos) -> bool:
     return all((q + dq, r + dr) in grid for dq, dr in DIRS)
 
 
-def placements(grid: dict, tile: str, exclude: Pos | None = None, first_only: bool = False) -> list[tuple[Pos, int]]:
+def placement_fits(shape: str, masks: tuple[int, int], k: int) -> bool:
+    """Whether a tile of ``shape`` in rotation ``k`` may be connected at a cell with
+    :func:`side_masks` ``masks``: a belt tile at an open end whose sides all match, a floor
+    tile against floor sides only (rotation 0)."""
+
+    occ, belt = masks
+    if not occ or not 0 <= k < 6 or CANON[shape][k] != k:
+        return False
+    if shape == "floor":
+        return not belt
+    return bool(belt) and ROT[shape][k].mask & occ == belt
+
+
+def placements(grid: dict, tile: str, exclude: Pos | None = None, first_only: bool = False,
+               front: dict | None = None) -> list[tuple[Pos, int]]:
     """Where ``tile`` may be connected: ``[(cell, rotation)]`` sorted; belt tiles at open ends,
     floor tiles against floor sides (rotation 0 only); one rotation per distinct tile.
-    ``first_only``: stop at the first one found (an existence test)."""
+    ``first_only``: stop at the first one found (an existence test). ``front``: the grid's
+    :func:`frontier` when the caller has it already."""
 
+    if front is None:
+        front = frontier(grid)
     shape = SHAPE[tile]
     out = []
     if shape == "floor":
-        for p in floor_cells(grid):
-            if p != exclude:
+        for p, (_occ, belt) in front.items():
+            if not belt and p != exclude:
                 out.append((p, 0))
                 if first_only:
                     return out
     else:
         rots = ROT[shape]
-        for p in open_cells(grid):
-            if p == exclude:
+        ks = CANON_ROTS[shape]
+        for p, (occ, belt) in front.items():
+            if not belt or p == exclude:
                 continue
-            for k in CANON_ROTS[shape]:
-                if fits(grid, p, rots[k].mask):
+            for k in ks:
+                if rots[k].mask & occ == belt:
                     out.append((p, k))
                     if first_only:
                         return out
@@ -227,37 +334,47 @@ def pallet_attachment(grid: dict, pos: Pos) -> Pos | None:
     return n
 
 
-def insertions(grid: dict, tile: str) -> list[tuple[str, int, Pos]]:
+def pallet_slots(grid: dict, pal: dict[str, Pos] | None = None) -> list[tuple[str, Pos, int, int, int, int]]:
+    """For each pallet attached to the belt: ``(colour, cell, occupied, belt, back, free)``
+    where ``occupied``/``belt`` are the :func:`side_masks` of its cell, ``back`` the
+    direction it faces and ``free`` a bit mask of the directions whose neighbour cell is
+    empty and shows only floor sides apart from the pallet's cell: where the pallet may go
+    when a belt tile takes its place (see :func:`insertions`). ``pal``: the grid's
+    :func:`pallets`."""
+
+    out = []
+    for colour, ppos in sorted((pallets(grid) if pal is None else pal).items()):
+        if pallet_attachment(grid, ppos) is None:
+            continue
+        occ, belt = side_masks(grid, ppos)
+        free = 0
+        for e in range(6):
+            c = nb(ppos, e)
+            if c not in grid and not side_masks(grid, c, skip=ppos)[1]:
+                free |= 1 << e
+        out.append((colour, ppos, occ, belt, rot_of(grid[ppos]).edges[0], free))
+    return out
+
+
+def insertions(grid: dict, tile: str, slots: list | None = None) -> list[tuple[str, int, Pos]]:
     """Connect ``tile`` between a pallet and the belt [SEED "b) tussen een pallet ... en de
     rest van de band"]: ``[(pallet, rotation, new pallet cell)]``. The tile takes the pallet's
     cell and must fit there; the pallet goes to an empty cell at one of the tile's other belt
-    edges, facing the tile, and must fit there too."""
+    edges, facing the tile, and must fit there too (every other neighbour of that cell shows
+    a floor side). ``slots``: the grid's :func:`pallet_slots`."""
 
     shape = SHAPE[tile]
     if shape not in data.BELT_SHAPES:
         return []
     out = []
-    for ppos, pcell in list(grid.items()):
-        if SHAPE[pcell[0]] != "pallet" or pallet_attachment(grid, ppos) is None:
-            continue
-        g = dict(grid)
-        del g[ppos]
-        back = rot_of(pcell).edges[0]
+    for colour, ppos, occ, belt, back, free in pallet_slots(grid) if slots is None else slots:
         for k in CANON_ROTS[shape]:
             rr = ROT[shape][k]
-            if not fits(g, ppos, rr.mask):
+            if rr.mask & occ != belt:
                 continue
-            g[ppos] = [tile, k, None]
             for e in rr.edges:
-                if e == back:
-                    continue
-                c = nb(ppos, e)
-                if c in g:
-                    continue
-                prot = (e + 3) % 6
-                if fits(g, c, ROT["pallet"][prot].mask):
-                    out.append((pcell[0], k, c))
-            del g[ppos]
+                if e != back and (free >> e) & 1:
+                    out.append((colour, k, nb(ppos, e)))
     out.sort()
     return out
 
@@ -275,19 +392,32 @@ def wrench_targets(grid: dict) -> list[Pos]:
     return sorted(p for p, c in grid.items() if ICON[c[0]] and not enclosed(grid, p))
 
 
-def wrench_moves(grid: dict, first_only: bool = False) -> list[tuple[Pos, Pos, int]]:
+def wrench_moves(grid: dict, first_only: bool = False, front: dict | None = None) -> list[tuple[Pos, Pos, int]]:
     """Every wrench move ``(from, to, rotation)``: the tile is lifted and connected elsewhere
-    like a new tile (ASSUMED REF 2.2 item 7: holes allowed, the parcel travels along)."""
+    like a new tile (ASSUMED REF 2.2 item 7: holes allowed, the parcel travels along). The
+    field's frontier is computed once (or given as ``front``); each lifted tile only changes
+    it around its cell."""
 
     out = []
+    if front is None:
+        front = frontier(grid)
     for p in wrench_targets(grid):
-        g = dict(grid)
-        cell = g.pop(p)
-        for to, k in placements(g, cell[0], exclude=p, first_only=first_only):
-            out.append((p, to, k))
-            if first_only:
-                return out
+        moves = placements(grid, grid[p][0], exclude=p, first_only=first_only,
+                           front=frontier_without(grid, front, p))
+        out.extend((p, to, k) for to, k in moves)
+        if first_only and out:
+            return out
     return out
+
+
+def wrench_ok(grid: dict, at: Pos | None, to: Pos | None, k: int) -> bool:
+    """Whether the wrench move ``(at, to, k)`` is one of :func:`wrench_moves` (``k`` must be
+    the lowest rotation of its kind), checked on its own cells only."""
+
+    c = grid.get(at) if at is not None else None
+    if c is None or to is None or not ICON[c[0]] or to == at or to in grid or enclosed(grid, at):
+        return False
+    return placement_fits(SHAPE[c[0]], side_masks(grid, to, skip=at), k)
 
 
 def pallets(grid: dict) -> dict[str, Pos]:
@@ -298,26 +428,34 @@ def pallets(grid: dict) -> dict[str, Pos]:
 
 def lift_moves(grid: dict, first_only: bool = False) -> list[tuple[str, Pos, int]]:
     """Forklift: move a pallet to an open belt end [SEED "Heftruck"]: ``(colour, cell,
-    rotation)``, the pallet facing the open end; enclosed pallets stay."""
+    rotation)``, the pallet facing the open end; enclosed pallets stay. A pallet has one
+    belt side, so it fits only where exactly one neighbour shows a belt side."""
 
     out = []
+    front = None
     for colour, p in sorted(pallets(grid).items()):
         if enclosed(grid, p):
             continue
-        g = dict(grid)
-        del g[p]
-        for c in sorted(open_cells(g)):
-            if c == p:
-                continue
-            for d in range(6):
-                n = g.get(nb(c, d))
-                if n is None or not (mask_of(n) >> ((d + 3) % 6)) & 1:
-                    continue
-                if fits(g, c, 1 << d):
-                    out.append((colour, c, d))
-                    if first_only:
-                        return out
+        if front is None:
+            front = frontier(grid)
+        f = frontier_without(grid, front, p)
+        for c in sorted(f):
+            belt = f[c][1]
+            if c != p and belt and not belt & (belt - 1):
+                out.append((colour, c, belt.bit_length() - 1))
+                if first_only:
+                    return out
     return out
+
+
+def lift_ok(grid: dict, colour: str, to: Pos | None, facing: int, pal: dict[str, Pos] | None = None) -> bool:
+    """Whether ``(colour, to, facing)`` is one of :func:`lift_moves`, checked on its own cells
+    (``pal``: the grid's :func:`pallets`)."""
+
+    p = (pallets(grid) if pal is None else pal).get(colour)
+    if p is None or to is None or to == p or to in grid or enclosed(grid, p) or not 0 <= facing < 6:
+        return False
+    return side_masks(grid, to, skip=p)[1] == 1 << facing
 
 
 def lift_swaps(grid: dict) -> list[tuple[str, str]]:
@@ -327,6 +465,13 @@ def lift_swaps(grid: dict) -> list[tuple[str, str]]:
     order = {c: i for i, c in enumerate(data.COLOURS)}
     free.sort(key=lambda c: order.get(c, 9))
     return [(a, b) for i, a in enumerate(free) for b in free[i + 1:]]
+
+
+def loading_ok(grid: dict, pos: Pos | None) -> bool:
+    """Whether ``pos`` is an empty loading tile (one of :func:`empty_loading`)."""
+
+    c = grid.get(pos) if pos is not None else None
+    return c is not None and SHAPE[c[0]] in data.LOADING_SHAPES and c[2] is None
 
 
 def icon_possible(grid: dict, icon: str, bag_left: int) -> bool:
@@ -340,6 +485,66 @@ def icon_possible(grid: dict, icon: str, bag_left: int) -> bool:
     if icon == "forklift":
         return bool(lift_swaps(grid)) or bool(lift_moves(grid, first_only=True))
     return True
+
+
+class IconCheck:
+    """:func:`icon_possible` for many grids that each differ from one ``base`` grid in a few
+    cells (every way to connect the tiles of a hand), memoized: a few icon actions found once
+    on ``base`` (*witnesses*) are re-checked on each grid with :func:`wrench_ok`,
+    :func:`lift_ok`, :func:`loading_ok` (a handful of cells each); only when none of them
+    still works is the whole grid searched. The answer is always ``icon_possible``'s.
+    ``pal``, ``front``: the :func:`pallets` and :func:`frontier` of ``base``."""
+
+    WITNESSES = 12
+
+    def __init__(self, base: dict, bag_left: int, pal: dict[str, Pos], front: dict) -> None:
+        self.base = base
+        self.front = front
+        self.bag_left = bag_left
+        self.pal = pal
+        self._found: dict[str, list] = {}
+
+    def _witnesses(self, icon: str) -> list:
+        if icon not in self._found:
+            if icon == "parcel":
+                found = empty_loading(self.base)
+            elif icon == "wrench":
+                found = self._spread(wrench_moves(self.base, front=self.front))
+            else:
+                found = self._spread(lift_moves(self.base))
+            self._found[icon] = found
+        return self._found[icon]
+
+    def _spread(self, moves: list) -> list:
+        """At most WITNESSES moves, each of another (piece, cell), evenly over the list."""
+
+        out, seen = [], set()
+        for m in moves[:: max(1, len(moves) // self.WITNESSES)]:
+            if m[:2] not in seen:
+                seen.add(m[:2])
+                out.append(m)
+        return out[: self.WITNESSES]
+
+    def possible(self, grid: dict, icon: str, hints=(), pal: dict[str, Pos] | None = None) -> bool:
+        """``icon_possible(grid, icon, bag_left)``; ``hints``: icon actions likely to work
+        on ``grid`` (tried first, each re-checked); ``pal``: the pallets of ``grid`` when
+        they are not those of ``base``."""
+
+        if icon == "parcel":
+            if self.bag_left <= 0:
+                return False
+            return any(loading_ok(grid, p) for p in (*hints, *self._witnesses(icon))) or bool(empty_loading(grid))
+        if icon == "wrench":
+            for w in hints:
+                if wrench_ok(grid, *w):
+                    return True
+            return any(wrench_ok(grid, *w) for w in self._witnesses(icon)) or bool(wrench_moves(grid, first_only=True))
+        if icon == "forklift":
+            pal = self.pal if pal is None else pal
+            if sum(not enclosed(grid, p) for p in pal.values()) >= 2:  # two pallets may swap
+                return True
+            return any(lift_ok(grid, *w, pal) for w in self._witnesses(icon)) or bool(lift_moves(grid, first_only=True))
+        return True
 
 
 # ----- parcels ---------------------------------------------------------------------------

@@ -16,7 +16,7 @@ def test_parcel_tile_needs_an_empty_loading_tile():
     s = s.model_copy(update={"hands": {"p0": [parcel_tile], "p1": s.hands["p1"]}}, deep=True)
     # the only loading tile (0,0) is empty: the tile may go in front of a pallet
     assert any(a.type == "insert" and a.tile == parcel_tile for a in E.legal_actions(s, "p0"))
-    s.field["0,0"].parcel = [3, 1]
+    s.field["0,0"] = s.field["0,0"].model_copy(update={"parcel": [3, 1]})
     legal = E.legal_actions(s, "p0")
     assert not any(getattr(a, "tile", None) == parcel_tile for a in legal)
     assert legal == [SwapHand()]  # nothing else can be connected: the swap is forced
