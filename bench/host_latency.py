@@ -19,6 +19,21 @@ with the board view). Prints:
 * database bytes per finished game (after a WAL checkpoint).
 
 ``--game high-low`` uses the test-only engine from ``tests/fakegame.py``.
+
+Several processes, one database (issue 14)::
+
+    python -m bench.host_latency --db postgresql://postgres@127.0.0.1:5432/test
+                                 [--processes 1,2,4] [--tables 8] [--moves 40]
+
+With a ``postgresql://`` URL the bench runs the SAME workload with 1, 2 and 4 bot
+processes (separate Python processes, each with its own Service and store, like shard
+processes) against one database: first a fresh SQLite file shared by the processes (WAL,
+``synchronous=FULL``), then a fresh schema in the PostgreSQL database (dropped afterwards).
+Each process plays ``--tables`` tables of its own (a table belongs to one shard), the first
+``--moves`` moves of each game, all concurrently, as fast as possible (the host saturated).
+Prints, per backend and process count: moves, moves/s over the whole run (from the common
+start to the last process's end), and p50 / p99 of apply+commit per move (target p99 <=
+20 ms; moves/s should grow with processes on PostgreSQL).
 """
 
 from __future__ import annotations
@@ -166,6 +181,139 @@ async def main_async(args) -> None:
         os.rmdir(tmp)
 
 
+# ----- several processes on one database ----------------------------------------------------
+async def worker_async(args) -> None:
+    """One bench process (``--worker``): prepare its tables, print ``{"ready": true}``, wait
+    for a line on stdin, play, print ``{"moves", "apply_commit", "seconds"}``."""
+
+    import json
+    import sys
+
+    from engines import registry
+
+    from bot.service import Service
+    from bot.stores import make_store
+
+    if args.game == "high-low":
+        from tests import fakegame
+
+        fakegame.install()
+    registry.get(args.game)
+    seeds = iter(range(args.seed * 100_000 + args.index * 1000, args.seed * 100_000 + args.index * 1000 + 1000))
+    store = make_store(args.db, **({"schema": args.schema, "max_size": 4} if args.schema else {}))
+    await store.open()
+    service = Service(store, seed_source=lambda: next(seeds))
+    tables = [f"p{args.index}-table-{i}" for i in range(args.tables)]
+    try:
+        prepared = [(await prepare_table(service, t, args.players, args.game, args.seed + i))[:args.moves]
+                    for i, t in enumerate(tables)]
+        print(json.dumps({"ready": True}), flush=True)
+        await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
+        apply_commit: list[float] = []
+
+        async def play(table: str, moves: list) -> int:
+            for user, action in moves:
+                result = await service.act(table, user, action)
+                apply_commit.append(result.timing["apply"] + result.timing["commit"])
+            return len(moves)
+
+        t0, c0 = time.perf_counter(), time.process_time()
+        counts = await asyncio.gather(*(play(t, m) for t, m in zip(tables, prepared)))
+        seconds, cpu = time.perf_counter() - t0, time.process_time() - c0
+    finally:
+        await service.close()
+    print(json.dumps({"moves": sum(counts), "apply_commit": apply_commit, "seconds": seconds, "cpu": cpu}),
+          flush=True)
+
+
+async def run_processes(args, db: str, schema: str | None, processes: int) -> dict:
+    """Start ``processes`` workers on ``db``, release them together, gather their figures."""
+
+    import json
+    import sys
+
+    cmd = [sys.executable, "-m", "bench.host_latency", "--worker", "--db", db, "--game", args.game,
+           "--tables", str(args.tables), "--players", str(args.players), "--moves", str(args.moves),
+           "--seed", str(args.seed)]
+    if schema:
+        cmd += ["--schema", schema]
+    procs = [await asyncio.create_subprocess_exec(*cmd, "--index", str(i), stdin=asyncio.subprocess.PIPE,
+                                                  stdout=asyncio.subprocess.PIPE)
+             for i in range(processes)]
+    try:
+        for p in procs:
+            line = await p.stdout.readline()
+            if json.loads(line or b"{}") != {"ready": True}:
+                raise RuntimeError("a bench worker failed while preparing its tables")
+        t0 = time.perf_counter()
+        for p in procs:
+            p.stdin.write(b"go\n")
+            await p.stdin.drain()
+        outs = [json.loads(await p.stdout.readline()) for p in procs]
+        wall = time.perf_counter() - t0
+        for p in procs:
+            await p.wait()
+    finally:
+        for p in procs:
+            if p.returncode is None:
+                p.kill()
+    times = [t for out in outs for t in out["apply_commit"]]
+    moves = sum(out["moves"] for out in outs)
+    cpu = sum(out["cpu"] for out in outs)
+    return {"moves": moves, "wall": wall, "p50": pct(times, .5), "p99": pct(times, .99), "cpu": cpu / moves}
+
+
+async def main_scale(args) -> None:
+    """The side-by-side table (module docstring, "Several processes, one database")."""
+
+    import asyncpg
+
+    from bot.store import SqliteStore
+    from bot.store_pg import PostgresStore
+
+    counts = [int(n) for n in args.processes.split(",")]
+    rows: list[tuple[str, int, dict]] = []
+    for n in counts:
+        tmp = tempfile.mkdtemp(prefix="boardhost-bench-")
+        path = os.path.join(tmp, "bench.db")
+        try:
+            # created once here: several processes switching a NEW file to WAL at the same
+            # moment get "database is locked" (the bot never starts that way on one file)
+            first = SqliteStore(path)
+            await first.open()
+            await first.close()
+            rows.append(("SQLite (one file, WAL)", n, await run_processes(args, path, None, n)))
+        finally:
+            for suffix in ("", "-wal", "-shm"):
+                if os.path.exists(path + suffix):
+                    os.remove(path + suffix)
+            os.rmdir(tmp)
+    dsn = PostgresStore(args.db).dsn
+    for n in counts:
+        schema = f"bh_bench_{os.getpid()}_{n}"
+        try:
+            rows.append(("PostgreSQL", n, await run_processes(args, dsn, schema, n)))
+        finally:
+            con = await asyncpg.connect(dsn)
+            try:
+                await con.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
+            finally:
+                await con.close()
+
+    ms = 1000.0
+    print(f"game {args.game}: each process plays {args.tables} tables x {args.players} players, the first "
+          f"{args.moves} moves of each game, all tables at once, as fast as possible; every process on the "
+          f"same database ({PostgresStore(args.db)._where()} for PostgreSQL)")
+    print(f"{'backend':<24}{'processes':>10}{'moves':>8}{'moves/s':>10}{'apply+commit p50':>19}{'p99':>10}"
+          f"{'bot CPU/move':>15}")
+    for name, n, r in rows:
+        print(f"{name:<24}{n:>10}{r['moves']:>8}{r['moves'] / r['wall']:>10.0f}"
+              f"{r['p50'] * ms:>16.2f} ms{r['p99'] * ms:>7.2f} ms{r['cpu'] * ms:>12.2f} ms")
+    print("targets: apply+commit p99 <= 20 ms; moves/s grows with processes (PostgreSQL)")
+    print(f"this machine: {os.cpu_count()} CPU cores, load average {os.getloadavg()[0]:.1f} now (bot processes,"
+          " the database server and anything else share them: moves/s can grow only while cores are free)")
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.host_latency", description=__doc__.split("\n")[0])
     parser.add_argument("--game", default="factory-manager")
@@ -176,9 +324,24 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--every", type=int, default=5, help="keep every n-th view as a render sample")
     parser.add_argument("--think", type=float, default=0.0,
                         help="mean pause between a table's moves, ms (0: saturate the host)")
-    parser.add_argument("--db", default=None, help="database file (default: a temporary one, removed)")
+    parser.add_argument("--db", default=None,
+                        help="database file (default: a temporary one, removed); a postgresql:// URL runs the"
+                             " several-processes comparison with SQLite")
+    parser.add_argument("--processes", default="1,2,4", help="process counts to compare (with a postgresql:// --db)")
+    parser.add_argument("--moves", type=int, default=40,
+                        help="moves played per table in the several-processes comparison")
+    parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--index", type=int, default=0, help=argparse.SUPPRESS)
+    parser.add_argument("--schema", default=None, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
-    asyncio.run(main_async(args))
+    if args.worker:
+        asyncio.run(worker_async(args))
+    elif args.db and args.db.startswith(("postgresql://", "postgres://")):
+        if "--tables" not in (argv if argv is not None else __import__("sys").argv):
+            args.tables = 8
+        asyncio.run(main_scale(args))
+    else:
+        asyncio.run(main_async(args))
 
 
 if __name__ == "__main__":

@@ -75,6 +75,30 @@ def shard_plan(shard_ids: str | None, shard_count: int | None, db: str) -> tuple
     return ids, shard_count
 
 
+async def check_database(db: str) -> str | None:
+    """Open the database once before logging in (creating or migrating its tables): None
+    when it is usable, else one sentence saying why not (a schema newer than this program,
+    an unreachable PostgreSQL server, a bad URL)."""
+
+    from bot.store import SchemaTooNew
+    from bot.stores import make_store
+
+    try:
+        store = make_store(db)
+    except ValueError as exc:
+        return f"BOARDHOST_DB: {exc}"
+    try:
+        await store.open()
+    except SchemaTooNew as exc:
+        return str(exc)
+    except Exception as exc:  # asyncpg/sqlite errors and OSError (connection refused)
+        where = store._where() if hasattr(store, "_where") else db
+        return f"Could not open the database {where} ({type(exc).__name__}: {exc})."
+    finally:
+        await store.close()
+    return None
+
+
 def cmd_run(args: argparse.Namespace) -> int:
     """Run the bot until interrupted; 2 without a token or with inconsistent shard options."""
 
@@ -92,6 +116,10 @@ def cmd_run(args: argparse.Namespace) -> int:
     if not settings.discord_token:
         print(NO_TOKEN, file=sys.stderr)
         return 2
+    problem = asyncio.run(check_database(db))
+    if problem is not None:
+        print(problem, file=sys.stderr)
+        return 1
     from bot.discord_app import create_bot
 
     import discord

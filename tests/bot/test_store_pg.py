@@ -201,3 +201,33 @@ async def test_stores_in_two_schemas_do_not_see_each_other(pg_schema):
         await mine.close()
         await theirs.close()
         await pg.drop_schema(url, other)
+
+
+async def test_boardhost_run_refuses_a_newer_or_unreachable_database_before_login(backend, monkeypatch, capsys):
+    """``boardhost run`` opens the database before logging in to Discord: a schema newer
+    than the program, or a server that does not answer, is one sentence and exit 1."""
+
+    import asyncio as aio
+
+    from bot.cli import main
+    from bot.runner import check_database
+
+    store = backend.make()
+    await store.open()
+    await store.close()
+    url = backend.url if backend.name == "sqlite" else f"{backend.url}?schema={backend.schema}"
+    assert await check_database(url) is None
+    if backend.name == "sqlite":
+        await backend.sql(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    else:
+        await backend.sql(f"UPDATE boardhost_schema SET version = {SCHEMA_VERSION + 1}")
+    monkeypatch.setenv("DISCORD_TOKEN", "not-a-real-token")  # never used: refused before login
+    code = await aio.to_thread(main, ["run", "--db", url])
+    err = capsys.readouterr().err.strip()
+    assert code == 1
+    assert err.endswith(f"has schema version {SCHEMA_VERSION + 1}, newer than this boardhost"
+                        f" (version {SCHEMA_VERSION}); upgrade boardhost before using it.")
+    assert "\n" not in err
+    if backend.name == "postgresql":
+        refused = await check_database("postgresql://postgres@127.0.0.1:1/test")
+        assert refused.startswith("Could not open the database test on 127.0.0.1:1 (")
