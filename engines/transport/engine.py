@@ -19,8 +19,9 @@ Rules the text leaves open, and the choice made here (REF = shared reference fac
 * The parcel is scored for the pallet's owner; at 4 players team totals (item 8); a player's
   own 4th parcel ends the game (item 9).
 * Wrench: the white-icon tile is connected elsewhere like a new tile (belt tile at an open
-  end, floor tile against floor sides, with any rotation, not in its own old cell); the hole
-  is allowed, a parcel travels along (items 7, 12). Not enclosed (six neighbours).
+  end or in the place of a pallet attached to the belt, the pallet re-attached to it as in
+  ``insert``; floor tile against floor sides; any rotation; not in its own old cell); the
+  hole is allowed, a parcel travels along (items 7, 12). Not enclosed (six neighbours).
 * Forklift: a pallet moves to an empty cell at an open belt end, facing it, and must fit
   there; or two pallets (neither enclosed) swap places (orientation stays with the cell).
 * A parcel tile also needs a parcel in the bag. A parcel never blocks tile placement (13).
@@ -80,12 +81,14 @@ class Load(ActionModel):
 
 
 class Wrench(ActionModel):
-    """Wrench icon: move a field tile with a white icon somewhere else."""
+    """Wrench icon: move a field tile with a white icon somewhere else (a belt tile may
+    take a pallet's place; the pallet then moves to ``pallet_to``)."""
 
     type: Literal["wrench"] = "wrench"
     at: str = Field(description="cell q,r of the white-icon tile to move")
-    to: str = Field(description="cell q,r where it goes")
+    to: str = Field(description="cell q,r where it goes (an open end, or a pallet's cell)")
     rotation: int = Field(description="its new rotation 0-5")
+    pallet_to: str | None = Field(default=None, description="when it takes a pallet's place: cell q,r the pallet moves to")
 
 
 class Lift(ActionModel):
@@ -124,8 +127,8 @@ def _connect(tile: str, at: tuple[int, int], rotation: int) -> Connect:
 
 
 @lru_cache(maxsize=1 << 16)
-def _wrench(at: tuple[int, int], to: tuple[int, int], rotation: int) -> Wrench:
-    return Wrench(at=key(at), to=key(to), rotation=rotation)
+def _wrench(at: tuple[int, int], to: tuple[int, int], rotation: int, pallet_to: tuple[int, int] | None) -> Wrench:
+    return Wrench(at=key(at), to=key(to), rotation=rotation, pallet_to=key(pallet_to) if pallet_to else None)
 
 
 @lru_cache(maxsize=1 << 14)
@@ -415,7 +418,7 @@ class Transport(Engine):
         if state.phase == "load":
             return [Load(at=key(p)) for p in hx.empty_loading(grid)]
         if state.phase == "wrench":
-            return [_wrench(a, b, k) for a, b, k in hx.wrench_moves(grid, front=front)]
+            return [_wrench(*m) for m in hx.wrench_moves(grid, front=front)]
         if state.phase == "lift":
             out = [Lift(pallet=c, to=key(p), facing=k) for c, p, k in hx.lift_moves(grid)]
             out += [SwapPallets(a=a, b=b) for a, b in hx.lift_swaps(grid)]
@@ -456,7 +459,10 @@ class Transport(Engine):
         if phase == "load" and isinstance(action, Load):
             return hx.loading_ok(grid, parse_key(action.at))
         if phase == "wrench" and isinstance(action, Wrench):
-            return hx.wrench_ok(grid, parse_key(action.at), parse_key(action.to), action.rotation)
+            pallet_to = None if action.pallet_to is None else parse_key(action.pallet_to)
+            if action.pallet_to is not None and pallet_to is None:
+                return False
+            return hx.wrench_ok(grid, parse_key(action.at), parse_key(action.to), action.rotation, pallet_to)
         if phase == "lift" and isinstance(action, Lift):
             return hx.lift_ok(grid, action.pallet, parse_key(action.to), action.facing)
         if phase == "lift" and isinstance(action, SwapPallets):
@@ -478,7 +484,7 @@ class Transport(Engine):
                           pallet_to=action.pallet_to)
         if isinstance(action, Wrench) and action.at in state.field and 0 <= action.rotation < 6:
             shape = hx.SHAPE[state.field[action.at].tile]
-            return Wrench(at=action.at, to=action.to, rotation=hx.CANON[shape][action.rotation])
+            return Wrench(at=action.at, to=action.to, rotation=hx.CANON[shape][action.rotation], pallet_to=action.pallet_to)
         return action
 
     def _why_not(self, state: State, player: str, action: ActionModel) -> str:
@@ -546,6 +552,13 @@ class Transport(Engine):
                 return f"The wrench only moves a field tile with a white icon; {action.at} has none."
             if hx.enclosed(grid, frm):
                 return f"The tile at {action.at} has six neighbours and cannot be moved (enclosure rule)."
+            to = parse_key(action.to)
+            if to is not None and to in grid and hx.SHAPE[grid[to][0]] == "pallet":
+                if action.pallet_to is None:
+                    return (f"{action.to} holds the {grid[to][0]} pallet: to put the tile in its place, "
+                            f"also say where the pallet goes (wrench {action.at} {action.to} {action.rotation} q,r).")
+                return (f"The tile from {action.at} in rotation {action.rotation} does not fit in place of the "
+                        f"{grid[to][0]} pallet, or the pallet cannot go to {action.pallet_to}.")
             return f"The tile from {action.at} does not fit at {action.to} in rotation {action.rotation}."
         if isinstance(action, (Lift, SwapPallets)):
             pal = hx.pallets(grid)
@@ -615,8 +628,16 @@ class Transport(Engine):
         elif isinstance(action, Wrench):
             frm, to = parse_key(action.at), parse_key(action.to)
             cell = grid.pop(frm)
-            grid[to] = [cell[0], action.rotation, cell[2]]
-            events.append(Event(type="wrench", text=f"{player} moves {tile_name(cell[0])} from {action.at} to {action.to}, rotation {action.rotation}."))
+            if action.pallet_to is None:
+                grid[to] = [cell[0], action.rotation, cell[2]]
+                events.append(Event(type="wrench", text=f"{player} moves {tile_name(cell[0])} from {action.at} to {action.to}, rotation {action.rotation}."))
+            else:
+                pallet, pto = grid[to][0], parse_key(action.pallet_to)
+                grid[to] = [cell[0], action.rotation, cell[2]]
+                grid[pto] = [pallet, hx.DIRS.index((to[0] - pto[0], to[1] - pto[1])), None]
+                events.append(Event(type="wrench", text=(
+                    f"{player} moves {tile_name(cell[0])} from {action.at} to {action.to} in place of the {pallet} pallet, "
+                    f"rotation {action.rotation}; the pallet moves to {action.pallet_to}.")))
             self._after_main(new, grid, events)
         elif isinstance(action, Lift):
             pal = hx.pallets(grid)
@@ -650,6 +671,8 @@ class Transport(Engine):
             return [k for k in (old, action.pallet_to) if k]
         if isinstance(action, Load):
             return [action.at]
+        if isinstance(action, Wrench) and action.pallet_to is not None:
+            return [action.at, action.to, action.pallet_to]
         if isinstance(action, (Wrench, Move)):
             return [action.at, action.to]
         if isinstance(action, Lift):
@@ -716,6 +739,10 @@ class Transport(Engine):
             return f"Put the new parcel on the loading tile at {action.at}."
         if isinstance(action, Wrench):
             tile = state.field[action.at].tile if action.at in state.field else "?"
+            if action.pallet_to is not None:
+                pallet = state.field[action.to].tile if action.to in state.field else "?"
+                return (f"Wrench: move {tile} from {action.at} to {action.to} in place of the {pallet} pallet "
+                        f"(rotation {action.rotation}), pallet to {action.pallet_to}.")
             return f"Wrench: move {tile} from {action.at} to {action.to}, rotation {action.rotation}."
         if isinstance(action, Lift):
             return f"Forklift: move the {action.pallet} pallet to {action.to}."

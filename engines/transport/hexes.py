@@ -392,32 +392,53 @@ def wrench_targets(grid: dict) -> list[Pos]:
     return sorted(p for p, c in grid.items() if ICON[c[0]] and not enclosed(grid, p))
 
 
-def wrench_moves(grid: dict, first_only: bool = False, front: dict | None = None) -> list[tuple[Pos, Pos, int]]:
-    """Every wrench move ``(from, to, rotation)``: the tile is lifted and connected elsewhere
-    like a new tile (ASSUMED REF 2.2 item 7: holes allowed, the parcel travels along). The
+def wrench_moves(grid: dict, first_only: bool = False, front: dict | None = None) -> list[tuple[Pos, Pos, int, Pos | None]]:
+    """Every wrench move ``(from, to, rotation, pallet_to)``: the tile is lifted and
+    connected elsewhere like a new tile [SEED "Sleutel ... verbindt deze ergens anders"]: at
+    an open end or against floor sides (``pallet_to`` None), or, a belt tile, in the place
+    of a pallet attached to the belt, the pallet re-attached at ``pallet_to`` (SEED
+    "Verbindt": "op de plek van de pallet ... en dan de pallet aan de nieuwe tegel
+    verbinden"; issue 13 item 5). Holes left behind are allowed and a parcel travels along
+    (ASSUMED REF 2.2 items 7, 12). Per tile: open ends first, then pallets' places. The
     field's frontier is computed once (or given as ``front``); each lifted tile only changes
     it around its cell."""
 
-    out = []
+    out: list[tuple[Pos, Pos, int, Pos | None]] = []
     if front is None:
         front = frontier(grid)
     for p in wrench_targets(grid):
-        moves = placements(grid, grid[p][0], exclude=p, first_only=first_only,
+        tile = grid[p][0]
+        moves = placements(grid, tile, exclude=p, first_only=first_only,
                            front=frontier_without(grid, front, p))
-        out.extend((p, to, k) for to, k in moves)
+        out.extend((p, to, k, None) for to, k in moves)
         if first_only and out:
             return out
+        if SHAPE[tile] in data.BELT_SHAPES:
+            g = dict(grid)
+            del g[p]
+            pal = pallets(g)
+            for colour, k, pallet_to in insertions(g, tile, pallet_slots(g, pal)):
+                out.append((p, pal[colour], k, pallet_to))
+                if first_only:
+                    return out
     return out
 
 
-def wrench_ok(grid: dict, at: Pos | None, to: Pos | None, k: int) -> bool:
-    """Whether the wrench move ``(at, to, k)`` is one of :func:`wrench_moves` (``k`` must be
-    the lowest rotation of its kind), checked on its own cells only."""
+def wrench_ok(grid: dict, at: Pos | None, to: Pos | None, k: int, pallet_to: Pos | None = None) -> bool:
+    """Whether the wrench move ``(at, to, k, pallet_to)`` is one of :func:`wrench_moves`
+    (``k`` must be the lowest rotation of its kind), checked on its own cells only."""
 
     c = grid.get(at) if at is not None else None
-    if c is None or to is None or not ICON[c[0]] or to == at or to in grid or enclosed(grid, at):
+    if c is None or to is None or not ICON[c[0]] or to == at or enclosed(grid, at):
         return False
-    return placement_fits(SHAPE[c[0]], side_masks(grid, to, skip=at), k)
+    if pallet_to is None:
+        return to not in grid and placement_fits(SHAPE[c[0]], side_masks(grid, to, skip=at), k)
+    target = grid.get(to)
+    if target is None or SHAPE[target[0]] != "pallet" or SHAPE[c[0]] not in data.BELT_SHAPES:
+        return False
+    g = dict(grid)
+    del g[at]
+    return (target[0], k, pallet_to) in insertions(g, c[0], pallet_slots(g, {target[0]: to}))
 
 
 def pallets(grid: dict) -> dict[str, Pos]:

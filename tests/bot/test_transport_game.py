@@ -117,6 +117,8 @@ async def test_whole_transport_game_on_discord(harness, sparse_renders):
             options = {}
             for field in type(action).arg_fields():
                 value = getattr(action, field)
+                if value is None:  # an optional option left out (a wrench's pallet_to)
+                    continue
                 if typed < 12:
                     got = await actor.autocomplete(h.channel, f"transport {name}", field, str(value), **options)
                     assert value in [c["value"] for c in got], (name, field, value, got)
@@ -160,3 +162,33 @@ async def test_whole_transport_game_on_discord(harness, sparse_renders):
     assert "Game over" in last.content and "Final ranking:" in last.content
     # every action type has a typed subcommand
     assert {f"transport {command_name(m)}" for m in engine.action_models} <= set(h.alice.available_commands(h.channel))
+
+
+async def test_wrench_into_a_pallets_place_on_discord(harness):
+    """Issue 13 item 5 through the bot: at seed 4 with two players the first seat holds t9
+    (a straight with a wrench); put in the blue pallet's place, its wrench moves it into the
+    red pallet's place (see tests/engines/transport/test_icons.py). Typed with the optional
+    `pallet_to` option; the same move without it gets one sentence and changes nothing."""
+
+    h = harness
+    h.service.seed_source = lambda: 4
+    await h.lobby(GAME, h.alice, h.bob)
+    await h.alice.slash(h.channel, "game start")
+    _, state = await state_now(h)
+    first = member_of(h, state.players[0])
+    assert "t9" in state.hands[state.players[0]]
+    r = await first.slash(h.channel, "move", action="insert t9 blue 0 -3,0")
+    assert answer(r).content == "Played `insert t9 blue 0 -3,0`."
+    game, _ = await state_now(h)
+    r = await first.slash(h.channel, "move", action="wrench -2,0 2,0 0")
+    assert answer(r).ephemeral
+    assert answer(r).content.startswith("2,0 holds the red pallet: to put the tile in its place, also say where the pallet goes")
+    assert (await state_now(h))[0].version == game.version  # nothing changed
+    got = await first.autocomplete(h.channel, "transport wrench", "pallet_to", "3", at="-2,0", to="2,0", rotation=0)
+    assert "3,0" in [c["value"] for c in got]
+    r = await first.slash(h.channel, "transport wrench", at="-2,0", to="2,0", rotation=0, pallet_to="3,0")
+    assert answer(r).content == "Played `wrench -2,0 2,0 0 3,0`."
+    post = h.messages()[-1].content
+    assert "moves t9 (straight belt, wrench) from -2,0 to 2,0 in place of the red pallet, rotation 0; the pallet moves to 3,0." in post
+    _, after = await state_now(h)
+    assert after.field["3,0"].tile == "red" and "-2,0" not in after.field

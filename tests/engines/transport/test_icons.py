@@ -149,3 +149,32 @@ def test_connect_icon_flow_forklift():
     s = E.apply(s, "p0", Insert(tile=fork, pallet="red", rotation=0, pallet_to="3,0")).state
     assert s.phase == "lift"
     assert E.to_act(s) == ["p0"]
+
+
+def test_wrench_may_connect_a_belt_tile_in_a_pallets_place():
+    """Issue 13 item 5. SEED "Sleutel": the white-icon tile is connected elsewhere, and for a
+    belt tile 'verbinden' is (a) at an open end or (b) "op de plek van de pallet ... en dan de
+    pallet aan de nieuwe tegel verbinden". 2 players, seed 4: the field is the row
+    blue -2,0 | s5 -1,0 | s1 0,0 | s4 1,0 | red 2,0 with no open end; p0 holds t9, a straight
+    with a wrench. Put in the blue pallet's place (blue to -3,0), its wrench must move it
+    again: -2,0 itself is excluded, and the blue pallet no longer faces a belt, so the only
+    move is into the red pallet's place 2,0 (east-west, rotation 0), red re-attached at 3,0."""
+
+    s = E.setup(["p0", "p1"], None, 4)
+    assert "t9" in s.hands["p0"]
+    legal = E.legal_actions(s, "p0")
+    assert Insert(tile="t9", pallet="blue", rotation=0, pallet_to="-3,0") in legal
+    assert Insert(tile="t9", pallet="red", rotation=0, pallet_to="3,0") in legal
+    s = E.apply(s, "p0", Insert(tile="t9", pallet="blue", rotation=0, pallet_to="-3,0")).state
+    assert s.phase == "wrench"
+    move = Wrench(at="-2,0", to="2,0", rotation=0, pallet_to="3,0")
+    assert E.legal_actions(s, "p0") == [move]
+    assert E.parse(s, "wrench -2,0 2,0 0 3,0") == move
+    out = E.apply(s, "p0", move)
+    f = out.state.field
+    assert "-2,0" not in f  # the hole left behind
+    assert (f["2,0"].tile, f["2,0"].rot) == ("t9", 0)
+    assert (f["3,0"].tile, f["3,0"].rot) == ("red", 3)  # faces west, towards t9
+    assert (f["-3,0"].tile, f["-3,0"].rot) == ("blue", 0)
+    assert out.events[0].text == ("p0 moves t9 (straight belt, wrench) from -2,0 to 2,0 in place of the red pallet, "
+                                  "rotation 0; the pallet moves to 3,0.")

@@ -30,7 +30,7 @@ def _pools(state, player, rnd):
     keys = [hx.key(c) for c in cells] + ["x", "1,"]
     return {
         "tile": state.hands[player] + rnd.sample(STACK, 3) + [c.tile for c in state.field.values()][:2],
-        "at": keys, "to": keys, "pallet_to": keys,
+        "at": keys, "to": keys, "pallet_to": keys + [None],
         "rotation": list(range(7)), "facing": list(range(-1, 7)),
         "pallet": list(data.COLOURS) + ["pink"], "a": list(data.COLOURS), "b": list(data.COLOURS),
     }
@@ -43,10 +43,15 @@ def _candidates(state, player, legal, rnd, n_random=12):
         fields = [f for f in type(a).model_fields if f != "type"]
         if fields:
             f = rnd.choice(fields)
-            out.append(a.model_copy(update={f: rnd.choice(pools[f])}))
+            value = rnd.choice(pools[f])
+            if value is not None or isinstance(a, Wrench):  # only a wrench's pallet_to may be left out
+                out.append(a.model_copy(update={f: value}))
     for _ in range(n_random):  # any type, any values
         model = rnd.choice(ACTIONS)
-        out.append(model(**{f: rnd.choice(pools[f]) for f in model.model_fields if f != "type"}))
+        values = {f: rnd.choice(pools[f]) for f in model.model_fields if f != "type"}
+        if model is Insert and values["pallet_to"] is None:
+            values["pallet_to"] = "0,0"
+        out.append(model(**values))
     return out
 
 
@@ -103,7 +108,7 @@ def test_every_listed_action_is_accepted_in_a_wrench_step():
     for a in legal[::7]:
         for dq, dr in hx.DIRS:
             to = hx.parse_key(a.to)
-            moved = Wrench(at=a.at, to=hx.key((to[0] + dq, to[1] + dr)), rotation=a.rotation)
+            moved = Wrench(at=a.at, to=hx.key((to[0] + dq, to[1] + dr)), rotation=a.rotation, pallet_to=a.pallet_to)
             assert E._is_legal(s, p, moved) == (moved in listed)
 
 
