@@ -542,12 +542,9 @@ def _legal_rd(s: State, i: int, can: int) -> list:
             m, pt = model_of(des), part_of(des)
             if pt == "blank":
                 continue
-            spaces, seen = [], set()
-            for k, occ in enumerate(b["upg"][m]):
-                key = tuple(sorted(D.UPGRADE_SPACES[m][k].items()))
-                if not occ and key not in seen:
-                    seen.add(key)
-                    spaces.append(k)
+            # any free upgrade space of that car type (issue 13 item 5), also where two
+            # spaces print the same benefit
+            spaces = [k for k, occ in enumerate(b["upg"][m]) if not occ]
             if not spaces:
                 continue
             sources = []

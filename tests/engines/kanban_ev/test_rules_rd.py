@@ -112,8 +112,9 @@ def test_upgrade_blank_impossible_and_voucher_and_charger_sources():
     assert not [n for n in notations(s, 0) if n.startswith("upgrade")]
     s.ps[0]["vouchers"] = 1
     ups = [n for n in notations(s, 0) if n.startswith("upgrade")]
-    # SUV spaces: shift, shift, -, 3pp, 2pp, book -> 5 distinct benefits: spaces 1,3,4,5,6
-    assert ups == [f"upgrade suv-motor {k} voucher" for k in (1, 3, 4, 5, 6)]
+    # SUV spaces: shift, shift, -, 3pp, 2pp, book, all free: any of the six (issue 13 item 5;
+    # spaces 1 and 2 print the same benefit but are both allowed)
+    assert ups == [f"upgrade suv-motor {k} voucher" for k in (1, 2, 3, 4, 5, 6)]
     s.ps[0]["chargers"] = ["rd"]
     before = s.b["supply"]["motor"]
     s = act(s, 0, "upgrade suv-motor 4 charger")
@@ -248,3 +249,33 @@ def test_tested_when_the_car_arrives_after_the_upgrade():
     s.ps[0]["upgraded"] = ["city-battery", "suv-body"]
     s = act(s, 0, "claim 1 city-blank 1")
     assert s.ps[0]["tested"] == ["city-battery"]
+
+
+def test_a_part_may_go_on_any_free_upgrade_space_of_its_car_type():
+    """Issue 13 item 5, the exact repro: seed 1, 3 players, default options. With all six
+    City Car upgrade spaces free, p2's autopilot may go on any of them (1-6), not only on
+    one space per kind of benefit (spaces 1-3 all give a shift)."""
+
+    from engines.kanban_ev import engine
+
+    s = engine.setup(["p0", "p1", "p2"], None, seed=1)
+    script = [
+        ("p0", "garages basic"), ("p1", "garages basic"), ("p2", "garages basic"),
+        ("p0", "arrange speech vouchers books shifts"), ("p1", "arrange speech vouchers books shifts"),
+        ("p2", "arrange speech vouchers books shifts"),
+        ("p2", "cert 4"), ("p0", "cert 3"), ("p1", "cert 2"),
+        ("p2", "pick autopilot"), ("p2", "pick city-autopilot"),
+        ("p0", "pick body"), ("p0", "pick truck-battery"),
+        ("p1", "pick body"), ("p1", "pick concept-autopilot"),
+        ("p2", "place rd 1"), ("p0", "place assembly 1"), ("p1", "place logistics 1"),
+    ]
+    for seat, text in script:
+        if seat not in engine.to_act(s):
+            raise AssertionError(f"{seat} is not to act before {text!r}: {engine.to_act(s)}")
+        s = engine.apply(s, seat, engine.parse(s, text)).state
+    assert engine.to_act(s) == ["p2"]
+    assert s.b["upg"]["city"] == ["", "", "", "", "", ""]
+    legal = {engine.notation(s, a) for a in engine.legal_actions(s, "p2")}
+    assert {f"upgrade city-autopilot {k} part" for k in range(1, 7)} <= legal
+    out = engine.apply(s, "p2", engine.parse(s, "upgrade city-autopilot 2 part"))
+    assert out.state.b["upg"]["city"] == ["", "autopilot", "", "", "", ""]

@@ -139,8 +139,10 @@ def test_describe_tells_what_a_move_gives():
     working(s, 0, "rd", 2)
     s.ps[0].update(designs=["city-body"], parts=["body"], vouchers=0)
     ups = [engine.describe(s, a) for a in engine.legal_actions(s, "p0") if a.type == "upgrade"]
-    # City upgrade spaces: 1 banked shift (x3), 4 PP, 3 PP, 1 book; equal spaces offered once
+    # City upgrade spaces: 1 banked shift (x3), 4 PP, 3 PP, 1 book; every free space is offered
     assert ups == ["Upgrade city-body on space 1 (gain 1 banked shift) with a part from your board, +2 PP.",
+                   "Upgrade city-body on space 2 (gain 1 banked shift) with a part from your board, +2 PP.",
+                   "Upgrade city-body on space 3 (gain 1 banked shift) with a part from your board, +2 PP.",
                    "Upgrade city-body on space 4 (gain 4 PP) with a part from your board, +2 PP.",
                    "Upgrade city-body on space 5 (gain 3 PP) with a part from your board, +2 PP.",
                    "Upgrade city-body on space 6 (gain 1 book) with a part from your board, +2 PP."]
