@@ -505,7 +505,8 @@ class Service:
         if seats is None:
             seats = await self._seats(game)
         order = [s.seat for s in sorted(seats, key=lambda s: s.seat_order if s.seat_order is not None else 1 << 30)]
-        rows = await self.store.actions(game.pk)
+        # up to the game's version only: another process may have logged more meanwhile
+        rows = [r for r in await self.store.actions(game.pk) if r.seq <= game.version]
 
         def replay() -> Any:
             state = engine.setup(order, game.options, game.seed)

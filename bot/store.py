@@ -174,7 +174,8 @@ class Store(abc.ABC):
 
     @abc.abstractmethod
     async def put_snapshot(self, game_pk: int, version: int, state: dict) -> None:
-        """Replace the snapshot (after a rebuild from the log)."""
+        """Replace the snapshot (after a rebuild from the log), only while the game is still
+        at ``version`` (a rebuild that another process's move overtook writes nothing)."""
 
     @abc.abstractmethod
     async def actions(self, game_pk: int, after: int = 0, limit: int | None = None) -> list[ActionRow]:
@@ -625,8 +626,11 @@ class SqliteStore(Store):
         async def work(db):
             await _x(
                 db,
-                "INSERT OR REPLACE INTO snapshots (game_pk, version, state) VALUES (?, ?, ?)",
-                (game_pk, version, _dumps(state)),
+                "INSERT INTO snapshots (game_pk, version, state)"
+                " SELECT ?, ?, ? WHERE EXISTS (SELECT 1 FROM games WHERE pk = ? AND version = ?)"
+                " ON CONFLICT (game_pk) DO UPDATE SET version = excluded.version, state = excluded.state"
+                " WHERE snapshots.version <= excluded.version",
+                (game_pk, version, _dumps(state), game_pk, version),
             )
 
         await self._tx(work)

@@ -477,8 +477,10 @@ class PostgresStore(Store):
 
     async def put_snapshot(self, game_pk: int, version: int, state: dict) -> None:
         await self._tx(lambda con: con.execute(
-            "INSERT INTO snapshots (game_pk, version, state) VALUES ($1, $2, $3)"
-            " ON CONFLICT (game_pk) DO UPDATE SET version = excluded.version, state = excluded.state",
+            "INSERT INTO snapshots (game_pk, version, state)"
+            " SELECT $1, $2, $3 WHERE EXISTS (SELECT 1 FROM games WHERE pk = $1 AND version = $2)"
+            " ON CONFLICT (game_pk) DO UPDATE SET version = excluded.version, state = excluded.state"
+            " WHERE snapshots.version <= excluded.version",
             game_pk, version, _dumps(state),
         ))
 

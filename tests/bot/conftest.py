@@ -74,3 +74,16 @@ async def backend(request, tmp_path):
         yield Backend("postgresql", url, schema)
     finally:
         await pg.drop_schema(url, schema)
+
+
+@pytest.fixture
+async def pg_schema():
+    """``(dsn, schema)``: an empty schema of its own on the test PostgreSQL server, dropped
+    afterwards (skipped with one line when no server answers, failed under CI=true)."""
+
+    url = await pg.require()
+    schema = pg.new_schema_name()
+    try:
+        yield url, schema
+    finally:
+        await pg.drop_schema(url, schema)

@@ -14,7 +14,7 @@ from bot.migrate import MigrationError, migrate
 from bot.service import Service
 from bot.store import SqliteStore
 from bot.store_pg import PostgresStore
-from tests import fakegame, pg
+from tests import fakegame
 
 A, B, C = "111", "222", "333"
 
@@ -27,13 +27,11 @@ def high_low():
 
 
 @pytest.fixture
-async def target():
-    url = await pg.require()
-    schema = pg.new_schema_name()
-    try:
-        yield f"{url}?schema={schema}"
-    finally:
-        await pg.drop_schema(url, schema)
+def target(pg_schema) -> str:
+    """The PostgreSQL URL of an empty schema of this test's own."""
+
+    url, schema = pg_schema
+    return f"{url}?schema={schema}"
 
 
 async def _play(service: Service, table: str, n: int) -> None:

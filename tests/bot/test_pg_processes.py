@@ -27,7 +27,7 @@ import asyncpg
 import pytest
 
 from engines import registry
-from tests import fakegame, pg
+from tests import fakegame
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -37,16 +37,6 @@ def high_low():
     fakegame.install()
     yield
     fakegame.uninstall()
-
-
-@pytest.fixture
-async def shared_db():
-    url = await pg.require()
-    schema = pg.new_schema_name()
-    try:
-        yield url, schema
-    finally:
-        await pg.drop_schema(url, schema)
 
 
 async def _spawn(url: str, schema: str, seed: int, moves: int, hang_after: int | None = None):
@@ -118,8 +108,8 @@ async def _check(url: str, schema: str, acks: list[dict], *, exact: bool) -> dic
     return {"games": len(games), "logged": len(logged), "acked": len(acks)}
 
 
-async def test_three_processes_on_the_same_tables_and_a_kill_9_mid_move(shared_db):
-    url, schema = shared_db
+async def test_three_processes_on_the_same_tables_and_a_kill_9_mid_move(pg_schema):
+    url, schema = pg_schema
     # worker 0 is killed after its 8th acknowledged move, inside the 9th move's transaction
     procs = [await _spawn(url, schema, 10, moves=1000, hang_after=8)]
     procs += [await _spawn(url, schema, seed, moves=30) for seed in (11, 12)]

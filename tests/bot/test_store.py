@@ -371,3 +371,22 @@ async def test_lobby_writes_refuse_a_lobby_that_changed(backend):
         assert await store.snapshot(game.pk) == (0, '{"s":0}')
     finally:
         await store.close()
+
+
+async def test_a_rebuilt_snapshot_never_replaces_a_newer_one(backend):
+    """A process rebuilding the snapshot of version 0 while another process committed
+    version 1 must not write its stale state over version 1's snapshot."""
+
+    store = backend.make()
+    await store.open()
+    try:
+        game = await store.create_game("t", "high-low", {}, 1, "u1")
+        await store.add_seat(game.pk, "u2", "u2", False)
+        await store.start_game(game.pk, ["u1", "u2"], {"at": 0})
+        assert await store.commit(game.pk, 0, [("u1", {"type": "call", "mode": "low"})], {"at": 1}, "active") == 1
+        await store.put_snapshot(game.pk, 0, {"at": "stale 0"})  # the game is at 1: refused
+        assert await store.snapshot(game.pk) == (1, '{"at":1}')
+        await store.put_snapshot(game.pk, 1, {"at": "rebuilt 1"})  # same version: a repair
+        assert await store.snapshot(game.pk) == (1, '{"at":"rebuilt 1"}')
+    finally:
+        await store.close()

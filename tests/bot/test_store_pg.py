@@ -23,18 +23,6 @@ def high_low():
     fakegame.uninstall()
 
 
-@pytest.fixture
-async def pg_schema():
-    """(dsn, schema): an empty schema of its own on the test server, dropped afterwards."""
-
-    url = await pg.require()
-    schema = pg.new_schema_name()
-    try:
-        yield url, schema
-    finally:
-        await pg.drop_schema(url, schema)
-
-
 async def test_both_backends_have_the_same_tables_and_columns(tmp_path, pg_schema):
     url, schema = pg_schema
     lite = SqliteStore(str(tmp_path / "s.db"))
