@@ -134,12 +134,28 @@ class KanbanEV(Engine):
             q["kanban"] = len(p["kanban"])
             seats.append(q)
         v["seats"] = seats
+        # what the board image draws, from the rules (renderers read only the view): the
+        # printed boards, each seat's certifications, the shifts left in this work turn, the
+        # final goal's achievements and every visible performance goal in words
+        v["printed"] = R.printed_board(len(state.players))
+        for q, p in zip(seats, state.ps):
+            q["certified"] = [d for d in D.DEPTS if R.certified(p, d)]
+        v["shifts_left"] = R.spendable(state) if state.phase == "work" and b["t"] else 0
+        v["final_goal"] = [{"text": R.final_goal_text(test, arg, th), "pp": pp}
+                           for test, arg, th, pp in D.FINAL_GOALS.get(b["final"], [])]
+        shown = list(b["room"]) + [g for g in b["m"].get("played", []) if g]
         if player is not None and player in state.players:
             v["you"] = self.private_view(state, player)
             # what each of your goals counts now (Kanban EV, performance goals), for the hand
             # image; kept out of private_view so a changing count sends no DM by itself
             i = state.players.index(player)
             v["you"]["counts"] = {g: R.goal_count(state, i, g) for g in v["you"]["goals"]}
+            # what each of your order cards would stock now, per placement (Logistics)
+            v["you"]["orders"] = {c: {str(k): R.order_stock(dict(b["supply"]), c, k) for k in sorted(D.ORDER_SPLITS)}
+                                  for c in v["you"]["kanban"]}
+            shown += v["you"]["goals"]
+        v["goals"] = {g: {"text": R.goal_words(g), "value": D.PERFORMANCE_GOALS[g][2],
+                          "icons": D.PERFORMANCE_GOALS[g][3]} for g in shown}
         return v
 
     def private_view(self, state: R.State, player: str) -> dict | None:

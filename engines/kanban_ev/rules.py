@@ -153,6 +153,12 @@ def plural(n: int, word: str, many: str | None = None) -> str:
 def goal_text(g: str) -> str:
     """Performance goal ``g`` in words: ``"g05 (4 PP per Concept Car in your garages, x2)"``."""
 
+    return f"{g} ({goal_words(g)}, x{D.PERFORMANCE_GOALS[g][3]})"
+
+
+def goal_words(g: str) -> str:
+    """What performance goal ``g`` counts: ``"4 PP per Concept Car in your garages"``."""
+
     kind, arg, value, icons = D.PERFORMANCE_GOALS[g]
     what = {
         "cars": "car in your garages",
@@ -171,7 +177,65 @@ def goal_text(g: str) -> str:
         "banked": "banked shift",
         "speech": "speech token on your board",
     }[kind]
-    return f"{g} ({value} PP per {what}, x{icons})"
+    return f"{value} PP per {what}"
+
+
+_FINAL_WORDS = {
+    "cars_one_model": "cars of one model", "upgraded_distinct_parts": "upgraded different parts",
+    "certs": "certifications", "cars": "cars", "upgraded": "upgrades", "models": "car models",
+    "upgraded_same_part": "upgrades of one part", "banked": "banked shifts", "books": "books",
+    "experts": "expert tracks", "tested": "tested designs", "tested_distinct_parts": "tested different parts",
+}
+
+
+def final_goal_text(test: str, arg: str, threshold: int) -> str:
+    """One achievement of a final goal tile in words: ``"3+ cars of one model"``."""
+
+    if test == "certified_both":
+        return "certified in " + " and ".join(D.DEPT_NAMES[d] for d in arg.split("+"))
+    if test == "model":
+        return f"{threshold}+ {D.MODEL_NAMES.get(arg, arg)}s"
+    if test == "upgraded_part":
+        return f"{threshold}+ upgraded {arg}"
+    if test == "certs_at_most":
+        return f"at most {threshold} certifications"
+    if test == "experts_at_most":
+        return f"at most {threshold} expert track" + ("" if threshold == 1 else "s")
+    return f"{threshold}+ {_FINAL_WORDS.get(test, test)}"
+
+
+def order_stock(supply: dict[str, int], card: str, split: int) -> list[str]:
+    """Parts Kanban order card ``card`` with placement ``split`` stocks from ``supply``
+    (Logistics, issue an order): each icon on its group's side of the line, while the supply
+    has one; ``supply`` is taken from (pass a copy to only look)."""
+
+    side_a = D.ORDER_SPLITS[split]
+    out = []
+    for k, icon in enumerate(D.KANBAN_CARDS[card]):
+        if (icon in D.GROUP_A) == (k in side_a) and supply[icon] > 0:
+            supply[icon] -= 1
+            out.append(icon)
+    return out
+
+
+def printed_board(n_players: int) -> dict[str, Any]:
+    """The printed facts a board image draws (Kanban EV's boards, tiles and cards), for the
+    view: the renderer reads these rather than this package's data."""
+
+    return {
+        "depts": D.DEPTS, "dept_names": D.DEPT_NAMES, "parts": D.PARTS, "models": D.MODELS,
+        "group_a": D.GROUP_A, "group_b": D.GROUP_B, "workstation_shifts": D.WORKSTATION_SHIFTS,
+        "training_spaces": D.TRAINING_SPACES, "certified_at": D.CERTIFIED_AT, "expert_at": D.EXPERT_AT,
+        "test_track": D.TEST_TRACK.get(n_players, D.TEST_TRACK[3]), "claim_cost": D.CLAIM_COST,
+        "part_value_start": D.PART_VALUE_START, "upgrade_spaces": D.UPGRADE_SPACES,
+        "assembly_lines": D.ASSEMBLY_LINES, "entry_node": D.ENTRY_NODE, "row2_node": D.ROW2_NODE,
+        "conveyor": D.CONVEYOR, "exit_pp": D.EXIT_PP, "cert_track": D.CERT_TRACK,
+        "design_column_bonus": {D.DESIGN_COLS - 1 - k: what for k, what in D.DESIGN_COLUMN_BONUS.items()},
+        "garage_tiles": D.GARAGE_TILES, "garages": D.GARAGES, "design_spaces": D.DESIGN_SPACES,
+        "part_spaces": D.PART_SPACES, "speech_spaces": D.SPEECH_SPACES, "shift_bank_max": D.SHIFT_BANK_MAX,
+        "books_max": D.BOOKS_MAX, "vouchers_max": D.VOUCHERS_MAX, "kanban_cards": D.KANBAN_CARDS,
+        "order_splits": sorted(D.ORDER_SPLITS),
+    }
 
 
 def shifts_note(s: State) -> str:
@@ -1214,14 +1278,9 @@ def _order(s: State, i: int, a: Order, ev: list[Event]) -> None:
     before = p["banked"]
     gain(s, i, {"shift": bank}, [], "Kanban order")  # the order event says it
     banked = p["banked"] - before
-    side_a = D.ORDER_SPLITS[a.split]
-    added = []
-    for k, icon in enumerate(D.KANBAN_CARDS[a.card]):
-        on_a = k in side_a
-        if (icon in D.GROUP_A) == on_a and b["supply"][icon] > 0:
-            b["supply"][icon] -= 1
-            b["wh"][icon] += 1
-            added.append(icon)
+    added = order_stock(b["supply"], a.card, a.split)
+    for icon in added:
+        b["wh"][icon] += 1
     p["kanban"].remove(a.card)
     b["kdeck"].append(a.card)
     drawn = b["kdeck"].pop(0)

@@ -261,6 +261,11 @@ class VisitingKaunas(Engine):
                            "price": D.OTHERS_FACTOR * level(s)} for q, (r, c) in s.offers.items()},
             "over": s.phase == "over",
             "ranking": self.ranking(s) if s.phase == "over" else None,
+            # the printed building cards (name, category, capacity and price per open time
+            # zone) for the images of the grid and the event cards; renderers read only the view
+            "buildings": {b.id: {"name": b.name, "category": b.category,
+                                 "zones": {z: list(cp) for z, cp in b.zones.items()}}
+                          for b in D.BUILDINGS.values()},
         }
         if player is not None and player in s.players:
             v["me"] = player

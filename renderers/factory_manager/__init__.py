@@ -27,7 +27,7 @@ slot). The market's cards shrink when many tiles are on offer. Names are drawn a
 from __future__ import annotations
 
 from renderers.base import Canvas, Layout, fit_text, line_height, measure
-from renderers.factory_manager.model import KINDS, Board, Factory, Tile, board
+from renderers.factory_manager.model import Board, Factory, Tile, board
 
 __all__ = ["layout", "WIDTH", "MAX_HEIGHT"]
 
@@ -54,8 +54,8 @@ KIND_TINT = {
 }
 EFFECT_COLOUR = {"p": "#1b6320", "s": "#15508f", "w": "#8a3d00", "e": "#a3131f"}
 PLAYER_COLOUR = ["#c62828", "#1565c0", "#2e7d32", "#8a6d00", "#6a1b9a"]
-PHASE_NAME = {1: "turn-order auction", 2: "market preparation", 3: "buy and install",
-              4: "bureaucracy", 5: "income"}
+PHASE_NAME = {"auction": "turn-order auction", "market": "market preparation", "build": "buy and install",
+              "bureaucracy": "bureaucracy", "income": "income"}
 
 
 class _Canvas(Canvas):
@@ -153,7 +153,7 @@ def _status(c: _Canvas, b: Board, y: int) -> int:
             places.append(f"{i + 1}. {', '.join(_name(b, s) for s in tier)} ({money}{each})")
         line = "Final Elektro:  " + "   ".join(places)
     else:
-        head = f"Round {b.round} of {b.rounds}   Phase {b.phase}: {PHASE_NAME.get(b.phase, '')}"
+        head = f"Round {b.round} of {b.rounds}   Phase {b.phase}: {PHASE_NAME.get(b.phase_key, b.phase_key)}"
         who = ", ".join(_name(b, s) for s in b.waiting) or "nobody"
         line = f"Waiting for {who}: {_waiting_for(b)}"
     c.text(M + 16, y + 7, fit_text(head, room, 30), 30, tag, "#ffffff")
@@ -239,9 +239,10 @@ def _turn_order(c: _Canvas, b: Board, x: int, y: int, w: int, h: int) -> None:
 
 def _storage(c: _Canvas, b: Board, y: int) -> int:
     x0, w, gap, row_h = M, WIDTH - 2 * M, 8, 30
-    cw = (w - 24 - gap * (len(KINDS) - 1)) // len(KINDS)
+    kinds = b.kinds or ["storage"]
+    cw = (w - 24 - gap * (len(kinds) - 1)) // len(kinds)
     groups: list[list[tuple[Tile, int]]] = []
-    for kind in KINDS:
+    for kind in kinds:
         g: list[tuple[Tile, int]] = []
         for t in b.storage.get(kind, []):
             if g and g[-1][0].price == t.price and g[-1][0].effects() == t.effects():
@@ -253,7 +254,7 @@ def _storage(c: _Canvas, b: Board, y: int) -> int:
     h = 40 + 36 + rows * row_h + 12
     c.section(x0, y, w, h, "storage",
               "Storage board: cheapest first, the top tile of a column goes to the market next")
-    for i, kind in enumerate(KINDS):
+    for i, kind in enumerate(kinds):
         tag = f"storage:col{i + 1}"
         cx, cy = x0 + 12 + i * (cw + gap), y + 40
         tiles = b.storage.get(kind, [])

@@ -1,9 +1,9 @@
 """The renderer's own picture of a Factory Manager board, read from ``engine.view(state, None)``.
 
 :func:`board` turns the engine's public view into plain dataclasses the layout code reads,
-so the drawing code depends on the view's key names in this one place. Tile numbers come
-from the view when it carries them, else from :mod:`engines.factory_manager.data`
-(Factory Manager, appendix A symbols): production and storage (dark), workers (white need
+so the drawing code depends on the view's key names in this one place. Every fact comes
+from the view (the engine's ``tiles``, ``columns``, ``phase_number``), none from the engine's
+data. Tile numbers (Factory Manager, appendix A symbols): production and storage (dark), workers (white need
 positive, dark "workers replaced" negative), energy (white use positive, dark saving negative).
 """
 
@@ -14,27 +14,9 @@ from typing import Any
 
 from renderers.base import drawable
 
-#: the six kinds of equipment tile, in the storage board's column order; the names are the
-#: words of the phase 2 command (``place machine``)
-KINDS = ["storage", "machine", "production-robot", "saving-robot", "control-unit", "optimisation-unit"]
-
-_PREFIX = {"st": "storage", "ma": "machine", "pr": "production-robot", "sr": "saving-robot",
-           "cu": "control-unit", "ou": "optimisation-unit"}
-
-PHASE_NUMBER = {"auction": 1, "market": 2, "build": 3, "bureaucracy": 4, "income": 5, "over": 5}
-
-
-def _tile_info() -> dict[str, dict]:
-    try:
-        from engines.factory_manager.data import TILE_INFO
-    except ImportError:  # pragma: no cover - the engine ships its data module
-        return {}
-    return TILE_INFO
-
-
 @dataclass
 class Tile:
-    """One equipment tile: ``id`` as players type it, ``kind`` one of :data:`KINDS`,
+    """One equipment tile: ``id`` as players type it, ``kind`` a storage column's kind,
     ``price`` in Elektro (0 for start tiles), printed numbers p/s/w/e."""
 
     id: str
@@ -92,6 +74,7 @@ class Board:
     rounds: int = 5
     phase: int = 1
     phase_key: str = "auction"
+    kinds: list[str] = field(default_factory=list)  # the storage board's columns, in order
     waiting: list[str] = field(default_factory=list)
     status: str = ""  # the engine's one-line status, if the view carries it
     over: bool = False
@@ -118,15 +101,6 @@ class Board:
     ranking: list[list[str]] = field(default_factory=list)
 
 
-def kind_of(tile_id: str, kind: Any = None) -> str:
-    if isinstance(kind, str):
-        k = kind.lower().replace("_", "-")
-        if k in KINDS:
-            return k
-    base = tile_id.lower().split("-")[-1]
-    return _PREFIX.get(base[:2], "machine")
-
-
 def _get(d: Any, *names: str, default: Any = None) -> Any:
     if not isinstance(d, dict):
         return default
@@ -138,17 +112,17 @@ def _get(d: Any, *names: str, default: Any = None) -> Any:
 
 def tile(data: Any, off: set[str] | None = None, info: dict | None = None) -> Tile | None:
     """A :class:`Tile` from a view entry: a dict with id and numbers, or a bare id looked up
-    in ``info`` (the view's ``tiles``) or the engine's data."""
+    in ``info`` (the view's ``tiles``)."""
 
     if data is None or data == "":
         return None
     if isinstance(data, str):
         tid = data.lower()
-        data = (info or {}).get(tid) or _tile_info().get(tid, {"id": tid})
+        data = (info or {}).get(tid) or {"id": tid}
     tid = str(_get(data, "id", "tile", default="?")).lower()
     w = int(_get(data, "workers", default=0)) - int(_get(data, "workers_saved", default=0))
     e = int(_get(data, "energy", default=0)) - int(_get(data, "energy_saved", default=0))
-    return Tile(id=tid, kind=kind_of(tid, _get(data, "kind")), price=int(_get(data, "price", default=0)),
+    return Tile(id=tid, kind=str(_get(data, "kind", default="machine")), price=int(_get(data, "price", default=0)),
                 p=int(_get(data, "production", default=0)), s=int(_get(data, "storage", default=0)),
                 w=w, e=e, off=bool(off and tid in off))
 
@@ -174,13 +148,13 @@ def board(view: dict) -> Board:
     b.round = int(_get(view, "round", default=1))
     b.rounds = int(_get(view, "rounds", default=5))
     b.phase_key = str(_get(view, "phase", default="auction"))
-    b.phase = int(_get(view, "phase_number", default=PHASE_NUMBER.get(b.phase_key, 1)))
+    b.phase = int(_get(view, "phase_number", default=1))
     b.over = b.phase_key == "over"
     b.waiting = [str(s) for s in _get(view, "to_act", default=[])]
     b.status = str(_get(view, "status", default=""))
-    b.storage = {k: [] for k in KINDS}
-    for k, col in (_get(view, "columns", default={}) or {}).items():
-        b.storage.setdefault(kind_of(str(k), k), []).extend(tiles(col))
+    columns = _get(view, "columns", default={}) or {}
+    b.kinds = [str(k) for k in columns]
+    b.storage = {str(k): tiles(col) for k, col in columns.items()}
     b.market = tiles(_get(view, "market", default=[]))
     energy = _get(view, "energy", default={})
     b.energy_step = int(_get(energy, "step", default=1))

@@ -38,7 +38,8 @@ Only ASCII is drawn: the bundled font has no symbols. Units are pixels.
 
 from __future__ import annotations
 
-from engines.kanban_ev import data as D
+from types import SimpleNamespace
+
 from renderers.base import Canvas, Layout, Polygon, fit_text, measure, wrap
 
 __all__ = ["layout", "layouts", "hand_layout", "WIDTH", "MAX_HEIGHT"]
@@ -85,72 +86,6 @@ def _benefit(b: dict | None) -> str:
     return "+".join(out)
 
 
-def goal_text(goal: str) -> str:
-    """What a performance goal counts, in words (Kanban EV, performance goals)."""
-
-    kind, arg, value, _icons = D.PERFORMANCE_GOALS[goal]
-    what = {
-        "cars": "car", "models": "car model", "upgraded": "upgrade", "tested": "tested design",
-        "designs": "design", "books": "book", "certs": "certification", "parts": "part",
-        "banked": "banked shift", "speech": "speech token",
-    }
-    if kind in what:
-        return f"{value} PP per {what[kind]}"
-    if kind == "model":
-        return f"{value} PP per {MODEL_SHORT[arg]} car"
-    if kind == "upgraded_part":
-        return f"{value} PP per upgraded {PART_SHORT[arg]}"
-    if kind == "stored":
-        a, c = arg.split("+")
-        return f"{value} PP per stored {PART_SHORT[a]}/{PART_SHORT[c]}"
-    if kind == "garages":
-        a, c = arg.split("+")
-        return f"{value} PP per car in garage {a}/{c}"
-    if kind == "certified":
-        return f"{value} PP if certified in {D.DEPT_NAMES[arg]}"
-    return f"{value} PP per {kind}"
-
-
-def final_text(test: str, arg: str, threshold: int) -> str:
-    """One achievement of a final goal tile, in words."""
-
-    if test == "certified_both":
-        return "certified in " + " and ".join(D.DEPT_NAMES[d] for d in arg.split("+"))
-    words = {
-        "cars_one_model": "cars of one model", "upgraded_distinct_parts": "upgraded different parts",
-        "certs": "certifications", "cars": "cars", "upgraded": "upgrades", "models": "car models",
-        "upgraded_same_part": "upgrades of one part", "banked": "banked shifts", "books": "books",
-        "experts": "expert tracks", "tested": "tested designs", "tested_distinct_parts": "tested different parts",
-    }
-    if test == "model":
-        return f"{threshold}+ {MODEL_SHORT[arg]} cars"
-    if test == "upgraded_part":
-        return f"{threshold}+ upgraded {PART_SHORT[arg]}"
-    if test == "certs_at_most":
-        return f"at most {threshold} certifications"
-    if test == "experts_at_most":
-        return f"at most {threshold} expert track"
-    return f"{threshold}+ {words.get(test, test)}"
-
-
-def _certified(seat: dict, dept: str) -> bool:
-    return seat["train"][D.DEPTS.index(dept)] >= D.CERTIFIED_AT
-
-
-def order_stock(view: dict, card: str, split: int) -> list[str]:
-    """Parts an order card with placement ``split`` stocks now (Logistics, issue an order):
-    each icon on its group's side of the line, while the supply has one."""
-
-    supply = dict(view.get("supply", {}))
-    side_a = D.ORDER_SPLITS[split]
-    out = []
-    for k, icon in enumerate(D.KANBAN_CARDS[card]):
-        if (icon in D.GROUP_A) == (k in side_a) and supply.get(icon, 0) > 0:
-            supply[icon] -= 1
-            out.append(icon)
-    return out
-
-
 class _Canvas(Canvas):
     """The shared canvas with Kanban EV's player discs, panels and chips."""
 
@@ -186,6 +121,8 @@ class _Board:
         self.seats: list[dict] = list(view.get("seats", []))
         self.n = len(self.players)
         self.t = view.get("t") or {}
+        #: the printed boards' facts, from the engine's view (``view["printed"]``)
+        self.F = SimpleNamespace(**view["printed"])
 
     def name(self, i: int) -> str:
         return self.players[i] if 0 <= i < self.n else "?"
@@ -212,6 +149,7 @@ def _status(c: _Canvas, b: _Board, y: int) -> int:
 def _turn_line(b: _Board) -> str:
     """The current work turn: department(s), shifts spent and left (at most 4 a turn)."""
 
+    F = b.F
     t = b.t
     if not t or b.v.get("phase") != "work":
         ms = b.v.get("meeting_state") or {}
@@ -220,11 +158,8 @@ def _turn_line(b: _Board) -> str:
             return "Meeting: " + (f"played {', '.join(played)}; " if played else "") + "play one goal, speak, or pass."
         return ""
     who = t.get("who", -1)
-    seat = b.seats[who] if 0 <= who < len(b.seats) else {}
-    new = (t.get("new") or {}).get("shift", 0)
-    left = max(0, min(D.MAX_SHIFTS_PER_TURN - t.get("spent", 0),
-                      t.get("ws", 0) - t.get("ws_used", 0) + seat.get("banked", 0) - new))
-    depts = D.DEPT_NAMES.get(t.get("dept", ""), "?") + (f" + {D.DEPT_NAMES[t['dept2']]}" if t.get("dept2") else "")
+    left = b.v.get("shifts_left", 0)
+    depts = F.dept_names.get(t.get("dept", ""), "?") + (f" + {F.dept_names[t['dept2']]}" if t.get("dept2") else "")
     spent = t.get("spent", 0)
     out = (f"{b.name(who)} works in {depts}: {spent} shift{'' if spent == 1 else 's'} spent, "
            f"{left} left this turn")
@@ -260,7 +195,8 @@ def _track(c: _Canvas, x, y, label, values: list[int], current: int, tag, cw=40)
 
 
 def _goal_card(c: _Canvas, b: _Board, x, y, w, h, goal: str, tag: str, spoken: list[int] | None = None):
-    kind, arg, value, icons = D.PERFORMANCE_GOALS[goal]
+    info = b.v["goals"][goal]
+    icons = info["icons"]
     c.rect(x, y, w, h, tag, "#fffbe8", LINE, 1, 6)
     c.text(x + 6, y + 4, goal, 15, tag, SOFT)
     # icons: multipliers, highest first; a speaker's disc covers the icon they took
@@ -272,8 +208,7 @@ def _goal_card(c: _Canvas, b: _Board, x, y, w, h, goal: str, tag: str, spoken: l
             c.disc(ix, y + 3, 24, spoken[k], "meeting-room:speech", 14)
         else:
             c.chip(ix, y + 3, 24, 24, f"x{mult}", tag + ":icon", "#ffffff", 14)
-    lines = wrap(goal_text(goal), w - 12, 15)
-    for k, ln in enumerate(lines[:2]):
+    for k, ln in enumerate(wrap(info["text"], w - 12, 15, max_lines=2)):
         c.text(x + 6, y + 30 + k * 19, ln, 15, tag)
 
 
@@ -327,10 +262,10 @@ def _tracks_and_room(c: _Canvas, b: _Board, y: int) -> int:
     final = v.get("final")
     c.rect(M + 8, fy, lw - 16, h - (fy - y) - 8, "final-goal", "#fff3e0", LINE, 1, 6)
     c.text(M + 16, fy + 4, f"Final goal {final}: 1 speech token per achievement", 15, "final-goal", SOFT)
-    for k, (test, arg, th, pp) in enumerate(D.FINAL_GOALS.get(final, [])):
+    for k, item in enumerate(v.get("final_goal", [])):
         ly = fy + 26 + k * 20
-        c.fit(M + 16, ly, final_text(test, arg, th), 16, lw - 90, "final-goal")
-        c.text(M + lw - 20, ly, f"{pp} PP", 16, "final-goal", anchor="ra")
+        c.fit(M + 16, ly, item["text"], 16, lw - 90, "final-goal")
+        c.text(M + lw - 20, ly, f"{item['pp']} PP", 16, "final-goal", anchor="ra")
     # right: meeting room
     rx = 2 * M + lw
     rw = WIDTH - M - rx
@@ -356,10 +291,11 @@ def _tracks_and_room(c: _Canvas, b: _Board, y: int) -> int:
 def _dept_left(c: _Canvas, b: _Board, dept: str, x: int, y: int, h: int) -> None:
     """Department name, its two workstations (meeples, Sandra), training track, awards."""
 
+    F = b.F
     v = b.v
-    di = D.DEPTS.index(dept)
+    di = F.depts.index(dept)
     tag = f"department:{dept}"
-    c.text(x + 10, y + 6, D.DEPT_NAMES[dept], 22, tag)
+    c.text(x + 10, y + 6, F.dept_names[dept], 22, tag)
     pos = v.get("pos", [])
     t = b.t
     for k in range(2):
@@ -369,7 +305,7 @@ def _dept_left(c: _Canvas, b: _Board, dept: str, x: int, y: int, h: int) -> None
         here = [i for i, cde in enumerate(pos) if cde == code]
         working = bool(here) and v.get("phase") == "work" and t.get("who") in here
         c.rect(wx, wy, ww, wh, stag, "#ffffff", INK if working else LINE, 3 if working else 1, 6)
-        shifts = D.WORKSTATION_SHIFTS[dept][k]
+        shifts = F.workstation_shifts[dept][k]
         c.text(wx + 6, wy + 3, f"{'upper' if k == 0 else 'lower'}: {shifts} shift{'s' if shifts > 1 else ''}",
                14, stag, SOFT)
         if v.get("sandra") == code:
@@ -382,14 +318,14 @@ def _dept_left(c: _Canvas, b: _Board, dept: str, x: int, y: int, h: int) -> None
     c.text(x + 10, ty + 12, "Train", 15, f"{tag}:training")
     tx0 = x + 60
     cw = 44
-    for sp in range(D.TRAINING_SPACES):
-        fill = "#fff2b3" if sp == D.CERTIFIED_AT else ("#ffd9a0" if sp == D.EXPERT_AT else EMPTY)
+    for sp in range(F.training_spaces):
+        fill = "#fff2b3" if sp == F.certified_at else ("#ffd9a0" if sp == F.expert_at else EMPTY)
         c.rect(tx0 + sp * (cw + 2), ty, cw, cw, f"{tag}:training", fill, LINE, 1, 4)
         discs = [i for i, s in enumerate(b.seats) if s["train"][di] == sp]
         for k, i in enumerate(discs[:4]):
             r, q = divmod(k, 2)
             c.disc(tx0 + sp * (cw + 2) + 1 + q * 21, ty + 1 + r * 21, 21, i, f"{tag}:training:disc", 14)
-    lab = {0: "start", D.CERTIFIED_AT: "cert", D.EXPERT_AT: "expert"}
+    lab = {0: "start", F.certified_at: "cert", F.expert_at: "expert"}
     for sp, s in lab.items():
         c.text(tx0 + sp * (cw + 2) + cw // 2, ty + cw + 2, s, 14, f"{tag}:training", SOFT, "ma")
     aw = v.get("awards", {}).get(dept, 0)
@@ -398,10 +334,11 @@ def _dept_left(c: _Canvas, b: _Board, dept: str, x: int, y: int, h: int) -> None
 
 
 def _rd(c: _Canvas, b: _Board, x: int, y: int, w: int) -> None:
+    F = b.F
     v = b.v
     # test track: 8 spaces in a loop, pace car, striped spaces; the 4 places behind it
     c.text(x, y, "Test track", 17, "test-track")
-    n = D.TEST_TRACK.get(b.n, D.TEST_TRACK[3])
+    n = F.test_track
     cw = 44
     for sp in range(n["spaces"]):
         sx = x + sp * (cw + 3)
@@ -418,7 +355,7 @@ def _rd(c: _Canvas, b: _Board, x: int, y: int, w: int) -> None:
     c.text(x, qy + 26, "(place: claim cost)", 14, "test-track:queue", SOFT)
     qx = x + 160
     for k, car in enumerate(v.get("queue", [])):
-        cost = D.CLAIM_COST[k]
+        cost = F.claim_cost[k]
         c.chip(qx + k * 56, qy, 52, 26, MODEL_SHORT.get(car, "-") if car else "-", "test-track:queue",
                MODEL_COLOUR.get(car, EMPTY), 14)
         c.text(qx + k * 56 + 26, qy + 28, f"{k + 1}: {cost}sh", 14, "test-track:queue", SOFT, "ma")
@@ -433,31 +370,32 @@ def _rd(c: _Canvas, b: _Board, x: int, y: int, w: int) -> None:
     vy = fy + 46
     c.text(x, vy, "Part values", 15, "upgrade-values")
     doubled = set(v.get("doubled", []))
-    for k, pt in enumerate(D.PARTS):
+    for k, pt in enumerate(F.parts):
         r, q = divmod(k, 3)
         px = x + q * 124
         py = vy + 22 + r * 28
-        val = v.get("value", {}).get(pt, D.PART_VALUE_START)
+        val = v.get("value", {}).get(pt, F.part_value_start)
         c.chip(px, py, 62, 24, PART_SHORT[pt], f"upgrade-values:{pt}", PART_COLOUR[pt], 14)
         c.text(px + 66, py + 3, f"{val}" + (" x2" if pt in doubled else ""), 15, f"upgrade-values:{pt}")
     # upgrade spaces: 6 per model, printed benefit and the part on it
     ux = x + 390
     c.text(ux, y, "Upgrade spaces (benefit / part)", 17, "upgrade-spaces")
     gw, gh = (w - 390 - 74) // 6, 40
-    for r, m in enumerate(D.MODELS):
+    for r, m in enumerate(F.models):
         gy = y + 24 + r * (gh + 3)
         c.chip(ux, gy, 70, gh, MODEL_SHORT[m], f"upgrade-spaces:{m}", MODEL_COLOUR[m], 15)
         for k in range(6):
             gx = ux + 74 + k * gw
             part = v.get("upg", {}).get(m, [""] * 6)[k]
             c.rect(gx, gy, gw - 3, gh, f"upgrade-spaces:{m}:{k + 1}", PART_COLOUR.get(part, EMPTY), LINE, 1, 3)
-            c.fit(gx + 3, gy + 1, f"{k + 1} {_benefit(D.UPGRADE_SPACES[m][k])}", 14, gw - 8,
+            c.fit(gx + 3, gy + 1, f"{k + 1} {_benefit(F.upgrade_spaces[m][k])}", 14, gw - 8,
                   f"upgrade-spaces:{m}:{k + 1}", SOFT)
             if part:
                 c.text(gx + (gw - 3) // 2, gy + 21, PART_SHORT[part], 14, f"upgrade-spaces:{m}:{k + 1}", INK, "ma")
 
 
 def _assembly(c: _Canvas, b: _Board, x: int, y: int, w: int) -> None:
+    F = b.F
     v = b.v
     c.text(x, y, "Assembly (bold: upgraded, first)", 17, "assembly-lines")
     rh = 36
@@ -465,13 +403,13 @@ def _assembly(c: _Canvas, b: _Board, x: int, y: int, w: int) -> None:
     node_pos: dict[str, tuple[int, int]] = {}
     nw, nh, gap = 84, 30, 16
     cx0 = x + 74 + 6 * pw + 12
-    row = {m: y + 26 + r * rh for r, m in enumerate(D.ASSEMBLY_LINES)}
-    for m in D.ASSEMBLY_LINES:
+    row = {m: y + 26 + r * rh for r, m in enumerate(F.assembly_lines)}
+    for m in F.assembly_lines:
         ly = row[m]
         c.chip(x, ly, 70, rh - 6, MODEL_SHORT[m], f"assembly-lines:{m}", MODEL_COLOUR[m], 15)
         placed = set(v.get("assembly", {}).get(m, []))
         upgraded = {p for p in v.get("upg", {}).get(m, []) if p}
-        for k, part in enumerate(D.PARTS):
+        for k, part in enumerate(F.parts):
             on = part in placed
             c.rect(x + 74 + k * pw, ly, pw - 2, rh - 6, f"assembly-lines:{m}:{part}",
                    PART_COLOUR[part] if on else EMPTY, INK if part in upgraded else LINE,
@@ -479,13 +417,13 @@ def _assembly(c: _Canvas, b: _Board, x: int, y: int, w: int) -> None:
             if on:
                 c.text(x + 74 + k * pw + (pw - 2) // 2, ly + (rh - 6) // 2, "X", 15,
                        f"assembly-lines:{m}:{part}", INK, "mm")
-    for k, part in enumerate(D.PARTS):
+    for k, part in enumerate(F.parts):
         c.text(x + 74 + k * pw + (pw - 2) // 2, y + 26 + 5 * rh, PART_SHORT[part], 14,
                "assembly-lines:legend", SOFT, "ma")
-    for m in D.ASSEMBLY_LINES:
+    for m in F.assembly_lines:
         ly = row[m]
-        node_pos[D.ENTRY_NODE[m]] = (cx0, ly)
-        node_pos[D.ROW2_NODE[m]] = (cx0 + nw + gap, ly)
+        node_pos[F.entry_node[m]] = (cx0, ly)
+        node_pos[F.row2_node[m]] = (cx0 + nw + gap, ly)
     x3 = cx0 + 2 * (nw + gap)
     node_pos["31"] = (x3, row["suv"])
     node_pos["32"] = (x3, row["city"])
@@ -496,7 +434,7 @@ def _assembly(c: _Canvas, b: _Board, x: int, y: int, w: int) -> None:
     c.text(cx0, y, "Conveyor (route <node> at a fork)", 17, "conveyor")
     # edges first, boxes on top, then an arrowhead at each edge's middle
     arrows = []
-    for src, dests in D.CONVEYOR.items():
+    for src, dests in F.conveyor.items():
         if src not in node_pos:
             continue
         sx, sy = node_pos[src]
@@ -521,14 +459,14 @@ def _assembly(c: _Canvas, b: _Board, x: int, y: int, w: int) -> None:
         if car:
             c.fit(nx + 26, ny + nh // 2, MODEL_SHORT[car], 14, nw - 28, f"conveyor:node:{node}", INK, "lm")
     for ex, (nx, ny) in exits.items():
-        c.chip(nx, ny, ew, nh, f"{ex} {D.EXIT_PP[ex]}PP", f"conveyor:exit:{ex}", "#dcdcdc", 14, INK)
+        c.chip(nx, ny, ew, nh, f"{ex} {F.exit_pp[ex]}PP", f"conveyor:exit:{ex}", "#dcdcdc", 14, INK)
     for arrow in arrows:
         c.lay.add(arrow)
     # a push waiting for the player's fork choice: its chain and the choices outlined
     pend = (b.t.get("pending") or []) if v.get("phase") == "work" else []
     if pend and pend[0][0] == "route":
         chain = list(pend[0][1])
-        for node in chain + list(D.CONVEYOR.get(chain[-1], [])):
+        for node in chain + list(F.conveyor.get(chain[-1], [])):
             nx, ny = node_pos.get(node) or exits.get(node, (None, None))
             if nx is not None:
                 c.rect(nx - 2, ny - 2, (nw if node in node_pos else ew) + 4, nh + 4, "conveyor:pending", None,
@@ -542,18 +480,19 @@ def _assembly(c: _Canvas, b: _Board, x: int, y: int, w: int) -> None:
     c.text(dx, y + 96, f"{v.get('demand_stack', 0)} tiles left", 14, "demand", SOFT)
     cars = v.get("cars", {})
     c.text(dx, y + 120, "Cars left", 15, "cars-left")
-    for k, m in enumerate(D.MODELS):
+    for k, m in enumerate(F.models):
         r, q = divmod(k, 2)
         c.text(dx + q * 68, y + 140 + r * 19, f"{MODEL_SHORT[m]} {cars.get(m, 0)}", 14, "cars-left")
 
 
 def _logistics(c: _Canvas, b: _Board, x: int, y: int, w: int) -> None:
+    F = b.F
     v = b.v
     c.text(x, y, "Warehouses (group A | order line | group B)", 17, "warehouses")
     wh = v.get("wh", {})
     sup = v.get("supply", {})
     bw = 86
-    for k, pt in enumerate(D.GROUP_A + D.GROUP_B):
+    for k, pt in enumerate(F.group_a + F.group_b):
         bx = x + k * (bw + 6) + (24 if k >= 3 else 0)
         c.rect(bx, y + 26, bw, 64, f"warehouses:{pt}", PART_COLOUR[pt], LINE, 1, 5)
         c.text(bx + bw // 2, y + 28, PART_SHORT[pt], 15, f"warehouses:{pt}", INK, "ma")
@@ -600,10 +539,11 @@ def _design_chip(c: _Canvas, x, y, w, h, des: str, tag: str):
 
 
 def _admin(c: _Canvas, b: _Board, x: int, y: int, w: int) -> None:
+    F = b.F
     v = b.v
     c.text(x, y, "Certification track (sections 0-5, spaces 1-4; tok = speech token)", 17, "certification-track")
     cw, ch = 62, 46
-    for sec in range(len(D.CERT_TRACK)):
+    for sec in range(len(F.cert_track)):
         r, q = divmod(sec, 3)
         sx = x + q * (4 * cw + 20)
         sy = y + 24 + r * (ch + 20)
@@ -611,7 +551,7 @@ def _admin(c: _Canvas, b: _Board, x: int, y: int, w: int) -> None:
         for k in range(4):
             gx = sx + 14 + k * cw
             c.rect(gx, sy, cw - 3, ch, f"certification-track:{sec}:{k + 1}", EMPTY, LINE, 1, 3)
-            words = _benefit(D.CERT_TRACK[sec][k]).replace("speech", "tok").split("+")
+            words = _benefit(F.cert_track[sec][k]).replace("speech", "tok").split("+")
             c.text(gx + 3, sy + 2, "\n".join(words), 14, f"certification-track:{sec}:{k + 1}", SOFT)
             here = [i for i, s in enumerate(b.seats) if s.get("cert", -1) == sec * 4 + k]
             for j, i in enumerate(here[:1]):
@@ -641,7 +581,7 @@ def factory_layout(view: dict) -> Layout:
     y = _status(c, b, M) + 8
     y = _legend(c, b, y) + 8
     y = _tracks_and_room(c, b, y) + M
-    for dept in D.DEPTS:
+    for dept in b.F.depts:
         body, bh = _DEPT_BODY[dept]
         h = max(bh, 196)
         c.panel(M, y, WIDTH - 2 * M, h, f"department:{dept}", fill=DEPT_TINT[dept])
@@ -657,8 +597,8 @@ def factory_layout(view: dict) -> Layout:
 STRIP_H = 290
 
 
-def _garage_tile(seat: dict, g: int) -> dict:
-    tiles = D.GARAGE_TILES.get(seat.get("gset") or "basic", D.GARAGE_TILES["basic"])
+def _garage_tile(F: SimpleNamespace, seat: dict, g: int) -> dict:
+    tiles = F.garage_tiles.get(seat.get("gset") or "basic", F.garage_tiles["basic"])
     order = seat.get("gtiles") or []
     if order and g < len(order):
         return tiles[order[g]]
@@ -666,6 +606,7 @@ def _garage_tile(seat: dict, g: int) -> dict:
 
 
 def _player_strip(c: _Canvas, b: _Board, i: int, y: int) -> int:
+    F = b.F
     s = b.seats[i]
     seat = s.get("seat", b.name(i))
     tag = f"player:{seat}"
@@ -684,14 +625,14 @@ def _player_strip(c: _Canvas, b: _Board, i: int, y: int) -> int:
     c.fit(M + 46, y + 10, b.name(i), 22, 300, f"{tag}:head")
     c.text(M + 360, y + 10, f"{s.get('pp', 0)} PP", 22, f"{tag}:pp")
     x = M + 470
-    for label, key, cap in (("banked", "banked", D.SHIFT_BANK_MAX), ("books", "books", D.BOOKS_MAX),
-                            ("vouchers", "vouchers", D.VOUCHERS_MAX)):
+    for label, key, cap in (("banked", "banked", F.shift_bank_max), ("books", "books", F.books_max),
+                            ("vouchers", "vouchers", F.vouchers_max)):
         val = s.get(key, 0)
         extra = f" (+{s['vpend']} soon)" if key == "vouchers" and s.get("vpend") else ""
         lab = f"{label} {val}/{cap}{extra}"
         c.text(x, y + 12, lab, 18, f"{tag}:{key}")
         x += measure(lab, 18)[0] + 22
-    certs = {d: _certified(s, d) for d in D.DEPTS}
+    certs = {d: d in s.get("certified", []) for d in F.depts}
     # row 1: garages
     gy = y + 46
     c.text(M + 12, gy + 18, "Garages", 16, f"{tag}:garages")
@@ -701,7 +642,7 @@ def _player_strip(c: _Canvas, b: _Board, i: int, y: int) -> int:
         locked = g == 4 and not certs["assembly"]
         c.rect(gx, gy, 118, 56, f"{tag}:garages:{g + 1}", MODEL_COLOUR.get(car, EMPTY) if car else EMPTY,
                LINE, 1, 5)
-        c.fit(gx + 4, gy + 2, f"{g + 1}: {_benefit(_garage_tile(s, g))}", 14, 110, f"{tag}:garages:{g + 1}", SOFT)
+        c.fit(gx + 4, gy + 2, f"{g + 1}: {_benefit(_garage_tile(F, s, g))}", 14, 110, f"{tag}:garages:{g + 1}", SOFT)
         if locked:
             c.chip(gx + 4, gy + 26, 110, 24, "padlock", f"{tag}:padlocks:garage", "#cfcfcf", 14, INK)
         elif car:
@@ -712,16 +653,16 @@ def _player_strip(c: _Canvas, b: _Board, i: int, y: int) -> int:
            f"{tag}:charging")
     charged = set(s.get("chargers", []))
     abbrev = {"rd": "R&D", "assembly": "Asm", "logistics": "Log", "design": "Des", "admin": "Adm"}
-    for k, d in enumerate(D.DEPTS):
+    for k, d in enumerate(F.depts):
         on = d in charged
         c.chip(cx + k * 66, gy + 20, 62, 34, abbrev[d] + (" ON" if on else ""), f"{tag}:charging:{d}",
                "#b9f6ca" if on else EMPTY, 14, INK if on else LINE)
     # row 2: the design spaces (5, the 6th padlocked until certified in Design)
     dy = y + 110
     c.text(M + 12, dy + 10, "Designs", 16, f"{tag}:designs")
-    slots = D.DESIGN_SPACES + (1 if certs["design"] else 0)
+    slots = F.design_spaces + (1 if certs["design"] else 0)
     designs = s.get("designs", [])
-    for k in range(D.DESIGN_SPACES + 1):
+    for k in range(F.design_spaces + 1):
         dx = M + 96 + k * 124
         if k >= slots:
             c.chip(dx, dy, 118, 38, "padlock", f"{tag}:padlocks:design", "#cfcfcf", 14, INK)
@@ -730,8 +671,8 @@ def _player_strip(c: _Canvas, b: _Board, i: int, y: int) -> int:
         else:
             c.chip(dx, dy, 118, 38, "", f"{tag}:designs:{k + 1}", EMPTY)
     dbl = "Double upgrade: used" if s.get("dbl") else "Double upgrade: available"
-    c.fit(M + 96 + (D.DESIGN_SPACES + 1) * 124 + 8, dy + 10, dbl, 16,
-          WIDTH - M - (M + 96 + (D.DESIGN_SPACES + 1) * 124 + 8) - 10, f"{tag}:double")
+    c.fit(M + 96 + (F.design_spaces + 1) * 124 + 8, dy + 10, dbl, 16,
+          WIDTH - M - (M + 96 + (F.design_spaces + 1) * 124 + 8) - 10, f"{tag}:double")
     # row 3: upgraded designs across the whole strip, tested ones marked *
     uy = y + 156
     up = s.get("upgraded", [])
@@ -749,9 +690,9 @@ def _player_strip(c: _Canvas, b: _Board, i: int, y: int) -> int:
     # row 4: parts and speech tokens
     py = y + 204
     c.text(M + 12, py + 8, "Parts", 16, f"{tag}:parts")
-    pslots = D.PART_SPACES + (1 if certs["logistics"] else 0)
+    pslots = F.part_spaces + (1 if certs["logistics"] else 0)
     parts = s.get("parts", [])
-    for k in range(D.PART_SPACES + 1):
+    for k in range(F.part_spaces + 1):
         px = M + 96 + k * 76
         if k >= pslots:
             c.chip(px, py, 72, 34, "padlock", f"{tag}:padlocks:part", "#cfcfcf", 14, INK)
@@ -761,8 +702,8 @@ def _player_strip(c: _Canvas, b: _Board, i: int, y: int) -> int:
             c.chip(px, py, 72, 34, "", f"{tag}:parts:{k + 1}", EMPTY)
     sx = M + 96 + 6 * 76 + 20
     c.text(sx, py + 8, "Speech", 16, f"{tag}:speech")
-    sslots = D.SPEECH_SPACES + (1 if certs["admin"] else 0)
-    for k in range(D.SPEECH_SPACES + 1):
+    sslots = F.speech_spaces + (1 if certs["admin"] else 0)
+    for k in range(F.speech_spaces + 1):
         tx = sx + 66 + k * 40
         if k >= sslots:
             c.chip(tx, py, 36, 34, "lock", f"{tag}:padlocks:speech", "#cfcfcf", 14, INK)
@@ -774,10 +715,10 @@ def _player_strip(c: _Canvas, b: _Board, i: int, y: int) -> int:
     c.fit(gx, py + 8, f"+{s.get('generic', 0)} generic", 15, WIDTH - M - gx - 8, f"{tag}:speech:generic")
     # row 5: padlocks summary, hand sizes
     ry = y + 248
-    locks = [f"{name} {n + 1}" for d, name, n in (("assembly", "garage", D.GARAGES),
-                                                  ("design", "design", D.DESIGN_SPACES),
-                                                  ("logistics", "part", D.PART_SPACES),
-                                                  ("admin", "speech", D.SPEECH_SPACES)) if not certs[d]]
+    locks = [f"{name} {n + 1}" for d, name, n in (("assembly", "garage", F.garages),
+                                                  ("design", "design", F.design_spaces),
+                                                  ("logistics", "part", F.part_spaces),
+                                                  ("admin", "speech", F.speech_spaces)) if not certs[d]]
     c.fit(M + 12, ry + 8, "Padlocks left: " + (", ".join(locks) if locks else "none"), 16, 560, f"{tag}:padlocks")
     c.text(M + 720, ry + 8, f"goals {s.get('goals', 0)}, order cards {s.get('kanban', 0)}, {s.get('gset') or '?'} garages",
            16, f"{tag}:hand")
@@ -817,6 +758,7 @@ def hand_layout(view: dict) -> Layout:
     speaking on each scores now, and Kanban order cards with what each placement stocks."""
 
     b = _Board(view)
+    F = b.F
     you = view.get("you") or {}
     seat_id = you.get("seat")
     i = b.players.index(seat_id) if seat_id in b.players else next(
@@ -850,10 +792,11 @@ def hand_layout(view: dict) -> Layout:
         r, q = divmod(k, 2)
         gx, gy = M + q * (gw + 10), y + r * (gh + 8)
         tag = f"hand:goal:{g}"
-        kind, arg, value, icons = D.PERFORMANCE_GOALS[g]
+        info = view["goals"][g]
+        value, icons = info["value"], info["icons"]
         have = you.get("counts", {}).get(g, 0)
         c.rect(gx, gy, gw, gh, tag, "#fffbe8", LINE, 1, 6)
-        c.text(gx + 8, gy + 4, f"{g}: {goal_text(g)}", 18, tag)
+        c.fit(gx + 8, gy + 4, f"{g}: {info['text']}", 18, gw - 16, tag)
         c.fit(gx + 8, gy + 30, f"{icons} icon{'s' if icons > 1 else ''} (x{icons} down to x1); you have {have}", 16,
               gw - 16, tag, SOFT)
         taken = len(spoken_all.get(g, []))
@@ -881,10 +824,10 @@ def hand_layout(view: dict) -> Layout:
         ky = y + k * (kh + 8)
         c.rect(M, ky, W - 2 * M, kh, tag, "#eef7ee", LINE, 1, 6)
         c.text(M + 8, ky + 4, f"{card}  (banks {bank} shift{'s' if bank > 1 else ''}; icons in order)", 18, tag)
-        for j, icon in enumerate(D.KANBAN_CARDS[card]):
+        for j, icon in enumerate(F.kanban_cards[card]):
             c.chip(M + 8 + j * 78, ky + 32, 74, 28, PART_SHORT[icon], f"{tag}:icon", PART_COLOUR[icon], 15)
-        for sp in sorted(D.ORDER_SPLITS):
-            got = order_stock(view, card, sp)
+        for sp in F.order_splits:
+            got = you.get("orders", {}).get(card, {}).get(str(sp), [])
             ly = ky + 68 + (sp - 1) * 26
             words = ", ".join(PART_SHORT[p] for p in got) or "nothing"
             c.fit(M + 12, ly, f"order {card} {sp}: stocks {words}", 16, W - 2 * M - 24, f"{tag}:split:{sp}")

@@ -30,9 +30,6 @@ ZONE_SHORT = {"morning": "mor", "midday": "mid", "evening": "eve"}
 INK = "#1c1c1c"
 MUTED = "#555555"
 
-# static building data for the grid cells, copied from the engine's data module
-from engines.visiting_kaunas.data import BUILDINGS  # noqa: E402
-
 
 def _short(name: str) -> str:
     return {"Modern Art Museum": "Art Museum"}.get(name, name)
@@ -51,11 +48,17 @@ def _name(view: dict, seat: str) -> str:
     return names.get(seat, seat)
 
 
-def _card_text(card: dict) -> tuple[str, str]:
+def _building_name(view: dict, building: str) -> str:
+    """The printed name of a building type (the view's ``buildings``), shortened for a cell."""
+
+    info = view["buildings"].get(building)
+    return _short(info["name"]) if info else building.capitalize()
+
+
+def _card_text(view: dict, card: dict) -> tuple[str, str]:
     zones = " ".join(ZONE_SHORT[z] for z in ZONES if z in card["zones"])
     arrow = {"coming": "in", "leaving": "out", "both": "in/out"}[card["direction"]]
-    target = card["target"]
-    target = _short(BUILDINGS[target].name) if target in BUILDINGS else target.capitalize()
+    target = _building_name(view, card["target"])
     return f"{target}: {arrow}", zones
 
 
@@ -98,7 +101,7 @@ def _status(view: dict) -> str:
     elif ph == "offers":
         offers = view.get("offers") or {}
         what = "May buy at their ship: " + ", ".join(
-            f"{_name(view, q)} {_short(BUILDINGS[o['building']].name)} for {o['price']}" for q, o in offers.items()
+            f"{_name(view, q)} {_building_name(view, o['building'])} for {o['price']}" for q, o in offers.items()
             if q in view["to_act"])
     else:
         what = {
@@ -133,11 +136,11 @@ def _grid_and_events(lay: Layout, view: dict, top: int) -> int:
             if not b:
                 lay.add(Rect(x=x + 2, y=y + 2, w=cw - 4, h=ch - 4, fill="#eeeeee", outline="#bbbbbb", tag=tag))
                 continue
-            info = BUILDINGS[b]
-            lay.add(Rect(x=x + 2, y=y + 2, w=cw - 4, h=ch - 4, fill=CATEGORY_COLOURS[info.category],
+            info = view["buildings"][b]
+            lay.add(Rect(x=x + 2, y=y + 2, w=cw - 4, h=ch - 4, fill=CATEGORY_COLOURS[info["category"]],
                          outline="#777777", radius=6, tag=tag))
-            lay.add(text(x + 7, y + 6, fit_text(_short(info.name), cw - 14, 16), 16, INK, tag=tag + ":name"))
-            zs = " ".join(f"{info.zones[z][0]}/{info.zones[z][1]}" if z in info.zones else "–" for z in ZONES)
+            lay.add(text(x + 7, y + 6, fit_text(_short(info["name"]), cw - 14, 16), 16, INK, tag=tag + ":name"))
+            zs = " ".join(f"{info['zones'][z][0]}/{info['zones'][z][1]}" if z in info["zones"] else "–" for z in ZONES)
             if b == "park":
                 zs = "closed"
             lay.add(text(x + 7, y + 32, fit_text(zs, cw - 14, 15), 15, "#333333", tag=tag + ":zones"))
@@ -184,7 +187,7 @@ def _events(lay: Layout, view: dict, ex: int, top: int) -> int:
             lay.add(text(x + cw // 2, y + chh // 2, f"up{i + 1}: empty", 15, MUTED, tag=tag + ":empty", anchor="mm"))
             continue
         card = stack[-1]
-        _event_card(lay, card, x, y, cw, chh, tag, f"up{i + 1}", below=len(stack) - 1, die=die)
+        _event_card(lay, view, card, x, y, cw, chh, tag, f"up{i + 1}", below=len(stack) - 1, die=die)
     y2 = y1 + 20 + chh + 10
     lay.add(text(ex, y2, "face down", 15, MUTED, tag="event:downlabel"))
     for i in range(3):
@@ -208,7 +211,7 @@ def _events(lay: Layout, view: dict, ex: int, top: int) -> int:
     y = y2 + 20 + 74 + 10
     ev = view.get("event")
     if ev:
-        target, zones = _card_text(ev)
+        target, zones = _card_text(view, ev)
         s = f"Now: {ev['id']} {target}, {ev['zone']}, {_count(ev['n'], 'tourist')}"
         lay.add(Rect(x=ex, y=y, w=w, h=30, fill="#fff2c4", outline="#c9a227", radius=6, tag="event:firing"))
         lay.add(text(ex + 8, y + 6, fit_text(s, w - 16, 16), 16, INK, tag="event:firing:text"))
@@ -221,14 +224,14 @@ def _events(lay: Layout, view: dict, ex: int, top: int) -> int:
     return y
 
 
-def _event_card(lay: Layout, card: dict, x: int, y: int, w: int, h: int, tag: str, pos: str,
+def _event_card(lay: Layout, view: dict, card: dict, x: int, y: int, w: int, h: int, tag: str, pos: str,
                 below: int = 0, die: dict | None = None) -> None:
     lay.add(Rect(x=x, y=y, w=w, h=h, fill="#fffdf3", outline="#6b5b2a", width=2, radius=8, tag=tag))
     head = f"{pos} · {card['id']} · L{card['level']}"
     if below:
         head += f" (+{below})"
     lay.add(text(x + 8, y + 6, fit_text(head, w - 16, 15), 15, MUTED, tag=tag + ":head"))
-    target, _zones = _card_text(card)
+    target, _zones = _card_text(view, card)
     lay.add(text(x + 8, y + 28, fit_text(target, w - 16, 18), 18, INK, tag=tag + ":target"))
     # three zone slots
     sw = (w - 16 - 8) // 3

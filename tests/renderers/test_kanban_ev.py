@@ -171,22 +171,21 @@ def test_hand_texts_worked_out_by_hand():
     the B side: only drive stocks. Goal g04 is 4 PP per city car with 2 icons: with 2 city
     cars and no token on it, the top icon (x2) scores 4 x min(2, 2) = 8 PP."""
 
-    state = mid_game(3)
+    state = mid_game(3).model_copy(deep=True)
+    state.b["supply"] = {p: 5 for p in state.b["supply"]}
+    state.b["m"] = {}
+    seat = state.ps[0]
+    seat["kanban"], seat["goals"] = ["k01"], ["g04"]
+    seat["garages"] = ["city", "", "city", "", ""]
+    seat["chargers"] = []
     view = ENGINE.view(state, NAMES[0])
-    view["supply"] = {p: 5 for p in view["supply"]}
-    view["you"]["kanban"] = ["k01"]
-    view["you"]["goals"] = ["g04"]
-    view["meeting_state"] = {}
-    i = 0
-    view["seats"][i]["garages"] = ["city", "", "city", "", ""]
-    view["you"]["counts"] = {"g04": 2}  # the engine's count for 2 city cars in the garages
-    view["seats"][i]["chargers"] = []
+    assert view["you"]["counts"] == {"g04": 2}  # 2 city cars in the garages
     lay = hand_layout(view)
     texts = {t.tag: t.text for t in lay.texts()}
     assert texts["hand:kanban:k01:split:1"] == "order k01 1: stocks auto, auto, motor, body"
     assert texts["hand:kanban:k01:split:4"] == "order k01 4: stocks drive, batt"
     goal = [t.text for t in lay.tagged("hand:goal:g04") if isinstance(t, Text)]
-    assert "g04: 4 PP per city car" in goal
+    assert "g04: 4 PP per City Car in your garages" in goal
     assert "Played and spoken on now (top free icon x2): 8 PP." in goal
 
 
