@@ -1,132 +1,56 @@
-"""The Discord bot: :func:`create_bot` and how service results reach the channel and DMs.
+"""The Discord bot: :func:`create_bot`, :class:`BoardhostBot` and its command tree.
 
-The cogs (``bot/cogs``) are thin adapters over :class:`bot.service.Service`; this module
-holds what they share:
+The commands live in discord.py extensions (``bot/cogs``: :data:`EXTENSIONS`, each with an
+``async def setup(bot)``), loaded in ``setup_hook`` after the SQLite store opens; the store
+closes in ``close``. Texts come from :mod:`bot.format`, channel posts and DMs from
+:class:`bot.poster.Poster`.
 
-* :class:`BoardhostBot` (a ``commands.Bot`` with default, non-privileged intents) opens the
-  store (SQLite file or PostgreSQL) in ``setup_hook`` and closes it in ``close``;
+* Errors: every application-command failure reaches :meth:`BoardhostTree.on_error` (and
+  every button/select failure the same :meth:`BoardhostBot.explain_failure`): a user's
+  mistake (:class:`bot.service.UserError`) is answered with its one ephemeral sentence,
+  anything else is logged with the table id and answered with an apology.
+* After a successful command or click the table is "touched" (:meth:`bot.poster.Poster.touch`):
+  a post it owes is made now.
+* :class:`BoardhostBot` opens the store (SQLite file or PostgreSQL) in ``setup_hook``;
   :class:`ShardedBoardhostBot` is the same on ``AutoShardedBot`` for ``--shard-ids`` /
-  ``--shard-count`` (several processes on one PostgreSQL database);
-* command sync: at start-up only when the stored hash of the command tree changed
-  (kept in the store: :meth:`bot.store.Store.get_meta`, key :data:`TREE_HASH_KEY`);
-* :class:`Poster`: posts a :class:`bot.service.Result` (public events, board image(s)
-  rendered off the event loop, a mention of only whoever must act, "Game over" and the
-  ranking) in version order, and sends private information by DM, falling back to a
-  neutral channel notice on Forbidden 50007; and reconciles: at start-up (``on_ready``,
-  once) it posts every board committed but never shown ("the bot restarted; here is the
-  current board"), and a table whose post failed is caught up at its next interaction;
-* name handling: seat ids (Discord user ids) become ``<@id>`` mentions in texts (Discord
-  shows the name; ``allowed_mentions`` decides who is pinged) and display names in images.
+  ``--shard-count`` (several processes on one PostgreSQL database).
+* Command sync: at start-up only when the stored hash of the command tree changed (kept in
+  the store: :meth:`bot.store.Store.get_meta`, key :data:`TREE_HASH_KEY`).
 """
 
 from __future__ import annotations
 
 import hashlib
-import io
 import json
 import logging
-import re
 from typing import Any, Iterable
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.service import Board, RankLine, Result, Service, TableInfo, UserError
+from bot.format import NO_PINGS, SORRY, mention_ids
+from bot.poster import Poster, say
+from bot.service import Service, UserError
+from bot.settings import load_settings
+from bot.views import DYNAMIC_ITEMS
 
 log = logging.getLogger("boardhost.discord")
 
-#: Discord's message length limit
-MAX_CONTENT = 2000
-_SNOWFLAKE = re.compile(r"(?<![\d@])(\d{15,21})(?!\d)")
+#: the extensions holding the commands (``/game …``; ``/move`` and each game's typed group)
+EXTENSIONS = ("bot.cogs.game", "bot.cogs.play")
 
 
-# ----- names -----------------------------------------------------------------------------
-def seat_label(seat: str) -> str:
-    """How a seat is written in a channel text: ``<@id>`` for a human, ``AI 1`` for ``ai-1``."""
+class BoardhostTree(app_commands.CommandTree):
+    """The command tree: remembers who uses a command (for names in board images) and routes
+    every command error to :meth:`BoardhostBot.explain_failure`."""
 
-    if seat.isdigit():
-        return f"<@{seat}>"
-    if seat.startswith("ai-"):
-        return "AI " + seat[3:]
-    return seat
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        self.client.remember(interaction.user)  # type: ignore[attr-defined]
+        return True
 
-
-def mention_seats(text: str, seats: Iterable[str]) -> str:
-    """``text`` with every human seat id written as a mention and AI seats as ``AI n``."""
-
-    humans = {s for s in seats if s.isdigit()}
-    out = _SNOWFLAKE.sub(lambda m: f"<@{m.group(1)}>" if m.group(1) in humans else m.group(1), text)
-    return re.sub(r"\bai-(\d+)\b", r"AI \1", out)
-
-
-def rename_view(view: Any, names: dict[str, str]) -> Any:
-    """A copy of a JSON view with every string (value or key) equal to a seat id replaced by
-    that seat's display name, so the board image shows names rather than user ids; a user id
-    inside a longer string (a status sentence such as "waiting for <id>.") is replaced too."""
-
-    if not names:
-        return view
-    ids = sorted((k for k in names if k.isdigit()), key=len, reverse=True)
-    inner = re.compile(r"(?<!\d)(" + "|".join(map(re.escape, ids)) + r")(?!\d)") if ids else None
-    return _rename(view, names, inner)
-
-
-def _rename(view: Any, names: dict[str, str], inner: re.Pattern | None) -> Any:
-    if isinstance(view, dict):
-        return {_rename(k, names, inner) if isinstance(k, str) else k: _rename(v, names, inner)
-                for k, v in view.items()}
-    if isinstance(view, list):
-        return [_rename(v, names, inner) for v in view]
-    if isinstance(view, str):
-        if view in names:
-            return names[view]
-        return inner.sub(lambda m: names[m.group(1)], view) if inner is not None else view
-    return view
-
-
-def split_content(lines: list[str], limit: int = MAX_CONTENT) -> list[str]:
-    """Join lines into as few messages as possible, each at most ``limit`` characters."""
-
-    chunks: list[str] = []
-    cur = ""
-    for line in lines:
-        while len(line) > limit:
-            if cur:
-                chunks.append(cur)
-                cur = ""
-            chunks.append(line[:limit])
-            line = line[limit:]
-        if cur and len(cur) + 1 + len(line) > limit:
-            chunks.append(cur)
-            cur = line
-        else:
-            cur = f"{cur}\n{line}" if cur else line
-    if cur:
-        chunks.append(cur)
-    return chunks
-
-
-def ranking_lines(ranking: list[RankLine]) -> list[str]:
-    """``1. @alice — 42 points`` lines of a final ranking (ties share a place)."""
-
-    out = []
-    for line in ranking:
-        extra = " (resigned)" if line.resigned else ""
-        out.append(f"{line.place}. {seat_label(line.seat)} — {line.score} points{extra}")
-    return out
-
-
-def allowed_for(users: Iterable[str]) -> discord.AllowedMentions:
-    """Mentions that ping exactly these users (and never everyone, roles or anyone else)."""
-
-    return discord.AllowedMentions(
-        everyone=False, roles=False, replied_user=False,
-        users=[discord.Object(id=int(u)) for u in users if str(u).isdigit()],
-    )
-
-
-NO_PINGS = discord.AllowedMentions.none()
+    async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError, /) -> None:
+        await self.client.explain_failure(interaction, error)  # type: ignore[attr-defined]
 
 
 # ----- command sync ------------------------------------------------------------------------
@@ -152,6 +76,7 @@ class BoardhostBot(commands.Bot):
             intents=intents,
             help_command=None,
             allowed_mentions=NO_PINGS,
+            tree_cls=BoardhostTree,
             **options,
         )
         self.db_path = db_path
@@ -164,11 +89,9 @@ class BoardhostBot(commands.Bot):
         self._reconciled = False  # the boot reconcile ran (on_ready fires on every reconnect)
 
     async def setup_hook(self) -> None:
-        from bot.cogs.game import GameCog
-        from bot.views import DYNAMIC_ITEMS
-
         self.service = await Service.open(self.db_path)
-        await self.add_cog(GameCog(self))
+        for name in EXTENSIONS:
+            await self.load_extension(name)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         if self.auto_sync and self.runs_shard_zero:
             await self.sync_if_changed()
@@ -209,6 +132,33 @@ class BoardhostBot(commands.Bot):
             return
         self._reconciled = True
         await self.poster.reconcile_all()
+
+    # errors and touches ------------------------------------------------------------------
+    async def explain_failure(self, interaction: discord.Interaction, error: Exception) -> None:
+        """Answer a failed command or click: a :class:`UserError` with its sentence (user ids
+        in it read as names; the table is touched as after a success), anything else is logged with the table id and answered with
+        :data:`bot.format.SORRY` (and the table is caught up at its next interaction)."""
+
+        if isinstance(error, app_commands.CommandInvokeError):
+            error = error.original
+        if isinstance(error, UserError):
+            await say(interaction, mention_ids(error.message))
+            await self.poster.touch(interaction.channel_id)  # the table was used all the same
+            return
+        what = interaction.command.qualified_name if interaction.command else (
+            (interaction.data or {}).get("custom_id", "interaction"))
+        log.error("table %s: %s by %s failed", interaction.channel_id, what, interaction.user.id, exc_info=error)
+        # a move may have been committed without its post: catch up at the next touch
+        self.poster.pending.add(str(interaction.channel_id))
+        try:
+            await say(interaction, SORRY)
+        except discord.HTTPException:
+            pass
+
+    async def on_app_command_completion(self, interaction: discord.Interaction, command: object) -> None:
+        """A command succeeded: the table may owe a post (a failed one): make it now."""
+
+        await self.poster.touch(interaction.channel_id)
 
     async def sync_if_changed(self) -> bool:
         """Sync the global commands when their hash differs from the stored one (Discord
@@ -292,236 +242,6 @@ class BoardhostBot(commands.Bot):
         return out
 
 
-def seats_of(info: TableInfo | None) -> list[str]:
-    """The seat ids of a table (empty without one)."""
-
-    return [s.seat for s in info.seats] if info is not None else []
-
-
-#: the first line of a catch-up post at start-up / when a table is next touched
-RESTARTED = "The bot restarted; here is the current board."
-CATCHING_UP = "A board did not reach this channel; here is the current one."
-
-
-class Poster:
-    """Turns service results into channel posts and DMs (see module docstring).
-
-    Reconcile: every post of a started game records the version it showed
-    (:meth:`bot.service.Service.mark_posted`). At start-up :meth:`reconcile_all` posts the
-    current board of every game whose last committed version was never shown ("the bot
-    restarted", the missed public events, a ping of whoever must act); a table whose post
-    fails is kept in :attr:`pending` and caught up when it is next touched (:meth:`touch`).
-    """
-
-    def __init__(self, bot: BoardhostBot):
-        self.bot = bot
-        #: tables owing a post (a failed post or a failed catch-up)
-        self.pending: set[str] = set()
-        #: table -> players asked to act who have not acted since (in memory: after a
-        #: restart the next post pings again, which is harmless)
-        self._waiting: dict[str, set[str]] = {}
-
-    def to_ping(self, table: str, mention: list[str], actor: str | None) -> list[str]:
-        """Whom to ping now among those who must act: not the ``actor`` whose command made
-        this post (they are here), and not players already asked who have not acted since
-        (still waiting in a simultaneous step). The text still names everyone who must act."""
-
-        waiting = self._waiting.get(table, set())
-        waiting.discard(actor or "")
-        ping = [m for m in mention if m != actor and m not in waiting]
-        if mention:
-            self._waiting[table] = set(mention)
-        else:  # nobody asked (game over): keep no entry for the table
-            self._waiting.pop(table, None)
-        return ping
-
-    async def board_files(self, game_id: str, view: dict, seats: list[str]) -> list[discord.File]:
-        names = await self.bot.display_names(seats)
-        assert self.bot.service is not None
-        images = await self.bot.service.render_board(game_id, rename_view(view, names))
-        files = []
-        for i, png in enumerate(images[:10]):
-            name = "board.png" if len(images) == 1 else f"board-{i + 1}.png"
-            files.append(discord.File(io.BytesIO(png), filename=name))
-        return files
-
-    def footer(self, status: str, status_line: str, mention: list[str], ranking: list[RankLine] | None,
-               seats: list[str], heading: str = "**Game over.** Final ranking:") -> list[str]:
-        """The lines under the events: the ranking under ``heading`` when over, else the status
-        and who must act. After a move's events (which end with "Game over") the heading is
-        just "Final ranking:"."""
-
-        lines: list[str] = []
-        if status == "over":
-            if ranking:
-                lines.append(heading)
-                lines.extend(ranking_lines(ranking))
-        elif status == "active":
-            if status_line:
-                lines.append(mention_seats(status_line, seats))
-            if mention:
-                who = ", ".join(seat_label(m) for m in mention)
-                lines.append(f"{who}: your move. Type `/move` and pick from the list (**My moves** shows them all).")
-        return lines
-
-    async def post_result(self, channel: discord.abc.Messageable, result: Result, *, force_board: bool = False,
-                          actor: int | str | None = None) -> None:
-        """Post what ``result`` changed, in the table's version order: public events, the
-        board image(s) with the "My hand"/"My moves" buttons, who must act (only they may be
-        pinged, see :meth:`to_ping`; ``actor``: the user whose command caused it); then
-        private information by DM."""
-
-        actor = str(actor) if actor is not None else None
-        assert self.bot.service is not None
-        seats = seats_of(result.info)
-        # render BEFORE waiting for the table's turn to post: renders of one table run
-        # side by side, only the sends go out one after the other
-        board = (result.board_due or force_board) and result.view is not None
-        files: list[discord.File] = []
-        failure: Exception | None = None
-        if board:
-            try:
-                files = await self.board_files(result.game_id, result.view, seats)
-            except Exception as exc:  # still take the ticket's turn, so later posts don't wait
-                failure = exc
-        async with self.bot.service.post_order(result):
-            if result.catch_up and not await self.bot.service.needs_post(result):
-                return  # a later post showed this version meanwhile
-            try:
-                if failure is not None:
-                    raise failure
-                # at the end the events already say "Game over" (the engine's line, or the
-                # service's): the footer adds only the ranking
-                lines = [mention_seats(t, seats) for t in result.public]
-                lines += self.footer(result.status, result.status_line, result.mention, result.ranking, seats,
-                                     heading="**Final ranking:**")
-                ping = self.to_ping(result.table, result.mention, actor)
-                await self.send_chunks(channel, lines, files, result, ping)
-                if board:  # the channel has seen this version: nothing to reconcile
-                    await self.bot.service.mark_posted(result)
-            except Exception:
-                self.pending.add(result.table)  # caught up when the table is next touched
-                raise
-        await self.send_private(channel, result)
-
-    async def channel_of(self, table: int | str) -> discord.abc.Messageable:
-        channel = self.bot.get_channel(int(table))
-        if channel is None:
-            channel = await self.bot.fetch_channel(int(table))
-        return channel  # type: ignore[return-value]
-
-    async def catch_up(self, table: str, game_pk: int, note: str) -> bool:
-        """Post game ``game_pk``'s missed board at ``table`` (if still missing); True when
-        the table owes nothing any more. Failures are logged and leave it pending."""
-
-        assert self.bot.service is not None
-        try:
-            channel = await self.channel_of(table)  # first: a ticket must never go unposted
-            result = await self.bot.service.catch_up(table, game_pk, note)
-            if result is not None:
-                await self.post_result(channel, result)
-        except Exception:
-            log.exception("table %s: catch-up post of game %s failed", table, game_pk)
-            self.pending.add(table)
-            return False
-        return True
-
-    async def reconcile_all(self) -> int:
-        """At start-up: catch up every table owing a post; returns how many were posted."""
-
-        assert self.bot.service is not None
-        done = 0
-        for table, pk in await self.bot.service.unposted():
-            if not table.isdigit():  # not a Discord channel (e.g. a `boardhost simulate` table)
-                continue
-            if not await self.bot.owns_table(table):  # another shard process posts it
-                continue
-            if await self.catch_up(table, pk, RESTARTED):
-                done += 1
-        return done
-
-    async def touch(self, table: int | str | None) -> None:
-        """A table was used: if it owes a post (a failed one), post what it missed now."""
-
-        table = str(table)
-        if table not in self.pending or self.bot.service is None:
-            return
-        self.pending.discard(table)
-        for t, pk in await self.bot.service.unposted():
-            if t == table:
-                await self.catch_up(table, pk, CATCHING_UP)
-
-    async def send_chunks(
-        self, channel: discord.abc.Messageable, lines: list[str], files: list[discord.File],
-        result: Result | Board | None, mention: list[str],
-    ) -> discord.Message | None:
-        from bot.views import board_view
-
-        chunks = split_content(lines) or [""]
-        last: discord.Message | None = None
-        for i, chunk in enumerate(chunks):
-            final = i == len(chunks) - 1
-            kwargs: dict[str, Any] = {"allowed_mentions": allowed_for(mention) if final else NO_PINGS}
-            if final and files:
-                kwargs["files"] = files
-            if final and result is not None and result.status == "active" and files:
-                kwargs["view"] = board_view(result.table, result.version, result.game_id)
-            last = await channel.send(chunk or None, **kwargs)
-        return last
-
-    async def send_private(self, channel: discord.abc.Messageable, result: Result) -> None:
-        """DM each player what changed for them; on Forbidden 50007 stop DMing them (stored)
-        and tell the channel, revealing nothing."""
-
-        from engines import registry
-
-        assert self.bot.service is not None
-        seats = seats_of(result.info)
-        title = registry.get(result.game_id).title
-        where = getattr(channel, "mention", "the game channel")
-        for pm in result.private:
-            if not pm.dm_ok or not pm.user.isdigit():
-                continue
-            lines = [f"**{title}** at {where}:"]
-            lines += [mention_seats(t, seats) for t in pm.events]
-            files: list[discord.File] = []
-            if pm.hand is not None and (pm.hand_changed or pm.events):
-                png = await self.bot.service.render_hand(
-                    result.game_id, rename_view(pm.hand, await self.bot.display_names(seats))
-                )
-                if png is not None:
-                    files.append(discord.File(io.BytesIO(png), filename="hand.png"))
-                lines.append(pm.text or hand_text(pm.hand))
-            try:
-                user = self.bot.get_user(int(pm.user)) or await self.bot.fetch_user(int(pm.user))
-                chunks = split_content(lines)
-                for chunk in chunks[:-1]:
-                    await user.send(chunk, allowed_mentions=NO_PINGS)
-                await user.send(chunks[-1], files=files, allowed_mentions=NO_PINGS)
-            except discord.Forbidden as exc:
-                if exc.code not in (50007, 50278):
-                    log.warning("table %s: DM to %s refused (%s)", result.table, pm.user, exc)
-                await self.bot.service.set_dm_ok(result.table, pm.user, False)
-                await channel.send(
-                    f"Couldn't DM {seat_label(pm.user)}: use `/game hand` to see your hand "
-                    "(the bot won't DM you again in this game).",
-                    allowed_mentions=allowed_for([pm.user]),
-                )
-            except discord.HTTPException:
-                log.exception("table %s: DM to %s failed", result.table, pm.user)
-
-
-def hand_text(view: dict | None) -> str:
-    """A one-line text of a player's hand view (beside the image, for screen readers)."""
-
-    if not view:
-        return ""
-    hand = view.get("hand")
-    if isinstance(hand, list):
-        return "Your hand: " + (", ".join(str(c) for c in hand) if hand else "empty") + "."
-    return ""
-
-
 class ShardedBoardhostBot(BoardhostBot, commands.AutoShardedBot):
     """The bot on several gateway shards in one process (discord.py ``AutoShardedBot``):
     ``shard_ids`` of ``shard_count`` (``shard_ids`` None: all of them). Several such
@@ -548,8 +268,6 @@ def create_bot(
     a :class:`ShardedBoardhostBot` running those gateway shards; without them, the plain
     one-connection bot."""
 
-    from bot.settings import load_settings
-
     settings = load_settings()
     db = db_path or settings.db_path
     if shard_count is None and shard_ids is None:
@@ -559,4 +277,5 @@ def create_bot(
     )
 
 
-__all__ = ["BoardhostBot", "ShardedBoardhostBot", "shard_of", "Poster", "create_bot", "tree_hash", "mention_seats", "rename_view", "UserError"]
+__all__ = ["BoardhostBot", "BoardhostTree", "EXTENSIONS", "ShardedBoardhostBot", "TREE_HASH_KEY", "create_bot",
+           "shard_of", "tree_hash"]

@@ -4,7 +4,12 @@ Every button's ``custom_id`` carries what it needs (table id and the game's vers
 lobby's game number), so the buttons keep working after a restart with no in-memory view:
 the bot registers the item classes once (``add_dynamic_items``) and the callback reloads
 everything from the database. A board button whose version is older than the game's is a
-stale click: it is refused with the current board (see :meth:`GameCog.stale`).
+stale click: it is refused with the current board.
+
+The items know no cog: a click is handed to the cog registered under :data:`GAME_COG` or
+:data:`PLAY_COG` by name (``interaction.client.get_cog``), failures go to the bot's
+``explain_failure`` (as command errors go to the tree's ``on_error``), and a successful
+click "touches" the table (a post it owes is made now).
 
 custom_id formats (≤ 100 characters):
 
@@ -15,19 +20,36 @@ custom_id formats (≤ 100 characters):
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
-if TYPE_CHECKING:  # pragma: no cover
-    from bot.cogs.game import GameCog
+#: the cog names the items hand their clicks to (``bot.cogs.game``, ``bot.cogs.play``)
+GAME_COG, PLAY_COG = "GameCog", "PlayCog"
 
 
-def _cog(interaction: discord.Interaction) -> "GameCog":
-    return interaction.client.get_cog("GameCog")  # type: ignore[return-value]
+class _Handled:
+    """A component whose :meth:`handle` runs with the bot's error handling and touch."""
+
+    async def handle(self, interaction: discord.Interaction) -> None:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        client: Any = interaction.client
+        client.remember(interaction.user)
+        try:
+            await self.handle(interaction)
+        except Exception as exc:
+            await client.explain_failure(interaction, exc)
+            return
+        await client.poster.touch(interaction.channel_id)
 
 
-class _NumberedButton:
+def _cog(interaction: discord.Interaction, name: str = GAME_COG) -> Any:
+    return interaction.client.get_cog(name)  # type: ignore[attr-defined]
+
+
+class _NumberedButton(_Handled):
     """What the four buttons share: a ``custom_id`` ``bh:<KIND>:<table>:<PREFIX><number>``
     (the template names the groups ``table`` and ``number``), parsed back after a restart.
     ``number`` is the lobby's game number or the board's version."""
@@ -51,7 +73,7 @@ class JoinButton(_NumberedButton, discord.ui.DynamicItem[discord.ui.Button],
 
     KIND, LABEL, STYLE = "join", "Join", discord.ButtonStyle.success
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def handle(self, interaction: discord.Interaction) -> None:
         await _cog(interaction).lobby_button(interaction, "join", self.table, self.number)
 
 
@@ -61,7 +83,7 @@ class StartButton(_NumberedButton, discord.ui.DynamicItem[discord.ui.Button],
 
     KIND, LABEL, STYLE = "start", "Start", discord.ButtonStyle.primary
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def handle(self, interaction: discord.Interaction) -> None:
         await _cog(interaction).lobby_button(interaction, "start", self.table, self.number)
 
 
@@ -71,7 +93,7 @@ class HandButton(_NumberedButton, discord.ui.DynamicItem[discord.ui.Button],
 
     KIND, LABEL, PREFIX = "hand", "My hand", "v"
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def handle(self, interaction: discord.Interaction) -> None:
         await _cog(interaction).board_button(interaction, "hand", self.table, self.number)
 
 
@@ -81,11 +103,11 @@ class MovesButton(_NumberedButton, discord.ui.DynamicItem[discord.ui.Button],
 
     KIND, LABEL, PREFIX = "moves", "My moves", "v"
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def handle(self, interaction: discord.Interaction) -> None:
         await _cog(interaction).board_button(interaction, "moves", self.table, self.number)
 
 
-class PickSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"bh:pick:(?P<table>\d+):v(?P<version>\d+)"):
+class PickSelect(_Handled, discord.ui.DynamicItem[discord.ui.Select], template=r"bh:pick:(?P<table>\d+):v(?P<version>\d+)"):
     """"Pick a move" under the "My moves" answer: plays the chosen move, but only if the game
     is still at the version the list was made for (else: refused with the current board)."""
 
@@ -102,9 +124,9 @@ class PickSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"bh:pick:(
     async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: re.Match[str]):
         return cls(int(match["table"]), int(match["version"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def handle(self, interaction: discord.Interaction) -> None:
         values = self.item.values
-        await _cog(interaction).pick(interaction, self.table, self.version, values[0] if values else "")
+        await _cog(interaction, PLAY_COG).pick(interaction, self.table, self.version, values[0] if values else "")
 
 
 DYNAMIC_ITEMS = (JoinButton, StartButton, HandButton, MovesButton, PickSelect)

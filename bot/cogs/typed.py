@@ -11,6 +11,12 @@ subcommand becomes the game's Action (:func:`build_action`) and is handled exact
 Field types map to Discord option types: ``int`` → integer, ``bool`` → boolean, anything else
 (``str``, ``Literal[...]``, trailing ``list[...]``: values separated by spaces) → string; an
 optional or defaulted field is an optional option.
+
+Discord's limits (25 subcommands per group, 25 options per command) never drop a move: past 25
+action models the group keeps ``25 - k`` models as subcommands and puts the others in ``k``
+subgroups ``more``, ``more-2``, … (``/kanban more take``); past 25 fields a command has 24 field
+options and a last option :data:`REST_OPTION` taking the remaining fields in notation order,
+separated by spaces (:func:`layout`).
 """
 
 from __future__ import annotations
@@ -29,6 +35,10 @@ from bot.games import command_group
 from engines.base import ActionModel
 
 MAX_CHOICES = 25
+#: Discord's limits: subcommands (and subgroups) per group, options per command
+MAX_SUBCOMMANDS = MAX_OPTIONS = 25
+#: the last option of a command whose model has more than 25 fields: the remaining ones
+REST_OPTION = "more"
 log = logging.getLogger("boardhost.discord")
 _NAME_OK = re.compile(r"[^a-z0-9_-]+")
 
@@ -142,8 +152,19 @@ def build_action(model: type[ActionModel], values: dict[str, Any]) -> ActionMode
     """The action typed options stand for. ``ValueError`` with a readable sentence when the
     values do not make an action of this type (the engine still decides whether it is legal)."""
 
+    values = dict(values)
+    fields = model.arg_fields()
+    _, rest_fields = split_fields(model)
+    rest_text = values.pop(REST_OPTION, None) if rest_fields else None
+    if rest_fields and rest_text:
+        tokens = str(rest_text).replace(",", " ").split()
+        for i, name in enumerate(rest_fields):
+            if i >= len(tokens):
+                break
+            last = i == len(rest_fields) - 1
+            values[name] = " ".join(tokens[i:]) if last and is_list_field(model, name) else tokens[i]
     data: dict[str, Any] = {}
-    for name in model.arg_fields():
+    for name in fields:
         value = values.get(name)
         if value is None or (isinstance(value, str) and not value.strip()):
             continue
@@ -158,6 +179,33 @@ def build_action(model: type[ActionModel], values: dict[str, Any]) -> ActionMode
         return model(**data)
     except Exception:
         raise ValueError(f"Those options do not make a valid `{model.verb()}`; pick the suggested values.") from None
+
+
+def split_fields(model: type[ActionModel]) -> tuple[list[str], list[str]]:
+    """(fields that get their own option, fields typed in :data:`REST_OPTION`): all fields get
+    an option when there are at most 25, else the first 24 do and the rest share the last."""
+
+    fields = model.arg_fields()
+    if len(fields) <= MAX_OPTIONS:
+        return fields, []
+    return fields[: MAX_OPTIONS - 1], fields[MAX_OPTIONS - 1:]
+
+
+def layout(models: typing.Sequence[type[ActionModel]]) -> tuple[list[type[ActionModel]], list[list[type[ActionModel]]]]:
+    """How a group holds ``models`` within Discord's 25 entries: (direct subcommands,
+    subgroups' models). All are direct up to 25; else ``k`` subgroups of at most 25 (the
+    fewest that fit) and ``25 - k`` direct subcommands, in the engine's order.
+    ``ValueError`` past 25 × 25 - … (624) models."""
+
+    models = list(models)
+    if len(models) <= MAX_SUBCOMMANDS:
+        return models, []
+    for k in range(1, MAX_SUBCOMMANDS + 1):
+        direct = MAX_SUBCOMMANDS - k
+        if len(models) - direct <= k * MAX_SUBCOMMANDS:
+            rest = models[direct:]
+            return models[:direct], [rest[i:i + MAX_SUBCOMMANDS] for i in range(0, len(rest), MAX_SUBCOMMANDS)]
+    raise ValueError(f"{len(models)} action models do not fit in one Discord command group")
 
 
 def _coerce(value: Any, annotation: Any, name: str) -> Any:
@@ -200,13 +248,21 @@ def build_group(engine: Any, on_move: Handler, legal_for: LegalFor) -> app_comma
     if not name:
         return None
     group = app_commands.Group(name=name[:32], description=f"{engine.title}: your moves as typed commands"[:100])
-    for model in engine.action_models[:25]:
-        group.add_command(_build_command(engine, model, on_move, legal_for))
+    direct, subgroups = layout(engine.action_models)
+    for model in direct:
+        group.add_command(_build_command(engine, name, model, on_move, legal_for))
+    for i, models in enumerate(subgroups):
+        verbs = f"{command_name(models[0])} … {command_name(models[-1])}"
+        sub = app_commands.Group(name="more" if i == 0 else f"more-{i + 1}", parent=group,
+                                 description=f"{engine.title}: more moves ({verbs})"[:100])
+        for model in models:
+            sub.add_command(_build_command(engine, name, model, on_move, legal_for))
     return group
 
 
-def _build_command(engine: Any, model: type[ActionModel], on_move: Handler, legal_for: LegalFor) -> app_commands.Command:
-    fields = model.arg_fields()[:25]
+def _build_command(engine: Any, group_name: str, model: type[ActionModel], on_move: Handler,
+                   legal_for: LegalFor) -> app_commands.Command:
+    fields, rest = split_fields(model)
     params = [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction)]
     descriptions: dict[str, str] = {}
     for field in fields:
@@ -229,12 +285,15 @@ def _build_command(engine: Any, model: type[ActionModel], on_move: Handler, lega
         if is_list_field(model, field):
             desc += " (several: separate with spaces)"
         descriptions[field] = desc[:100]
+    if rest:
+        params.append(inspect.Parameter(REST_OPTION, inspect.Parameter.KEYWORD_ONLY, annotation=str, default=None))
+        descriptions[REST_OPTION] = ("The other fields in order, separated by spaces: " + " ".join(rest))[:100]
 
     async def callback(interaction: discord.Interaction, **values: Any) -> None:
         await on_move(interaction, engine, model, values)
 
     callback.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
-    callback.__discord_app_commands_param_description__ = descriptions  # type: ignore[attr-defined]
+    callback = app_commands.describe(**descriptions)(callback)
     doc = (model.__doc__ or "").strip().splitlines()
     description = (doc[0] if doc and doc[0] and not doc[0].startswith("Base of every") else f"{model.verb()}")
     description = description.replace("``", "").replace("`", "")
@@ -252,7 +311,7 @@ def _build_command(engine: Any, model: type[ActionModel], on_move: Handler, lega
                     filled = {k: v for k, v in vars(interaction.namespace).items() if k in model.model_fields}
                     return field_choices(model, field_name, legal, filled, str(current or ""), describe)
                 except Exception:  # autocomplete cannot answer with an error: log, offer nothing
-                    log.exception("table %s: /%s autocomplete failed", interaction.channel_id, command_group(engine))
+                    log.exception("table %s: /%s autocomplete failed", interaction.channel_id, group_name)
                     return []
 
             return autocomplete
@@ -261,4 +320,5 @@ def _build_command(engine: Any, model: type[ActionModel], on_move: Handler, lega
     return command
 
 
-__all__ = ["build_group", "build_action", "field_choices", "option_kind", "command_name"]
+__all__ = ["REST_OPTION", "build_action", "build_group", "command_name",
+           "field_choices", "layout", "option_kind", "split_fields"]

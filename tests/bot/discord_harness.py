@@ -4,7 +4,8 @@
 test-only High-Low engine registered, a guild, a channel ``#games`` and three members
 (alice, bob, carol) plus a spectator (dave). ``h.restart()`` replaces the bot by a NEW bot
 object on the same database. Every bot generation's database is closed at teardown
-(SimCord never calls ``bot.close()``; SIMCORD.md pitfall 1).
+(SimCord never calls ``bot.close()``; SIMCORD.md pitfall 1). Errors SimCord records fail the test at
+teardown, except users' mistakes answered with a sentence (:func:`is_refusal`).
 """
 
 from __future__ import annotations
@@ -172,4 +173,20 @@ async def harness(tmp_path):
             for b in bots:
                 await b.close_db()
             fakegame.uninstall()
-    env._raise_errors_since(env._errors_acknowledged)
+    unexpected = [e for e in env.errors_since(env._errors_acknowledged) if not is_refusal(e)]
+    if unexpected:
+        raise ExceptionGroup(f"bot raised {len(unexpected)} error(s) during the test", unexpected)
+
+
+def is_refusal(error: BaseException) -> bool:
+    """A user's mistake answered with its sentence: the bot raises :class:`bot.service.UserError`
+    from the command and the tree's ``on_error`` answers it (discord.py's idiom), so SimCord
+    records it like any error; it is not a failure of the bot."""
+
+    from discord import app_commands
+
+    from bot.service import UserError
+
+    if isinstance(error, app_commands.CommandInvokeError):
+        error = error.original
+    return isinstance(error, UserError)

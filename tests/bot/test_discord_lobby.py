@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import logging
 
-from bot.cogs.game import SORRY
+from bot.format import SORRY
 from tests.bot.discord_harness import harness, png_size  # noqa: F401  (fixture)
 
 
@@ -370,6 +370,8 @@ async def test_unexpected_error_is_logged_with_table_and_answered_with_apology(h
     assert reply(r) == (SORRY, True)
     assert any(str(h.channel.id) in rec.getMessage() for rec in caplog.records)
     assert "disk on fire" not in h.public_text()
+    # it went through the tree's on_error (SimCord records it there): acknowledged here
+    assert [str(getattr(e, "original", e)) for e in h.env.errors] == ["disk on fire"]
 
 
 async def test_rules_history_moves_and_cancel(harness):
@@ -454,7 +456,7 @@ def test_ping_rule():
     """Who gets pinged: whoever must act, except the player whose command made the post and
     players still waiting since an earlier post of a simultaneous step."""
 
-    from bot.discord_app import Poster
+    from bot.poster import Poster
 
     p = Poster(bot=None)
     assert p.to_ping("t", ["1"], actor="9") == ["1"]  # start by 9: the first caller 1

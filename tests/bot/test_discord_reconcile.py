@@ -84,6 +84,7 @@ async def test_a_failed_post_is_caught_up_when_the_table_is_next_touched(harness
                        message="Missing Permissions")
     r = await caller.slash(h.channel, "move", action="call high")
     assert "Sorry" in answer(r).content
+    assert [getattr(e, "original", e).code for e in h.env.errors] == [50013]  # logged by on_error
     assert (await h.service.board(h.channel.id)).version == 1
     assert len(board_posts(h)) == posts_before
     # the next interaction at the table (here a look-up by a spectator) posts what it missed

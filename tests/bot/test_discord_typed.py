@@ -153,3 +153,71 @@ def test_field_choices_put_values_starting_with_the_typed_text_first():
     many = [Give(cards=[10 + i, 7]) for i in range(30)] + [Give(cards=[7, 1])]
     got = values(field_choices(Give, "cards", many, {}, "7"))
     assert len(got) == 25 and got[0] == "7 1"
+
+
+def _verb_model(i: int) -> type[ActionModel]:
+    """An action model ``v01`` … with one int field ``n``."""
+
+    verb = f"v{i:02d}"
+    return type(f"V{i:02d}", (ActionModel,), {
+        "__annotations__": {"type": Literal[verb], "n": int}, "type": verb, "__doc__": f"Verb {i}."})
+
+
+async def test_past_25_action_models_the_group_splits_into_subgroups_and_drops_none(monkeypatch):
+    """Discord allows 25 entries in a group. 30 models: one subgroup `more` holds the last 6
+    (30 - 24) and the group 24 subcommands + `more` = 25 entries; 60 models: two subgroups
+    (23 direct + 25 + 12 = 60 models, 23 + 2 = 25 entries)."""
+
+    async def on_move(*a):
+        return None
+
+    async def legal_for(*a):
+        return [], None
+
+    class Big:
+        id = "big"
+        title = "Big"
+        action_models = tuple(_verb_model(i) for i in range(1, 31))
+
+    monkeypatch.setitem(COMMAND_GROUPS, "big", "big")
+    group = build_group(Big(), on_move, legal_for)
+    names = [c.name for c in group.commands]
+    assert len(names) == 25
+    assert names[:24] == [f"v{i:02d}" for i in range(1, 25)] and names[24] == "more"
+    more = group.get_command("more")
+    assert [c.name for c in more.commands] == ["v25", "v26", "v27", "v28", "v29", "v30"]
+    assert more.description == "Big: more moves (v25 … v30)"
+    group.to_dict(discord.app_commands.CommandTree(discord.Client(intents=discord.Intents.none())))  # valid payload
+
+    Big.action_models = tuple(_verb_model(i) for i in range(1, 61))
+    group = build_group(Big(), on_move, legal_for)
+    names = [c.name for c in group.commands]
+    assert len(names) == 25 and names[-2:] == ["more", "more-2"]
+    assert [len(group.get_command(n).commands) for n in ("more", "more-2")] == [25, 12]
+    leaves = [c.qualified_name for c in group.walk_commands() if isinstance(c, discord.app_commands.Command)]
+    assert len(leaves) == 60 and "big more-2 v60" in leaves
+
+
+def test_past_25_fields_the_last_option_takes_the_rest(monkeypatch):
+    """A model with 27 fields: options f01 … f24 and `more` ("f25 f26 f27" typed in order)."""
+
+    from bot.cogs.typed import REST_OPTION, split_fields
+
+    fields = {f"f{i:02d}": int for i in range(1, 28)}
+    Wide = type("Wide", (ActionModel,), {"__annotations__": {"type": Literal["wide"], **fields}, "type": "wide"})
+    own, rest = split_fields(Wide)
+    assert own == [f"f{i:02d}" for i in range(1, 25)] and rest == ["f25", "f26", "f27"]
+    values = {f"f{i:02d}": i for i in range(1, 25)} | {REST_OPTION: "25 26 27"}
+    assert build_action(Wide, values) == Wide(**{f"f{i:02d}": i for i in range(1, 28)})
+
+    class WideGame:
+        id = title = "wide"
+        action_models = (Wide,)
+
+    async def nothing(*a):
+        return None
+
+    monkeypatch.setitem(COMMAND_GROUPS, "wide", "wide")
+    command = build_group(WideGame(), nothing, nothing).get_command("wide")
+    assert [p.name for p in command.parameters] == [*own, "more"]
+    assert command.get_parameter("more").description == "The other fields in order, separated by spaces: f25 f26 f27"

@@ -106,7 +106,7 @@ def test_board_view_names_replace_seat_ids_inside_sentences_too():
     """Kanban EV's view carries its status as a sentence ("... waiting for <seat id>."), which
     its board and hand images print: seen as "waiting for 1456074443980800012." on the board."""
 
-    from bot.discord_app import rename_view
+    from bot.format import rename_view
 
     bob, alice = "1456074443980800012", "1456074443980800011"
     view = {

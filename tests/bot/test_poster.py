@@ -7,7 +7,7 @@ import asyncio
 
 import pytest
 
-from bot.discord_app import Poster
+from bot.poster import Poster
 from bot.service import Service
 from tests import fakegame
 

@@ -1,0 +1,78 @@
+"""What the cogs share: :class:`TableCog`, helpers over one table's service and poster.
+
+Conventions for every interaction (see also :class:`bot.discord_app.BoardhostTree`):
+
+* answered within Discord's 3 seconds: anything that may render or run AI moves first
+  ``defer``s (ephemerally), then works, then posts to the channel through
+  :class:`bot.poster.Poster` (in the table's version order);
+* a user's mistake (:class:`bot.service.UserError`) is raised and answered by the tree's
+  ``on_error`` with one ephemeral sentence; it changes nothing.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+from bot.format import NO_PINGS, board_lines, bound, seats_of
+from bot.poster import Poster
+from bot.service import Board, Service
+from bot.views import board_view
+
+log = logging.getLogger("boardhost.discord")
+
+
+class TableCog:
+    """Mixin of the cogs: ``self.bot`` is the :class:`bot.discord_app.BoardhostBot`."""
+
+    bot: commands.Bot
+
+    @property
+    def service(self) -> Service:
+        service = self.bot.service  # type: ignore[attr-defined]
+        assert service is not None, "the bot's database is closed"
+        return service
+
+    @property
+    def poster(self) -> Poster:
+        return self.bot.poster  # type: ignore[attr-defined]
+
+    async def ack(self, interaction: discord.Interaction, text: str, **kwargs: Any) -> None:
+        """The ephemeral "done" answer after a change: a failure here must not keep the
+        change's channel post (which follows) from going out."""
+
+        try:
+            await interaction.followup.send(bound(text) or "", **kwargs)
+        except discord.HTTPException:
+            log.warning("table %s: could not answer %s", interaction.channel_id, interaction.user.id)
+
+    async def channel(self, interaction: discord.Interaction, table: int | None = None) -> discord.abc.Messageable:
+        """The table's channel (fetch it BEFORE changing the game: a move whose channel
+        cannot be found would otherwise be committed with its post never attempted)."""
+
+        table = table or interaction.channel_id
+        if interaction.channel is not None and interaction.channel.id == table:
+            return interaction.channel  # type: ignore[return-value]
+        return await self.poster.channel_of(table)
+
+    async def stale(self, interaction: discord.Interaction, board: Board,
+                    what: str = "That board is out of date") -> None:
+        """Refuse a click on an old board: answer (only to the clicker) with the current one."""
+
+        if not interaction.response.is_done():
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        files = []
+        if board.view is not None:
+            files = await self.poster.board_files(board.game_id, board.view, seats_of(board.info))
+        lines = [f"{what}, so nothing was played; this is the current board:"]
+        lines += board_lines(board)
+        kwargs: dict[str, Any] = {"files": files}
+        if board.status == "active":
+            kwargs["view"] = board_view(board.table, board.version, board.game_id)
+        await interaction.followup.send(bound("\n".join(lines)), ephemeral=True, allowed_mentions=NO_PINGS, **kwargs)
+
+
+__all__ = ["TableCog"]

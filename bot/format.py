@@ -1,0 +1,217 @@
+"""Pure text helpers of the Discord layer: how seats, rankings, lobbies and boards are written.
+
+Nothing here holds state or sends anything; the cogs (``bot/cogs``) and the poster
+(:mod:`bot.poster`) both use these, so neither imports the other.
+
+* a seat id (a Discord user id) is written ``<@id>`` in channel texts (Discord shows the
+  member's name; ``allowed_mentions`` decides who is pinged) and as a display name in images;
+* every text the bot sends is at most :data:`MAX_CONTENT` (2000) characters
+  (:func:`bound`, :func:`split_content`).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Iterable
+
+import discord
+
+from bot.service import Board, RankLine, TableInfo
+
+#: Discord's message length limit (characters)
+MAX_CONTENT = 2000
+_SNOWFLAKE = re.compile(r"(?<![\d@])(\d{15,21})(?!\d)")
+#: a Discord user id (seat) inside a service sentence
+USER_ID = re.compile(r"(?<![\d@])\d{15,21}(?!\d)")
+
+#: the answer to an unexpected failure when nothing was saved
+SORRY = "Sorry, something went wrong on our side; it has been logged. Please try again in a moment."
+
+NO_PINGS = discord.AllowedMentions.none()
+
+
+# ----- names -----------------------------------------------------------------------------
+def seat_label(seat: str) -> str:
+    """How a seat is written in a channel text: ``<@id>`` for a human, ``AI 1`` for ``ai-1``."""
+
+    if seat.isdigit():
+        return f"<@{seat}>"
+    if seat.startswith("ai-"):
+        return "AI " + seat[3:]
+    return seat
+
+
+def mention_seats(text: str, seats: Iterable[str]) -> str:
+    """``text`` with every human seat id written as a mention and AI seats as ``AI n``."""
+
+    humans = {s for s in seats if s.isdigit()}
+    out = _SNOWFLAKE.sub(lambda m: f"<@{m.group(1)}>" if m.group(1) in humans else m.group(1), text)
+    return re.sub(r"\bai-(\d+)\b", r"AI \1", out)
+
+
+def mention_ids(text: str) -> str:
+    """A service sentence ("waiting for 1234…") with every user id in it written as a mention
+    (renders as the member's name; pings nobody in an ephemeral answer)."""
+
+    return mention_seats(text, USER_ID.findall(text))
+
+
+def rename_view(view: Any, names: dict[str, str]) -> Any:
+    """A copy of a JSON view with every string (value or key) equal to a seat id replaced by
+    that seat's display name, so the board image shows names rather than user ids; a user id
+    inside a longer string (a status sentence such as "waiting for <id>.") is replaced too."""
+
+    if not names:
+        return view
+    ids = sorted((k for k in names if k.isdigit()), key=len, reverse=True)
+    inner = re.compile(r"(?<!\d)(" + "|".join(map(re.escape, ids)) + r")(?!\d)") if ids else None
+    return _rename(view, names, inner)
+
+
+def _rename(view: Any, names: dict[str, str], inner: re.Pattern | None) -> Any:
+    if isinstance(view, dict):
+        return {_rename(k, names, inner) if isinstance(k, str) else k: _rename(v, names, inner)
+                for k, v in view.items()}
+    if isinstance(view, list):
+        return [_rename(v, names, inner) for v in view]
+    if isinstance(view, str):
+        if view in names:
+            return names[view]
+        return inner.sub(lambda m: names[m.group(1)], view) if inner is not None else view
+    return view
+
+
+def seats_of(info: TableInfo | None) -> list[str]:
+    """The seat ids of a table (empty without one)."""
+
+    return [s.seat for s in info.seats] if info is not None else []
+
+
+# ----- lengths ---------------------------------------------------------------------------
+def bound(text: str | None, limit: int = MAX_CONTENT) -> str | None:
+    """``text`` cut to at most ``limit`` characters (an ellipsis marks the cut); ``None`` stays
+    ``None``. Every message the bot sends goes through this or :func:`split_content`."""
+
+    if text is None or len(text) <= limit:
+        return text
+    return text[: limit - 1] + "…"
+
+
+def split_content(lines: list[str], limit: int = MAX_CONTENT) -> list[str]:
+    """Join lines into as few messages as possible, each at most ``limit`` characters."""
+
+    chunks: list[str] = []
+    cur = ""
+    for line in lines:
+        while len(line) > limit:
+            if cur:
+                chunks.append(cur)
+                cur = ""
+            chunks.append(line[:limit])
+            line = line[limit:]
+        if cur and len(cur) + 1 + len(line) > limit:
+            chunks.append(cur)
+            cur = line
+        else:
+            cur = f"{cur}\n{line}" if cur else line
+    if cur:
+        chunks.append(cur)
+    return chunks
+
+
+# ----- mentions --------------------------------------------------------------------------
+def allowed_for(users: Iterable[str]) -> discord.AllowedMentions:
+    """Mentions that ping exactly these users (and never everyone, roles or anyone else)."""
+
+    return discord.AllowedMentions(
+        everyone=False, roles=False, replied_user=False,
+        users=[discord.Object(id=int(u)) for u in users if str(u).isdigit()],
+    )
+
+
+# ----- texts -----------------------------------------------------------------------------
+def ranking_lines(ranking: list[RankLine]) -> list[str]:
+    """``1. @alice — 42 points`` lines of a final ranking (ties share a place)."""
+
+    out = []
+    for line in ranking:
+        extra = " (resigned)" if line.resigned else ""
+        out.append(f"{line.place}. {seat_label(line.seat)} — {line.score} points{extra}")
+    return out
+
+
+def footer(status: str, status_line: str, mention: list[str], ranking: list[RankLine] | None,
+           seats: list[str], heading: str = "**Game over.** Final ranking:") -> list[str]:
+    """The lines under a board: the ranking under ``heading`` when over, else the status and
+    who must act. After a move's events (which end with "Game over") the heading is just
+    "Final ranking:"."""
+
+    lines: list[str] = []
+    if status == "over":
+        if ranking:
+            lines.append(heading)
+            lines.extend(ranking_lines(ranking))
+    elif status == "active":
+        if status_line:
+            lines.append(mention_seats(status_line, seats))
+        if mention:
+            who = ", ".join(seat_label(m) for m in mention)
+            lines.append(f"{who}: your move. Type `/move` and pick from the list (**My moves** shows them all).")
+    return lines
+
+
+def board_lines(board: Board) -> list[str]:
+    """The text of ``/game board``: title and move number (or how it ended), then the footer."""
+
+    seats = seats_of(board.info)
+    lines = [f"**{board.info.title}**, move {board.version}."]
+    if board.status == "over":
+        lines = [f"**{board.info.title}**, finished after {board.version} moves."]
+    elif board.status == "cancelled":
+        lines = [f"**{board.info.title}**: this game was cancelled."]
+    lines += footer(board.status, board.status_line, board.mention, board.ranking, seats)
+    return lines
+
+
+def options_text(info: TableInfo) -> str:
+    """A lobby's chosen variants, ``key=value, …`` (booleans lowercase)."""
+
+    if not info.options:
+        return ""
+    return ", ".join(f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in info.options.items())
+
+
+def lobby_text(info: TableInfo, note: str = "") -> str:
+    """The lobby message: game, seats, host, what to do next."""
+
+    seated = [s.seat for s in info.seats]
+    lines = []
+    if note:
+        lines.append(note)
+    lines.append(f"**{info.title}** lobby ({info.min_players}–{info.max_players} players), host {seat_label(info.host)}.")
+    opts = options_text(info)
+    if opts:
+        lines.append(f"Options: {opts}")
+    lines.append(f"Seated ({len(seated)}): " + (", ".join(seat_label(s) for s in seated) or "nobody yet"))
+    if info.status == "lobby":  # a started lobby's message has lost its buttons
+        lines.append("Join with the button or `/game join`; the host starts with Start or `/game start`"
+                     " (`/game addbot` adds an AI seat).")
+    return "\n".join(lines)
+
+
+def hand_text(view: dict | None) -> str:
+    """A one-line text of a player's hand view (beside the image, for screen readers)."""
+
+    if not view:
+        return ""
+    hand = view.get("hand")
+    if isinstance(hand, list):
+        return "Your hand: " + (", ".join(str(c) for c in hand) if hand else "empty") + "."
+    return ""
+
+
+__all__ = [
+    "MAX_CONTENT", "NO_PINGS", "SORRY", "allowed_for", "board_lines", "bound", "footer", "hand_text",
+    "lobby_text", "mention_ids", "mention_seats", "options_text", "ranking_lines", "rename_view",
+    "seat_label", "seats_of", "split_content",
+]

@@ -1,0 +1,252 @@
+"""Posting to Discord: :class:`Poster` turns a :class:`bot.service.Result` into channel posts and DMs.
+
+* public events, board image(s) rendered off the event loop, a mention of only whoever must
+  act, "Game over" and the ranking, in the table's version order;
+* private information by DM, falling back to a neutral channel notice on Forbidden 50007;
+* reconcile: at start-up (:meth:`Poster.reconcile_all`) every board committed but never shown
+  is posted ("the bot restarted; here is the current board"), and a table whose post failed is
+  caught up at its next interaction (:meth:`Poster.touch`).
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+from typing import Any, Iterable, Protocol
+
+import discord
+
+from bot.format import (
+    NO_PINGS,
+    allowed_for,
+    bound,
+    footer,
+    hand_text,
+    mention_seats,
+    rename_view,
+    seat_label,
+    seats_of,
+    split_content,
+)
+from bot.service import Board, Result, Service
+from bot.views import board_view
+from engines import registry
+
+log = logging.getLogger("boardhost.discord")
+
+
+async def say(interaction: discord.Interaction, text: str, **kwargs: Any) -> None:
+    """One ephemeral answer (at most 2000 characters), whether or not the interaction was
+    deferred; pings nobody."""
+
+    text = bound(text) or ""
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_PINGS, **kwargs)
+    else:
+        await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_PINGS, **kwargs)
+
+
+class PosterHost(Protocol):
+    """What the poster needs of the bot (:class:`bot.discord_app.BoardhostBot`)."""
+
+    service: Service | None
+
+    async def display_names(self, seats: Iterable[str]) -> dict[str, str]: ...
+    def get_channel(self, id: int, /) -> Any: ...
+    async def fetch_channel(self, id: int, /) -> Any: ...
+    def get_user(self, id: int, /) -> Any: ...
+    async def fetch_user(self, id: int, /) -> Any: ...
+    async def owns_table(self, table: int | str) -> bool: ...
+
+
+#: the first line of a catch-up post at start-up / when a table is next touched
+RESTARTED = "The bot restarted; here is the current board."
+CATCHING_UP = "A board did not reach this channel; here is the current one."
+
+
+class Poster:
+    """Turns service results into channel posts and DMs (see module docstring).
+
+    Reconcile: every post of a started game records the version it showed
+    (:meth:`bot.service.Service.mark_posted`). At start-up :meth:`reconcile_all` posts the
+    current board of every game whose last committed version was never shown ("the bot
+    restarted", the missed public events, a ping of whoever must act); a table whose post
+    fails is kept in :attr:`pending` and caught up when it is next touched (:meth:`touch`).
+    """
+
+    def __init__(self, bot: PosterHost):
+        self.bot = bot
+        #: tables owing a post (a failed post or a failed catch-up)
+        self.pending: set[str] = set()
+        #: table -> players asked to act who have not acted since (in memory: after a
+        #: restart the next post pings again, which is harmless)
+        self._waiting: dict[str, set[str]] = {}
+
+    def to_ping(self, table: str, mention: list[str], actor: str | None) -> list[str]:
+        """Whom to ping now among those who must act: not the ``actor`` whose command made
+        this post (they are here), and not players already asked who have not acted since
+        (still waiting in a simultaneous step). The text still names everyone who must act."""
+
+        waiting = self._waiting.get(table, set())
+        waiting.discard(actor or "")
+        ping = [m for m in mention if m != actor and m not in waiting]
+        if mention:
+            self._waiting[table] = set(mention)
+        else:  # nobody asked (game over): keep no entry for the table
+            self._waiting.pop(table, None)
+        return ping
+
+    async def board_files(self, game_id: str, view: dict, seats: list[str]) -> list[discord.File]:
+        names = await self.bot.display_names(seats)
+        assert self.bot.service is not None
+        images = await self.bot.service.render_board(game_id, rename_view(view, names))
+        files = []
+        for i, png in enumerate(images[:10]):
+            name = "board.png" if len(images) == 1 else f"board-{i + 1}.png"
+            files.append(discord.File(io.BytesIO(png), filename=name))
+        return files
+
+    async def post_result(self, channel: discord.abc.Messageable, result: Result, *, force_board: bool = False,
+                          actor: int | str | None = None) -> None:
+        """Post what ``result`` changed, in the table's version order: public events, the
+        board image(s) with the "My hand"/"My moves" buttons, who must act (only they may be
+        pinged, see :meth:`to_ping`; ``actor``: the user whose command caused it); then
+        private information by DM."""
+
+        actor = str(actor) if actor is not None else None
+        assert self.bot.service is not None
+        seats = seats_of(result.info)
+        # render BEFORE waiting for the table's turn to post: renders of one table run
+        # side by side, only the sends go out one after the other
+        board = (result.board_due or force_board) and result.view is not None
+        files: list[discord.File] = []
+        failure: Exception | None = None
+        if board:
+            try:
+                files = await self.board_files(result.game_id, result.view, seats)
+            except Exception as exc:  # still take the ticket's turn, so later posts don't wait
+                failure = exc
+        async with self.bot.service.post_order(result):
+            if result.catch_up and not await self.bot.service.needs_post(result):
+                return  # a later post showed this version meanwhile
+            try:
+                if failure is not None:
+                    raise failure
+                # at the end the events already say "Game over" (the engine's line, or the
+                # service's): the footer adds only the ranking
+                lines = [mention_seats(t, seats) for t in result.public]
+                lines += footer(result.status, result.status_line, result.mention, result.ranking, seats,
+                                     heading="**Final ranking:**")
+                ping = self.to_ping(result.table, result.mention, actor)
+                await self.send_chunks(channel, lines, files, result, ping)
+                if board:  # the channel has seen this version: nothing to reconcile
+                    await self.bot.service.mark_posted(result)
+            except Exception:
+                self.pending.add(result.table)  # caught up when the table is next touched
+                raise
+        await self.send_private(channel, result)
+
+    async def channel_of(self, table: int | str) -> discord.abc.Messageable:
+        channel = self.bot.get_channel(int(table))
+        if channel is None:
+            channel = await self.bot.fetch_channel(int(table))
+        return channel  # type: ignore[return-value]
+
+    async def catch_up(self, table: str, game_pk: int, note: str) -> bool:
+        """Post game ``game_pk``'s missed board at ``table`` (if still missing); True when
+        the table owes nothing any more. Failures are logged and leave it pending."""
+
+        assert self.bot.service is not None
+        try:
+            channel = await self.channel_of(table)  # first: a ticket must never go unposted
+            result = await self.bot.service.catch_up(table, game_pk, note)
+            if result is not None:
+                await self.post_result(channel, result)
+        except Exception:
+            log.exception("table %s: catch-up post of game %s failed", table, game_pk)
+            self.pending.add(table)
+            return False
+        return True
+
+    async def reconcile_all(self) -> int:
+        """At start-up: catch up every table owing a post; returns how many were posted."""
+
+        assert self.bot.service is not None
+        done = 0
+        for table, pk in await self.bot.service.unposted():
+            if not table.isdigit():  # not a Discord channel (e.g. a `boardhost simulate` table)
+                continue
+            if not await self.bot.owns_table(table):  # another shard process posts it
+                continue
+            if await self.catch_up(table, pk, RESTARTED):
+                done += 1
+        return done
+
+    async def touch(self, table: int | str | None) -> None:
+        """A table was used: if it owes a post (a failed one), post what it missed now."""
+
+        table = str(table)
+        if table not in self.pending or self.bot.service is None:
+            return
+        self.pending.discard(table)
+        for t, pk in await self.bot.service.unposted():
+            if t == table:
+                await self.catch_up(table, pk, CATCHING_UP)
+
+    async def send_chunks(
+        self, channel: discord.abc.Messageable, lines: list[str], files: list[discord.File],
+        result: Result | Board | None, mention: list[str],
+    ) -> discord.Message | None:
+        chunks = split_content(lines) or [""]
+        last: discord.Message | None = None
+        for i, chunk in enumerate(chunks):
+            final = i == len(chunks) - 1
+            kwargs: dict[str, Any] = {"allowed_mentions": allowed_for(mention) if final else NO_PINGS}
+            if final and files:
+                kwargs["files"] = files
+            if final and result is not None and result.status == "active" and files:
+                kwargs["view"] = board_view(result.table, result.version, result.game_id)
+            last = await channel.send(chunk or None, **kwargs)
+        return last
+
+    async def send_private(self, channel: discord.abc.Messageable, result: Result) -> None:
+        """DM each player what changed for them; on Forbidden 50007 stop DMing them (stored)
+        and tell the channel, revealing nothing."""
+
+        assert self.bot.service is not None
+        seats = seats_of(result.info)
+        title = registry.get(result.game_id).title
+        where = getattr(channel, "mention", "the game channel")
+        for pm in result.private:
+            if not pm.dm_ok or not pm.user.isdigit():
+                continue
+            lines = [f"**{title}** at {where}:"]
+            lines += [mention_seats(t, seats) for t in pm.events]
+            files: list[discord.File] = []
+            if pm.hand is not None and (pm.hand_changed or pm.events):
+                png = await self.bot.service.render_hand(
+                    result.game_id, rename_view(pm.hand, await self.bot.display_names(seats))
+                )
+                if png is not None:
+                    files.append(discord.File(io.BytesIO(png), filename="hand.png"))
+                lines.append(pm.text or hand_text(pm.hand))
+            try:
+                user = self.bot.get_user(int(pm.user)) or await self.bot.fetch_user(int(pm.user))
+                chunks = split_content(lines)
+                for chunk in chunks[:-1]:
+                    await user.send(chunk, allowed_mentions=NO_PINGS)
+                await user.send(chunks[-1], files=files, allowed_mentions=NO_PINGS)
+            except discord.Forbidden as exc:
+                if exc.code not in (50007, 50278):
+                    log.warning("table %s: DM to %s refused (%s)", result.table, pm.user, exc)
+                await self.bot.service.set_dm_ok(result.table, pm.user, False)
+                await channel.send(
+                    f"Couldn't DM {seat_label(pm.user)}: use `/game hand` to see your hand "
+                    "(the bot won't DM you again in this game).",
+                    allowed_mentions=allowed_for([pm.user]),
+                )
+            except discord.HTTPException:
+                log.exception("table %s: DM to %s failed", result.table, pm.user)
+
+
+__all__ = ["Poster", "PosterHost", "say", "RESTARTED", "CATCHING_UP"]
