@@ -9,7 +9,8 @@ import pytest
 import pytest_asyncio
 import simcord
 
-from bot.discord_app import RESTARTED, ShardedBoardhostBot, create_bot, shard_of
+from bot.discord_app import ShardedBoardhostBot, create_bot, shard_of
+from bot.poster import RESTARTED
 from bot.runner import shard_plan
 from tests import fakegame, pg
 from tests.bot.discord_harness import fast_settle
