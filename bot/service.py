@@ -1022,7 +1022,8 @@ class Service:
     async def _legal(self, table: str, seat: str, game_id: str | None = None) -> tuple[Any, Any, list[ActionModel]]:
         """``(engine, state, legal actions of seat)`` now; actions ``[]`` (engine/state None)
         when there is no active game (of ``game_id``, if given) or the seat is not a human
-        who must act now. Warm path: no database read (cached row, seats and state)."""
+        who must act now. Warm path: no database read (cached row, seats and state); on a
+        shared store (PostgreSQL shards) the game row and seats are read afresh."""
 
         game = await self._live_game(table)
         if game is None or game.status != ACTIVE or (game_id is not None and game.game_id != game_id):
