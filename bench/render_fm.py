@@ -94,8 +94,8 @@ def main() -> None:
     print(row("render_board wall (ms)", wall))
     print(row("render_board CPU (ms)", total))
     print(row("  layout CPU (ms)", lay_ms))
-    print(row("  draw + palette CPU (ms)", draw_ms))
-    print(row("  to_png CPU (ms)", png_ms))
+    print(row("  draw CPU (ms)", draw_ms))
+    print(row("  palette + PNG CPU (ms)", png_ms))
     print(row("PNG bytes", [float(s) for s in sizes]))
     print(f"image height px: min {min(heights)}  max {max(heights)} (width {WIDTH})")
 
