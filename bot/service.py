@@ -296,8 +296,37 @@ def parse_options(game_id: str, options: dict | str | None) -> dict:
         return model.model_validate(raw).model_dump(mode="json")
     except ValidationError as exc:
         err = exc.errors()[0]
-        where = ".".join(str(x) for x in err.get("loc", ())) or "options"
-        raise UserError(f"Option `{where}`: {err.get('msg', 'invalid value')}.") from None
+        name = str(err["loc"][0]) if err.get("loc") else ""
+        if name not in model.model_fields:  # not about one option: should not happen with our models
+            raise UserError(f"These options do not fit together; options of {engine.title}: {keys}.") from None
+        got = raw.get(name)
+        raise UserError(f"{engine.title} option `{name}` takes {option_values(model.model_fields[name])}"
+                        + (f", not `{got}`." if got not in (None, "") else ".")) from None
+
+
+def option_values(field: Any) -> str:
+    """The values an Options field takes, in words: ``"true or false"``, ``"mean or nice"``,
+    ``"a whole number from 1 to 5"``, ``"text"`` (``field``: a pydantic ``FieldInfo``)."""
+
+    import typing
+
+    ann = field.annotation
+    if ann is bool:
+        return "true or false"
+    if typing.get_origin(ann) is typing.Literal:
+        words = [str(v) for v in typing.get_args(ann)]
+        return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+    if ann is int:
+        lo = hi = None
+        for m in field.metadata:
+            lo = getattr(m, "ge", lo)
+            hi = getattr(m, "le", hi)
+        if lo is not None and hi is not None:
+            return f"a whole number from {lo} to {hi}"
+        if lo is not None:
+            return f"a whole number of at least {lo}"
+        return "a whole number"
+    return "a value of the right kind" if ann is not str else "text"
 
 
 def _engine(game_id: str):

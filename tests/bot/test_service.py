@@ -123,6 +123,20 @@ def test_options_from_text_or_dict():
         parse_options("chess", None)
 
 
+@pytest.mark.parametrize("game, text, said", [
+    # one plain sentence naming the option and the values it takes (issue 13 item 6), never
+    # pydantic's "Input should be a valid boolean, unable to interpret input"
+    ("kanban-ev", "speedcharger=maybe", "Kanban EV option `speedcharger` takes true or false, not `maybe`."),
+    ("kanban-ev", "sandra=evil", "Kanban EV option `sandra` takes mean or nice, not `evil`."),
+    ("factory-manager", "first_game=2", "Factory Manager option `first_game` takes true or false, not `2`."),
+    ("high-low", "rounds=lots", "High-Low option `rounds` takes a whole number, not `lots`."),
+])
+def test_bad_option_value_is_one_plain_sentence(game, text, said):
+    with pytest.raises(UserError) as err:
+        parse_options(game, text)
+    assert str(err.value) == said
+
+
 # ----- refusals change nothing ---------------------------------------------------------
 
 async def _caller_and_other(service):
