@@ -17,6 +17,7 @@ from typing import Any, Iterable
 import discord
 
 from bot.service import Board, RankLine, TableInfo
+from engines.base import plural
 
 #: Discord's message length limit (characters)
 MAX_CONTENT = 2000
@@ -131,12 +132,13 @@ def allowed_for(users: Iterable[str]) -> discord.AllowedMentions:
 
 # ----- texts -----------------------------------------------------------------------------
 def ranking_lines(ranking: list[RankLine]) -> list[str]:
-    """``1. @alice — 42 points`` lines of a final ranking (ties share a place)."""
+    """``1. @alice — 42 coins`` lines of a final ranking (ties share a place), the score in
+    the game's words (``RankLine.score_text``)."""
 
     out = []
     for line in ranking:
         extra = " (resigned)" if line.resigned else ""
-        out.append(f"{line.place}. {seat_label(line.seat)} — {line.score} points{extra}")
+        out.append(f"{line.place}. {seat_label(line.seat)} — {line.score_text or plural(line.score, 'point')}{extra}")
     return out
 
 
@@ -166,7 +168,7 @@ def board_lines(board: Board) -> list[str]:
     seats = seats_of(board.info)
     lines = [f"**{board.info.title}**, move {board.version}."]
     if board.status == "over":
-        lines = [f"**{board.info.title}**, finished after {board.version} moves."]
+        lines = [f"**{board.info.title}**, finished after {plural(board.version, 'move')}."]
     elif board.status == "cancelled":
         lines = [f"**{board.info.title}**: this game was cancelled."]
     lines += footer(board.status, board.status_line, board.mention, board.ranking, seats)

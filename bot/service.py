@@ -49,7 +49,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from engines import registry
-from engines.base import ActionModel, IllegalAction, normalize, rng, shuffled
+from engines.base import ActionModel, IllegalAction, normalize, plural, rng, shuffled
 
 from bot.games import MOVES_HINT, refusal
 from bot.store import GameRow, SeatRow, SqliteStore, Store, TableBusy, VersionConflict
@@ -141,6 +141,8 @@ class RankLine:
     score: int
     resigned: bool = False
     is_ai: bool = False
+    #: the score in the game's words (``"42 coins"``, ``"1 point"``, ``"160 PP"``)
+    score_text: str = ""
 
 
 @dataclass
@@ -327,6 +329,21 @@ def option_values(field: Any) -> str:
             return f"a whole number of at least {lo}"
         return "a whole number"
     return "a value of the right kind" if ann is not str else "text"
+
+
+def ranked_view(view: dict, ranking: list[RankLine]) -> dict:
+    """``view`` of a finished game with the host's final ranking, the one the channel
+    shows: ``ranking`` = tiers of seat ids, best first, resigned players last (a renderer
+    draws it instead of ranking by the scores itself); ``resigned`` = those seats."""
+
+    tiers: list[list[str]] = []
+    place = None
+    for line in ranking:
+        if line.place != place:
+            tiers.append([])
+            place = line.place
+        tiers[-1].append(line.seat)
+    return {**view, "ranking": tiers, "resigned": [line.seat for line in ranking if line.resigned]}
 
 
 def _engine(game_id: str):
@@ -600,7 +617,8 @@ class Service:
         place = 1
         for tier in tiers:
             for p in tier:
-                out.append(RankLine(place, p, int(scores.get(p, 0)), p in resigned, p in ai))
+                score = int(scores.get(p, 0))
+                out.append(RankLine(place, p, score, p in resigned, p in ai, plural(score, *engine.score_unit)))
             place += len(tier)
         return out
 
@@ -641,6 +659,7 @@ class Service:
                 result.mention = [p for p in engine.to_act(state) if p in humans]
             if game.status == OVER:
                 result.ranking = self._ranking(engine, state, seats)
+                result.view = ranked_view(result.view, result.ranking)
         elif game.status == LOBBY:
             n = len(seats)
             result.status_line = (
@@ -1127,12 +1146,14 @@ class Service:
         state = await self._state(game, seats)
         humans = {s.seat for s in self._humans(seats)}
         to_act = engine.to_act(state) if game.status == ACTIVE else []
+        ranking = self._ranking(engine, state, seats) if game.status == OVER else None
+        view = engine.view(state, None)
         return Board(
             table=game.table_id, game_id=game.game_id, game_pk=game.pk, version=game.version,
-            status=game.status, view=engine.view(state, None),
+            status=game.status, view=ranked_view(view, ranking) if ranking else view,
             status_line="Cancelled." if game.status == CANCELLED else engine.status(state),
             to_act=to_act, mention=[p for p in to_act if p in humans],
-            ranking=self._ranking(engine, state, seats) if game.status == OVER else None, info=info,
+            ranking=ranking, info=info,
         )
 
     async def hand(self, table: TableRef, user: UserRef) -> Hand:

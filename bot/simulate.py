@@ -16,6 +16,8 @@ import sys
 import time
 from dataclasses import dataclass, field
 
+from engines.base import plural
+
 DEFAULT_GAME = "factory-manager"
 DEFAULT_PLAYERS = 3
 DEFAULT_SEED = 20261130
@@ -103,7 +105,7 @@ async def simulate(
         lines.append("")
         lines.append("Ranking:")
         for line in report.ranking:
-            lines.append(f"{line.place}. {line.seat}: {line.score}")
+            lines.append(f"{line.place}. {line.seat}: {line.score_text}")
         report.transcript = os.path.join(out, "transcript.txt")
         with open(report.transcript, "w", encoding="utf-8") as fh:
             fh.write("\n".join(lines) + "\n")
@@ -132,10 +134,10 @@ def run(args: argparse.Namespace) -> int:
     except UserError as exc:
         print(exc.message, file=sys.stderr)
         return 2
-    print(f"{report.game_id}: {report.players} AI seats, seed {report.seed}, {report.moves} moves "
+    print(f"{report.game_id}: {plural(report.players, 'AI seat')}, seed {report.seed}, {plural(report.moves, 'move')} "
           f"in {report.seconds:.1f} s")
     print(f"{len(report.boards)} board images, transcript and database in {os.path.abspath(args.out)}")
     print("Ranking:")
     for line in report.ranking:
-        print(f"  {line.place}. {line.seat}: {line.score}")
+        print(f"  {line.place}. {line.seat}: {line.score_text}")
     return 0

@@ -270,6 +270,13 @@ def shuffled(items: typing.Iterable[Any], seed: int, *salt: object) -> list[Any]
     return out
 
 
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """``"1 point"``, ``"2 points"``: a number with its noun, ``many`` for an irregular plural
+    (or one that does not change: ``plural(3, "PP", "PP")``)."""
+
+    return f"{n} {word if n == 1 else (many or word + 's')}"
+
+
 class Engine:
     """Base class of the games. Subclasses set the class attributes and implement
     ``setup``, ``to_act``, ``legal_actions``, ``_apply``, ``view``, ``is_over``,
@@ -288,6 +295,7 @@ class Engine:
         AI: the game's AI class; ``AI(engine)`` has ``choose(state, player, rng) -> Action``.
             The instance is ``engine.ai`` (``None`` when ``AI`` is ``None``).
         has_hands: whether players hold private information worth a DM.
+        score_unit: what the scores count, singular and plural (see :func:`plural`).
         rules_summary: ``{topic: English summary}`` for a rules command, kept as data;
             topics are short lowercase words (``"overview"``, ``"auction"``, …), ``"overview"`` first.
     """
@@ -301,6 +309,9 @@ class Engine:
     action_models: ClassVar[tuple[type[ActionModel], ...]]
     AI: ClassVar[type | None] = None
     has_hands: ClassVar[bool] = False
+    #: the game's own word for what the ranking counts, singular and plural (``("coin",
+    #: "coins")``, ``("PP", "PP")``): the host's final ranking says ``"42 coins"``
+    score_unit: ClassVar[tuple[str, str]] = ("point", "points")
     rules_summary: ClassVar[dict[str, str]] = {}
 
     def __init__(self) -> None:

@@ -22,6 +22,7 @@ from bot.poster import say
 from bot.service import UserError
 from bot.views import GAME_COG, board_view, lobby_view, pick_view
 from engines import registry
+from engines.base import plural
 
 log = logging.getLogger("boardhost.discord")
 
@@ -162,7 +163,8 @@ class GameCog(TableCog, commands.GroupCog, name=GAME_COG, group_name="game",
         body = [f"{h.seq}. {seat_label(h.seat)}: `{h.notation}`" for h in lines_in]
         while body and len("\n".join(body)) > 1900:
             body.pop(0)
-        await say(interaction, "\n".join([f"Last {len(body)} moves (oldest first):", *body]))
+        await say(interaction, "\n".join([f"Last {plural(len(body), 'move')} (oldest first):" if len(body) > 1
+                                           else "Last move:", *body]))
 
     @app_commands.command(name="rules", description="A summary of the rules, by topic")
     @app_commands.describe(topic="Which part of the rules (autocompleted)")

@@ -59,6 +59,7 @@ class FactoryManager(Engine):
     action_models = ACTION_MODELS
     AI = FactoryManagerAI
     has_hands = False
+    score_unit = ("Elektro", "Elektro")
     rules_summary = RULES_SUMMARY
 
     # ------------------------------------------------------------------ setup
@@ -575,7 +576,7 @@ class FactoryManager(Engine):
 
         s = state
         if s.phase == "over":
-            return "Game over: " + " > ".join(", ".join(t) for t in self.ranking(s)) + "."
+            return f"Game over after round {s.round}."  # the host ranks (resigned players last)
         i = R.actor(s)
         who = s.players[i].seat
         head = f"Round {s.round}/{D.ROUNDS}, phase {PHASE_NUMBER[s.phase]} ({PHASE_TITLE[s.phase]}): "

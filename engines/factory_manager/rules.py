@@ -373,10 +373,8 @@ def end_round(s: State, events: list[Event]) -> None:
         s.phase = "over"
         s.order = []
         s.turn = 0
-        tiers = ranking(s)
-        events.append(Event(type="game-over", text="Game over. " + "; ".join(
-            f"{k + 1}. " + ", ".join(f"{seat} ({s.players[seat_index(s, seat)].money})" for seat in tier)
-            for k, tier in enumerate(tiers)) + "."))
+        # the ranking itself is the host's (resigned players last), said once under the events
+        events.append(Event(type="game-over", text=f"Game over after round {s.round}."))
         return
     s.round += 1
     start_auction(s, events)

@@ -50,6 +50,7 @@ class KanbanEV(Engine):
     State = R.State
     action_models = ACTION_MODELS
     has_hands = True
+    score_unit = ("PP", "PP")
     command_group = "kanban"
     rules_summary = D.RULES_SUMMARY
 
@@ -269,8 +270,7 @@ class KanbanEV(Engine):
         where that player works and the shifts spent and left this turn (the aid, "working")."""
 
         if state.phase == "over":
-            best = ", ".join(R.ranking(state)[0])
-            return f"Game over: {best} win{'s' if ',' not in best else ''}."
+            return "Game over."  # the host ranks (resigned players last): one ranking
         b = state.b
         who = ", ".join(self.to_act(state))
         head = f"Day {b['day']}, week {b['week']}, cycle {b['cycle']}"

@@ -1720,14 +1720,8 @@ def final_scoring(s: State, ev: list[Event]) -> None:
     s.phase = "over"
     b["order"] = []
     b["idx"] = 0
-    tiers = ranking(s)
-    top = tiers[0]
-    pp = s.ps[s.players.index(top[0])]["pp"]
-    if len(top) == 1:
-        ev.append(Event(type="over", text=f"Game over: {top[0]} wins with {pp} PP."))
-    else:
-        ev.append(Event(type="over", text=f"Game over: {' and '.join(top)} share the victory with {pp} PP "
-                        "(tied on PP, cars, tested designs and banked shifts)."))
+    # the ranking itself is the host's (resigned players last), said once under the events
+    ev.append(Event(type="over", text="Game over."))
 
 
 FINAL_LABELS = {"final_goal": "final goal", "leftovers": "banked shifts, speech tokens, books and vouchers",

@@ -41,7 +41,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from engines.base import ActionModel, Engine, Event, IllegalAction, Outcome, default_parse, normalize, rng, shuffled
+from engines.base import (ActionModel, Engine, Event, IllegalAction, Outcome, default_parse, normalize, plural, rng,
+                          shuffled)
 from engines.transport import data
 from engines.transport import hexes as hx
 from engines.transport.hexes import key, parse_key
@@ -544,7 +545,7 @@ class Transport(Engine):
             if frm is None or frm not in grid or grid[frm][2] is None:
                 return f"There is no parcel at {action.at}."
             n = grid[frm][2][0]
-            return (f"The parcel at {action.at} must move exactly {n} tiles along the belt, one way, not against "
+            return (f"The parcel at {action.at} must move exactly {plural(n, 'tile')} along the belt, one way, not against "
                     f"arrows and not through or onto another parcel; it cannot end at {action.to}.")
         if isinstance(action, Wrench):
             frm = parse_key(action.at)
@@ -710,7 +711,7 @@ class Transport(Engine):
             state.scored[owner].append(list(flipped))
             events.append(Event(type="score", text=(
                 f"{player} moves the parcel from {action.at} onto the {target[0]} pallet at {action.to}: "
-                f"{flipped[0]} points for {owner}.")))
+                f"{plural(flipped[0], 'point')} for {owner}.")))
             if len(state.scored[owner]) >= data.PARCELS_TO_END:
                 self._end(state, events, f"{owner} has {data.PARCELS_TO_END} parcels on their score tile.")
                 return

@@ -29,6 +29,7 @@ class VisitingKaunas(Engine):
     action_models = ACTION_MODELS
     AI = KaunasAI
     has_hands = True
+    score_unit = ("coin", "coins")
     rules_summary = T.RULES_SUMMARY
 
     # ------------------------------------------------------------------ setup

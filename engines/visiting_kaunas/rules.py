@@ -367,7 +367,7 @@ def why(s: State, p: str, a: Any) -> str:
         if a.to - 1 == cur:
             return "Move your ship at least one space."
         if abs(a.to - 1 - cur) * level(s) > me.coins:
-            return f"That move costs {abs(a.to - 1 - cur) * level(s)} coins and you have {me.coins}."
+            return f"That move costs {count(abs(a.to - 1 - cur) * level(s), 'coin')} and you have {me.coins}."
         return "There is no such space on the grid."
     if isinstance(a, Event):
         return "That die, card or time zone cannot be chosen (face-up cards only take their own time zones, one die per card)."
@@ -390,7 +390,7 @@ def refill_down(s: State, ev: list[GameEvent]) -> None:
     if not s.edeck:
         s.phase = "over"
         ev.append(GameEvent(type="game-over", text="The event deck is empty: the game ends. "
-                            + " ".join(f"{p}: {s.pl[p].coins} coins." for p in s.players)))
+                            + " ".join(f"{p}: {count(s.pl[p].coins, 'coin')}." for p in s.players)))
 
 def to_face_up(s: State, card: str, stack: str) -> None:
     s.up[UP.index(stack)].append(card)

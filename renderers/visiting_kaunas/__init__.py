@@ -88,9 +88,11 @@ def _header(lay: Layout, view: dict) -> int:
 
 def _status(view: dict) -> str:
     if view["over"]:
-        tiers = view["ranking"] or []
+        tiers = view["ranking"] or []  # the host's ranking when it hosts: resigned players last
         coins = {p: view["pl"][p]["coins"] for p in view["players"]}
-        order = ", ".join(" = ".join(f"{_name(view, p)} ({coins[p]})" for p in tier) for tier in tiers)
+        resigned = set(view.get("resigned") or ())
+        order = ", ".join(" = ".join(f"{_name(view, p)} ({coins[p]}{', resigned' if p in resigned else ''})"
+                                     for p in tier) for tier in tiers)
         return f"Game over. Ranking: {order}"
     who = [_name(view, p) for p in view["to_act"]]
     active = _name(view, view["active"])

@@ -132,3 +132,37 @@ async def test_typed_kaunas_subcommands(harness):
         assert answer(r).ephemeral and answer(r).content.startswith("Played"), answer(r).content
         after, _ = await state_now(h)
         assert after.version == game.version + 1
+
+
+async def test_final_ranking_is_the_hosts_everywhere_with_a_resigned_leader(harness):
+    """Issue 13 item 6: bob resigns at once (the AI plays his seat well) while alice only
+    hurries the game to its end, so bob finishes with more coins. The host ranks a resigned
+    player last; the channel's final post (the ranking said once, in coins), `/game board`
+    and the board image's header (drawn from the view) all give that one ranking."""
+
+    from renderers.visiting_kaunas import _status
+
+    h = harness
+    await started(h, h.alice, h.bob)
+    r = await h.bob.slash(h.channel, "game resign")
+    assert answer(r).ephemeral
+    a, b = str(h.alice.id), str(h.bob.id)
+    while (board := await h.service.board(h.channel.id)).status != "over":
+        assert board.to_act == [a]
+        await h.alice.slash(h.channel, "move", action=await quick_choice(h, a))
+    _, state = await state_now_over(h)
+    coins = {p: state.pl[p].coins for p in (a, b)}
+    assert coins[b] > coins[a], coins  # the engine alone would rank bob first
+    last = h.messages()[-1].content
+    assert last.count("Game over") == 1 and last.count("Final ranking") == 1
+    assert last.endswith(f"**Final ranking:**\n1. <@{a}> — {coins[a]} coins\n2. <@{b}> — {coins[b]} coins (resigned)")
+    assert board.view["ranking"] == [[a], [b]] and board.view["resigned"] == [b]
+    assert _status(board.view) == f"Game over. Ranking: {a} ({coins[a]}), {b} ({coins[b]}, resigned)"
+    r = await h.alice.slash(h.channel, "game board")
+    text = answer(r).content
+    assert text.index(f"1. <@{a}>") < text.index(f"2. <@{b}>")
+
+
+async def state_now_over(h):
+    game = await h.service.store.last_game(str(h.channel.id))
+    return game, await h.service._state(game)
