@@ -93,6 +93,13 @@ def measure(text: str, size: int) -> tuple[int, int]:
     return width, line_height(size) * len(lines)
 
 
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """``"1 tile"``, ``"2 tiles"``: a count with its noun (renderers read only the view, so
+    this mirrors ``engines.base.plural`` rather than importing it)."""
+
+    return f"{n} {word if n == 1 else (many or word + 's')}"
+
+
 def line_height(size: int) -> int:
     return int(round(size * 1.25))
 

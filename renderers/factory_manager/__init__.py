@@ -26,7 +26,7 @@ slot). The market's cards shrink when many tiles are on offer. Names are drawn a
 
 from __future__ import annotations
 
-from renderers.base import Canvas, Layout, fit_text, line_height, measure
+from renderers.base import Canvas, Layout, fit_text, line_height, measure, plural
 from renderers.factory_manager.model import Board, Factory, Tile, board
 
 __all__ = ["layout", "WIDTH", "MAX_HEIGHT"]
@@ -166,7 +166,7 @@ def _energy(c: _Canvas, b: Board, x: int, y: int, w: int, h: int) -> None:
     c.section(x, y, w, h, tag)
     c.text(x + 12, y + 8, f"Energy price {b.energy_price} per energy", 20, tag)
     if b.energy_pile is not None:
-        c.text(x + w - 12, y + 10, f"{b.energy_pile} tiles in deck", 17, tag, SOFT, "ra")
+        c.text(x + w - 12, y + 10, f"{plural(b.energy_pile, 'tile')} in deck", 17, tag, SOFT, "ra")
     n = b.energy_steps
     gap = 4
     cw = (w - 24 - gap * (n - 1)) // n

@@ -40,7 +40,7 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from renderers.base import Canvas, Layout, Polygon, fit_text, measure, wrap
+from renderers.base import Canvas, Layout, Polygon, fit_text, measure, plural, wrap
 
 __all__ = ["layout", "layouts", "hand_layout", "WIDTH", "MAX_HEIGHT"]
 
@@ -477,7 +477,7 @@ def _assembly(c: _Canvas, b: _Board, x: int, y: int, w: int) -> None:
         tok = (v.get("demand_tok") or [0, 0])[k] if k < len(v.get("demand_tok") or []) else 0
         c.chip(dx, y + 26 + k * 34, w - (dx - x), 30, f"{MODEL_SHORT[m]}: {tok} tok", f"demand:{m}",
                MODEL_COLOUR[m], 15, INK)
-    c.text(dx, y + 96, f"{v.get('demand_stack', 0)} tiles left", 14, "demand", SOFT)
+    c.text(dx, y + 96, f"{plural(v.get('demand_stack', 0), 'tile')} left", 14, "demand", SOFT)
     cars = v.get("cars", {})
     c.text(dx, y + 120, "Cars left", 15, "cars-left")
     for k, m in enumerate(F.models):

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 
-from renderers.base import Ellipse, Layout, Line, Polygon, Rect, fit_text, measure, text, wrap
+from renderers.base import Ellipse, Layout, Line, Polygon, Rect, fit_text, measure, plural, text, wrap
 
 SQ3 = math.sqrt(3)
 
@@ -315,7 +315,7 @@ def _panel(lay: Layout, view: dict, x: int, y: int, two_columns: bool = False) -
         name = fit_text(f"{seat} ({col})", w - 190, 16)
         lay.add(text(x + 44, y + 8, name, 16, INK, f"score:{seat}:name"))
         pts = view["points"][seat]
-        lay.add(text(x + w - 14, y + 8, f"{pts} pts", 16, INK, f"score:{seat}:points", "ra"))
+        lay.add(text(x + w - 14, y + 8, plural(pts, "pt"), 16, INK, f"score:{seat}:points", "ra"))
         parcels = view["scored"][seat]
         px = x + 44
         for i, p in enumerate(parcels):
@@ -334,7 +334,7 @@ def _panel(lay: Layout, view: dict, x: int, y: int, two_columns: bool = False) -
             lay.add(text(x + 6, y, ln, 16, INK, "teams"))
             y += 22
     y += 6
-    lay.add(text(x + 6, y, f"Stack: {view['stack']} tiles   Bag: {view['bag']} parcels", 16, INK, "counts"))
+    lay.add(text(x + 6, y, f"Stack: {plural(view['stack'], 'tile')}   Bag: {plural(view['bag'], 'parcel')}", 16, INK, "counts"))
     y += 30
     recent = view.get("recent") or []
     if recent:

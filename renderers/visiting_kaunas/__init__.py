@@ -13,7 +13,7 @@ Tags: ``header``, ``status``, ``grid:<r>:<c>``, ``ship:<seat>:top|right``, ``eve
 
 from __future__ import annotations
 
-from renderers.base import Ellipse, Layout, Polygon, Rect, fit_text, measure, text
+from renderers.base import Ellipse, Layout, Polygon, Rect, fit_text, measure, plural, text
 
 WIDTH = 1500
 PLAYER_COLOURS = ["#d43c3c", "#2f6fd6", "#2e9e4a", "#e08a10"]
@@ -303,8 +303,8 @@ def _street(lay: Layout, view: dict, seat: str, top: int) -> int:
                  radius=10, tag=f"player:{seat}"))
     g = p["grande"]
     gtxt = "Grande: not in town" if not g else f"Grande: {g.split(':')[0].upper()} {ZONE_SHORT[g.split(':')[1]]}"
-    head = (f"{_initial(view, seat)}. {_name(view, seat)} · {p['coins']} coins · {p['buildings']} buildings · "
-            f"supply {p['supply']} tourists · {gtxt} · ships col {p['column_ship']} / row {p['row_ship']}")
+    head = (f"{_initial(view, seat)}. {_name(view, seat)} · {plural(p['coins'], 'coin')} · "
+            f"{plural(p['buildings'], 'building')} · supply {plural(p['supply'], 'tourist')} · {gtxt} · ships col {p['column_ship']} / row {p['row_ship']}")
     if view["phase"] == "tourists" and p["moves_left"] and acting:
         head += f" · {p['moves_left']} to move"
     lay.add(Ellipse(x=18, y=top + 8, w=18, h=18, fill=colour, tag=f"player:{seat}:colour"))
@@ -360,7 +360,7 @@ def hand_layout(view: dict) -> Layout:
     lay = Layout(width=900, height=110 + (150 if drawn else 40), background="#fbfaf6")
     lay.add(Rect(x=0, y=0, w=900, h=56, fill="#2b3a55", tag="hand"))
     p = view["pl"].get(seat, {"coins": 0})
-    lay.add(text(16, 14, fit_text(f"Visiting Kaunas · {_name(view, seat)} · {p['coins']} coins", 868, 22), 22,
+    lay.add(text(16, 14, fit_text(f"Visiting Kaunas · {_name(view, seat)} · {plural(p['coins'], 'coin')}", 868, 22), 22,
                  "#ffffff", tag="hand:title"))
     if not drawn:
         lay.add(text(16, 72, "No private cards: you have no upgrade cards to choose from.", 18, INK, tag="hand:none"))

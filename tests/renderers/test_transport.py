@@ -63,7 +63,8 @@ def test_board_elements_tagged(state):
     for seat in view["players"]:
         assert lay.tagged(f"score:{seat}")
         pts = _texts(lay, f"score:{seat}:points")
-        assert pts[0].text == f"{view['points'][seat]} pts"
+        n = view["points"][seat]
+        assert pts[0].text == (f"{n} pt" if n == 1 else f"{n} pts")
         assert len(lay.tagged(f"score:{seat}:parcel")) == 2 * len(view["scored"][seat])  # box + number
     status = _texts(lay, "status")[0].text.replace("\n", " ")
     if view["over"]:
