@@ -91,7 +91,7 @@ def _status(view: dict) -> str:
         tiers = view["ranking"] or []  # the host's ranking when it hosts: resigned players last
         coins = {p: view["pl"][p]["coins"] for p in view["players"]}
         resigned = set(view.get("resigned") or ())
-        order = ", ".join(" = ".join(f"{_name(view, p)} ({coins[p]}{', resigned' if p in resigned else ''})"
+        order = ", ".join(" = ".join(f"{_name(view, p)} ({plural(coins[p], 'coin')}{', resigned' if p in resigned else ''})"
                                      for p in tier) for tier in tiers)
         return f"Game over. Ranking: {order}"
     who = [_name(view, p) for p in view["to_act"]]

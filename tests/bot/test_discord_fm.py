@@ -115,12 +115,14 @@ async def test_whole_factory_manager_game_through_move_with_restart(harness, spa
     assert 0 < pings < moves  # consecutive steps by one player ping once
     assert sparse_renders["real"] >= moves // 8
     last = h.messages()[-1]
-    # the engine's own "Game over. 1. …" line, then the ranking once: "Game over" said once
-    assert last.content.count("Game over") == 1 and "Final ranking:" in last.content
+    # the engine's "Game over after round N." (it lists no ranking), then the host's ranking
+    # once, in Elektro (issue 13 item 6: the ranking was listed twice)
+    assert last.content.count("Game over") == 1 and last.content.count("Final ranking:") == 1
+    assert "Game over after round " in last.content and "Game over. 1." not in last.content
     board = await h.service.board(h.channel.id)
     assert len(board.ranking) == 3
     for line in board.ranking:
-        assert f"{line.place}. <@{line.seat}> — {line.score} points" in last.content
+        assert f"{line.place}. <@{line.seat}> — {line.score} Elektro" in last.content
     r = await h.carol.slash(h.channel, "game board")
     assert not answer(r).ephemeral
     assert "Game over" in answer(r).content and "Game over.** Final ranking:" in answer(r).content

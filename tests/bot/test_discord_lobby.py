@@ -344,7 +344,8 @@ async def test_game_over_ranking_and_board(harness):
     assert last.content.count("Game over") == 1 and "Game over.\n**Final ranking:**" in last.content
     board = await h.service.board(h.channel.id)
     for line in board.ranking:
-        assert f"{line.place}. <@{line.seat}> — {line.score} points" in last.content
+        unit = "point" if line.score == 1 else "points"
+        assert f"{line.place}. <@{line.seat}> — {line.score} {unit}" in last.content
     assert h.pinged() == []
     assert last.components == []  # no buttons on a finished game
     r = await h.dave.slash(h.channel, "game board")
@@ -429,7 +430,8 @@ async def test_addbot_and_resign_hand_seats_to_the_ai(harness):
     board = await h.service.board(h.channel.id)
     assert board.status == "over"
     assert board.ranking[-1].seat == str(h.bob.id) and board.ranking[-1].resigned
-    assert f"<@{h.bob.id}> — {board.ranking[-1].score} points (resigned)" in h.messages()[-1].content
+    score = board.ranking[-1].score
+    assert f"<@{h.bob.id}> — {score} {'point' if score == 1 else 'points'} (resigned)" in h.messages()[-1].content
 
 
 async def test_a_moderator_with_manage_channels_can_cancel(harness):

@@ -133,7 +133,7 @@ def _rank(scores: dict, tiers: list[list[str]], resigned: set[str]):
 
     from bot.service import Service
 
-    engine = SimpleNamespace(scores=lambda state: scores, ranking=lambda state: tiers)
+    engine = SimpleNamespace(scores=lambda state: scores, ranking=lambda state: tiers, score_unit=("point", "points"))
     seats = [SimpleNamespace(seat=s, resigned=s in resigned, is_ai=False) for s in scores]
     return [(r.place, r.seat, r.score, r.resigned) for r in Service._ranking(None, engine, None, seats)]
 

@@ -157,7 +157,7 @@ async def test_final_ranking_is_the_hosts_everywhere_with_a_resigned_leader(harn
     assert last.count("Game over") == 1 and last.count("Final ranking") == 1
     assert last.endswith(f"**Final ranking:**\n1. <@{a}> — {coins[a]} coins\n2. <@{b}> — {coins[b]} coins (resigned)")
     assert board.view["ranking"] == [[a], [b]] and board.view["resigned"] == [b]
-    assert _status(board.view) == f"Game over. Ranking: {a} ({coins[a]}), {b} ({coins[b]}, resigned)"
+    assert _status(board.view) == f"Game over. Ranking: {a} ({coins[a]} coins), {b} ({coins[b]} coins, resigned)"
     r = await h.alice.slash(h.channel, "game board")
     text = answer(r).content
     assert text.index(f"1. <@{a}>") < text.index(f"2. <@{b}>")
