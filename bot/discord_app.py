@@ -132,6 +132,8 @@ class BoardhostBot(commands.Bot):
             return
         self._reconciled = True
         await self.poster.reconcile_all()
+        if not self.poster.retry_pending_posts.is_running():
+            self.poster.retry_pending_posts.start()
 
     # errors and touches ------------------------------------------------------------------
     async def explain_failure(self, interaction: discord.Interaction, error: Exception) -> None:
@@ -156,8 +158,11 @@ class BoardhostBot(commands.Bot):
             pass
 
     async def on_app_command_completion(self, interaction: discord.Interaction, command: object) -> None:
-        """A command succeeded: the table may owe a post (a failed one): make it now."""
+        """A command succeeded: the table may owe a post (a failed one): make it now (not when
+        this very command's post just failed: the retry loop and the next touch do it)."""
 
+        if interaction.extras.get("post_failed"):
+            return
         await self.poster.touch(interaction.channel_id)
 
     async def sync_if_changed(self) -> bool:
@@ -193,6 +198,7 @@ class BoardhostBot(commands.Bot):
         return len(synced)
 
     async def close(self) -> None:
+        self.poster.retry_pending_posts.cancel()
         try:
             await self.close_db()
         finally:

@@ -30,6 +30,23 @@ SORRY = "Sorry, something went wrong on our side; it has been logged. Please try
 
 NO_PINGS = discord.AllowedMentions.none()
 
+#: the Discord permissions the bot needs in a game's channel (attribute, name shown)
+POST_PERMISSIONS = (("view_channel", "View Channel"), ("send_messages", "Send Messages"),
+                    ("attach_files", "Attach Files"))
+#: the clause for a post Discord refused for permissions (50013 / 50001)
+CANNOT_POST = ("I am not allowed to post in this channel (I need View Channel, Send Messages and Attach Files; "
+               "a moderator can grant them).")
+
+
+def missing_permissions(perms: discord.Permissions, in_thread: bool = False) -> list[str]:
+    """The names of the permissions of :data:`POST_PERMISSIONS` (and Send Messages in Threads
+    inside a thread) that ``perms`` lacks, in that order."""
+
+    needed = list(POST_PERMISSIONS)
+    if in_thread:
+        needed.append(("send_messages_in_threads", "Send Messages in Threads"))
+    return [name for attr, name in needed if not getattr(perms, attr)]
+
 
 # ----- names -----------------------------------------------------------------------------
 def seat_label(seat: str) -> str:

@@ -15,8 +15,10 @@ import logging
 from typing import Any, Iterable, Protocol
 
 import discord
+from discord.ext import tasks
 
 from bot.format import (
+    CANNOT_POST,
     NO_PINGS,
     allowed_for,
     bound,
@@ -62,6 +64,7 @@ class PosterHost(Protocol):
 #: the first line of a catch-up post at start-up / when a table is next touched
 RESTARTED = "The bot restarted; here is the current board."
 CATCHING_UP = "A board did not reach this channel; here is the current one."
+AI_CAUGHT_UP = "The AI's turn was held up; it has now been played. Here is the current board."
 
 
 class Poster:
@@ -81,6 +84,8 @@ class Poster:
         #: table -> players asked to act who have not acted since (in memory: after a
         #: restart the next post pings again, which is harmless)
         self._waiting: dict[str, set[str]] = {}
+        #: table -> (failed retries, when the next retry may run, POSIX seconds)
+        self._backoff: dict[str, tuple[int, float]] = {}
 
     def to_ping(self, table: str, mention: list[str], actor: str | None) -> list[str]:
         """Whom to ping now among those who must act: not the ``actor`` whose command made
@@ -139,7 +144,7 @@ class Poster:
                                      heading="**Final ranking:**")
                 ping = self.to_ping(result.table, result.mention, actor)
                 await self.send_chunks(channel, lines, files, result, ping)
-                if board:  # the channel has seen this version: nothing to reconcile
+                if board and not result.ai_pending:  # the channel has seen this version
                     await self.bot.service.mark_posted(result)
             except Exception:
                 self.pending.add(result.table)  # caught up when the table is next touched
@@ -183,15 +188,73 @@ class Poster:
         return done
 
     async def touch(self, table: int | str | None) -> None:
-        """A table was used: if it owes a post (a failed one), post what it missed now."""
+        """A table was used: if it owes a post (a failed one) or an AI turn is due there (a
+        crash or a failed commit between a human's move and the AI's reply, issue 11.1),
+        play the AI's turn and post what the channel missed now."""
 
         table = str(table)
-        if table not in self.pending or self.bot.service is None:
+        service = self.bot.service
+        if service is None or not table.isdigit():
+            return
+        ai_due = await service.ai_due(table)
+        if table not in self.pending and not ai_due:
             return
         self.pending.discard(table)
-        for t, pk in await self.bot.service.unposted():
-            if t == table:
-                await self.catch_up(table, pk, CATCHING_UP)
+        pks = [pk for t, pk in await service.unposted() if t == table]
+        if ai_due:
+            info = await service.table_info(table)
+            if info is not None and info.game_pk not in pks:
+                pks.append(info.game_pk)
+        for pk in pks:
+            await self.catch_up(table, pk, AI_CAUGHT_UP if ai_due else CATCHING_UP)
+
+    # ----- retrying failed posts in the background (issue 11.5) ---------------------------
+    #: seconds before the first retry of a failed post; doubled after each failure
+    RETRY_FIRST = 10.0
+    #: the longest wait between two retries, seconds
+    RETRY_MAX = 600.0
+
+    @tasks.loop(seconds=RETRY_FIRST)
+    async def retry_pending_posts(self) -> None:
+        """The pending-posts retry loop (a ``discord.ext.tasks`` loop, separate from any
+        other periodic job): every table owing a post is caught up when its backoff has
+        passed (10 s, 20 s, 40 s … at most 10 min after each failure), not only when it is
+        next touched."""
+
+        now = discord.utils.utcnow().timestamp()
+        for table in sorted(self.pending):
+            failures, due = self._backoff.get(table, (0, now))
+            if due > now:
+                continue
+            await self.touch(table)
+            if table in self.pending:  # failed again: wait twice as long
+                wait = min(self.RETRY_FIRST * 2 ** failures, self.RETRY_MAX)
+                self._backoff[table] = (failures + 1, now + wait)
+            else:
+                self._backoff.pop(table, None)
+
+    async def post_committed(self, interaction: discord.Interaction, channel: discord.abc.Messageable,
+                             result: Result, done: str, **kwargs: Any) -> None:
+        """Post ``result`` of a change already committed (``done``: "Your move was played").
+        If the post fails, the user is told that the change stands and its board will follow
+        (never "try again": retrying could play a second move); the table is retried by
+        :meth:`retry_pending_posts`. A post Discord refuses for permissions (50013/50001)
+        names them (:data:`bot.format.CANNOT_POST`)."""
+
+        try:
+            await self.post_result(channel, result, **kwargs)
+        except Exception as exc:
+            log.exception("table %s: post of version %s failed", result.table, result.version)
+            self.pending.add(result.table)
+            interaction.extras["post_failed"] = True  # no retry on this same interaction
+            if isinstance(exc, discord.Forbidden) and exc.code in (50013, 50001):
+                text = f"{done}, but {CANNOT_POST} The board will be posted as soon as I can."
+            else:
+                text = f"{done}; its board could not be posted yet and will follow shortly."
+            try:
+                await say(interaction, text)
+            except discord.HTTPException:
+                pass
 
     async def send_chunks(
         self, channel: discord.abc.Messageable, lines: list[str], files: list[discord.File],
@@ -249,4 +312,4 @@ class Poster:
                 log.exception("table %s: DM to %s failed", result.table, pm.user)
 
 
-__all__ = ["Poster", "PosterHost", "say", "RESTARTED", "CATCHING_UP"]
+__all__ = ["AI_CAUGHT_UP", "Poster", "PosterHost", "say", "RESTARTED", "CATCHING_UP"]

@@ -208,6 +208,9 @@ class Result:
     #: a catch-up post (:meth:`Service.catch_up`): post it only if no later post of the
     #: table has shown this version meanwhile (:meth:`Service.needs_post`)
     catch_up: bool = False
+    #: the AI's reply could not be committed (it stays due): the post must not mark this
+    #: version as shown, so a restarted bot still finds the table and plays the AI (11.1)
+    ai_pending: bool = False
     #: seconds spent in engine.apply (all moves of the call, AI choices included), in store
     #: commits ("commit", including waiting for the shared connection) and inside the
     #: transactions themselves ("tx"); "moves": how many actions were committed
@@ -770,26 +773,10 @@ class Service:
             private_events = {p: private_events.get(p, []) for p in humans}
 
         # AI seats move until a human must act (a run of AI moves makes one post)
-        run: list[tuple[str, dict]] = []
         limit = self.MAX_AI_MOVES if self.ai_moves_per_call is None else self.ai_moves_per_call
-        ai_state = state
-        ai_events: list = []
         t0 = time.perf_counter()
-        while game.status == ACTIVE and len(run) < limit and not engine.is_over(ai_state):
-            movers = [p for p in engine.to_act(ai_state) if p in ai]
-            if not movers:
-                break
-            seat = movers[0]
-            version = game.version + len(run)
-            try:
-                action = engine.ai.choose(ai_state, seat, rng(game.seed, "ai", version))
-                outcome = engine.apply(ai_state, seat, action)
-            except Exception:  # an engine/AI bug must not lose the moves already made
-                log.exception("table %s: AI seat %s failed at version %s", game.table_id, seat, version)
-                break
-            run.append((seat, engine.action_to_json(action)))
-            ai_state = outcome.state
-            ai_events.extend(outcome.events)
+        run, ai_state, ai_events = self._ai_moves(engine, game, state, ai, limit)
+        ai_failed = False
         if run:
             t1 = time.perf_counter()
             status = OVER if engine.is_over(ai_state) else ACTIVE
@@ -805,6 +792,15 @@ class Service:
                     raise UserError(BOARD_CHANGED) from None
                 log.info("table %s: AI run dropped, the game moved on elsewhere", game.table_id)
                 run = []
+            except Exception:
+                # the AI's commit failed (disk full, I/O error) after this call committed a
+                # move or the start: that stands and is reported; the AI turn stays due and is
+                # played at the table's next touch or by the bot's retry loop (issue 11.1)
+                if not (changed or initial):
+                    raise
+                log.exception("table %s: AI run not committed; it stays due", game.table_id)
+                run = []
+                ai_failed = True
         if run:
             take(ai_events)
             timing["apply"] += t1 - t0
@@ -820,9 +816,62 @@ class Service:
         if game.status == OVER and not any(t.lower().startswith("game over") for t in public):
             public.append("Game over.")
         result = self._result(game, seats, state, public=public, board_due=changed, private=private, timing=timing)
+        result.ai_pending = ai_failed
         if game.status == OVER:
             self._forget(game.table_id)  # the caches hold live tables only
         return result
+
+    @staticmethod
+    def _ai_moves(engine: Any, game: GameRow, state: Any, ai: set[str], limit: int) -> tuple[list, Any, list]:
+        """``(run, state after, events)``: the AI seats' moves from ``state`` until a human
+        must act, the game ends or ``limit`` moves; an engine/AI bug stops the run (logged)
+        and keeps the moves already made. Nothing is committed here."""
+
+        run: list[tuple[str, dict]] = []
+        events: list = []
+        while game.status == ACTIVE and len(run) < limit and not engine.is_over(state):
+            movers = [p for p in engine.to_act(state) if p in ai]
+            if not movers:
+                break
+            seat = movers[0]
+            version = game.version + len(run)
+            try:
+                action = engine.ai.choose(state, seat, rng(game.seed, "ai", version))
+                outcome = engine.apply(state, seat, action)
+            except Exception:  # an engine/AI bug must not lose the moves already made
+                log.exception("table %s: AI seat %s failed at version %s", game.table_id, seat, version)
+                break
+            run.append((seat, engine.action_to_json(action)))
+            state = outcome.state
+            events.extend(outcome.events)
+        return run, state, events
+
+    async def ai_due(self, table: TableRef) -> bool:
+        """Whether an AI seat must act now at the table's live game (cached reads): after a
+        crash or a failed commit between a human's move and the AI's reply (issue 11.1)."""
+
+        game = await self._live_game(_table(table))
+        if game is None or game.status != ACTIVE:
+            return False
+        seats = await self._seats(game)
+        ai = self._ai_seats(seats)
+        if not ai:
+            return False
+        state = await self._state(game, seats)
+        return any(p in ai for p in registry.get(game.game_id).to_act(state))
+
+    async def _play_due_ai(self, game: GameRow, seats: list[SeatRow]) -> None:
+        """Play and commit the AI turns due at ``game`` (none due: nothing). Must hold the lock."""
+
+        engine = registry.get(game.game_id)
+        state = await self._state(game, seats)
+        run, after, _ = self._ai_moves(engine, game, state, self._ai_seats(seats), self.MAX_AI_MOVES)
+        if not run:
+            return
+        status = OVER if engine.is_over(after) else ACTIVE
+        game.version = await self.store.commit(game.pk, game.version, run, engine.state_to_json(after), status)
+        game.status = status
+        self._cache[game.pk] = (game.version, after)
 
     # ----- lobby ------------------------------------------------------------------
     async def new_game(
@@ -1218,12 +1267,16 @@ class Service:
             game = await self.store.get_game(game_pk)
             if game is None or game.table_id != table or game.status not in (ACTIVE, OVER):
                 return None
-            if game.posted >= game.version:
-                return None
+            posted = game.posted  # the fresh read's: what the channel has seen
             live = self._games.get(table)
             if live is not None and live.pk == game.pk:
                 game = live  # the cached row, kept in step by commits
+                game.posted = posted
             seats = await self._seats(game)
+            if game.status == ACTIVE:
+                await self._play_due_ai(game, seats)  # AI turns left due by a crash (issue 11.1)
+            if game.posted >= game.version:
+                return None
             engine = registry.get(game.game_id)
             collected: list = []
             state = await self._replay(game, seats, collect=collected)

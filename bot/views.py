@@ -42,7 +42,8 @@ class _Handled:
         except Exception as exc:
             await client.explain_failure(interaction, exc)
             return
-        await client.poster.touch(interaction.channel_id)
+        if not interaction.extras.get("post_failed"):
+            await client.poster.touch(interaction.channel_id)
 
 
 def _cog(interaction: discord.Interaction, name: str = GAME_COG) -> Any:

@@ -17,9 +17,9 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-from bot.format import NO_PINGS, board_lines, bound, seats_of
+from bot.format import NO_PINGS, board_lines, bound, missing_permissions, seats_of
 from bot.poster import Poster
-from bot.service import Board, Service
+from bot.service import Board, Service, UserError
 from bot.views import board_view
 
 log = logging.getLogger("boardhost.discord")
@@ -39,6 +39,19 @@ class TableCog:
     @property
     def poster(self) -> Poster:
         return self.bot.poster  # type: ignore[attr-defined]
+
+    def check_can_post(self, interaction: discord.Interaction) -> None:
+        """Refuse (``UserError`` naming them) when the bot lacks a permission it needs to post
+        the game in this channel (``interaction.app_permissions``): checked BEFORE anything is
+        committed, so nothing is played that could not be shown (issue 11.4)."""
+
+        missing = missing_permissions(interaction.app_permissions,
+                                      in_thread=isinstance(interaction.channel, discord.Thread))
+        if missing:
+            which = ", ".join(missing)
+            raise UserError(f"I can't host a game here: I am missing the {which} permission"
+                            f"{'s' if len(missing) > 1 else ''} in this channel, so nothing was played."
+                            " A moderator can grant it in the channel settings.")
 
     async def ack(self, interaction: discord.Interaction, text: str, **kwargs: Any) -> None:
         """The ephemeral "done" answer after a change: a failure here must not keep the

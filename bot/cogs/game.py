@@ -42,6 +42,7 @@ class GameCog(TableCog, commands.GroupCog, name=GAME_COG, group_name="game",
     @app_commands.command(name="new", description="Open a lobby for a new game at this channel")
     @app_commands.describe(game="Which game", options="Variants as key=value pairs (autocompleted)")
     async def new(self, interaction: discord.Interaction, game: str, options: str | None = None) -> None:
+        self.check_can_post(interaction)
         result = await self.service.new_game(interaction.channel_id, interaction.user.id, game, options)
         assert result.info is not None
         await interaction.response.send_message(
@@ -124,11 +125,13 @@ class GameCog(TableCog, commands.GroupCog, name=GAME_COG, group_name="game",
         await self.start_at(interaction, interaction.channel_id)
 
     async def start_at(self, interaction: discord.Interaction, table: int) -> None:
+        self.check_can_post(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         channel = await self.channel(interaction, table)
         result = await self.service.start(table, interaction.user.id)
         await self.ack(interaction, "The game has started.", ephemeral=True)
-        await self.poster.post_result(channel, result, force_board=True, actor=interaction.user.id)
+        await self.poster.post_committed(interaction, channel, result, "The game has started",
+                                         force_board=True, actor=interaction.user.id)
 
     @app_commands.command(name="board", description="Show the current board (or the final ranking)")
     async def board(self, interaction: discord.Interaction) -> None:
@@ -214,11 +217,12 @@ class GameCog(TableCog, commands.GroupCog, name=GAME_COG, group_name="game",
 
     @app_commands.command(name="resign", description="Resign: the AI takes over your seat and you rank last")
     async def resign(self, interaction: discord.Interaction) -> None:
+        self.check_can_post(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         channel = await self.channel(interaction)
         result = await self.service.resign(interaction.channel_id, interaction.user.id)
         await self.ack(interaction, "You resigned; the AI plays your seat from now on.", ephemeral=True)
-        await self.poster.post_result(channel, result, actor=interaction.user.id)
+        await self.poster.post_committed(interaction, channel, result, "You resigned", actor=interaction.user.id)
 
     @app_commands.command(name="cancel", description="Cancel the game (host, or Manage Channels)")
     async def cancel(self, interaction: discord.Interaction) -> None:

@@ -24,6 +24,10 @@ from engines.base import ActionModel, default_notation, normalize
 
 log = logging.getLogger("boardhost.discord")
 
+#: the answer to a second /move sent while the first is still being played
+IN_FLIGHT = ("Your previous move is still being played, so this one was not played: "
+             "look at the new board, then send it again if you still want it.")
+
 
 class PlayCog(TableCog, commands.Cog, name=PLAY_COG):
     """``/move action:…``, ``/<game> <verb> …`` and the pick menu under "My moves"."""
@@ -31,6 +35,8 @@ class PlayCog(TableCog, commands.Cog, name=PLAY_COG):
     def __init__(self, bot: commands.Bot):
         self.bot = bot
         self.groups: list[app_commands.Group] = []
+        #: (table, user) whose move is being played now
+        self.in_flight: set[tuple[int | None, int]] = set()
 
     async def cog_load(self) -> None:
         taken = {"game", "move"}
@@ -73,13 +79,24 @@ class PlayCog(TableCog, commands.Cog, name=PLAY_COG):
 
     async def play(self, interaction: discord.Interaction, action: str | ActionModel, shown: str,
                    expected_version: int | None = None) -> None:
-        """Apply a move for the caller and post what happened (defers first)."""
+        """Apply a move for the caller and post what happened (defers first). A second move
+        of the same player at this table while the first is still being played is refused:
+        it was issued against the board before the first (issue 11.6)."""
 
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        channel = await self.channel(interaction)
-        result = await self.service.act(interaction.channel_id, interaction.user.id, action, expected_version)
+        self.check_can_post(interaction)
+        key = (interaction.channel_id, interaction.user.id)
+        if key in self.in_flight:
+            raise UserError(IN_FLIGHT)
+        self.in_flight.add(key)
+        try:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            channel = await self.channel(interaction)
+            result = await self.service.act(interaction.channel_id, interaction.user.id, action, expected_version)
+        finally:
+            self.in_flight.discard(key)
         await self.ack(interaction, f"Played `{shown}`.", ephemeral=True)
-        await self.poster.post_result(channel, result, actor=interaction.user.id)
+        await self.poster.post_committed(interaction, channel, result, f"Your move `{shown}` was played",
+                                         actor=interaction.user.id)
 
     # ----- typed groups -----------------------------------------------------------------
     async def legal_for(self, interaction: discord.Interaction, engine: Any):
@@ -111,6 +128,7 @@ class PlayCog(TableCog, commands.Cog, name=PLAY_COG):
     async def pick(self, interaction: discord.Interaction, table: int, version: int, notation: str) -> None:
         """A move chosen in the "Pick a move" menu: played only at the version it was offered."""
 
+        self.check_can_post(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         channel = await self.channel(interaction, table)
         try:
@@ -119,7 +137,8 @@ class PlayCog(TableCog, commands.Cog, name=PLAY_COG):
             await self.stale(interaction, await self.service.board(table), "That list of moves is out of date")
             return
         await self.ack(interaction, f"Played `{notation}`.", ephemeral=True)
-        await self.poster.post_result(channel, result, actor=interaction.user.id)
+        await self.poster.post_committed(interaction, channel, result, f"Your move `{notation}` was played",
+                                         actor=interaction.user.id)
 
 
 async def setup(bot: commands.Bot) -> None:

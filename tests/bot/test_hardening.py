@@ -1,0 +1,159 @@
+"""Issue 11 (hardening) through the real bot in SimCord: stuck AI turns, committed moves whose
+post fails, double sends, replies past 2000 characters, missing channel permissions."""
+
+from __future__ import annotations
+
+import discord
+
+from bot.poster import AI_CAUGHT_UP, RESTARTED
+from tests.bot.discord_harness import harness  # noqa: F401  (fixture)
+from tests.bot.test_discord_lobby import answer, arrive_together, member_of, reply, to_act
+
+
+def fail_ai_commits(service, times: int | None = None) -> list:
+    """Make the service's store refuse every commit of an AI run (``times``: only that many),
+    as a full disk would; returns the list of refused runs."""
+
+    real = service.store.commit
+    refused: list = []
+
+    async def commit(pk, version, actions, *a, **k):
+        if any(seat.startswith("ai-") for seat, _ in actions) and (times is None or len(refused) < times):
+            refused.append(actions)
+            raise OSError("database or disk is full")
+        return await real(pk, version, actions, *a, **k)
+
+    service.store.commit = commit
+    return refused
+
+
+async def human_vs_ai_until_the_ai_is_due(h) -> int:
+    """alice + an AI seat at High-Low; alice moves until the AI must act; the version then."""
+
+    await h.alice.slash(h.channel, "game new", game="high-low")
+    await h.alice.slash(h.channel, "game addbot")
+    await h.alice.slash(h.channel, "game start")
+    for _ in range(3):
+        if await h.service.ai_due(h.channel.id):
+            break
+        moves = await h.alice.autocomplete(h.channel, "move", "action", "")
+        await h.alice.slash(h.channel, "move", action=moves[0]["value"])
+    assert await h.service.ai_due(h.channel.id)
+    return await h.version()
+
+
+async def test_an_ai_turn_left_due_by_a_failed_commit_is_played_by_the_restarted_bot(harness):
+    """11.1: the AI's commit fails (every time, in this process); after a restart with a NEW
+    bot on the same file, the AI has moved and the channel was told."""
+
+    h = harness
+    fail_ai_commits(h.service)
+    v = await human_vs_ai_until_the_ai_is_due(h)
+    # stuck in this process: the AI cannot commit, alice is refused while the AI must act
+    assert await h.service.ai_due(h.channel.id) and await h.version() == v
+    n = h.mark()
+    await h.restart()
+    assert not await h.service.ai_due(h.channel.id)
+    assert await h.version() > v  # the AI's move(s) were committed
+    history = await h.service.history(h.channel.id, limit=1)
+    assert history[-1].seat == "ai-1"
+    posts = h.messages_since(n)
+    assert posts and posts[0].content.startswith(RESTARTED)
+    assert str(h.alice.id) in await to_act(h) or (await h.service.board(h.channel.id)).status == "over"
+
+
+async def test_an_ai_turn_that_failed_once_is_played_at_the_next_touch(harness):
+    """11.1: a single failed AI commit: the table's next interaction plays the AI's turn."""
+
+    h = harness
+    refused = fail_ai_commits(h.service, times=1)
+    n = h.mark()
+    await h.alice.slash(h.channel, "game new", game="high-low")
+    await h.alice.slash(h.channel, "game addbot")
+    await h.alice.slash(h.channel, "game start")
+    for _ in range(3):
+        if refused:
+            break
+        moves = await h.alice.autocomplete(h.channel, "move", "action", "")
+        await h.alice.slash(h.channel, "move", action=moves[0]["value"])
+    assert len(refused) == 1
+    # the command that met the failure touched the table after its post: the AI moved
+    assert not await h.service.ai_due(h.channel.id)
+    assert any(m.content.startswith(AI_CAUGHT_UP) for m in h.messages_since(n))
+    assert (await h.service.history(h.channel.id, limit=1))[-1].seat == "ai-1"
+
+
+async def test_a_failed_post_of_a_played_move_says_it_was_played_and_is_retried_in_the_background(harness):
+    """11.5: the move stands, the player is never told to try again, and the board follows
+    from the retry loop without anyone touching the table."""
+
+    h = harness
+    await h.lobby("high-low", h.alice, h.bob)
+    await h.alice.slash(h.channel, "game start")
+    caller = member_of(h, (await to_act(h))[0])
+    h.env.inject_error("POST", f"/channels/{h.channel.id}/messages", status=403, code=50013,
+                       message="Missing Permissions")
+    n = h.mark()
+    r = await caller.slash(h.channel, "move", action="call high")
+    text = answer(r).content
+    assert text.startswith("Your move `call high` was played, but I am not allowed to post in this channel")
+    assert "try again" not in text.lower()
+    assert await h.version() == 1 and h.messages_since(n) == []
+    await h.env.advance_time(15)  # the first retry is due 10 s later
+    posts = h.messages_since(n)
+    assert len(posts) == 1 and "calls high" in posts[0].content
+    assert await h.service.store.unposted() == []
+
+
+async def test_the_same_move_sent_twice_at_once_is_played_once(harness):
+    """11.6: two identical /move from one player arriving together: one is played, the other
+    is refused with a sentence (in High-Low `call high` is legal only once per round)."""
+
+    h = harness
+    await h.lobby("high-low", h.alice, h.bob)
+    await h.alice.slash(h.channel, "game start")
+    await member_of(h, (await to_act(h))[0]).slash(h.channel, "move", action="call high")
+    card = (await h.service.hand(h.channel.id, h.alice.id)).private["hand"][0]
+    v = await h.version()
+    rs = await arrive_together(
+        h,
+        lambda: h.alice.slash(h.channel, "move", action=f"play {card}"),
+        lambda: h.alice.slash(h.channel, "move", action=f"play {card}"),
+    )
+    texts = sorted(reply(r)[0] for r in rs)
+    assert await h.version() == v + 1
+    assert texts == sorted([f"Played `play {card}`.",
+                            "Your previous move is still being played, so this one was not played: look at the"
+                            " new board, then send it again if you still want it."])
+
+
+async def test_replies_echoing_long_user_text_stay_within_2000_characters(harness):
+    """11.3: these used to get no answer at all (Discord refuses a message over 2000)."""
+
+    h = harness
+    r = await h.alice.slash(h.channel, "game new", game="high-low", options="z" * 1925)
+    text, eph = reply(r)
+    assert eph and len(text) == 2000 and text.startswith("Write options as key=value (got `zzz")
+    assert await h.service.table_info(h.channel.id) is None  # nothing opened
+    r = await h.alice.slash(h.channel, "game rules", topic="high-low " + "y" * 1896)
+    text, eph = reply(r)
+    assert eph and len(text) <= 2000
+    await h.lobby("high-low", h.alice, h.bob)
+    await h.alice.slash(h.channel, "game start")
+    caller = member_of(h, (await to_act(h))[0])
+    r = await caller.slash(h.channel, "move", action="x" * 1999)
+    text, eph = reply(r)
+    assert eph and len(text) == 2000 and text.endswith("…")
+    assert await h.version() == 0
+
+
+async def test_missing_permissions_are_named_before_anything_is_committed(harness):
+    """11.4: without Attach Files in the channel, /game new is refused naming it."""
+
+    h = harness
+    closed = h.guild.create_text_channel(
+        "no-files", overwrites={h.env.bot.user: discord.PermissionOverwrite(attach_files=False)})
+    r = await h.alice.slash(closed, "game new", game="high-low")
+    assert reply(r) == ("I can't host a game here: I am missing the Attach Files permission in this channel,"
+                        " so nothing was played. A moderator can grant it in the channel settings.", True)
+    assert await h.service.table_info(closed.id) is None
