@@ -122,7 +122,9 @@ def _status(view: dict) -> str:
 def _grid_and_events(lay: Layout, view: dict, top: int) -> int:
     grid = view["grid"]
     rows, cols = len(grid), len(grid[0])
-    cw, ch = 112, 58
+    # cells as wide as the longest building name in the grid needs (names are never cut)
+    names = [_short(view["buildings"][b]["name"]) for row in grid for b in row if b in view["buildings"]]
+    cw, ch = max([112] + [measure(n, 16)[0] + 16 for n in names]), 58
     gx, gy = 16, top + 58
     lay.add(text(gx, top, "Building grid", 20, INK, tag="grid:title"))
     lay.add(text(gx + 150, top + 4, "capacity/$: morning · midday · evening", 15, MUTED, tag="grid:legend"))
@@ -293,8 +295,10 @@ def _street(lay: Layout, view: dict, seat: str, top: int) -> int:
     rows = p["street"]
     longest = max(len(rows[0]), len(rows[1]), 1)
     avail = WIDTH - 32 - 40
-    per_line = max(1, avail // (104 + 6))  # wrap very long rows onto more lines
-    cw = max(104, min(170, avail // min(longest, per_line) - 6))
+    # every card of the street as wide as its longest first line needs (names never cut)
+    need = min(avail - 6, max([104] + [measure(_building_head(b), 15)[0] + 12 for row in rows for b in row]))
+    per_line = max(1, avail // (need + 6))  # wrap very long rows onto more lines
+    cw = max(need, min(170, avail // min(longest, per_line) - 6))
     ch = 86
     lines = [[rows[side][k:k + per_line] for k in range(0, max(len(rows[side]), 1), per_line)] for side in (0, 1)]
     n_lines = len(lines[0]) + len(lines[1])
@@ -323,11 +327,16 @@ def _street(lay: Layout, view: dict, seat: str, top: int) -> int:
     return top + height
 
 
+def _building_head(b: dict) -> str:
+    """A street card's first line: label, name, upgrades (``"A3 Watches store +1up"``)."""
+
+    up = f" +{len(b['upgrades'])}up" if b["upgrades"] else ""
+    return f"{b['label'].upper()} {_short(b['name'])}{up}"
+
+
 def _building(lay: Layout, b: dict, x: int, y: int, w: int, h: int, tag: str) -> None:
     lay.add(Rect(x=x, y=y, w=w, h=h, fill=CATEGORY_COLOURS[b["category"]], outline="#666666", radius=6, tag=tag))
-    up = f" +{len(b['upgrades'])}up" if b["upgrades"] else ""
-    lay.add(text(x + 6, y + 3, fit_text(f"{b['label'].upper()} {_short(b['name'])}{up}", w - 12, 15), 15, INK,
-                 tag=tag + ":name"))
+    lay.add(text(x + 6, y + 3, fit_text(_building_head(b), w - 12, 15), 15, INK, tag=tag + ":name"))
     if not b["zones"]:
         lay.add(text(x + 6, y + 28, "closed", 14, MUTED, tag=tag + ":closed"))
         return

@@ -163,3 +163,24 @@ def test_numbers_come_with_their_noun_counted(states, name):
         n = states[name].move_n  # the event's die: 1 -> "1 tourist", else "n tourists"
         word = "1 tourist" if n == 1 else f"{n} tourists"
         assert any(f"move up to {word}" in t for t in texts), texts[:3]
+
+
+def test_building_names_are_never_cut():
+    """Issue 13.2: street cards and grid cells are as wide as their names need ("Watches
+    store", "Souvenir shop" with "+2up" were drawn "Watches st…"). Seeded AI games at 2-4
+    players, the board every 10 steps: no grid or street name ends with an ellipsis."""
+
+    for n in (2, 3, 4):
+        players = [f"p{i}" for i in range(n)]
+        state = engine.setup(players, None, 40 + n)
+        r = random.Random(n)
+        step = 0
+        while not engine.is_over(state) and step < 400:
+            if step % 10 == 0:
+                lay = layout(engine.view(state, None))
+                names = [t for t in lay.texts() if t.tag.endswith(":name")]
+                assert names and not [t.text for t in names if t.text.endswith("…")]
+                assert not out_of_bounds(lay) and not overlapping_texts(lay)
+            p = engine.to_act(state)[0]
+            state = engine.apply(state, p, engine.ai.choose(state, p, r)).state
+            step += 1
