@@ -15,7 +15,8 @@ import argparse
 import time
 from pathlib import Path
 
-from engines.base import rng
+from bench.render_boards import _pct
+from bench.render_boards import _states as game_states
 from engines.registry import get
 from renderers import board_layouts, render_board, render_hand
 
@@ -23,22 +24,7 @@ ENGINE = get("kanban-ev")
 
 
 def _states(players: int, seed: int, every: int) -> list:
-    state = ENGINE.setup([f"player {i + 1}" for i in range(players)], None, seed)
-    out = [state]
-    step = 0
-    while not ENGINE.is_over(state):
-        p = ENGINE.to_act(state)[0]
-        state = ENGINE.apply(state, p, ENGINE.ai.choose(state, p, rng(seed, "bench", step))).state
-        step += 1
-        if step % every == 0:
-            out.append(state)
-    out.append(state)
-    return out
-
-
-def _pct(values: list[float], q: float) -> float:
-    values = sorted(values)
-    return values[min(len(values) - 1, int(round(q * (len(values) - 1))))]
+    return game_states("kanban-ev", players, seed, every)
 
 
 def main() -> None:
