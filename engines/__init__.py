@@ -1,6 +1,6 @@
-"""Pure rules engines, one package per game (see DESIGN.md, "The engine contract").
+"""Pure rules engines, one package per game (docs/architecture.md, "The engine contract").
 
-``engines.registry`` finds the games; each game package exposes a module-level ``engine``.
+``engines.registry`` finds the games: each game package's ``engine`` module holds its ``ENGINE``.
 """
 
 from engines.base import (
@@ -8,6 +8,7 @@ from engines.base import (
     Engine,
     Event,
     IllegalAction,
+    NotationError,
     Outcome,
     action_union,
     default_notation,
@@ -22,6 +23,7 @@ __all__ = [
     "Engine",
     "Event",
     "IllegalAction",
+    "NotationError",
     "Outcome",
     "action_union",
     "default_notation",

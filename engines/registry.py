@@ -10,9 +10,8 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import pkgutil
+from pathlib import Path
 from typing import Any
-
-import engines as _pkg
 
 _engines: dict[str, Any] = {}
 _loaded = False
@@ -26,7 +25,8 @@ def _load_builtin() -> None:
     if _loaded:
         return
     _loaded = True
-    for info in sorted(pkgutil.iter_modules(_pkg.__path__), key=lambda i: i.name):
+    # the folder of the ``engines`` package (not ``import engines``: that would be a cycle)
+    for info in sorted(pkgutil.iter_modules([str(Path(__file__).parent)]), key=lambda i: i.name):
         if not info.ispkg or info.name in _NOT_GAMES or info.name.startswith("_"):
             continue
         engine = None
