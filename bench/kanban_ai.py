@@ -11,7 +11,7 @@ import random
 import sys
 import time
 
-from engines.kanban_ev import engine
+from engines.kanban_ev.engine import ENGINE as engine
 
 
 def play(seed: int, ai_seat: int, options: dict) -> float:

@@ -10,7 +10,7 @@ import random
 import sys
 import time
 
-from engines.kanban_ev import engine
+from engines.kanban_ev.engine import ENGINE as engine
 
 
 def playout(n: int, seed: int, options: dict | None = None) -> int:

@@ -1,45 +1,35 @@
-"""Kanban EV with SpeedCharger: state and rules (player aid by Jarrod Moore, "the aid").
+"""Kanban EV with SpeedCharger: the rules, as functions over :class:`~.state.State`
+(player aid by Jarrod Moore, "the aid"; each function's docstring names its section).
 
-The state is a pydantic model with two plain containers so copying is cheap:
+Interpretations where the aid is silent or ambiguous (see also ``data.py``):
 
-``b`` (the board, dict):
-    day, week, cycle: ints; meeting: bool (meeting marker under the meeting room);
-    pace: int (test-track space of the pace car); queue: 4 slots behind the pace car
-    (model or "" for a gap, front first); cars: model -> cars left in the supply;
-    conveyor: node -> model or ""; assembly: model -> parts on its assembly spaces;
-    demand: the 2 face-up demand tiles (models); demand_tok: tokens beside each;
-    demand_stack: face-down demand tiles (hidden order); wh: part -> parts in its
-    warehouse; supply: part -> parts in the supply; recycling: parts there;
-    kdeck: Kanban order deck (hidden order, top first); upg: model -> 6 upgrade spaces
-    (part or ""); value: part -> value marker; doubled: parts double-upgraded;
-    rows: 2 x 4 face-up designs ("" = gap, index 3 = rightmost); stacks: [top-row stack,
-    bottom-row stack, central stack] (first = top; only the top is public);
-    gdeck, gdiscard: performance goals; room: goals in the meeting room; final: final goal;
-    fgoals: {"grey"|"beige"|"cert": [[value, tokens, [seats who took]], ...]};
-    awards: dept -> face-down award tiles; award_tok: dept -> generic tokens on the stack;
-    chargers, generic, vouchers: supply counts; sandra: position code; pos: seat -> position
-    code (-1 = none); order: who acts this phase (seat index, -1 = Sandra); idx: whose turn;
-    t: the current work turn; m: the current meeting; nom: goals nominated after a meeting;
-    pick: setup sub-step; stamp: arrival counter for training ties; draws: rng counter;
-    result: final scoring breakdown.
-
-Position codes: department index * 2 + (0 upper, 1 lower) workstation; 10 = Sandra's desk.
-
-``ps`` (one dict per seat): pp, banked, books, vouchers, vpend (voucher received this turn),
-speech (own tokens on the board), generic (generic tokens beside the board), gset (basic or
-expert), gtiles (garage -> index of its tile in the set), garages
-(5 slots, model or ""), designs, upgraded, tested, parts, chargers (departments charged),
-dbl (double upgrade used), goals (hand), kanban (hand), train (5 ints), stamp (5 ints),
-cert (section * 4 + space, -1 before setup).
+* taking parts from a warehouse is repeatable (1 shift each time): the aid's once-per-turn
+  note is on issuing an order and the parts voucher only (reference §8 "1 shift each time");
+* design spaces: 5, the 6th unlocked by Design certification (the aid: "Unlocks 6th design
+  space"; the reference's 4 + 1 is ``data.DESIGN_SPACES_REF``);
+* claim cost is by the car's space behind the pace car; gaps are closed only at the end of
+  the turn, so claiming the 1st car leaves the 2nd still costing 2 (aid, R&D note);
+* banked shifts, books and vouchers gained during your own turn are usable from its end
+  ([SPEC] §3); the Administration charger's extra shift obeys the 4-shift cap (ASSUMED);
+* "upgraded parts first" in Assembly: the part types on that model's upgrade spaces;
+* an upgraded design is tested if you own a car of its model, at upgrading or when that car
+  is claimed later ([SPEC] §5);
+* recycling: unlimited swaps, but not giving back a part taken from recycling this turn
+  (which changes nothing a player can reach and keeps turns finite);
+* factory goals: reaching exactly the tile's number takes a token, once per player per tile;
+* Sandra's penalty cannot take PP below 0; she evaluates Administration before the week ends;
+* after a meeting every face-up goal is discarded; generic tokens are swapped for own ones
+  automatically where a space is free;
+* the game end test is "week >= 2 and cycle >= 3, or week >= 3 and cycle >= 2", checked after
+  the day's meeting;
+* goal 32 counts the speech tokens left on your board after placing the speaking token.
 """
 
 from __future__ import annotations
 
 import itertools
 import pickle
-from typing import Any, Literal
-
-from pydantic import BaseModel
+from typing import Any
 
 from engines.base import Event, IllegalAction, rng
 
@@ -48,28 +38,12 @@ from .actions import (
     Advanced, Also, Arrange, Award, Cert, Charge, ChooseGarages, Claim, Done, Nominate, Order, Pass, Pick,
     Place, Play, Provide, Recycle, Route, SelectDesign, Speak, Take, Train, Upgrade, Voucher,
 )
+from .state import Options, State
 
 DESK = 10
 DI = {d: i for i, d in enumerate(D.DEPTS)}
 
 
-class Options(BaseModel):
-    """Variants: Mean (default) or Nice Sandra; the SpeedCharger mini-expansion (default on)."""
-
-    sandra: Literal["mean", "nice"] = "mean"
-    speedcharger: bool = True
-
-
-class State(BaseModel):
-    """The whole game (see the module docstring for the keys of ``b`` and ``ps``)."""
-
-    players: list[str]
-    seed: int
-    sandra_mode: str
-    speedcharger: bool
-    phase: str
-    b: dict[str, Any]
-    ps: list[dict[str, Any]]
 
 
 def clone(s: State) -> State:

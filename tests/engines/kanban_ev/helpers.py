@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engines.kanban_ev import engine
+from engines.kanban_ev.engine import ENGINE as engine
 from engines.kanban_ev import rules as R
 
 DEPT_CODE = {"rd": 0, "assembly": 2, "logistics": 4, "design": 6, "admin": 8}

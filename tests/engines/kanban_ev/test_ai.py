@@ -2,7 +2,7 @@
 `python -m bench.kanban_ai` measures 100 games)."""
 
 from bench.kanban_ai import win_share
-from engines.kanban_ev import engine
+from engines.kanban_ev.engine import ENGINE as engine
 
 
 def test_ai_beats_two_random_seats():

@@ -5,7 +5,7 @@ import json
 import pytest
 
 from engines import IllegalAction, registry
-from engines.kanban_ev import KanbanEV, engine
+from engines.kanban_ev.engine import ENGINE as engine, KanbanEV
 from engines.kanban_ev.actions import Done, Place
 
 from .helpers import act, fresh, notations, working

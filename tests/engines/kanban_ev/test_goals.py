@@ -111,7 +111,7 @@ def test_a_players_view_counts_their_goals_but_private_view_does_not():
     with two city cars in the garages counts 2. The count lives in ``view(state, p)["you"]``,
     not in ``private_view``, so a changing count alone sends no DM."""
 
-    from engines.kanban_ev import engine
+    from engines.kanban_ev.engine import ENGINE as engine
     from tests.engines.kanban_ev.helpers import fresh
 
     s = fresh(3)

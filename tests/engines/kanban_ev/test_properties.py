@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from engines.kanban_ev import engine
+from engines.kanban_ev.engine import ENGINE as engine
 from engines.kanban_ev import data as D
 from engines.kanban_ev import rules as R
 from tests.engines.contract import ai_policy, play_checked, random_policy

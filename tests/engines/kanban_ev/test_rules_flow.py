@@ -4,7 +4,7 @@ scoring and tie-breakers (expected values worked out by hand in the comments).""
 import pytest
 
 from engines import IllegalAction
-from engines.kanban_ev import engine
+from engines.kanban_ev.engine import ENGINE as engine
 from engines.kanban_ev import rules as R
 
 from .helpers import act, fresh, notations, players, working

@@ -2,7 +2,7 @@
 
 Expected sentences are written by hand from the aid's numbers in each comment."""
 
-from engines.kanban_ev import engine
+from engines.kanban_ev.engine import ENGINE as engine
 from engines.kanban_ev import rules as R
 
 from .helpers import act, fresh, working

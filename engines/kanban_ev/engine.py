@@ -1,0 +1,486 @@
+"""Kanban EV with the SpeedCharger mini-expansion (engine id ``kanban-ev``, 2-4 players):
+the contract over :mod:`.rules`, the sentences for moves and statuses, and the reasons a move
+is refused."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.base import Engine, Event, IllegalAction
+
+from . import data as D
+from . import rules as R
+from .actions import ACTION_MODELS
+from .ai import KanbanAI
+from .state import Options, State
+from .text import RULES_SUMMARY
+
+
+class KanbanEV(Engine):
+    """Kanban EV engine: the contract over the functions of :mod:`.rules`."""
+
+    id = "kanban-ev"
+    title = "Kanban EV"
+    min_players = 2
+    max_players = 4
+    Options = Options
+    State = State
+    action_models = ACTION_MODELS
+    AI = KanbanAI
+    has_hands = True
+    score_unit = ("PP", "PP")
+    rules_summary = RULES_SUMMARY
+
+    # ----- contract ---------------------------------------------------------------------
+    def setup(self, players: list[str], options=None, seed: int = 0) -> R.State:
+        """New game: Kanban EV setup (the aid, "setup"); the players' choices follow as actions.
+
+        Raises ``ValueError`` for 0-1 or 5+ players, duplicate seats or bad options."""
+
+        self.check_players(players)
+        opts = self.options(options)
+        return R.setup_state(list(players), opts, int(seed))
+
+    def to_act(self, state: R.State) -> list[str]:
+        return [state.players[i] for i in R.to_act(state)]
+
+    def legal_actions(self, state: R.State, player: str) -> list:
+        if player not in state.players:
+            return []
+        return R.legal(state, state.players.index(player))
+
+    def check(self, state: R.State, player: str, action):
+        """The action if it is one of the seat's legal actions (compared by type and fields),
+        else :class:`IllegalAction` with the most specific reason the rules give."""
+
+        i = state.players.index(player)
+        kind, fields = type(action), action.__dict__
+        if not any(type(x) is kind and x.__dict__ == fields for x in R.legal(state, i)):
+            why = _reason(state, i, action)
+            raise IllegalAction(why or "That move is not allowed now.", show_moves=why is None)
+        return action
+
+    def copy_state(self, state: R.State) -> R.State:
+        return R.clone(state)
+
+    def _apply(self, new: R.State, player: str, action, events: list[Event]) -> None:
+        R.apply_action(new, new.players.index(player), action, events)
+
+    def view(self, state: R.State, player: str | None) -> dict:
+        """What ``player`` (None: a spectator) sees: the board without hands, deck orders,
+        face-down awards or nominations; a seated player also gets ``you``."""
+
+        b = state.b
+        pub_keys = ["day", "week", "cycle", "meeting", "pace", "queue", "cars", "conveyor", "assembly",
+                    "demand", "demand_tok", "wh", "supply", "recycling", "upg", "value", "doubled",
+                    "rows", "gdiscard", "room", "final", "fgoals", "award_tok", "chargers", "generic",
+                    "vouchers", "sandra", "pos", "t", "result"]
+        v: dict[str, Any] = {k: b[k] for k in pub_keys}
+        v = _copy(v)
+        v["game"] = self.id
+        v["players"] = list(state.players)
+        v["sandra_mode"] = state.sandra_mode
+        v["speedcharger"] = state.speedcharger
+        v["phase"] = state.phase
+        v["to_act"] = self.to_act(state)
+        v["status"] = self.status(state)
+        v["stacks"] = [{"top": st[0] if st else None, "count": len(st)} for st in b["stacks"]]
+        v["demand_stack"] = len(b["demand_stack"])
+        v["kdeck"] = len(b["kdeck"])
+        v["gdeck"] = len(b["gdeck"])
+        v["awards"] = {d: len(x) for d, x in b["awards"].items()}
+        v["meeting_state"] = _copy(b["m"])
+        v["nominated"] = [bool(x) for x in b["nom"]]
+        seats = []
+        for i, p in enumerate(state.ps):
+            q = {k: _copy(val) for k, val in p.items() if k not in ("goals", "kanban")}
+            q["seat"] = state.players[i]
+            q["goals"] = len(p["goals"])
+            q["kanban"] = len(p["kanban"])
+            seats.append(q)
+        v["seats"] = seats
+        # what the board image draws, from the rules (renderers read only the view): the
+        # printed boards, each seat's certifications, the shifts left in this work turn, the
+        # final goal's achievements and every visible performance goal in words
+        v["printed"] = R.printed_board(len(state.players))
+        for q, p in zip(seats, state.ps):
+            q["certified"] = [d for d in D.DEPTS if R.certified(p, d)]
+        v["shifts_left"] = R.spendable(state) if state.phase == "work" and b["t"] else 0
+        v["final_goal"] = [{"text": R.final_goal_text(test, arg, th), "pp": pp}
+                           for test, arg, th, pp in D.FINAL_GOALS.get(b["final"], [])]
+        shown = list(b["room"]) + [g for g in b["m"].get("played", []) if g]
+        if player is not None and player in state.players:
+            v["you"] = self.private_view(state, player)
+            # what each of your goals counts now (Kanban EV, performance goals), for the hand
+            # image; kept out of private_view so a changing count sends no DM by itself
+            i = state.players.index(player)
+            v["you"]["counts"] = {g: R.goal_count(state, i, g) for g in v["you"]["goals"]}
+            # what each of your order cards would stock now, per placement (Logistics)
+            v["you"]["orders"] = {c: {str(k): R.order_stock(dict(b["supply"]), c, k) for k in sorted(D.ORDER_SPLITS)}
+                                  for c in v["you"]["kanban"]}
+            shown += v["you"]["goals"]
+        v["goals"] = {g: {"text": R.goal_words(g), "value": D.PERFORMANCE_GOALS[g][2],
+                          "icons": D.PERFORMANCE_GOALS[g][3]} for g in shown}
+        return v
+
+    def private_view(self, state: R.State, player: str) -> dict | None:
+        """``player``'s hand: performance goals, Kanban order cards, the goal they nominated."""
+
+        if player not in state.players:
+            return None
+        i = state.players.index(player)
+        p = state.ps[i]
+        return {"seat": player, "goals": list(p["goals"]), "kanban": list(p["kanban"]),
+                "nominated": state.b["nom"][i] or None}
+
+    def private_text(self, state: R.State, player: str) -> str:
+        """``player``'s hand in words, for the DM beside the hand image: each performance
+        goal with what it scores, each Kanban order card with its part icons in order, and
+        the goal nominated for the meeting room; ``""`` for someone not seated."""
+
+        pv = self.private_view(state, player)
+        if pv is None:
+            return ""
+        goals = ", ".join(R.goal_text(g) for g in pv["goals"]) or "none"
+        cards = ", ".join(f"{c} ({', '.join(D.KANBAN_CARDS[c])})" for c in pv["kanban"]) or "none"
+        out = f"Your performance goals: {goals}. Your Kanban order cards: {cards}."
+        if pv["nominated"]:
+            out += f" Nominated face down for the meeting room: {R.goal_text(pv['nominated'])}."
+        return out
+
+    def describe(self, state: R.State, action) -> str:
+        """One sentence a player reads for ``action``."""
+
+        a = action
+        k = a.type
+        dn = D.DEPT_NAMES
+        if k == "garages":
+            return f"Take the {a.set} garage tiles."
+        if k == "arrange":
+            return "Put garage tiles " + ", ".join(a.tiles) + " on garages 1-4."
+        if k == "cert":
+            who = self.to_act(state)
+            sec = R.n_certs(state.ps[state.players.index(who[0])]) if state.phase == "work" and who else 0
+            ben = dict(D.CERT_TRACK[min(sec, 5)][a.space - 1]) if 1 <= a.space <= 4 else {}
+            if not D.CERT_PRINTED_SPEECH and sec in (2, 4):
+                ben.pop("speech", None)
+            return f"Put your certification marker on space {a.space} of section {sec}: gain {R.benefit_text(ben)}."
+        if k == "pick":
+            return "Take nothing." if a.item == "none" else f"Take {a.item}."
+        if k == "place":
+            ws = D.WORKSTATION_SHIFTS[a.dept][a.station - 1]
+            return (f"Work at {dn[a.dept]} workstation {a.station} ({'upper' if a.station == 1 else 'lower'}, "
+                    f"{R.plural(ws, 'shift')}).")
+        if k == "train":
+            return f"Train in {dn[a.dept]} paying a {a.pay}."
+        if k == "also":
+            return f"Also work in {dn[a.dept]} this turn."
+        if k == "claim":
+            who = self.to_act(state)
+            p = state.ps[state.players.index(who[0])] if who else {}
+            gain = ""
+            if p and p["gtiles"] and 1 <= a.garage <= 5:
+                gain = f" (gain {R.benefit_text(D.GARAGE_TILES[p['gset']][p['gtiles'][a.garage - 1]])})"
+            cost = R.plural(D.CLAIM_COST[a.pos - 1], "shift") if 1 <= a.pos <= 4 else "?"
+            return f"Claim the car at position {a.pos} ({cost}), returning {a.design}, into garage {a.garage}{gain}."
+        if k == "upgrade":
+            ben = D.UPGRADE_SPACES.get(R.model_of(a.design), [{}] * 6)[a.space - 1] if 1 <= a.space <= 6 else {}
+            src = {"part": "a part from your board", "voucher": "a parts voucher", "charger": "the R&D charger"}[a.source]
+            return (f"Upgrade {a.design} on space {a.space} (gain {R.benefit_text(ben)}) with {src}, +2 PP"
+                    + (", as your double upgrade." if a.double else "."))
+        if k == "provide":
+            return f"Provide {a.part} to the {D.MODEL_NAMES[a.model]} line from your {a.source}."
+        if k == "route":
+            t = state.b.get("t") or {}
+            pend = t.get("pending") or []
+            car = "car"
+            if pend and pend[0][0] == "route":
+                car = D.MODEL_NAMES.get(state.b["conveyor"].get(pend[0][1][-1], ""), "car")
+            if a.node.startswith("x"):
+                return f"Send the {car} off the belt at gate {a.node[1:]} ({D.EXIT_PP.get(a.node, 0)} PP)."
+            return f"Push the {car} on to conveyor space {a.node}."
+        if k == "order":
+            side_a = D.ORDER_SPLITS.get(a.split, [])
+            icons = [icon for j, icon in enumerate(D.KANBAN_CARDS.get(a.card, [])) if (icon in D.GROUP_A) == (j in side_a)]
+            return f"Issue Kanban order {a.card} in placement {a.split}: stocks {', '.join(icons) or 'nothing'}."
+        if k == "take":
+            return f"Take {a.count} {a.part} from its warehouse."
+        if k == "voucher":
+            return "Receive a parts voucher."
+        if k == "design":
+            return f"Select design {a.id}."
+        if k == "advanced":
+            return f"Select advanced design {a.id} from a stack."
+        if k == "charge":
+            return f"Place a charger token on your {dn[a.dept]} space: {D.CHARGER_ABILITY[a.dept]}."
+        if k == "recycle":
+            return f"Swap your {a.give} for the {a.get} in recycling."
+        if k == "award":
+            return f"Keep the {a.kind} award tile."
+        if k == "done":
+            return "End your meeting turn without speaking." if state.phase == "meeting" else "End your turn."
+        if k == "play":
+            return f"Play performance goal {R.goal_text(a.goal)}."
+        if k == "speak":
+            return f"Speak on goal {R.goal_text(a.goal)}."
+        if k == "pass":
+            return "Pass."
+        if k == "nominate":
+            return f"Put goal {R.goal_text(a.goal)} face down in the meeting room."
+        return super().describe(state, action)
+
+    def status(self, state: R.State) -> str:
+        """One line: day, week, cycle, the step and whom it waits for; in the work phase also
+        where that player works and the shifts spent and left this turn (the aid, "working")."""
+
+        if state.phase == "over":
+            return "Game over."  # the host ranks (resigned players last): one ranking
+        b = state.b
+        who = ", ".join(self.to_act(state))
+        head = f"Day {b['day']}, week {b['week']}, cycle {b['cycle']}"
+        step = {"garages": "setup: choose garage tiles", "cert_setup": "setup: certification space",
+                "picks": f"setup: pick a {b['pick']}", "select": "department selection",
+                "work": "work phase", "meeting": "meeting",
+                "nominate": "meeting clean-up: nominate a goal"}[state.phase]
+        if state.phase == "work" and b["t"]:
+            t = b["t"]
+            name = state.players[t["who"]]
+            pend = t["pending"]
+            if pend:
+                need = {"cert": "choose a certification space (`cert <space>`)",
+                        "award": "choose an award tile (`award <kind>`)",
+                        "route": "choose where the pushed car goes (`route <node>`)"}[pend[0][0]]
+                if pend[0][0] == "route":
+                    at = pend[0][1][-1]
+                    car = D.MODEL_NAMES.get(b["conveyor"].get(at, ""), "car")
+                    need = (f"choose where the {car} pushed from conveyor space {at} goes ("
+                            + " or ".join(f"`route {n}`" for n in D.CONVEYOR[at]) + ")")
+                return f"{head}, work phase: {name} must {need}."
+            where = D.DEPT_NAMES[t["dept"]] + (f" + {D.DEPT_NAMES[t['dept2']]}" if t["dept2"] else "")
+            return (f"{head}, work phase: {name} works in {where}; {R.shifts_note(state)} "
+                    f"(workstation {t['ws']}, banked {state.ps[t['who']]['banked']}, at most 4).")
+        if state.phase == "meeting" and b["m"]:
+            m = b["m"]
+            i = R.current(state)
+            must = "" if m["played"][i] else " (must still play a goal)"
+            return (f"{head}, meeting: waiting for {who}{must}; "
+                    f"{m['passes']} of {len(state.players)} passes in a row.")
+        if state.phase == "select":
+            where = "her desk" if b["sandra"] == R.DESK else D.DEPT_NAMES[R.dept_of(b["sandra"])]
+            step += f" (Sandra: {where})"
+        return f"{head}, {step}: waiting for {who}."
+
+    def is_over(self, state: R.State) -> bool:
+        return state.phase == "over"
+
+    def scores(self, state: R.State) -> dict[str, int]:
+        return {state.players[i]: p["pp"] for i, p in enumerate(state.ps)}
+
+    def ranking(self, state: R.State) -> list[list[str]]:
+        return R.ranking(state)
+
+
+#: the department each work action belongs to (the aid, "working")
+_ACTION_DEPT = {"claim": "rd", "upgrade": "rd", "provide": "assembly", "order": "logistics", "take": "logistics",
+                "voucher": "logistics", "design": "design", "advanced": "design", "charge": "admin"}
+_ACTION_NAME = {"claim": "Claiming a car", "upgrade": "Upgrading a design", "provide": "Providing a part",
+                "order": "Issuing an order", "take": "Taking parts", "voucher": "Receiving a parts voucher",
+                "design": "Selecting a design", "advanced": "Selecting an advanced design",
+                "charge": "The charge action"}
+
+
+def _reason(s: R.State, i: int, a) -> str | None:
+    """Why action ``a`` is illegal for seat ``i``, in the game's words (None: no specific reason)."""
+
+    b = s.b
+    p = s.ps[i]
+    kind = getattr(a, "type", "")
+    dn = D.DEPT_NAMES
+    phase_of = {"garages": "garages arrange", "cert_setup": "cert", "picks": "pick", "select": "place",
+                "meeting": "play speak pass done", "nominate": "nominate"}
+    if s.phase == "work":
+        t = b["t"]
+        if t.get("pending"):
+            return {"cert": "First choose your certification space (`cert <space>`).",
+                    "award": "First choose your award tile (`award <kind>`).",
+                    "route": "First choose where the pushed car goes (`route <node>`)."}[t["pending"][0][0]]
+        if kind in ("place", "pick", "garages", "arrange", "play", "speak", "pass", "nominate", "award", "route"):
+            return "It is the work phase: use your department's actions, `train`, `recycle` or `done`."
+        if kind == "cert":
+            return "You choose a certification space only when you become certified."
+        act = R.active_depts(s)
+        here = " and ".join(dn[d] for d in act)
+        can = R.spendable(s)
+        if kind == "train":
+            if a.dept not in act:
+                return f"You can train only where you work this turn ({here})."
+            if p["train"][R.DI[a.dept]] >= D.EXPERT_AT:
+                return f"You are already on the last space of the {dn[a.dept]} track."
+            if a.pay == "book":
+                return "You have no book you can use (books gained this turn count from its end)."
+            return f"You have no shifts left this turn ({R.shifts_note(s)}; at most 4 per turn)."
+        if kind == "also":
+            if t["dept"] != "admin":
+                return "Only in Administration can you also work in one other department."
+            if t["dept2"]:
+                return f"You already chose {dn[t['dept2']]} as your other department this turn."
+            return "Choose one of R&D, Assembly, Logistics or Design."
+        if kind == "recycle":
+            if a.give not in p["parts"]:
+                return f"You have no {a.give} on your board."
+            if a.get not in b["recycling"]:
+                return f"There is no {a.get} in recycling (it holds {', '.join(b['recycling'])})."
+            if a.give in b["recycling"]:
+                return f"Recycling already holds a {a.give}; its parts must stay all different."
+            return "You cannot give back a part you just took from recycling."
+        if kind in _ACTION_DEPT:
+            d = _ACTION_DEPT[kind]
+            if d not in act:
+                hint = f" (add it with `also {d}`)" if t["dept"] == "admin" and not t["dept2"] and d != "admin" else ""
+                return f"{_ACTION_NAME[kind]} belongs to {dn[d]}; you work in {here} this turn{hint}."
+            if kind in ("order", "voucher", "charge") and kind in t["used"]:
+                return "You may do that only once per turn."
+            cost = D.CLAIM_COST[a.pos - 1] if kind == "claim" and 1 <= a.pos <= 4 else 1
+            if cost > can:
+                return (f"That costs {R.plural(cost, 'shift')} and you have {can} left this turn "
+                        f"({R.shifts_note(s)}; at most 4 per turn, banked shifts gained this turn count from its end).")
+            return _dept_reason(s, i, a) or f"{_ACTION_NAME[kind]} is not possible with those choices now."
+        return None
+    if s.phase == "over":
+        return "The game is over."
+    if kind not in phase_of.get(s.phase, "").split():
+        step = {"garages": "garage set-up", "cert_setup": "placing certification markers",
+                "picks": "the setup picks", "select": "department selection", "meeting": "a meeting",
+                "nominate": "the meeting clean-up (`nominate <goal>`)"}[s.phase]
+        raise IllegalAction(f"That is not a move during {step}.", show_moves=True)
+    if s.phase == "select":
+        if not 1 <= a.station <= 2:
+            return "Workstations are 1 (upper) and 2 (lower)."
+        code = R.DI[a.dept] * 2 + a.station - 1
+        mine = b["pos"][i]
+        if mine >= 0 and R.dept_of(mine) == a.dept:
+            return f"You must choose a different department from the one you just worked in ({dn[a.dept]})."
+        if len(s.players) == 2 and R.dept_of(b["sandra"]) == a.dept:
+            return f"At 2 players nobody may go to Sandra's department ({dn[a.dept]})."
+        if code in R.occupied(s):
+            return f"{dn[a.dept]} workstation {a.station} is taken."
+    if s.phase == "meeting":
+        m = b["m"]
+        if kind == "play":
+            if m["played"][i]:
+                return "You have already played a performance goal in this meeting."
+            return f"{a.goal} is not in your hand."
+        if kind == "speak":
+            if p["speech"] == 0:
+                return "You have no speech tokens on your board."
+            if a.goal not in b["room"] + [g for g in m["played"] if g]:
+                return f"{a.goal} is neither in the meeting room nor played in this meeting."
+            if i in m["spoken"].get(a.goal, []):
+                return f"You already have a speech token on {a.goal}."
+            return f"{a.goal} has no free speech icon left."
+        if kind == "pass":
+            return "You must play one of your performance goals before you can pass."
+        if kind == "done":
+            return "`done` ends a meeting turn after you play a goal; otherwise speak or pass."
+    if s.phase == "nominate" and kind == "nominate":
+        return f"{a.goal} is not in your hand."
+    if s.phase == "cert_setup" and kind == "cert":
+        return "That certification space is taken (spaces 1-4, left to right)."
+    if s.phase == "picks" and kind == "pick":
+        if b["pick"] == "part":
+            return f"Pick a car part from a Logistics warehouse now, not {a.item}."
+        return f"{a.item} is not a design you can take now (face up, or on top of a stack)."
+    if s.phase == "garages" and kind == "garages" and p["gset"]:
+        return f"You took the {p['gset']} garage tiles; now `arrange` them on garages 1-4."
+    if s.phase == "garages" and kind == "arrange" and not p["gset"]:
+        return "First choose your garage set (`garages basic` or `garages expert`)."
+    if s.phase == "garages" and kind == "arrange":
+        return "Name each of your 4 unlocked garage tiles once, in garage order 1-4."
+    return None
+
+
+def _dept_reason(s: R.State, i: int, a) -> str | None:
+    """Department-specific reasons for claim/upgrade/provide/order/take/voucher/design/advanced/charge."""
+
+    b = s.b
+    p = s.ps[i]
+    kind = a.type
+    if kind == "claim":
+        if not 1 <= a.pos <= 4 or not b["queue"][a.pos - 1]:
+            return f"There is no car at position {a.pos} behind the pace car."
+        car = b["queue"][a.pos - 1]
+        if a.design not in p["designs"]:
+            return f"You have no design {a.design} on your board."
+        if R.model_of(a.design) != car:
+            return f"The car at position {a.pos} is a {D.MODEL_NAMES[car]}; return a {D.MODEL_NAMES[car]} design."
+        if not 1 <= a.garage <= R.garage_slots(p):
+            return "Garage 5 opens with Assembly certification." if a.garage == 5 else "Garages are 1-5."
+        return f"Garage {a.garage} is not empty."
+    if kind == "upgrade":
+        if a.design not in p["designs"]:
+            return f"You have no design {a.design} on your board."
+        m, pt = R.model_of(a.design), R.part_of(a.design)
+        if pt == "blank":
+            return "A design without a car part cannot be upgraded."
+        if not 1 <= a.space <= 6 or b["upg"][m][a.space - 1]:
+            return f"{D.MODEL_NAMES[m]} upgrade space {a.space} is not free."
+        if a.double:
+            if not R.certified(p, "rd"):
+                return "The double upgrade needs R&D certification."
+            if p["dbl"]:
+                return "You have already used your double upgrade."
+            if pt in b["doubled"]:
+                return f"{pt} has already been double upgraded."
+        if a.source == "part":
+            return f"You have no {pt} on your board."
+        if a.source == "voucher":
+            return "You have no parts voucher you can use." if R.usable(s, i, "voucher") == 0 else f"The supply has no {pt}."
+        if "rd" not in p["chargers"]:
+            return "You have no R&D charger."
+        return "You have used the R&D charger this turn." if "rd_charger" in b["t"]["used"] else f"The supply has no {pt}."
+    if kind == "provide":
+        if a.part in b["assembly"][a.model]:
+            return f"The {D.MODEL_NAMES[a.model]} line already has a {a.part}."
+        if a.part not in R.allowed_parts(s, i, a.model):
+            return f"Upgraded parts of the {D.MODEL_NAMES[a.model]} must be provided first (unless you have the Assembly charger)."
+        if a.source == "part":
+            return f"You have no {a.part} on your board."
+        return "You have no parts voucher you can use." if R.usable(s, i, "voucher") == 0 else f"The supply has no {a.part}."
+    if kind == "order":
+        if a.card not in p["kanban"]:
+            return f"Kanban order {a.card} is not in your hand."
+        return "Placements are 1-4."
+    if kind == "take":
+        room = R.part_slots(p) - len(p["parts"])
+        if room == 0:
+            return "You have no free car part space on your board."
+        return f"The {a.part} warehouse holds {b['wh'][a.part]} and you have room for {room}."
+    if kind == "voucher":
+        if not R.certified(p, "logistics"):
+            return "Receiving a parts voucher needs Logistics certification."
+        return "The supply has no parts voucher left."
+    if kind in ("design", "advanced"):
+        if len(p["designs"]) >= R.design_slots(p):
+            return "You have no free design space on your board."
+        if kind == "advanced" and not R.certified(p, "design"):
+            return "Selecting an advanced design needs Design certification."
+        return f"{a.id} is not " + ("face up in the Design department." if kind == "design" else "on top of a stack.")
+    if kind == "charge":
+        if not s.speedcharger:
+            return "This game is played without SpeedCharger."
+        if a.dept in p["chargers"]:
+            return f"Your {D.DEPT_NAMES[a.dept]} space is already charged."
+        return "The supply has no charger token left."
+    return None
+
+
+def _copy(x: Any) -> Any:
+    if isinstance(x, dict):
+        return {k: _copy(v) for k, v in x.items()}
+    if isinstance(x, list):
+        return [_copy(v) for v in x]
+    return x
+
+
+#: the registered engine
+ENGINE = KanbanEV()
