@@ -107,6 +107,9 @@ class ActionModel(BaseModel):
 
     #: words of the notation's verb; default: ``type`` with ``_`` and ``-`` as spaces
     words: ClassVar[str | None] = None
+    #: the sentence :meth:`Engine.describe` gives by default, formatted with the fields
+    #: (``"Take {count} {part} from its warehouse."``); ``None``: the capitalised notation
+    sentence: ClassVar[str | None] = None
 
     @classmethod
     def verb(cls) -> str:
@@ -421,6 +424,12 @@ class Engine:
         return default_parse(self.action_models, text)
 
     def describe(self, state, action: ActionModel) -> str:
+        """One sentence a player reads for ``action``. Default: the action model's
+        ``sentence`` formatted with its fields, else the capitalised notation."""
+
+        sentence = type(action).sentence
+        if sentence is not None:
+            return sentence.format_map({f: getattr(action, f) for f in type(action).model_fields})
         return self.notation(state, action).capitalize() + "."
 
     def view(self, state, player: str | None) -> dict:
@@ -434,7 +443,7 @@ class Engine:
 
     def private_text(self, state, player: str) -> str:
         """One short paragraph naming what ``player`` holds privately, sent beside the hand
-        image (DM, ``/game hand``) for notifications and screen readers; ``""`` for no hand.
+        image for notifications and screen readers; ``""`` for no hand.
         Default: the lists in :meth:`private_view` (``{"hand": [3, 7]}`` -> ``"Your hand: 3, 7."``);
         override to say what each card is."""
 

@@ -51,6 +51,7 @@ class Pass(ActionModel):
     """Phase 1: leave the current auction (final for that auction)."""
 
     type: Literal["pass"] = "pass"
+    sentence = "Pass: leave this auction."
 
 
 class Take(ActionModel):
@@ -88,6 +89,7 @@ class Demolish(ActionModel):
     """Phase 3: demolish an installed tile with an available worker."""
 
     type: Literal["demolish"] = "demolish"
+    sentence = "Demolish {tile} (uses a worker)."
     tile: str
 
 
@@ -102,6 +104,7 @@ class SwitchOff(ActionModel):
     """Phase 4: switch an installed machine or robot off."""
 
     type: Literal["switch_off"] = "switch_off"
+    sentence = "Switch {tile} off this round."
     tile: str
 
 
@@ -109,6 +112,7 @@ class SwitchOn(ActionModel):
     """Phase 4: switch a switched-off machine or robot on again."""
 
     type: Literal["switch_on"] = "switch_on"
+    sentence = "Switch {tile} on again."
     tile: str
 
 

@@ -515,6 +515,8 @@ class FactoryManager(Engine):
     def describe(self, state, action) -> str:
         """One sentence a player reads for ``action`` in ``state`` (prices after discount)."""
 
+        if type(action).sentence is not None:
+            return super().describe(state, action)
         t = action.type
         if t == "open":
             return f"Open the auction for turn-order tile {action.tile} with {_workers(action.bid)}."
@@ -522,8 +524,6 @@ class FactoryManager(Engine):
             return f"Take the last turn-order tile {action.tile}, putting {_workers(action.bid)} on it."
         if t == "bid":
             return f"Raise the bid to {_workers(action.amount)}."
-        if t == "pass":
-            return "Pass: leave this auction."
         if t == "place":
             col = state.columns.get(action.kind) or []
             tid = col[0] if col else "?"
@@ -541,14 +541,8 @@ class FactoryManager(Engine):
         if t == "install":
             where = {"hall1": "hall I", "hall2": "hall II", "room": "the control room"}[action.where]
             return f"Install {action.tile} in {where}{self._fee_note(state, R.actor(state), action.where)}."
-        if t == "demolish":
-            return f"Demolish {action.tile} (uses a worker)."
         if t == "hire":
             return f"Hire {action.count} temporary worker{'s' if action.count > 1 else ''} until the next round's phase 3."
-        if t == "switch_off":
-            return f"Switch {action.tile} off this round."
-        if t == "switch_on":
-            return f"Switch {action.tile} on again."
         if state.phase == "market":
             return "Stop adding extra tiles to the market."
         if state.phase == "bureaucracy":

@@ -1,8 +1,8 @@
 """Kanban EV actions: one model per step a player says aloud.
 
 Field order is notation order (``claim 1 city-battery 2``). Departments, parts and models
-are the data ids of :mod:`engines.kanban_ev.data`. Each field's ``description`` is what the
-``/kanban`` typed subcommands show under that option (at most 100 characters).
+are the data ids of :mod:`engines.kanban_ev.data`. Each field's ``description`` says what the
+value is, in at most 100 characters (a host may show it beside an input).
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ class ChooseGarages(ActionModel):
     """Setup: take the basic or the expert (star) garage tiles."""
 
     type: Literal["garages"] = "garages"
+    sentence = "Take the {set} garage tiles."
     set: Literal["basic", "expert"] = Field(description="which garage tiles: basic or expert (the star side)")
 
 
@@ -122,6 +123,7 @@ class Take(ActionModel):
     """Logistics: take parts from one warehouse."""
 
     type: Literal["take"] = "take"
+    sentence = "Take {count} {part} from its warehouse."
     part: Part = Field(description="the warehouse's part")
     count: int = Field(description="how many parts to take from it")
 
@@ -130,12 +132,14 @@ class Voucher(ActionModel):
     """Logistics (certified): receive a parts voucher."""
 
     type: Literal["voucher"] = "voucher"
+    sentence = "Receive a parts voucher."
 
 
 class SelectDesign(ActionModel):
     """Design: select a face-up design."""
 
     type: Literal["design"] = "design"
+    sentence = "Select design {id}."
     id: str = Field(description="a face-up design, e.g. city-body (model-part)")
 
 
@@ -143,6 +147,7 @@ class Advanced(ActionModel):
     """Design (certified): select the top design of a stack."""
 
     type: Literal["advanced"] = "advanced"
+    sentence = "Select advanced design {id} from a stack."
     id: str = Field(description="the top design of a stack, e.g. truck-motor")
 
 
@@ -157,6 +162,7 @@ class Recycle(ActionModel):
     """Swap one of your stored parts with one in the recycling section."""
 
     type: Literal["recycle"] = "recycle"
+    sentence = "Swap your {give} for the {get} in recycling."
     give: Part = Field(description="your stored part to put in recycling")
     get: Part = Field(description="the part in recycling you take")
 
@@ -165,6 +171,7 @@ class Award(ActionModel):
     """Expert: keep one award tile of this kind."""
 
     type: Literal["award"] = "award"
+    sentence = "Keep the {kind} award tile."
     kind: Literal["pp2", "shift", "voucher", "book"] = Field(
         description="award tile: pp2 (2 PP), shift, voucher or book"
     )
@@ -194,6 +201,7 @@ class Pass(ActionModel):
     """Meeting: pass (only after you have played a goal)."""
 
     type: Literal["pass"] = "pass"
+    sentence = "Pass."
 
 
 class Nominate(ActionModel):

@@ -154,8 +154,6 @@ class KanbanEV(Engine):
         a = action
         k = a.type
         dn = D.DEPT_NAMES
-        if k == "garages":
-            return f"Take the {a.set} garage tiles."
         if k == "arrange":
             return "Put garage tiles " + ", ".join(a.tiles) + " on garages 1-4."
         if k == "cert":
@@ -203,28 +201,14 @@ class KanbanEV(Engine):
             side_a = D.ORDER_SPLITS.get(a.split, [])
             icons = [icon for j, icon in enumerate(D.KANBAN_CARDS.get(a.card, [])) if (icon in D.GROUP_A) == (j in side_a)]
             return f"Issue Kanban order {a.card} in placement {a.split}: stocks {', '.join(icons) or 'nothing'}."
-        if k == "take":
-            return f"Take {a.count} {a.part} from its warehouse."
-        if k == "voucher":
-            return "Receive a parts voucher."
-        if k == "design":
-            return f"Select design {a.id}."
-        if k == "advanced":
-            return f"Select advanced design {a.id} from a stack."
         if k == "charge":
             return f"Place a charger token on your {dn[a.dept]} space: {D.CHARGER_ABILITY[a.dept]}."
-        if k == "recycle":
-            return f"Swap your {a.give} for the {a.get} in recycling."
-        if k == "award":
-            return f"Keep the {a.kind} award tile."
         if k == "done":
             return "End your meeting turn without speaking." if state.phase == "meeting" else "End your turn."
         if k == "play":
             return f"Play performance goal {R.goal_text(a.goal)}."
         if k == "speak":
             return f"Speak on goal {R.goal_text(a.goal)}."
-        if k == "pass":
-            return "Pass."
         if k == "nominate":
             return f"Put goal {R.goal_text(a.goal)} face down in the meeting room."
         return super().describe(state, action)

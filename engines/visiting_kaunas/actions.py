@@ -59,6 +59,7 @@ class Fire(ActionModel):
     """Resolve the event die on ``card`` now (when tied dice let you choose the order)."""
 
     type: Literal["fire"] = "fire"
+    sentence = "Resolve the event die on {card} now."
     card: str
 
 
@@ -134,6 +135,7 @@ class Cover(ActionModel):
     """The card moving face up covers the face-up stack ``stack``."""
 
     type: Literal["cover"] = "cover"
+    sentence = "Put the card face up on {stack}."
     stack: str
 
 
@@ -158,6 +160,7 @@ class Decline(ActionModel):
     """Another player's 5/4: do not buy."""
 
     type: Literal["decline"] = "decline"
+    sentence = "Do not buy the building."
 
 
 ACTION_MODELS = (Ship, Build, Event, Use, Penalty, Fire, Skip, Grande, Row, Column, UpgradeTake, Draw,

@@ -9,8 +9,8 @@ from engines.base import Engine, Event as GameEvent, rng
 from . import data as D
 from . import rules as R
 from . import text as T
-from .actions import (ACTION_MODELS, Build, Choose, Column, Cover, Decline, Draw, Event, Fire, Grande,
-                      Penalty, Recall, Reveal, Row, Ship, Skip, Take, Tourist, UpgradeTake, Use)
+from .actions import (ACTION_MODELS, Build, Choose, Column, Draw, Event, Grande, Penalty, Recall, Reveal, Row,
+                      Ship, Skip, Take, Tourist, UpgradeTake, Use)
 from .ai import KaunasAI
 from .rules import (building_count, building_type, capacity, count, label, level, longest_row, parse_label,
                     price)
@@ -85,7 +85,6 @@ class VisitingKaunas(Engine):
     def is_over(self, state: State) -> bool:
         return state.phase == "over"
 
-
     def scores(self, state: State) -> dict[str, int]:
         """Money (rules "The goal of the game")."""
 
@@ -118,10 +117,9 @@ class VisitingKaunas(Engine):
         R.do(s, player, action, ev)
         R.advance(s, ev)
 
-
     def describe(self, state: State, action: Any) -> str:
         """A sentence for the move, naming the building, card or upgrade it concerns
-        (at most about 100 characters, for Discord's autocomplete)."""
+        (at most about 100 characters, so a host can offer it as a choice)."""
 
         s, a = state, action
         me = s.pl[s.players[s.active]]
@@ -147,8 +145,6 @@ class VisitingKaunas(Engine):
         if isinstance(a, Penalty):
             amount = min(me.coins, longest_row(me))
             return f"Put your penalty of {count(amount, 'coin')} on face-down card {a.card}."
-        if isinstance(a, Fire):
-            return f"Resolve the event die on {a.card} now."
         if isinstance(a, Skip):
             return f"Do not use the {a.die}." if s.phase != "reveal" else "Stop revealing."
         if isinstance(a, Grande):
@@ -174,18 +170,13 @@ class VisitingKaunas(Engine):
             return f"Turn {a.card} (level {lvl}) face up onto {a.stack}."
         if isinstance(a, Recall):
             return f"Put discarded {T.card_words(a.card)} onto {a.stack}."
-        if isinstance(a, Cover):
-            return f"Put the card face up on {a.stack}."
         if isinstance(a, Tourist):
             src = {"supply": "a tourist from your supply", "grande": "your Grande"}.get(a.source, f"a tourist from {a.source.upper()}")
             dst = "out of the city" if a.to == "out" else f"to {a.to.upper()}"
             return f"Move {src} {dst}."
         if isinstance(a, Take):
             return f"Buy the building at your ship for {D.OTHERS_FACTOR * level(s)} and build it in row {a.row.upper()}."
-        if isinstance(a, Decline):
-            return "Do not buy the building."
         return super().describe(state, action)
-
 
     def status(self, state: State) -> str:
         if self.is_over(state):
