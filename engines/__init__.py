@@ -3,36 +3,10 @@
 ``engines.registry`` finds the games: each game package's ``engine`` module holds its ``ENGINE``.
 """
 
-from engines.base import (
-    ActionModel,
-    Engine,
-    Event,
-    IllegalAction,
-    NotationError,
-    Outcome,
-    action_union,
-    default_notation,
-    default_parse,
-    normalize,
-    rng,
-    shuffled,
-)
+from engines import base as _base
+from engines.base import *  # noqa: F401,F403  (the contract's names: Engine, ActionModel, IllegalAction, …)
 
-__all__ = [
-    "ActionModel",
-    "Engine",
-    "Event",
-    "IllegalAction",
-    "NotationError",
-    "Outcome",
-    "action_union",
-    "default_notation",
-    "default_parse",
-    "normalize",
-    "rng",
-    "shuffled",
-    "registry",
-]
+__all__ = [*_base.__all__, "registry"]
 
 
 def __getattr__(name: str):
