@@ -12,7 +12,7 @@ import random
 import sys
 import time
 
-from engines.transport import engine
+from engines.transport.engine import ENGINE as engine
 
 
 def play(seed: int, n_players: int = 3) -> float:

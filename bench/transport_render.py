@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 import time
 
-from engines.transport import engine
+from engines.transport.engine import ENGINE as engine
 from renderers import render_board, render_hand
 
 

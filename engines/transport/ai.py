@@ -18,7 +18,8 @@ from __future__ import annotations
 import random
 
 from engines.transport import hexes as hx
-from engines.transport.hexes import key, parse_key
+from engines.transport import rules as R
+from engines.transport.hexes import grid_of, parse_key
 
 PROXY_PARCEL = {False: (3, 2), True: (2, 3)}  # (top, bottom) of a typical new parcel: 2-3 p / 4 p
 
@@ -38,13 +39,12 @@ class TransportAI:
     def _sides(self, state, player):
         """(my colours, list of other sides' colour lists, points per side (mine first))."""
 
-        eng = self.engine
-        mine = eng.team_of(state, player)
+        mine = R.team_of(state, player)
         others = []
         seen = set(mine)
         for p in state.players:
             if p not in seen:
-                team = eng.team_of(state, p)
+                team = R.team_of(state, p)
                 seen.update(team)
                 others.append(team)
         colour = {p: state.colours[i] for i, p in enumerate(state.players)}
@@ -110,8 +110,7 @@ class TransportAI:
             return legal[0]
         my_cols, other_cols, mine, others = self._sides(state, player)
         ctx = (set(my_cols), [set(c) for c in other_cols])
-        pts = [sum(eng.points(state, p) for p in mine)] + [sum(eng.points(state, p) for p in t) for t in others]
-        from engines.transport.engine import grid_of
+        pts = [sum(R.points(state, p) for p in mine)] + [sum(R.points(state, p) for p in t) for t in others]
 
         grid = grid_of(state)
         four = len(state.players) == 4
@@ -161,7 +160,6 @@ class TransportAI:
 
     def _play_scores(self, state, grid, pts, ctx, legal, four):
         parcels = [p for p, c in grid.items() if c[2] is not None]
-        pallet_cells = list(hx.pallets(grid).values())
         base = self._best_move_value(grid, pts, ctx)
         my_cols = ctx[0]
         out = []
@@ -177,7 +175,7 @@ class TransportAI:
                 near = any(hex_distance(at, p) <= 4 for p in parcels)
             else:
                 at = parse_key(a.pallet_to)
-                g = self.engine._after_insert(grid, a.tile, a.pallet, a.rotation, at)
+                g = R.after_insert(grid, a.tile, a.pallet, a.rotation, at)
                 near = True
             if icon == "parcel":
                 vals = []

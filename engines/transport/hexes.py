@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from engines.transport import data
+from engines.transport.state import Cell
 
 Pos = tuple[int, int]
 
@@ -604,3 +605,33 @@ def parcel_moves(grid: dict) -> list[tuple[Pos, Pos]]:
         if grid[p][2] is not None:
             out.extend((p, t) for t in parcel_destinations(grid, p))
     return out
+
+
+# ----- the field of a State <-> the plain grid ------------------------------------------------
+def grid_of(state) -> dict:
+    """The plain grid of a state's field."""
+
+    return {parse_key(k): [c.tile, c.rot, tuple(c.parcel) if c.parcel else None] for k, c in state.field.items()}
+
+
+def field_of(grid: dict, before: dict[str, Cell] | None = None, touched=None) -> dict[str, Cell]:
+    """The field of a grid, keyed ``"q,r"`` in cell order. With ``before`` (the field before
+    a step) and ``touched`` (the only cells the step changed), the other cells are
+    ``before``'s (frozen) cells and only the touched ones are rebuilt."""
+
+    if before is None or touched is None:
+        return {key(p): _cell(c) for p, c in sorted(grid.items())}
+    out = dict(before)
+    for p in touched:
+        c = grid.get(p)
+        if c is None:
+            out.pop(key(p), None)
+        else:
+            out[key(p)] = _cell(c)
+    if len(out) != len(before) or any(key(p) not in before for p in touched if p in grid):
+        out = dict(sorted(out.items(), key=lambda kv: parse_key(kv[0])))
+    return out
+
+
+def _cell(c: list) -> Cell:
+    return Cell(tile=c[0], rot=c[1], parcel=list(c[2]) if c[2] else [])

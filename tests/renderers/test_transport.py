@@ -6,7 +6,7 @@ import random
 import pytest
 from PIL import Image
 
-from engines.transport import engine as E
+from engines.transport.engine import ENGINE as E
 from renderers import render_board, render_hand
 from renderers.base import MAX_BYTES, MAX_SIDE, Text, out_of_bounds, overlapping_texts, small_texts
 from renderers.transport import hand_layout, layout
@@ -118,7 +118,7 @@ def test_spectator_hand_image_is_empty():
 
 def test_wide_field_stays_in_bounds():
     from engines.transport import data
-    from engines.transport.engine import Cell
+    from engines.transport.state import Cell
 
     s = E.setup(["alice", "bob", "carol"], None, 3)
     plain = [t for t, sh, i in data.stack_tiles() if sh == "straight" and not i]

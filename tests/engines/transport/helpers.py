@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from engines.transport import data, engine
-from engines.transport.engine import Cell, State
+from engines.transport import data
+from engines.transport.engine import ENGINE as engine
+from engines.transport.state import Cell, State
 
 
 def tiles_with(shape: str, icon: str = "") -> list[str]:

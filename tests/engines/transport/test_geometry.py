@@ -5,7 +5,7 @@ import pytest
 
 from engines import IllegalAction
 from engines.transport import hexes as hx
-from engines.transport.engine import Connect, Insert
+from engines.transport.actions import Connect, Insert
 
 from .helpers import E, make, tiles_with
 

@@ -2,7 +2,7 @@
 
 import json
 
-from engines.transport import engine as E
+from engines.transport.engine import ENGINE as E
 
 
 def _other_hands_swapped(state, keep: str):

@@ -3,7 +3,7 @@
 import pytest
 
 from engines import IllegalAction
-from engines.transport.engine import Insert, Lift, Load, Move, SwapHand, SwapPallets, Wrench
+from engines.transport.actions import Insert, Lift, Load, Move, SwapHand, SwapPallets, Wrench
 
 from .helpers import E, make, tiles_with
 

@@ -16,10 +16,11 @@ from hypothesis import strategies as st
 
 from engines import IllegalAction
 from engines.transport import data
-from engines.transport import engine as E
+from engines.transport.engine import ENGINE as E
 from engines.transport import hexes as hx
-from engines.transport.engine import (ACTIONS, Connect, Insert, Lift, Load, Move, SwapHand, SwapPallets,
-                                      Wrench, grid_of)
+from engines.transport import rules as R
+from engines.transport.actions import ACTIONS, Connect, Insert, Lift, Load, Move, SwapHand, SwapPallets, Wrench
+from engines.transport.hexes import grid_of
 
 STACK = [t for t, _s, _i in data.stack_tiles()]
 
@@ -76,7 +77,7 @@ def test_apply_accepts_exactly_the_listed_actions(seed, n):
         p = E.to_act(s)[0]
         legal = E.legal_actions(s, p)
         for c in _candidates(s, p, legal, rnd):
-            listed = E._canonical(s, c) in legal
+            listed = R.canonical(s, c) in legal
             assert _accepted(s, p, c) == listed, (s.phase, c, listed)
         other = players[(players.index(p) + 1) % n]
         assert not _accepted(s, other, legal[0])

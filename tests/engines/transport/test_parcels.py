@@ -4,7 +4,7 @@ import pytest
 
 from engines import IllegalAction
 from engines.transport import hexes as hx
-from engines.transport.engine import Load, Move
+from engines.transport.actions import Load, Move
 
 from .helpers import E, make, tiles_with
 

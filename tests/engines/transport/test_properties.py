@@ -4,7 +4,7 @@ plus conservation of tiles and parcels after every step."""
 import pytest
 
 from engines.transport import data
-from engines.transport import engine as E
+from engines.transport.engine import ENGINE as E
 from tests.engines.contract import ai_policy, play_checked, random_policy, win_share
 
 ALL_STACK = {t for t, _s, _i in data.stack_tiles()}

@@ -4,7 +4,7 @@
 import pytest
 
 from engines import IllegalAction
-from engines.transport.engine import Connect, Insert, Move, SwapHand
+from engines.transport.actions import Connect, Insert, Move, SwapHand
 
 from .helpers import E, make, tiles_with
 

@@ -1,0 +1,100 @@
+"""Transport actions: one model per step (field order = notation order, ``connect t12 0,1 3``)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Literal
+
+from pydantic import Field
+
+from engines.base import ActionModel
+from engines.transport.hexes import key
+
+class Connect(ActionModel):
+    """Connect a tile from your hand at a cell (q,r) with a rotation (0-5)."""
+
+    type: Literal["connect"] = "connect"
+    tile: str = Field(description="tile id from your hand, e.g. t5")
+    at: str = Field(description="cell q,r: an open belt end, or next to floor sides for a floor tile")
+    rotation: int = Field(description="rotation 0-5 (clockwise steps; see your hand image)")
+
+
+class Insert(ActionModel):
+    """Put a belt tile in a pallet's place and re-attach the pallet to it."""
+
+    type: Literal["insert"] = "insert"
+    tile: str = Field(description="belt tile id from your hand, e.g. t5")
+    pallet: str = Field(description="the pallet whose place the tile takes (its colour)")
+    rotation: int = Field(description="rotation 0-5 of the tile (see your hand image)")
+    pallet_to: str = Field(description="cell q,r the pallet moves to, at an open end of the new tile")
+
+
+class SwapHand(ActionModel):
+    """Swap your whole hand for 4 new tiles instead of connecting one."""
+
+    type: Literal["swap_hand"] = "swap_hand"
+
+
+class Load(ActionModel):
+    """Parcel icon: put the new parcel on an empty loading tile."""
+
+    type: Literal["load"] = "load"
+    at: str = Field(description="cell q,r of an empty loading tile")
+
+
+class Wrench(ActionModel):
+    """Wrench icon: move a field tile with a white icon somewhere else (a belt tile may
+    take a pallet's place; the pallet then moves to ``pallet_to``)."""
+
+    type: Literal["wrench"] = "wrench"
+    at: str = Field(description="cell q,r of the white-icon tile to move")
+    to: str = Field(description="cell q,r where it goes (an open end, or a pallet's cell)")
+    rotation: int = Field(description="its new rotation 0-5")
+    pallet_to: str | None = Field(default=None, description="when it takes a pallet's place: cell q,r the pallet moves to")
+
+
+class Lift(ActionModel):
+    """Forklift icon: move a pallet to an open end of the belt."""
+
+    type: Literal["lift"] = "lift"
+    pallet: str = Field(description="the pallet to move (its colour)")
+    to: str = Field(description="cell q,r at an open belt end")
+    facing: int = Field(description="direction 0-5 its belt side faces (0 east, clockwise)")
+
+
+class SwapPallets(ActionModel):
+    """Forklift icon: swap two pallets."""
+
+    type: Literal["swap_pallets"] = "swap_pallets"
+    a: str = Field(description="one pallet (colour)")
+    b: str = Field(description="the other pallet (colour)")
+
+
+class Move(ActionModel):
+    """Move a parcel exactly its top number of tiles along the belt."""
+
+    type: Literal["move"] = "move"
+    at: str = Field(description="cell q,r of the parcel")
+    to: str = Field(description="cell q,r where it ends")
+
+
+ACTIONS = (Connect, Insert, SwapHand, Load, Wrench, Lift, SwapPallets, Move)
+
+
+# The most numerous legal actions, built once per (tile, cell, rotation): action models are
+# frozen, so one instance can be listed again (a wrench step lists ~1,400 of them).
+@lru_cache(maxsize=1 << 16)
+def _connect(tile: str, at: tuple[int, int], rotation: int) -> Connect:
+    return Connect(tile=tile, at=key(at), rotation=rotation)
+
+
+@lru_cache(maxsize=1 << 16)
+def _wrench(at: tuple[int, int], to: tuple[int, int], rotation: int, pallet_to: tuple[int, int] | None) -> Wrench:
+    return Wrench(at=key(at), to=key(to), rotation=rotation, pallet_to=key(pallet_to) if pallet_to else None)
+
+
+@lru_cache(maxsize=1 << 14)
+def _move(at: tuple[int, int], to: tuple[int, int]) -> Move:
+    return Move(at=key(at), to=key(to))
+
+ACTION_MODELS = ACTIONS

@@ -1,0 +1,324 @@
+"""Transport, the conveyor-belt tile game (Richard van Oostrum, Rob Vermeer): the rules, as functions over
+:class:`~engines.transport.state.State` and its plain grid (:mod:`engines.transport.hexes`).
+
+Turn (SEED "Beurtvolgorde"): either connect a tile (``connect`` / ``insert``), carry out its
+white icon (``load`` / ``wrench`` / ``lift`` / ``swap pallets``), move a parcel (``move``),
+draw back to 4 (automatic); or swap the whole hand (``swap hand``), then move a parcel.
+Steps without a choice (no parcel can move, drawing) happen by themselves.
+
+Rules the text leaves open, and the choice made here (REF = shared reference facts 2.2):
+
+* Start layouts, tile inventory, parcels, colours: see :mod:`engines.transport.data` (ASSUMED).
+* Every start belt ends in a pallet, so there is no open end at first: the first belt tiles
+  go between a pallet and the belt (``insert``), or floor tiles against floor sides.
+* Moving a parcel is compulsory when any parcel can move (REF item 2); a step is one
+  adjacent connected tile; the parcel never revisits a tile nor turns back in one move
+  (items 3, 6); a pallet ends the path and only counts when it is exactly the last step
+  (item 4).
+* Merge junction (3 entrances, 2 exits): arm 1 is inbound only (item 5).
+* One flip per move, also when landing on a pallet (item 11); the score is the number then on top.
+* The parcel is scored for the pallet's owner; at 4 players team totals (item 8); a player's
+  own 4th parcel ends the game (item 9).
+* Wrench: the white-icon tile is connected elsewhere like a new tile (belt tile at an open
+  end or in the place of a pallet attached to the belt, the pallet re-attached to it as in
+  ``insert``; floor tile against floor sides; any rotation; not in its own old cell); the
+  hole is allowed, a parcel travels along (items 7, 12). Not enclosed (six neighbours).
+* Forklift: a pallet moves to an empty cell at an open belt end, facing it, and must fit
+  there; or two pallets (neither enclosed) swap places (orientation stays with the cell).
+* A parcel tile also needs a parcel in the bag. A parcel never blocks tile placement (13).
+* Swapping: the 4 new tiles are drawn first, then the old ones are shuffled into the stack.
+  A voluntary swap needs 4 tiles in the stack; a player who must swap when the stack has
+  fewer than 4 ends the game (item 10).
+* Rotations that give the same tile (a straight turned 3 times) are one move; the lowest
+  number is listed.
+* Bottom numbers of parcels on the field are shown (everyone saw them when drawn and flipped).
+"""
+
+from __future__ import annotations
+
+from itertools import islice
+
+from engines.base import ActionModel, Event, plural
+from engines.transport import data
+from engines.transport import hexes as hx
+from engines.transport.actions import Connect, Insert, Lift, Load, Move, SwapHand, SwapPallets, Wrench, _connect
+from engines.transport.hexes import grid_of, key, parse_key
+from engines.transport.state import State
+from engines.transport.text import tile_name
+
+
+# ----- helpers ---------------------------------------------------------------------------
+def team_of(state: State, seat: str) -> list[str]:
+    """The seats whose points ``seat`` shares: its team at 4 players, else itself."""
+
+    if len(state.players) == 4:
+        i = state.players.index(seat)
+        for team in data.TEAMS_4P:
+            if i in team:
+                return [state.players[j] for j in team]
+    return [seat]
+
+def owner(state: State, colour: str) -> str:
+    return state.players[state.colours.index(colour)]
+
+def points(state: State, seat: str) -> int:
+    """A player's own points: the top numbers of the parcels on their score tile."""
+
+    return sum(p[0] for p in state.scored[seat])
+
+def connect_options(state: State, grid: dict, seat: str, first_only: bool = False,
+                     only: str | None = None, front: dict | None = None):
+    """Connect/insert actions for the tiles of ``seat``'s hand (or just tile ``only``)
+    whose icon action would be possible afterwards (SEED "Als je die actie niet kan
+    uitvoeren, mag je de tegel niet verbinden"). The open cells are found once for the
+    grid and the icon check is memoized over the grid (:class:`hexes.IconCheck`)."""
+
+    out = []
+    if front is None:
+        front = hx.frontier(grid)
+    pal = hx.pallets(grid)
+    slots = hx.pallet_slots(grid, pal)
+    icons = hx.IconCheck(grid, len(state.bag), pal, front)
+    for tile in state.hands[seat]:
+        if only is not None and tile != only:
+            continue
+        icon = hx.ICON[tile]
+        places = hx.placements(grid, tile, front=front)
+        for at, k in places:
+            if icon:
+                g = dict(grid)
+                g[at] = [tile, k, None]
+                if not icons.possible(g, icon, hints(icon, at, places)):
+                    continue
+            out.append(_connect(tile, at, k))
+            if first_only:
+                return out
+        for pallet, k, to in hx.insertions(grid, tile, slots):
+            if icon:
+                g = after_insert(grid, tile, pallet, k, to, pal)
+                moved = {**pal, pallet: to}
+                if not icons.possible(g, icon, hints(icon, pal[pallet], places), moved):
+                    continue
+            out.append(Insert(tile=tile, pallet=pallet, rotation=k, pallet_to=key(to)))
+            if first_only:
+                return out
+    return out
+
+def hints(icon: str, at, places: list) -> tuple:
+    """Icon actions likely possible right after connecting a tile at ``at`` (``places``:
+    where else the tile could be connected): the wrench may move the new tile on to
+    another of those places, a new loading tile may take the parcel."""
+
+    if icon == "wrench":
+        return tuple(islice(((at, to, k) for to, k in places if to != at), 2))
+    if icon == "parcel":
+        return (at,)
+    return ()
+
+def after_insert(grid, tile, pallet, k, to, pal=None):
+    """The grid after ``tile`` (rotation ``k``) takes ``pallet``'s place and the pallet
+    moves to ``to``, facing the tile (``pal``: the grid's :func:`hexes.pallets`)."""
+
+    g = dict(grid)
+    ppos = (pal or hx.pallets(g))[pallet]
+    g[ppos] = [tile, k, None]
+    g[to] = [pallet, hx.DIRS.index((ppos[0] - to[0], ppos[1] - to[1])), None]
+    return g
+
+def start_turn(state: State, grid: dict, events: list[Event]) -> None:
+    """Begin the current player's turn; end the game when a forced swap cannot draw 4
+    (SEED "Eind van het spel" b; ASSUMED REF 2.2 item 10)."""
+
+    state.phase = "play"
+    seat = state.players[state.current]
+    if len(state.stack) < data.HAND_SIZE and not connect_options(state, grid, seat, first_only=True):
+        end_game(state, events, f"{seat} can connect no tile and the stack cannot give 4 new tiles.")
+
+def end_game(state: State, events: list[Event], reason: str) -> None:
+    state.phase = "over"
+    state.end_reason = reason
+    events.append(Event(type="game-over", text="Game over: " + reason))
+
+def after_main(state: State, grid: dict, events: list[Event]) -> None:
+    """Step 2: move a parcel if any can move (compulsory, ASSUMED REF 2.2 item 2); else on."""
+
+    if hx.parcel_moves(grid):
+        state.phase = "move"
+    else:
+        finish_turn(state, grid, events)
+
+def finish_turn(state: State, grid: dict, events: list[Event]) -> None:
+    """Step 3: draw back to 4 (SEED "Pak een tegel van de stapel"); an impossible draw
+    ends the game; then the player to the left."""
+
+    seat = state.players[state.current]
+    hand = state.hands[seat]
+    if len(hand) < data.HAND_SIZE:
+        if not state.stack:
+            end_game(state, events, f"{seat} must draw a tile and the stack is empty.")
+            return
+        tile = state.stack.pop(0)
+        hand.append(tile)
+        events.append(Event(type="draw", text=f"{seat} draws a tile."))
+        events.append(Event(type="draw-private", text=f"You draw {tile_name(tile)}.", visible_to=[seat]))
+    state.current = (state.current + 1) % len(state.players)
+    state.turn += 1
+    start_turn(state, grid, events)
+
+def canonical(state: State, action: ActionModel) -> ActionModel:
+    """Rotations that give the same tile are the same move (a straight at 0 and 3)."""
+
+    if isinstance(action, Connect) and action.tile in hx.SHAPE and 0 <= action.rotation < 6:
+        return Connect(tile=action.tile, at=action.at, rotation=hx.CANON[hx.SHAPE[action.tile]][action.rotation])
+    if isinstance(action, Insert) and action.tile in hx.SHAPE and 0 <= action.rotation < 6:
+        return Insert(tile=action.tile, pallet=action.pallet, rotation=hx.CANON[hx.SHAPE[action.tile]][action.rotation],
+                      pallet_to=action.pallet_to)
+    if isinstance(action, Wrench) and action.at in state.field and 0 <= action.rotation < 6:
+        shape = hx.SHAPE[state.field[action.at].tile]
+        return Wrench(at=action.at, to=action.to, rotation=hx.CANON[shape][action.rotation], pallet_to=action.pallet_to)
+    return action
+
+def why_not(state: State, player: str, action: ActionModel) -> str:
+    """A specific reason for a refused action."""
+
+    if state.phase == "over":
+        return "The game is over."
+    if player != state.players[state.current]:
+        return f"It is {state.players[state.current]}'s turn."
+    wanted = {
+        "play": "connect a tile from your hand (connect/insert) or swap your hand",
+        "load": "place the new parcel on an empty loading tile (load q,r)",
+        "wrench": "use the wrench: move a white-icon tile (wrench from to rotation)",
+        "lift": "use the forklift: move a pallet (lift) or swap two pallets",
+        "move": "move a parcel (move from to)",
+    }[state.phase]
+    steps = {"play": (Connect, Insert, SwapHand), "load": (Load,), "wrench": (Wrench,),
+             "lift": (Lift, SwapPallets), "move": (Move,)}[state.phase]
+    if not isinstance(action, steps):
+        return f"Now you must {wanted}."
+    grid = grid_of(state)
+    if isinstance(action, (Connect, Insert)):
+        if action.tile not in state.hands[player]:
+            return f"{action.tile} is not in your hand."
+        if isinstance(action, Connect):
+            at = parse_key(action.at)
+            if at is None:
+                return f"{action.at} is not a cell; write it as q,r (for example 1,-2)."
+            if at in grid:
+                return f"Cell {action.at} is already taken."
+            if hx.SHAPE[action.tile] == "floor":
+                return f"A floor tile must go against floor sides only, and {action.at} is not such a spot."
+            if at not in hx.open_cells(grid):
+                return f"Cell {action.at} is not at an open end of the belt."
+            if not (0 <= action.rotation < 6) or not hx.fits(grid, at, hx.ROT[hx.SHAPE[action.tile]][action.rotation].mask):
+                return f"{action.tile} in rotation {action.rotation} does not match the belt and floor sides around {action.at}."
+        else:
+            pal = hx.pallets(grid)
+            if action.pallet not in pal:
+                return f"There is no {action.pallet} pallet."
+            if hx.SHAPE[action.tile] not in data.BELT_SHAPES:
+                return "Only a belt tile can go between a pallet and the belt."
+            if hx.pallet_attachment(grid, pal[action.pallet]) is None:
+                return f"The {action.pallet} pallet is not attached to the belt."
+            if not any(k == action.rotation and key(to) == action.pallet_to
+                       for p, k, to in hx.insertions(grid, action.tile) if p == action.pallet):
+                return (f"{action.tile} in rotation {action.rotation} in place of the {action.pallet} pallet "
+                        f"does not fit, or the pallet cannot go to {action.pallet_to}.")
+        icon = hx.ICON[action.tile]
+        if icon:
+            return f"{action.tile} cannot be connected there: its {icon} action would be impossible."
+        return "That tile cannot be connected that way."
+    if isinstance(action, SwapHand):
+        return "The stack has fewer than 4 tiles, so you cannot swap your hand while you can connect a tile."
+    if isinstance(action, Move):
+        frm = parse_key(action.at)
+        if frm is None or frm not in grid or grid[frm][2] is None:
+            return f"There is no parcel at {action.at}."
+        n = grid[frm][2][0]
+        return (f"The parcel at {action.at} must move exactly {plural(n, 'tile')} along the belt, one way, not against "
+                f"arrows and not through or onto another parcel; it cannot end at {action.to}.")
+    if isinstance(action, Wrench):
+        frm = parse_key(action.at)
+        if frm is None or frm not in grid or not hx.ICON[grid[frm][0]]:
+            return f"The wrench only moves a field tile with a white icon; {action.at} has none."
+        if hx.enclosed(grid, frm):
+            return f"The tile at {action.at} has six neighbours and cannot be moved (enclosure rule)."
+        to = parse_key(action.to)
+        if to is not None and to in grid and hx.SHAPE[grid[to][0]] == "pallet":
+            if action.pallet_to is None:
+                return (f"{action.to} holds the {grid[to][0]} pallet: to put the tile in its place, "
+                        f"also say where the pallet goes (wrench {action.at} {action.to} {action.rotation} q,r).")
+            return (f"The tile from {action.at} in rotation {action.rotation} does not fit in place of the "
+                    f"{grid[to][0]} pallet, or the pallet cannot go to {action.pallet_to}.")
+        return f"The tile from {action.at} does not fit at {action.to} in rotation {action.rotation}."
+    if isinstance(action, (Lift, SwapPallets)):
+        pal = hx.pallets(grid)
+        names = [action.pallet] if isinstance(action, Lift) else [action.a, action.b]
+        for c in names:
+            if c not in pal:
+                return f"There is no {c} pallet."
+            if hx.enclosed(grid, pal[c]):
+                return f"The {c} pallet has six neighbours and cannot be moved (enclosure rule)."
+        return "The pallet cannot go there: it must face an open end of the belt and match its neighbours."
+    if isinstance(action, Load):
+        return f"{action.at} is not an empty loading tile."
+    return "That move is not allowed now."
+
+def cells_of(state: State, action: ActionModel) -> list[str]:
+    """The cells an action changes (highlighted on the board; also the only cells
+    :func:`field_of` rebuilds after it)."""
+
+    if isinstance(action, Connect):
+        return [action.at]
+    if isinstance(action, Insert):
+        old = next((k for k, c in state.field.items() if c.tile == action.pallet), "")
+        return [k for k in (old, action.pallet_to) if k]
+    if isinstance(action, Load):
+        return [action.at]
+    if isinstance(action, Wrench) and action.pallet_to is not None:
+        return [action.at, action.to, action.pallet_to]
+    if isinstance(action, (Wrench, Move)):
+        return [action.at, action.to]
+    if isinstance(action, Lift):
+        old = next((k for k, c in state.field.items() if c.tile == action.pallet), "")
+        return [k for k in (old, action.to) if k]
+    if isinstance(action, SwapPallets):
+        return [k for k, c in state.field.items() if c.tile in (action.a, action.b)]
+    return []
+
+def icon(state: State, grid: dict, tile: str, events: list[Event]) -> None:
+    """White icon: its action follows at once (SEED "Als een tegel met een wit icoon")."""
+
+    icon = hx.ICON[tile]
+    if icon == "parcel":
+        state.phase = "load"
+    elif icon == "wrench":
+        state.phase = "wrench"
+    elif icon == "forklift":
+        state.phase = "lift"
+    else:
+        after_main(state, grid, events)
+
+def move_parcel(state: State, grid: dict, player: str, action: Move, events: list[Event]) -> None:
+    """Move a parcel, flip it; on a pallet it goes to that pallet's owner's score tile
+    (SEED "Als een Pakketje eindigt op een Pallet tegel"; one flip, ASSUMED REF 2.2 item 11);
+    a player's 4th parcel ends the game at once."""
+
+    frm, to = parse_key(action.at), parse_key(action.to)
+    top, bottom = grid[frm][2]
+    grid[frm] = [grid[frm][0], grid[frm][1], None]
+    flipped = (bottom, top)
+    target = grid[to]
+    if hx.SHAPE[target[0]] == "pallet":
+        seat = owner(state, target[0])
+        state.scored[seat].append(list(flipped))
+        events.append(Event(type="score", text=(
+            f"{player} moves the parcel from {action.at} onto the {target[0]} pallet at {action.to}: "
+            f"{plural(flipped[0], 'point')} for {seat}.")))
+        if len(state.scored[seat]) >= data.PARCELS_TO_END:
+            end_game(state, events, f"{seat} has {data.PARCELS_TO_END} parcels on their score tile.")
+            return
+    else:
+        grid[to] = [target[0], target[1], flipped]
+        events.append(Event(type="move", text=f"{player} moves the parcel from {action.at} to {action.to}; it now shows {flipped[0]}."))
+    finish_turn(state, grid, events)

@@ -1,0 +1,44 @@
+"""Transport state: the typed pydantic models of a game."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+class Cell(BaseModel):
+    """A field tile: its id, rotation and the parcel on it (``[top, bottom]`` or empty).
+    Frozen: a step shares the cells it does not change with the state before it."""
+
+    model_config = ConfigDict(frozen=True)
+
+    tile: str
+    rot: int
+    parcel: list[int] = Field(default_factory=list)
+
+
+class Options(BaseModel):
+    """Transport has no variants."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+Phase = Literal["play", "load", "wrench", "lift", "move", "over"]
+
+
+class State(BaseModel):
+    players: list[str]
+    seed: int
+    colours: list[str]
+    field: dict[str, Cell]
+    stack: list[str]  # face down, top first (hidden order)
+    hands: dict[str, list[str]]  # hidden
+    bag: list[list[int]]  # [low, high] in draw order (hidden order)
+    scored: dict[str, list[list[int]]]  # seat -> [top, bottom] of each scored parcel
+    current: int = 0
+    phase: Phase = "play"
+    turn: int = 1
+    swaps: int = 0  # salt for the reshuffle after a hand swap
+    end_reason: str = ""
+    recent: list[list[str]] = Field(default_factory=list)  # last public events, as segments
+    changed: list[str] = Field(default_factory=list)  # cells the last action changed
