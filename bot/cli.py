@@ -1,15 +1,12 @@
 """The ``boardhost`` command (console script ``boardhost = "bot.cli:main"``).
 
-Subcommands live in their own modules so that two helpers can add theirs without editing
-the same lines: each module in :data:`COMMAND_MODULES` defines
+Subcommands live in their own modules: each module in :data:`COMMAND_MODULES` defines
 ``register(subparsers) -> None`` which adds its subparser(s) and sets
 ``func=<callable(args) -> int>`` as the parser default.
 
-* ``bot.simulate``: ``boardhost simulate [GAME] [--players N] [--seed S] [--out DIR]``
-  (host-core helper).
+* ``bot.simulate``: ``boardhost simulate [GAME] [--players N] [--seed S] [--out DIR]``.
 * ``bot.runner``: ``boardhost run [--shard-ids 0,1 --shard-count 4]`` and
-  ``boardhost sync [--guild ID]`` (Discord helper: create ``bot/runner.py`` with
-  ``register(subparsers)``; it is picked up when it exists).
+  ``boardhost sync [--guild ID]``.
 * ``bot.migrate``: ``boardhost migrate --from sqlite:///boardhost.db --to postgresql://…``.
 """
 

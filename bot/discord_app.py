@@ -126,7 +126,7 @@ class BoardhostBot(commands.Bot):
 
     async def on_ready(self) -> None:
         """Once per process: post what the channels missed while the bot was down
-        (ANCHORS §0.3, reconcile on boot)."""
+        (reconcile on boot, :meth:`bot.service.Service.unposted`)."""
 
         if self._reconciled:
             return

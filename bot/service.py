@@ -1,4 +1,4 @@
-"""The transport-free service layer: tables, lobby, seats, moves, AI seats (DESIGN.md, "The host").
+"""The transport-free service layer: tables, lobby, seats, moves, AI seats (docs/architecture.md).
 
 Nothing here imports discord. The cogs (``bot/cogs``) and the CLI (``boardhost simulate``)
 are thin adapters over :class:`Service`.
@@ -31,10 +31,6 @@ Reconcile: the store records per game the last version whose board reached the c
 (``games.posted``; the poster calls :meth:`Service.mark_posted`). :meth:`Service.unposted`
 lists the games a restarted bot still owes a post, and :meth:`Service.catch_up` builds that
 post (the current board, the missed public events, whom to mention).
-
-Ownership (two helpers share this worktree): this file, ``bot/store.py``, ``bot/simulate.py``
-and ``bot/cli.py``'s ``simulate`` subcommand belong to the host-core helper; the Discord
-layer builds on the public API below (additions only, no breaking changes).
 """
 
 from __future__ import annotations

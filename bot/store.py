@@ -1,4 +1,4 @@
-"""Storage of tables, games, seats, the action log and snapshots (DESIGN.md, "The host").
+"""Storage of tables, games, seats, the action log and snapshots.
 
 :class:`Store` is the interface the service layer uses; :class:`SqliteStore` implements it
 with aiosqlite on ONE connection (WAL, ``synchronous=FULL``, ``foreign_keys=ON``, schema
@@ -291,8 +291,7 @@ def _dumps(data: Any) -> str:
 class SqliteStore(Store):
     """:class:`Store` on one aiosqlite connection to the file ``path``.
 
-    One connection for the whole process (SIMCORD.md pitfall 2: keep it single, close it in
-    :meth:`close`). Transactions on the shared connection never interleave (an internal
+    One connection for the whole process (keep it single; close it in :meth:`close`). Transactions on the shared connection never interleave (an internal
     asyncio lock); writes queued meanwhile are group-committed (see :meth:`_tx`). Reads
     outside a transaction wait for it, so they never see uncommitted rows.
     """

@@ -147,7 +147,7 @@ def lobby_view(table: int | str, game: int) -> discord.ui.View:
 
 
 def board_view(table: int | str, version: int, game_id: str) -> discord.ui.View:
-    """The board message's buttons: "My hand" and "My moves" (DESIGN.md: every board carries
+    """The board message's buttons: "My hand" and "My moves" (every board carries
     both; in a game without hands "My hand" says so)."""
 
     view = discord.ui.View(timeout=None)

@@ -29,11 +29,9 @@ def _load_builtin() -> None:
     for info in sorted(pkgutil.iter_modules([str(Path(__file__).parent)]), key=lambda i: i.name):
         if not info.ispkg or info.name in _NOT_GAMES or info.name.startswith("_"):
             continue
-        engine = None
-        if importlib.util.find_spec(f"engines.{info.name}.engine") is not None:
-            engine = getattr(importlib.import_module(f"engines.{info.name}.engine"), "ENGINE", None)
-        if engine is None:  # TRANSITION: a package not yet in the one shape exposes ``engine``
-            engine = getattr(importlib.import_module(f"engines.{info.name}"), "engine", None)
+        if importlib.util.find_spec(f"engines.{info.name}.engine") is None:
+            continue
+        engine = getattr(importlib.import_module(f"engines.{info.name}.engine"), "ENGINE", None)
         if engine is not None and engine.id not in _engines:
             _engines[engine.id] = engine
 

@@ -4,7 +4,7 @@
 test-only High-Low engine registered, a guild, a channel ``#games`` and three members
 (alice, bob, carol) plus a spectator (dave). ``h.restart()`` replaces the bot by a NEW bot
 object on the same database. Every bot generation's database is closed at teardown
-(SimCord never calls ``bot.close()``; SIMCORD.md pitfall 1). Errors SimCord records fail the test at
+(SimCord never calls ``bot.close()``). Errors SimCord records fail the test at
 teardown, except users' mistakes answered with a sentence (:func:`is_refusal`).
 """
 
@@ -136,7 +136,7 @@ def fast_settle(env: simcord.Env, idle: float = 0.002) -> None:
     """Poll settlement every ``idle`` seconds instead of 50 ms.
 
     The store's aiosqlite worker thread wakes the loop through ``call_soon_threadsafe``,
-    which SimCord runs on its settlement ticks (SIMCORD.md pitfall 2): with the default
+    which SimCord runs on its settlement ticks: with the default
     50 ms tick every database round trip of a move costs up to 50 ms of real time, and a
     whole game through SimCord took over a minute. This only changes how often SimCord
     looks, not what the bot does. (Uses a private member, like the concurrency recipe.)

@@ -8,7 +8,6 @@ import pytest
 from bot.cli import main
 from bot.settings import load_settings
 from tests import fakegame
-from tests.bot.discord_harness import harness  # noqa: F401  (fixture)
 
 
 @pytest.fixture

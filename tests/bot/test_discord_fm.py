@@ -4,35 +4,11 @@ typed `/fm` subcommands."""
 
 from __future__ import annotations
 
-import pytest
-
-import renderers
 from engines import registry
 from engines.base import rng
-from tests.bot.discord_harness import harness, png_size  # noqa: F401  (fixture)
+from tests.bot.discord_harness import png_size
 
 GAME = "factory-manager"
-
-
-@pytest.fixture
-def sparse_renders(monkeypatch):
-    """Render the real board every 8th post and at the end; other posts reuse the last real
-    image. A real Factory Manager board takes ~0.2 s to draw and a game has ~160 posts: this
-    keeps the whole-game test near 10 s while every post still carries a real board PNG
-    (the renderer's own tests check the drawing; `bench/` times it)."""
-
-    real = renderers.render_board
-    calls = {"n": 0, "real": 0, "last": None}
-
-    def render(game_id, view):
-        calls["n"] += 1
-        if calls["last"] is None or calls["n"] % 8 == 0 or view.get("phase") == "over":
-            calls["last"] = real(game_id, view)
-            calls["real"] += 1
-        return calls["last"]
-
-    monkeypatch.setattr(renderers, "render_board", render)
-    return calls
 
 
 def member_of(h, seat: str):
@@ -113,7 +89,7 @@ async def test_whole_factory_manager_game_through_move_with_restart(harness, spa
             assert h.bot.synced is False
     assert restarted and moves > 60
     assert 0 < pings < moves  # consecutive steps by one player ping once
-    assert sparse_renders["real"] >= moves // 8
+    assert sparse_renders["real"] >= moves // 8  # SPARSE_EVERY in tests/conftest.py
     last = h.messages()[-1]
     # the engine's "Game over after round N." (it lists no ranking), then the host's ranking
     # once, in Elektro (issue 13 item 6: the ranking was listed twice)

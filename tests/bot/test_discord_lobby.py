@@ -7,7 +7,7 @@ from __future__ import annotations
 import logging
 
 from bot.format import SORRY
-from tests.bot.discord_harness import harness, png_size  # noqa: F401  (fixture)
+from tests.bot.discord_harness import png_size
 
 
 def member_of(h, seat: str):
@@ -153,7 +153,7 @@ class NoLock:
 
 
 async def arrive_together(h, *calls):
-    """SIMCORD.md recipe: queue several interactions, then let their handlers interleave."""
+    """SimCord: queue several interactions, then let their handlers interleave."""
 
     env = h.env
     real = env._settle_internal

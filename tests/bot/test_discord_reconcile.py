@@ -1,10 +1,9 @@
-"""Reconcile on boot (ANCHORS §0.3): a move committed but never posted (the bot died between
+"""Reconcile on boot: a move committed but never posted (the bot died between
 commit and post, or the post failed) reaches the channel when a NEW bot starts on the same
 database, or when the table is next touched."""
 
 from __future__ import annotations
 
-from tests.bot.discord_harness import harness  # noqa: F401  (fixture)
 from tests.bot.test_discord_lobby import answer, member_of, started, to_act
 
 

@@ -3,7 +3,6 @@ each test reads one message as the person who receives it."""
 
 from __future__ import annotations
 
-from tests.bot.discord_harness import harness  # noqa: F401  (fixture)
 from tests.bot.test_discord_lobby import member_of, reply, started, to_act
 
 

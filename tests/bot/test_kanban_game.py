@@ -9,7 +9,7 @@ import re
 
 from engines import registry
 from engines.base import rng
-from tests.bot.discord_harness import harness, png_size  # noqa: F401  (fixture)
+from tests.bot.discord_harness import png_size
 
 GAME = "kanban-ev"
 CARD = re.compile(r"\b[gk]\d\d\b")

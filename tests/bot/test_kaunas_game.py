@@ -7,7 +7,7 @@ from __future__ import annotations
 from engines import registry
 from engines.base import rng
 from engines.visiting_kaunas.actions import Event
-from tests.bot.discord_harness import harness, png_size  # noqa: F401  (fixture)
+from tests.bot.discord_harness import png_size
 
 GAME = "visiting-kaunas"
 

@@ -14,16 +14,11 @@ from bot.migrate import MigrationError, migrate
 from bot.service import Service
 from bot.store import SqliteStore
 from bot.store_pg import PostgresStore
-from tests import fakegame
 
 A, B, C = "111", "222", "333"
 
 
-@pytest.fixture(autouse=True)
-def high_low():
-    fakegame.install()
-    yield
-    fakegame.uninstall()
+pytestmark = pytest.mark.usefixtures("high_low")  # tests/conftest.py: the test-only game
 
 
 @pytest.fixture

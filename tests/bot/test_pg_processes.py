@@ -27,16 +27,11 @@ import asyncpg
 import pytest
 
 from engines import registry
-from tests import fakegame
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@pytest.fixture(autouse=True)
-def high_low():
-    fakegame.install()
-    yield
-    fakegame.uninstall()
+pytestmark = pytest.mark.usefixtures("high_low")  # tests/conftest.py: the test-only game
 
 
 async def _spawn(url: str, schema: str, seed: int, moves: int, hang_after: int | None = None):

@@ -9,16 +9,11 @@ import pytest
 
 from bot.poster import Poster
 from bot.service import Service
-from tests import fakegame
 
 A, B = "1001", "1002"
 
 
-@pytest.fixture(autouse=True)
-def high_low():
-    fakegame.install()
-    yield
-    fakegame.uninstall()
+pytestmark = pytest.mark.usefixtures("high_low")  # tests/conftest.py: the test-only game
 
 
 class StubBot:

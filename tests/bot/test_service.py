@@ -16,11 +16,7 @@ A, B, C = "1001", "1002", "1003"
 OUTSIDER = "9999"
 
 
-@pytest.fixture(autouse=True)
-def high_low():
-    fakegame.install()
-    yield
-    fakegame.uninstall()
+pytestmark = pytest.mark.usefixtures("high_low")  # tests/conftest.py: the test-only game
 
 
 @pytest.fixture

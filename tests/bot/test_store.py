@@ -1,5 +1,5 @@
 """The stores: durability across reopen, rebuild from the log, the version guard,
-migrations (DESIGN.md, "The host"). Tests taking the ``backend`` fixture run on SQLite AND
+migrations. Tests taking the ``backend`` fixture run on SQLite AND
 PostgreSQL (tests/bot/conftest.py); the others are about one backend's own mechanics."""
 
 from __future__ import annotations
@@ -15,17 +15,12 @@ import asyncpg
 from bot.service import Service
 from bot.store import MIGRATIONS, SCHEMA_VERSION, SchemaTooNew, SqliteStore, TableBusy, VersionConflict
 from bot.store_pg import PG_MIGRATIONS
-from tests import fakegame
 
 HUMAN = "111"
 OTHER = "222"
 
 
-@pytest.fixture(autouse=True)
-def high_low():
-    fakegame.install()
-    yield
-    fakegame.uninstall()
+pytestmark = pytest.mark.usefixtures("high_low")  # tests/conftest.py: the test-only game
 
 
 async def _two_humans(backend, seed=5) -> Service:

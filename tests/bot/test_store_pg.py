@@ -11,16 +11,12 @@ from bot.service import BOARD_CHANGED, Service, UserError
 from bot.store import SCHEMA_VERSION, SqliteStore
 from bot.store_pg import PostgresStore
 from bot.stores import make_store, sqlite_path
-from tests import fakegame, pg
+from tests import pg
 
 A, B = "111", "222"
 
 
-@pytest.fixture(autouse=True)
-def high_low():
-    fakegame.install()
-    yield
-    fakegame.uninstall()
+pytestmark = pytest.mark.usefixtures("high_low")  # tests/conftest.py: the test-only game
 
 
 async def test_both_backends_have_the_same_tables_and_columns(tmp_path, pg_schema):

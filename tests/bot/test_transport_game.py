@@ -6,44 +6,14 @@ from __future__ import annotations
 
 import re
 
-import pytest
-
-import renderers
 from bot.cogs.typed import command_name
 from engines import registry
 from engines.base import rng
-from tests.bot.discord_harness import harness, png_size  # noqa: F401  (fixture)
+from tests.bot.discord_harness import png_size
 
 GAME = "transport"
 TILE_ID = re.compile(r"\bt\d+\b")
 SEED = 3  # a game of about 100 moves
-
-
-@pytest.fixture
-def sparse_renders(monkeypatch):
-    """Render the real board every 10th post and at the end, and the real hand every 10th
-    DM; other posts reuse the last real image (the renderer's own tests check the drawing).
-    A Transport game has ~170 moves: this keeps the whole-game test fast."""
-
-    real_board, real_hand = renderers.render_board, renderers.render_hand
-    calls = {"board": 0, "hand": 0, "real": 0, "last_board": None, "last_hand": None}
-
-    def board(game_id, view):
-        calls["board"] += 1
-        if calls["last_board"] is None or calls["board"] % 10 == 0 or view.get("phase") == "over":
-            calls["last_board"] = real_board(game_id, view)
-            calls["real"] += 1
-        return calls["last_board"]
-
-    def hand(game_id, view):
-        calls["hand"] += 1
-        if calls["last_hand"] is None or calls["hand"] % 10 == 0:
-            calls["last_hand"] = real_hand(game_id, view)
-        return calls["last_hand"]
-
-    monkeypatch.setattr(renderers, "render_board", board)
-    monkeypatch.setattr(renderers, "render_hand", hand)
-    return calls
 
 
 def member_of(h, seat: str):

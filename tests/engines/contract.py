@@ -1,4 +1,4 @@
-"""Checks every engine must pass after every step (DESIGN.md, "Testing").
+"""Checks every engine must pass after every step (docs/architecture.md; run over every registered game by test_contract.py).
 
 ``play_checked(engine, n_players, seed, policy)`` plays one whole game and after every
 step checks: the JSON round trip gives an equal state, ``apply`` left its input untouched,

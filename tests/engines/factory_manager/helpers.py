@@ -90,3 +90,16 @@ def finish_bureaucracy(state):
     while state.phase == "bureaucracy":
         state = act(state, "done")
     return state
+
+
+def with_market(s, *ids):
+    """A copy of ``s`` with the tiles ``ids`` taken out of their columns and put on the market."""
+
+    s = s.model_copy(deep=True)
+    for tid in ids:
+        for col in s.columns.values():
+            if tid in col:
+                col.remove(tid)
+        if tid not in s.market:
+            s.market.append(tid)
+    return s

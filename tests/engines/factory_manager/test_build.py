@@ -9,7 +9,7 @@ import pytest
 
 from engines import IllegalAction
 
-from .helpers import E, act, actor, dump, edit, finish_build, new, player, to_build
+from .helpers import E, act, actor, dump, edit, finish_build, new, player, to_build, with_market
 
 FULL_HALL = ["c-ma1", "c-ma2", "c-st1", "c-st2", "c-st3", "d-st1", "d-st2", "d-st3", "e-st1", "e-st2"]
 
@@ -20,17 +20,6 @@ def b0():
     assert s.phase == "build" and s.order == [2, 1, 0] and actor(s) == "p2"
     # 3 X tiles + 3 + 3 + 3 storages + 1 extra (skipped) = 12
     assert len(s.market) == 12
-    return s
-
-
-def with_market(s, *ids):
-    s = s.model_copy(deep=True)
-    for tid in ids:
-        for col in s.columns.values():
-            if tid in col:
-                col.remove(tid)
-        if tid not in s.market:
-            s.market.append(tid)
     return s
 
 

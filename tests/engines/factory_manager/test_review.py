@@ -9,7 +9,7 @@ import pytest
 
 from engines import IllegalAction
 
-from .helpers import E, act, actor, edit, finish_build, new, player, to_build
+from .helpers import E, act, actor, edit, finish_build, new, player, to_build, with_market
 
 NINE = ["c-ma1", "c-ma2", "c-st1", "c-st2", "c-st3", "d-st1", "d-st2", "d-st3", "e-st1"]
 
@@ -18,17 +18,6 @@ NINE = ["c-ma1", "c-ma2", "c-st1", "c-st2", "c-st3", "d-st1", "d-st2", "d-st3", 
 def b0():
     s = to_build(new(3, seed=7))
     assert actor(s) == "p2" and player(s, "p2").tile == 1
-    return s
-
-
-def with_market(s, *ids):
-    s = s.model_copy(deep=True)
-    for tid in ids:
-        for col in s.columns.values():
-            if tid in col:
-                col.remove(tid)
-        if tid not in s.market:
-            s.market.append(tid)
     return s
 
 

@@ -1,0 +1,51 @@
+"""Fixtures shared by the test folders (the host's database fixtures, ``backend`` and
+``pg_schema``, are in ``tests/bot/conftest.py``).
+
+* ``high_low``: the test-only High-Low game (``tests/fakegame.py``) registered with its
+  renderer and command group for the test, removed afterwards. A module that needs it in
+  every test says ``pytestmark = pytest.mark.usefixtures("high_low")``.
+* ``harness``: the Discord bot on SimCord (``tests/bot/discord_harness.py``).
+* ``sparse_renders``: in whole-game bot tests, real board and hand images only for every
+  8th post / DM and the final board; the other posts reuse the last real image (each
+  renderer's own tests check the drawing). Returns the call counters.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import renderers
+from tests import fakegame
+from tests.bot.discord_harness import harness  # noqa: F401  (re-exported fixture)
+
+SPARSE_EVERY = 8
+
+
+@pytest.fixture
+def high_low():
+    engine = fakegame.install()
+    yield engine
+    fakegame.uninstall()
+
+
+@pytest.fixture
+def sparse_renders(monkeypatch):
+    real_board, real_hand = renderers.render_board, renderers.render_hand
+    calls = {"board": 0, "hand": 0, "real": 0, "last_board": None, "last_hand": None}
+
+    def board(game_id, view):
+        calls["board"] += 1
+        if calls["last_board"] is None or calls["board"] % SPARSE_EVERY == 0 or view.get("phase") == "over":
+            calls["last_board"] = real_board(game_id, view)
+            calls["real"] += 1
+        return calls["last_board"]
+
+    def hand(game_id, view):
+        calls["hand"] += 1
+        if calls["last_hand"] is None or calls["hand"] % SPARSE_EVERY == 0:
+            calls["last_hand"] = real_hand(game_id, view)
+        return calls["last_hand"]
+
+    monkeypatch.setattr(renderers, "render_board", board)
+    monkeypatch.setattr(renderers, "render_hand", hand)
+    return calls
