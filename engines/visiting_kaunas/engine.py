@@ -102,8 +102,7 @@ class VisitingKaunas(Engine):
                 tiers.append([p])
         return tiers
 
-
-    # ------------------------------------------------------------------ apply
+    # ------------------------------------------------------------------ the contract over rules.py
     def to_act(self, state: State) -> list[str]:
         return R.to_act(state)
 

@@ -256,7 +256,7 @@ def test_a_part_may_go_on_any_free_upgrade_space_of_its_car_type():
     City Car upgrade spaces free, p2's autopilot may go on any of them (1-6), not only on
     one space per kind of benefit (spaces 1-3 all give a shift)."""
 
-    from engines.kanban_ev import engine
+    from engines.kanban_ev.engine import ENGINE as engine
 
     s = engine.setup(["p0", "p1", "p2"], None, seed=1)
     script = [
