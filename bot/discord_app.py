@@ -167,7 +167,8 @@ class BoardhostBot(commands.Bot):
 
     async def sync_if_changed(self) -> bool:
         """Sync the global commands when their hash differs from the stored one (Discord
-        rate-limits syncing; never sync on every start or in ``on_ready``)."""
+        rate-limits syncing; never sync on every start or in ``on_ready``). The copy to the
+        dev guild (``BOARDHOST_DEV_GUILD``) is best effort: a refusal is logged, start-up goes on."""
 
         digest = tree_hash(self.tree)
         assert self.service is not None
@@ -176,12 +177,19 @@ class BoardhostBot(commands.Bot):
             self.synced = False
             return False
         await self.tree.sync()
-        if self.dev_guild:
-            self.tree.copy_global_to(guild=discord.Object(id=self.dev_guild))
-            await self.tree.sync(guild=discord.Object(id=self.dev_guild))
+        # the global sync is what matters: store its hash first, so a failing dev-guild copy
+        # cannot make every restart sync (and fail) again (issue 11.12)
         await self.service.store.set_meta(TREE_HASH_KEY, digest)
         self.synced = True
         log.info("command tree synced (hash %s)", digest[:12])
+        if self.dev_guild:
+            guild = discord.Object(id=self.dev_guild)
+            try:
+                self.tree.copy_global_to(guild=guild)
+                await self.tree.sync(guild=guild)
+            except discord.HTTPException as exc:  # best effort: 403/50001 when not in that guild
+                log.warning("could not copy the commands to the dev guild %s (%s); the global commands stand",
+                            self.dev_guild, exc)
         return True
 
     async def sync_now(self, guild: int | None = None) -> int:

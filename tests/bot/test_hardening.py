@@ -157,3 +157,23 @@ async def test_missing_permissions_are_named_before_anything_is_committed(harnes
     assert reply(r) == ("I can't host a game here: I am missing the Attach Files permission in this channel,"
                         " so nothing was played. A moderator can grant it in the channel settings.", True)
     assert await h.service.table_info(closed.id) is None
+
+
+async def test_a_dev_guild_refusing_the_sync_does_not_stop_start_up(harness, monkeypatch, caplog):
+    """11.12: the dev guild answers 403/50001; the bot starts, the global hash is stored (so the
+    next start does not sync again) and a warning names the guild."""
+
+    from bot.discord_app import TREE_HASH_KEY, tree_hash
+
+    h = harness
+    await h.service.store.set_meta(TREE_HASH_KEY, "an older tree")  # the next start must sync
+    monkeypatch.setenv("BOARDHOST_DEV_GUILD", "4242")
+    h.env.inject_error("PUT", "/applications/*/guilds/4242/commands", status=403, code=50001,
+                       message="Missing Access", times=None)
+    with caplog.at_level("WARNING", logger="boardhost.discord"):
+        await h.restart()
+    assert h.bot.dev_guild == 4242 and h.bot.synced is True
+    assert await h.service.store.get_meta(TREE_HASH_KEY) == tree_hash(h.bot.tree)
+    assert any("dev guild 4242" in rec.getMessage() for rec in caplog.records)
+    r = await h.alice.slash(h.channel, "game new", game="high-low")  # the bot works
+    assert not reply(r)[1]
