@@ -49,6 +49,7 @@ from engines.base import ActionModel, IllegalAction, normalize, plural, rng, shu
 
 from bot.games import MOVES_HINT, refusal
 from bot.store import GameRow, SeatRow, SqliteStore, Store, TableBusy, VersionConflict
+from bot.timers import TableSettings, parse_duration, parse_quiet, seat_plan, zone
 
 log = logging.getLogger(__name__)
 
@@ -63,7 +64,11 @@ __all__ = [
     "Board",
     "Hand",
     "HistoryLine",
+    "Notice",
+    "UndoRequest",
+    "TableSummary",
     "Service",
+    "parse_settings",
     "parse_options",
 ]
 
@@ -260,6 +265,103 @@ class HistoryLine:
     text: str
 
 
+@dataclass
+class Notice:
+    """Something the periodic loop (:meth:`Service.tick`) wants posted at a table.
+
+    ``kind``: ``reminder`` (ping ``mention``; ``deadline`` is the earliest deadline of the
+    reminded players, None without a turn limit), ``deadline`` (time ran out and the policy
+    acted: post ``result`` like a move), ``kick-vote`` (ask ``mention`` to vote on removing
+    ``seats[0]``: vote id ``vote`` at game ``version``). ``text`` names seats by seat id."""
+
+    kind: str
+    table: str
+    game_pk: int
+    game_id: str
+    text: str
+    mention: list[str] = field(default_factory=list)
+    seats: list[str] = field(default_factory=list)
+    deadline: float | None = None
+    result: "Result | None" = None
+    vote: int | None = None
+    version: int = 0
+
+
+@dataclass
+class UndoRequest:
+    """An undo that needs the other players' consent: vote ``vote`` (at game ``version``)
+    asked of ``voters`` (seats; ping ``mention``, user ids) for ``seat``'s request to take
+    back ``moves`` (describe sentences, oldest first)."""
+
+    table: str
+    game_pk: int
+    vote: int
+    version: int
+    seat: str
+    voters: list[str]
+    mention: list[str]
+    moves: list[str]
+
+
+@dataclass
+class TableSummary:
+    """One line of ``/game list`` or ``/game mine``: the table (channel or thread id), the
+    game, who must act (seats; ``waiting_users``: their user ids), since when (epoch, None
+    in the lobby) and the deadline (epoch, None without a turn limit)."""
+
+    table: str
+    game_pk: int
+    game_id: str
+    title: str
+    status: str
+    waiting: list[str]
+    waiting_users: list[str]
+    since: float | None
+    deadline: float | None
+    guild: str | None = None
+
+
+_DURATIONS = ("turn_limit", "remind_after", "remind_every")
+
+
+def parse_settings(changes: dict | None, base: TableSettings | None = None) -> TableSettings:
+    """``base`` (default: the defaults) with ``changes`` applied: keys of
+    :class:`bot.timers.TableSettings`; ``turn_limit``/``remind_after``/``remind_every``
+    accept text (``24h``, ``12h``, ``off``), ``reminders`` accepts ``12h,1d`` (first after
+    12 h, then daily) or ``off``. UserError (one sentence) for a bad key or value."""
+
+    from pydantic import ValidationError
+
+    data = (base or TableSettings()).model_dump()
+    for key, value in (changes or {}).items():
+        if value is None:
+            continue
+        try:
+            if key == "reminders":
+                text = str(value).strip().lower()
+                if text in ("off", "none", "no", "0"):
+                    data["remind_after"] = None
+                else:
+                    parts = [p for p in text.replace(" ", ",").split(",") if p]
+                    if not 1 <= len(parts) <= 2:
+                        raise ValueError("Write reminders as `12h,1d` (first after 12h, then daily) or `off`.")
+                    data["remind_after"] = parse_duration(parts[0])
+                    data["remind_every"] = parse_duration(parts[1]) if len(parts) == 2 else None
+            elif key in _DURATIONS:
+                data[key] = parse_duration(value)
+            elif key in data:
+                data[key] = value
+            else:
+                raise ValueError(f"There is no setting `{key}`.")
+        except ValueError as exc:
+            raise UserError(str(exc)) from None
+    try:
+        return TableSettings.model_validate(data)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        raise UserError(f"Setting `{'.'.join(map(str, err.get('loc', ())))}`: {err.get('msg', 'invalid value')}.") from None
+
+
 def parse_options(game_id: str, options: dict | str | None) -> dict:
     """Validated options of ``game_id`` as a JSON-able dict.
 
@@ -360,6 +462,28 @@ def _table(table: TableRef) -> str:
     return str(table)
 
 
+def _move_text(engine: Any, before: Any, action: ActionModel, outcome: Any) -> str:
+    """What the log stores with a move: the describe sentence on the state it was played
+    in, then its public events, one per line (history and catch-up read it as is)."""
+
+    lines = [engine.describe(before, action)]
+    lines += [ev.text for ev in outcome.events if ev.visible_to is None]
+    return "\n".join(lines)
+
+
+def _seat_by_user(seats: list[SeatRow], user: str) -> SeatRow | None:
+    """The seat ``user`` plays (a seat keeps its id when a substitute takes it over, so the
+    user is matched on ``user_id``; AI seats have none)."""
+
+    return next((s for s in seats if s.user_id == user and not s.is_ai), None)
+
+
+def _users(seats: list[SeatRow]) -> dict[str, str]:
+    """seat id -> the user who plays it now (humans only)."""
+
+    return {s.seat: s.user_id for s in seats if s.user_id is not None and not s.is_ai}
+
+
 class _LockEntry:
     """A table's lock and how many callers hold or await it (see :meth:`Service.lock`)."""
 
@@ -405,8 +529,12 @@ class Service:
         lock_factory: Callable[[], Any] = asyncio.Lock,
         ai_moves_per_call: int | None = None,
         seed_source: Callable[[], int] | None = None,
+        clock: Callable[[], float] = time.time,
     ) -> None:
         self.store = store
+        #: "now" in epoch seconds (the bot injects discord.utils.utcnow, tests a fake clock)
+        self.clock = clock
+        self._prefs: dict[str, tuple[int | None, int | None, str | None]] = {}
         self.lock_factory = lock_factory
         self.ai_moves_per_call = ai_moves_per_call
         self.seed_source = seed_source or (lambda: secrets.randbits(63))
@@ -541,7 +669,8 @@ class Service:
             self._cache[game.pk] = (game.version, state)
         return state
 
-    async def _replay(self, game: GameRow, seats: list[SeatRow] | None = None, collect: list | None = None) -> Any:
+    async def _replay(self, game: GameRow, seats: list[SeatRow] | None = None, collect: list | None = None,
+                      flags: dict | None = None) -> Any:
         """Rebuild the state from setup arguments and the whole action log. ``collect``: if
         given, receives (seq, seat, action, state_before) per action. The replay (pure engine
         calls, tens of ms for a long game) runs in a worker thread, off the event loop."""
@@ -550,8 +679,12 @@ class Service:
         if seats is None:
             seats = await self._seats(game)
         order = [s.seat for s in sorted(seats, key=lambda s: s.seat_order if s.seat_order is not None else 1 << 30)]
-        # up to the game's version only: another process may have logged more meanwhile
-        rows = [r for r in await self.store.actions(game.pk) if r.seq <= game.version]
+        # up to the game's version only: another process may have logged more meanwhile;
+        # undone moves and undo markers are skipped (undo is an appended action)
+        rows = [r for r in await self.store.actions(game.pk)
+                if r.seq <= game.version and r.flag != "undo" and not r.undone]
+        if flags is not None:
+            flags.update((r.seq, r.flag) for r in rows)
 
         def replay() -> Any:
             state = engine.setup(order, game.options, game.seed)
@@ -654,8 +787,8 @@ class Service:
             result.view = engine.view(state, None)
             result.status_line = engine.status(state)
             if game.status == ACTIVE:
-                humans = {s.seat for s in self._humans(seats)}
-                result.mention = [p for p in engine.to_act(state) if p in humans]
+                users = {s.seat: s.user_id for s in self._humans(seats)}
+                result.mention = [users[p] for p in engine.to_act(state) if p in users]
             if game.status == OVER:
                 result.ranking = self._ranking(engine, state, seats)
                 result.view = ranked_view(result.view, result.ranking)
@@ -678,13 +811,14 @@ class Service:
 
         private: list[PrivateMessage] = []
         dm = {s.seat: s.dm_ok for s in seats}
+        users = _users(seats)
         for p in humans:
             after = engine.private_view(state, p)
             hand_changed = after is not None and (initial or after != hands_before.get(p))
             if private_events.get(p) or hand_changed:
                 private.append(
                     PrivateMessage(
-                        user=p,
+                        user=users.get(p, p),
                         events=private_events.get(p, []),
                         hand_changed=hand_changed,
                         hand=engine.view(state, p) if engine.has_hands else None,
@@ -704,13 +838,23 @@ class Service:
         hands_before: dict[str, Any] | None = None,
         initial: bool = False,
         public: list[str] | None = None,
+        absent: set[str] | None = None,
     ) -> Result:
         """Apply ``first`` (a human's move, if any), commit it, then let AI seats move and
-        commit their run in one more transaction; build the Result. Must hold the lock."""
+        commit their run in one more transaction; build the Result. Must hold the lock.
+
+        ``absent``: human seats whose deadline passed under the "ai" policy: the AI plays
+        for them as long as they must act (their turn), each such move flagged "ai" in the
+        log; the seat keeps its owner. Every committed action stores its rendered text
+        (describe sentence and public events), and the last commit stores the turn clock."""
 
         engine = registry.get(game.game_id)
         humans = [s.seat for s in self._humans(seats)]
         ai = self._ai_seats(seats)
+        absent = set(absent or ())
+        now = self.clock()
+        to_act_before = set(engine.to_act(state)) if not initial else set()
+        continuous = set(to_act_before)  # seats that had to act before and after every step
         if hands_before is None:
             hands_before = {p: engine.private_view(state, p) for p in humans}
         public = list(public or [])
@@ -727,6 +871,7 @@ class Service:
                             private_events[p].append(ev.text)
 
         changed = resigned is not None
+        clock_stored = False
         if first is not None:
             seat, action = first
             t0 = time.perf_counter()
@@ -736,11 +881,18 @@ class Service:
                 raise UserError(refusal(exc)) from None
             t1 = time.perf_counter()
             status = OVER if engine.is_over(outcome.state) else ACTIVE
+            continuous = to_act_before & set(engine.to_act(outcome.state))
+            meta = [{"text": _move_text(engine, state, action, outcome)}]
+            last = not any(p in ai or p in absent for p in engine.to_act(outcome.state)) or status == OVER
+            clock = self._clock(game, seats, continuous, outcome.state, now, status) if last else None
             try:
                 game.version = await self.store.commit(
                     game.pk, game.version, [(seat, engine.action_to_json(action))],
-                    engine.state_to_json(outcome.state), status, resigned=resigned,
+                    engine.state_to_json(outcome.state), status, resigned=resigned, meta=meta, clock=clock,
                 )
+                clock_stored = clock is not None
+                if clock is not None:
+                    game.turn_started, game.next_due = clock
             except VersionConflict:
                 self._forget(game.table_id)
                 raise UserError(BOARD_CHANGED) from None
@@ -768,18 +920,24 @@ class Service:
             humans = [s.seat for s in self._humans(seats)]
             private_events = {p: private_events.get(p, []) for p in humans}
 
-        # AI seats move until a human must act (a run of AI moves makes one post)
+        # AI seats move until a human must act (a run of AI moves makes one post); the AI
+        # also plays the turn of an absent player (deadline passed, "ai" policy)
+        run_meta: list[dict] = []
         limit = self.MAX_AI_MOVES if self.ai_moves_per_call is None else self.ai_moves_per_call
         t0 = time.perf_counter()
-        run, ai_state, ai_events = self._ai_moves(engine, game, state, ai, limit)
+        run, ai_state, ai_events = self._ai_moves(engine, game, state, ai, limit, absent=absent, meta=run_meta,
+                                                  continuous=continuous)
         ai_failed = False
         if run:
             t1 = time.perf_counter()
             status = OVER if engine.is_over(ai_state) else ACTIVE
+            clock = self._clock(game, seats, continuous, ai_state, now, status)
             try:
                 game.version = await self.store.commit(
-                    game.pk, game.version, run, engine.state_to_json(ai_state), status
+                    game.pk, game.version, run, engine.state_to_json(ai_state), status, meta=run_meta, clock=clock,
                 )
+                clock_stored = True
+                game.turn_started, game.next_due = clock
             except VersionConflict:
                 # another process (a shard sharing the database) moved this table first;
                 # what this call committed before stands, its AI run is dropped unplayed
@@ -808,6 +966,10 @@ class Service:
             self._cache[game.pk] = (game.version, state)
             changed = True
 
+        if not clock_stored and game.status == ACTIVE:  # start or resign without a move
+            started, due = self._clock(game, seats, continuous, state, now, ACTIVE)
+            await self.store.set_clock(game.pk, started, due, reset_reminders=started != game.turn_started)
+            game.turn_started, game.next_due = started, due
         private = self._private(engine, state, seats, humans, hands_before, private_events, initial)
         if game.status == OVER and not any(t.lower().startswith("game over") for t in public):
             public.append("Game over.")
@@ -818,15 +980,27 @@ class Service:
         return result
 
     @staticmethod
-    def _ai_moves(engine: Any, game: GameRow, state: Any, ai: set[str], limit: int) -> tuple[list, Any, list]:
+    def _ai_moves(engine: Any, game: GameRow, state: Any, ai: set[str], limit: int, *,
+                  absent: set[str] | None = None, meta: list | None = None,
+                  continuous: set[str] | None = None) -> tuple[list, Any, list]:
         """``(run, state after, events)``: the AI seats' moves from ``state`` until a human
         must act, the game ends or ``limit`` moves; an engine/AI bug stops the run (logged)
-        and keeps the moves already made. Nothing is committed here."""
+        and keeps the moves already made. Nothing is committed here.
+
+        ``absent``: human seats the AI plays while they must act without a break (their
+        turn; deadline passed, "ai" policy), emptied as their turns end; ``meta`` receives
+        per move ``{"text", "flag"}`` (flag "ai" for an absent player's move);
+        ``continuous`` is narrowed to the seats that had to act at every step."""
 
         run: list[tuple[str, dict]] = []
         events: list = []
+        absent = absent if absent is not None else set()
         while game.status == ACTIVE and len(run) < limit and not engine.is_over(state):
-            movers = [p for p in engine.to_act(state) if p in ai]
+            now_acting = engine.to_act(state)
+            if continuous is not None:
+                continuous &= set(now_acting)
+            absent &= set(now_acting)  # an absent player's turn ends when they no longer must act
+            movers = [p for p in now_acting if p in ai or p in absent]
             if not movers:
                 break
             seat = movers[0]
@@ -838,8 +1012,13 @@ class Service:
                 log.exception("table %s: AI seat %s failed at version %s", game.table_id, seat, version)
                 break
             run.append((seat, engine.action_to_json(action)))
+            if meta is not None:
+                meta.append({"text": _move_text(engine, state, action, outcome),
+                             "flag": "ai" if seat in absent else None})
             state = outcome.state
             events.extend(outcome.events)
+        if continuous is not None:
+            continuous &= set(engine.to_act(state))
         return run, state, events
 
     async def ai_due(self, table: TableRef) -> bool:
@@ -861,11 +1040,17 @@ class Service:
 
         engine = registry.get(game.game_id)
         state = await self._state(game, seats)
-        run, after, _ = self._ai_moves(engine, game, state, self._ai_seats(seats), self.MAX_AI_MOVES)
+        meta: list[dict] = []
+        continuous = set(engine.to_act(state))
+        run, after, _ = self._ai_moves(engine, game, state, self._ai_seats(seats), self.MAX_AI_MOVES, meta=meta,
+                                       continuous=continuous)
         if not run:
             return
         status = OVER if engine.is_over(after) else ACTIVE
-        game.version = await self.store.commit(game.pk, game.version, run, engine.state_to_json(after), status)
+        clock = self._clock(game, seats, continuous, after, self.clock(), status)
+        game.version = await self.store.commit(game.pk, game.version, run, engine.state_to_json(after), status,
+                                               meta=meta, clock=clock)
+        game.turn_started, game.next_due = clock
         game.status = status
         self._cache[game.pk] = (game.version, after)
 
@@ -878,6 +1063,8 @@ class Service:
         options: dict | str | None = None,
         *,
         seat_host: bool = True,
+        settings: dict | None = None,
+        guild: TableRef | None = None,
     ) -> Result:
         """Open a lobby for ``game_id`` at ``table`` with ``user`` as host, seated (unless
         ``seat_host`` is False: ``boardhost simulate`` hosts an all-AI game).
@@ -888,13 +1075,15 @@ class Service:
         table, seat = _table(table), _seat_of(user)
         engine = _engine(game_id)
         opts = parse_options(game_id, options)
+        table_settings = parse_settings(settings).model_dump(mode="json")
         async with self.lock(table):
             live = await self._live_game(table)
             if live is not None:
                 raise UserError(self._busy(live))
             try:
                 game = await self.store.create_game(
-                    table, game_id, opts, int(self.seed_source()), seat, seat_host=seat_host
+                    table, game_id, opts, int(self.seed_source()), seat, seat_host=seat_host,
+                    settings=table_settings, guild=None if guild is None else str(guild),
                 )
             except TableBusy:
                 live = await self.store.live_game(table)
@@ -1057,15 +1246,16 @@ class Service:
         the game is past it.
         """
 
-        table, seat = _table(table), _seat_of(user)
+        table, user = _table(table), _seat_of(user)
         async with self.lock(table):
             game = await self._active(table)
             seats = await self._seats(game)
-            mine = next((s for s in seats if s.seat == seat), None)
+            mine = _seat_by_user(seats, user)
             if mine is None:
                 raise UserError("You are not seated in this game.")
             if mine.resigned:
                 raise UserError("You resigned from this game; the AI plays your seat.")
+            seat = mine.seat
             if expected_version is not None and expected_version != game.version:
                 raise StaleVersion("That button belongs to an older board; here is the current one.", game.version)
             engine = registry.get(game.game_id)
@@ -1086,13 +1276,14 @@ class Service:
         """``user`` resigns: the seat passes to the AI (which moves at once if it must act);
         the player will be ranked last. UserError: not seated / already resigned / not active."""
 
-        table, seat = _table(table), _seat_of(user)
+        table, user = _table(table), _seat_of(user)
         async with self.lock(table):
             game = await self._active(table)
             seats = await self._seats(game)
-            mine = next((s for s in seats if s.seat == seat), None)
+            mine = _seat_by_user(seats, user)
             if mine is None or mine.is_ai:
                 raise UserError("You are not seated in this game.")
+            seat = mine.seat
             if mine.resigned:
                 raise UserError("You have already resigned from this game.")
             state = await self._state(game, seats)
@@ -1122,8 +1313,10 @@ class Service:
         if game is None or game.status != ACTIVE or (game_id is not None and game.game_id != game_id):
             return None, None, []
         seats = await self._seats(game)
-        if not any(s.seat == seat for s in self._humans(seats)):
+        mine = _seat_by_user(self._humans(seats), seat)
+        if mine is None:
             return None, None, []
+        seat = mine.seat
         engine = registry.get(game.game_id)
         state = await self._state(game, seats)
         if seat not in engine.to_act(state):
@@ -1189,7 +1382,7 @@ class Service:
             return Board(game.table_id, game.game_id, game.pk, game.version, game.status, None,
                          "Lobby." if game.status == LOBBY else "Cancelled.", [], [], None, info)
         state = await self._state(game, seats)
-        humans = {s.seat for s in self._humans(seats)}
+        users = {s.seat: s.user_id for s in self._humans(seats)}
         to_act = engine.to_act(state) if game.status == ACTIVE else []
         ranking = self._ranking(engine, state, seats) if game.status == OVER else None
         view = engine.view(state, None)
@@ -1197,18 +1390,20 @@ class Service:
             table=game.table_id, game_id=game.game_id, game_pk=game.pk, version=game.version,
             status=game.status, view=ranked_view(view, ranking) if ranking else view,
             status_line="Cancelled." if game.status == CANCELLED else engine.status(state),
-            to_act=to_act, mention=[p for p in to_act if p in humans],
+            to_act=to_act, mention=[users[p] for p in to_act if p in users],
             ranking=ranking, info=info,
         )
 
     async def hand(self, table: TableRef, user: UserRef) -> Hand:
         """The user's private part now. UserError: no active game, not seated."""
 
-        table, seat = _table(table), _seat_of(user)
+        table, user = _table(table), _seat_of(user)
         game = await self._active(table)
         seats = await self._seats(game)
-        if not any(s.seat == seat for s in seats):
+        mine = _seat_by_user(seats, user) or next((s for s in seats if s.seat == user and s.resigned), None)
+        if mine is None:
             raise UserError("You are not seated in this game.")
+        seat = mine.seat
         engine = registry.get(game.game_id)
         state = await self._state(game, seats)
         return Hand(game.game_id, seat, game.version, bool(engine.has_hands),
@@ -1234,8 +1429,450 @@ class Service:
 
         game = await self._live_game(_table(table))
         if game is not None:
-            await self.store.set_dm_ok(game.pk, _seat_of(user), ok)
-            await self._load_seats(game.pk)
+            mine = _seat_by_user(await self._seats(game), _seat_of(user))
+            if mine is not None:
+                await self.store.set_dm_ok(game.pk, mine.seat, ok)
+                await self._load_seats(game.pk)
+
+    # ----- asynchronous play: clocks, reminders, deadlines, absent players (issue 12) --------
+    @staticmethod
+    def settings_of(game: GameRow) -> TableSettings:
+        """The table's :class:`bot.timers.TableSettings` (defaults for keys not stored)."""
+
+        try:
+            return TableSettings.model_validate(game.settings or {})
+        except Exception:  # a row written by a newer program: fall back to the defaults
+            return TableSettings()
+
+    def _clock(self, game: GameRow, seats: list[SeatRow], continuous: set[str], state: Any, now: float,
+               status: str) -> tuple[float | None, float | None]:
+        """``(turn_started, next_due)`` to store after a move. The turn (and its clock) goes
+        on while everyone who must act now has had to act all along (``continuous``: the
+        seats that were in ``to_act`` before and after every step of the call); else a new
+        turn starts ``now`` and every seat's reminder count restarts. ``next_due``: the
+        earliest reminder step or deadline of a waiting player, ignoring quiet hours (the
+        loop postpones a reminder that falls in them)."""
+
+        if status != ACTIVE:
+            return None, None
+        engine = registry.get(game.game_id)
+        to_act = set(engine.to_act(state))
+        started = game.turn_started
+        if started is None or not to_act <= continuous:
+            started = now
+            for s in seats:
+                s.reminded = 0
+        return started, self._due(game, seats, to_act, started, now)
+
+    def _due(self, game: GameRow, seats: list[SeatRow], to_act: set[str], started: float, now: float) -> float | None:
+        settings = self.settings_of(game)
+        times = []
+        for s in self._humans(seats):
+            if s.seat in to_act:
+                plan = seat_plan(now, started, settings, s.reminded, s.vacation_until)
+                times.append(now if plan.overdue or plan.remind_now else plan.next_at)
+        times = [t for t in times if t is not None]
+        return min(times) if times else None
+
+    async def _refresh_due(self, game: GameRow, seats: list[SeatRow]) -> None:
+        """Recompute and store ``next_due`` (after a settings or vacation change)."""
+
+        if game.status != ACTIVE:
+            return
+        engine = registry.get(game.game_id)
+        state = await self._state(game, seats)
+        now = self.clock()
+        started = game.turn_started if game.turn_started is not None else now
+        due = self._due(game, seats, set(engine.to_act(state)), started, now)
+        await self.store.set_clock(game.pk, started, due)
+        game.turn_started, game.next_due = started, due
+
+    async def quiet_hours(self, user: UserRef) -> tuple[tuple[int, int] | None, str | None]:
+        """A user's quiet hours ``((start, end) or None, tz name or None)`` (cached)."""
+
+        user = _seat_of(user)
+        prefs = self._prefs.get(user)
+        if prefs is None:
+            prefs = self._prefs[user] = await self.store.get_prefs(user)
+        start, end, tz = prefs
+        return ((start, end) if start is not None and end is not None else None), tz
+
+    async def notify(self, user: UserRef, quiet: str | None = None, tz: str | None = None) -> str:
+        """Set a user's quiet hours (``22-08`` or ``off``) and/or time zone (IANA name, e.g.
+        ``Europe/Prague``), for every table they play at. Returns one sentence saying what
+        is stored now. UserError for a bad range or an unknown zone."""
+
+        user = _seat_of(user)
+        (old_quiet, old_tz) = await self.quiet_hours(user)
+        try:
+            new_quiet = old_quiet if quiet is None else parse_quiet(quiet)
+            new_tz = old_tz if tz is None else (tz.strip() or None)
+            zone(new_tz)
+        except ValueError as exc:
+            raise UserError(str(exc)) from None
+        await self.store.set_prefs(user, *(new_quiet or (None, None)), new_tz)
+        self._prefs[user] = (*(new_quiet or (None, None)), new_tz)
+        where = new_tz or "UTC"
+        if new_quiet is None:
+            return f"No quiet hours: reminders may come at any time (time zone {where})."
+        return (f"Quiet hours {new_quiet[0]:02d}:00–{new_quiet[1]:02d}:00 ({where}): "
+                "no reminder pings then; a reminder due then waits until they end.")
+
+    async def update_settings(self, table: TableRef, user: UserRef, changes: dict, *, admin: bool = False) -> TableSettings:
+        """Change the live game's settings (host, or ``admin``): keys of
+        :class:`bot.timers.TableSettings`; durations may be text (``24h``, ``off``).
+        Returns the new settings. UserError: no live game, not the host, bad value."""
+
+        table, user = _table(table), _seat_of(user)
+        async with self.lock(table):
+            game = await self._live(table)
+            if game.host != user and not admin:
+                raise UserError("Only the host or a moderator (Manage Channels) can change this game's settings.")
+            settings = parse_settings(changes, base=self.settings_of(game))
+            game.settings = settings.model_dump(mode="json")
+            await self.store.set_settings(game.pk, game.settings)
+            await self._refresh_due(game, await self._seats(game))
+            return settings
+
+    async def vacation(self, table: TableRef, user: UserRef, days: float) -> tuple[float | None, float]:
+        """Pause ``user``'s turn clock for ``days`` days from now (or from the end of a
+        vacation already running; ``0`` ends it now and gives back the unused days), within
+        the table's allowance. Returns ``(vacation end epoch or None, days left)``.
+        UserError: not playing here, or over the allowance."""
+
+        table, user = _table(table), _seat_of(user)
+        async with self.lock(table):
+            game = await self._active(table)
+            seats = await self._seats(game)
+            mine = _seat_by_user(self._humans(seats), user)
+            if mine is None:
+                raise UserError("You are not playing in this game.")
+            settings = self.settings_of(game)
+            now = self.clock()
+            allowance = settings.vacation_days * 86400.0
+            running = mine.vacation_until is not None and mine.vacation_until > now
+            used = mine.vacation_used
+            if days < 0:
+                raise UserError("Give a number of days from 0 (end your vacation) upwards.")
+            if days == 0:
+                if not running:
+                    raise UserError("You are not on vacation.")
+                used = max(0.0, used - (mine.vacation_until - now))
+                until = None
+            else:
+                if used + days * 86400.0 > allowance + 1e-6:
+                    left = max(0.0, allowance - used) / 86400.0
+                    raise UserError(f"This table allows {settings.vacation_days} vacation days per player;"
+                                    f" you have {left:g} left.")
+                until = (mine.vacation_until if running else now) + days * 86400.0
+                used += days * 86400.0
+            await self.store.set_vacation(game.pk, mine.seat, until, used)
+            mine.vacation_until, mine.vacation_used = until, used
+            await self._refresh_due(game, seats)
+            return until, max(0.0, allowance - used) / 86400.0
+
+    async def substitute(self, table: TableRef, user: UserRef, new: UserRef, old: UserRef, *,
+                         admin: bool = False) -> Result:
+        """Hand ``old``'s seat to ``new`` (host, or ``admin``): the seat keeps its id, place
+        and history; from now on ``new`` receives the hand (``private``, with the hand
+        marked changed so it is sent), the reminders and the pings, and ``old`` nothing.
+        UserError: not the host, ``old`` not playing here, ``new`` already seated."""
+
+        table, user, new, old = _table(table), _seat_of(user), _seat_of(new), _seat_of(old)
+        async with self.lock(table):
+            game = await self._active(table)
+            if game.host != user and not admin:
+                raise UserError("Only the host or a moderator (Manage Channels) can hand a seat to someone else.")
+            seats = await self._seats(game)
+            seat = _seat_by_user(self._humans(seats), old)
+            if seat is None:
+                raise UserError("That player does not hold a seat in this game.")
+            if _seat_by_user(seats, new) is not None:
+                raise UserError("The new player already holds a seat in this game.")
+            await self.store.set_seat_user(game.pk, seat.seat, new)
+            seats = await self._load_seats(game.pk)
+            engine = registry.get(game.game_id)
+            state = await self._state(game, seats)
+            private = self._private(engine, state, seats, [seat.seat], {}, {}, initial=True)
+            public = [f"{new} takes over the seat of {old} (same place, same history)."]
+            result = self._result(game, seats, state, public=public, board_due=False, private=private)
+            return result
+
+    async def tick(self, now: float | None = None, limit: int = 1000) -> list["Notice"]:
+        """One pass of the periodic loop at ``now`` (default: the service clock): for each
+        active table whose ``next_due`` has come (one indexed query), send the reminders
+        due (never in a player's quiet hours), apply the deadline policy to players whose
+        time ran out, and store when to look again. Returns what to post, table by table.
+        Idempotent: a second tick at the same ``now`` finds nothing due."""
+
+        now = self.clock() if now is None else now
+        notices: list[Notice] = []
+        for game in await self.store.due_games(now, limit):
+            try:
+                notices += await self._tick_table(game.table_id, game.pk, now)
+            except Exception:  # one table's failure must not stop the others
+                log.exception("table %s: the periodic loop failed", game.table_id)
+        return notices
+
+    async def _tick_table(self, table: str, pk: int, now: float) -> list["Notice"]:
+        async with self.lock(table):
+            game = await self._live_game(table)
+            if game is None or game.pk != pk or game.status != ACTIVE:
+                await self.store.set_next_due(pk, None)
+                return []
+            seats = await self._seats(game)
+            engine = registry.get(game.game_id)
+            state = await self._state(game, seats)
+            settings = self.settings_of(game)
+            if game.turn_started is None:
+                game.turn_started = now
+            humans = {s.seat: s for s in self._humans(seats)}
+            waiting = [humans[p] for p in engine.to_act(state) if p in humans]
+            kicks = {v.subject for v in await self.store.votes(pk) if v.kind == "kick"} if settings.policy == "kick" else set()
+            overdue: list[SeatRow] = []
+            remind: list[SeatRow] = []
+            nexts: list[float] = []
+            deadline: float | None = None
+            for s in waiting:
+                quiet, tz = await self.quiet_hours(s.user_id)
+                plan = seat_plan(now, game.turn_started, settings, s.reminded, s.vacation_until, quiet, tz)
+                if plan.overdue:
+                    if s.seat not in kicks:
+                        overdue.append(s)
+                    continue
+                if plan.deadline is not None:
+                    deadline = plan.deadline if deadline is None else min(deadline, plan.deadline)
+                if plan.remind_now:
+                    remind.append(s)
+                    s.reminded = plan.steps
+                if plan.next_at is not None:
+                    nexts.append(plan.next_at)
+            notices: list[Notice] = []
+            if remind:
+                await self.store.set_reminded(pk, {s.seat: s.reminded for s in remind})
+                notices.append(Notice(
+                    kind="reminder", table=table, game_pk=pk, game_id=game.game_id,
+                    text=f"Reminder: {engine.title} is waiting for {', '.join(s.seat for s in remind)}.",
+                    mention=[s.user_id for s in remind], seats=[s.seat for s in remind], deadline=deadline,
+                ))
+            if overdue and settings.policy == "ai":
+                names = ", ".join(s.seat for s in overdue)
+                result = await self._play(
+                    game, seats, state, None, absent={s.seat for s in overdue},
+                    public=[f"Time is up for {names}: the AI plays this turn for them (marked in the history)."],
+                )
+                notices.append(Notice(kind="deadline", table=table, game_pk=pk, game_id=game.game_id,
+                                      text=result.public[0], mention=list(result.mention),
+                                      seats=[s.seat for s in overdue], result=result))
+                return notices
+            for s in overdue:  # "kick" policy: the others vote
+                voters = [o for o in humans.values() if o.seat != s.seat and o not in overdue]
+                if not voters:  # nobody to ask: the AI takes the seat
+                    result = await self._play(
+                        game, seats, state, None, resigned=s.seat,
+                        public=[f"Time is up for {s.seat} and no other player can vote: the AI takes the seat"
+                                " for the rest of the game and they rank last."],
+                    )
+                    notices.append(Notice(kind="deadline", table=table, game_pk=pk, game_id=game.game_id,
+                                          text=result.public[0], mention=list(result.mention), seats=[s.seat],
+                                          result=result))
+                    return notices
+                vote = await self.store.open_vote(pk, "kick", s.seat, game.version, [o.seat for o in voters])
+                notices.append(Notice(
+                    kind="kick-vote", table=table, game_pk=pk, game_id=game.game_id,
+                    text=(f"Time is up for {s.seat}. Remove them from the game? The AI would take the seat for"
+                          " the rest of the game and they would rank last. A majority of "
+                          + ", ".join(o.seat for o in voters) + " decides."),
+                    mention=[o.user_id for o in voters], seats=[s.seat], vote=vote, version=game.version,
+                ))
+            due = min(nexts) if nexts else None
+            await self.store.set_clock(pk, game.turn_started, due)
+            game.next_due = due
+            return notices
+
+    # ----- votes (undo, kick) -----------------------------------------------------------
+    async def vote(self, table: TableRef, user: UserRef, vote_pk: int, yes: bool) -> Result:
+        """``user`` answers vote ``vote_pk``. An undo passes when every voter says yes and
+        any "no" refuses it; a kick passes with a majority of the voters and fails once a
+        majority can no longer be reached. A vote lapses when a move was made since it
+        opened. Returns a Result whose ``public`` says what happened (``board_due`` when a
+        passed vote changed the game). UserError: not a voter, already answered, vote over."""
+
+        table, user = _table(table), _seat_of(user)
+        async with self.lock(table):
+            game = await self._active(table)
+            vote = await self.store.get_vote(vote_pk)
+            if vote is None or vote.game_pk != game.pk:
+                raise UserError("This vote belongs to another game.")
+            seats = await self._seats(game)
+            mine = _seat_by_user(self._humans(seats), user)
+            if vote.status != "open":
+                raise UserError("This vote is already decided.")
+            if game.version != vote.version:
+                await self.store.set_vote(vote.pk, vote.yes, "lapsed")
+                raise UserError("This vote has lapsed: a move was made since it was opened.")
+            if mine is None or mine.seat not in vote.voters:
+                raise UserError("You are not one of the players asked in this vote.")
+            if mine.seat in vote.yes:
+                raise UserError("You have already voted.")
+            state = await self._state(game, seats)
+            engine = registry.get(game.game_id)
+            if vote.kind == "undo":
+                if not yes:
+                    await self.store.set_vote(vote.pk, vote.yes, "refused")
+                    return self._result(game, seats, state, board_due=False,
+                                        public=[f"{mine.seat} said no: the undo asked by {vote.subject} is refused."])
+                vote.yes.append(mine.seat)
+                if set(vote.yes) >= set(vote.voters):
+                    await self.store.set_vote(vote.pk, vote.yes, "passed")
+                    return await self._undo_now(game, seats, vote.subject, note="Everyone agreed.")
+                await self.store.set_vote(vote.pk, vote.yes, "open")
+                left = [v for v in vote.voters if v not in vote.yes]
+                return self._result(game, seats, state, board_due=False,
+                                    public=[f"{mine.seat} agreed to the undo; waiting for {', '.join(left)}."])
+            # kick: yes is counted in vote.yes, no in a separate marker ("-seat")
+            answers = vote.yes + [mine.seat if yes else "-" + mine.seat]
+            ayes = sum(1 for a in answers if not a.startswith("-"))
+            noes = len(answers) - ayes
+            need = len(vote.voters) // 2 + 1
+            if ayes >= need:
+                await self.store.set_vote(vote.pk, answers, "passed")
+                return await self._play(
+                    game, seats, state, None, resigned=vote.subject,
+                    public=[f"The vote removed {vote.subject}: the AI takes the seat for the rest of the game"
+                            " and they rank last."],
+                )
+            if noes > len(vote.voters) - need:
+                await self.store.set_vote(vote.pk, answers, "refused")
+                return self._result(game, seats, state, board_due=False,
+                                    public=[f"The vote to remove {vote.subject} failed; the game waits for them."])
+            await self.store.set_vote(vote.pk, answers, "open")
+            return self._result(game, seats, state, board_due=False,
+                                public=[f"{mine.seat} voted; {need - ayes} more yes needed to remove {vote.subject}."])
+
+    # ----- undo -------------------------------------------------------------------------
+    async def undo(self, table: TableRef, user: UserRef) -> "Result | UndoRequest":
+        """Take back ``user``'s last move and everything played after it (BGA's undo policy,
+        ANCHORS.md §0 item 7):
+
+        * refused (UserError) when one of those moves revealed hidden information
+          (``engine.reveals``: a draw, a flip, a roll — a vote cannot un-see it);
+        * done at once when nobody else moved since (or no other human can be asked);
+        * otherwise an :class:`UndoRequest`: the other human players vote (``vote``), every
+          one must agree and any "no" refuses it.
+
+        Implemented as an appended action: the moves stay in the log marked undone, an
+        "undo" marker row takes the next version (so stale buttons are refused), and the
+        state is rebuilt by replaying the log without the undone moves."""
+
+        table, user = _table(table), _seat_of(user)
+        async with self.lock(table):
+            game = await self._active(table)
+            seats = await self._seats(game)
+            mine = _seat_by_user(self._humans(seats), user)
+            if mine is None:
+                raise UserError("You are not playing in this game.")
+            span, _ = await self._undo_span(game, seats, mine.seat)
+            others = {seat for seat, _a, _b in span[1:] if seat != mine.seat}
+            voters = [s for s in self._humans(seats) if s.seat != mine.seat]
+            if others and voters:
+                if any(v.kind == "undo" for v in await self.store.votes(game.pk)
+                       if v.version == game.version):
+                    raise UserError("An undo vote is already open at this table.")
+                vote = await self.store.open_vote(game.pk, "undo", mine.seat, game.version, [v.seat for v in voters])
+                engine = registry.get(game.game_id)
+                return UndoRequest(
+                    table=table, game_pk=game.pk, vote=vote, version=game.version, seat=mine.seat,
+                    voters=[v.seat for v in voters], mention=[v.user_id for v in voters],
+                    moves=[engine.describe(before, a) for _s, a, before in span],
+                )
+            return await self._undo_now(game, seats, mine.seat)
+
+    async def _undo_span(self, game: GameRow, seats: list[SeatRow], seat: str) -> tuple[list, list[int]]:
+        """``([(seat, action, state_before)…], seqs)`` from ``seat``'s last own move (not one
+        the AI played for them) to the end; UserError when there is none or a move in it
+        revealed hidden information."""
+
+        engine = registry.get(game.game_id)
+        collected: list = []
+        flags: dict[int, str | None] = {}
+        await self._replay(game, seats, collect=collected, flags=flags)
+        start = next((i for i in range(len(collected) - 1, -1, -1)
+                      if collected[i][1] == seat and flags.get(collected[i][0]) != "ai"), None)
+        if start is None:
+            raise UserError("You have no move to take back.")
+        span = collected[start:]
+        for seq, who, action, before in span:
+            outcome = engine.apply(before, who, action)
+            if engine.reveals(before, who, action, outcome):
+                raise UserError("That cannot be undone: since your move, hidden information was revealed"
+                                f" ({engine.describe(before, action)}).")
+        return [(who, action, before) for _q, who, action, before in span], [c[0] for c in span]
+
+    async def _undo_now(self, game: GameRow, seats: list[SeatRow], seat: str, note: str = "") -> Result:
+        engine = registry.get(game.game_id)
+        span, seqs = await self._undo_span(game, seats, seat)
+        current = await self._state(game, seats)
+        humans = [s.seat for s in self._humans(seats)]
+        hands_before = {p: engine.private_view(current, p) for p in humans}
+        state = span[0][2]
+        lines = [engine.describe(before, a) for _s, a, before in span]
+        text = f"{seat} took back: " + " / ".join(lines)
+        try:
+            game.version = await self.store.undo(game.pk, game.version, seqs, seat,
+                                                 engine.state_to_json(state), ACTIVE, text)
+        except VersionConflict:
+            self._forget(game.table_id)
+            raise UserError("Another move was made at the same moment; look at the board and try again.") from None
+        self._cache[game.pk] = (game.version, state)
+        now = self.clock()
+        game.turn_started = None  # a new turn for whoever must act now
+        started, due = self._clock(game, seats, set(), state, now, ACTIVE)
+        await self.store.set_clock(game.pk, started, due, reset_reminders=True)
+        game.turn_started, game.next_due = started, due
+        public = ([note] if note else []) + [f"Undo: {seat} took back {len(lines)} move{'s' if len(lines) != 1 else ''}"
+                                              " (kept in the history, marked undone):"] + [f"↶ {t}" for t in lines]
+        private = self._private(engine, state, seats, humans, hands_before, {}, initial=False)
+        return self._result(game, seats, state, public=public, board_due=True, private=private)
+
+    # ----- server-wide views ------------------------------------------------------------
+    async def guild_tables(self, guild: str | int) -> list[TableSummary]:
+        """This server's live tables (lobby or active), oldest first: game, table, whose
+        turn and since when. One query plus one (cached) state per table."""
+
+        out = []
+        for game in await self.store.guild_games(str(guild)):
+            out.append(await self._summary(game))
+        return out
+
+    async def my_tables(self, user: UserRef) -> list[TableSummary]:
+        """Active tables, across servers, where ``user`` must act now."""
+
+        user = _seat_of(user)
+        out = []
+        for game in await self.store.user_games(user):
+            live = self._games.get(game.table_id)
+            summary = await self._summary(live if live is not None and live.pk == game.pk else game)
+            if user in summary.waiting_users:
+                out.append(summary)
+        return out
+
+    async def _summary(self, game: GameRow) -> TableSummary:
+        engine = registry.get(game.game_id)
+        seats = await self._seats(game)
+        waiting: list[str] = []
+        if game.status == ACTIVE:
+            state = await self._state(game, seats)
+            waiting = list(engine.to_act(state))
+        users = _users(seats)
+        settings = self.settings_of(game)
+        deadline = (game.turn_started + settings.turn_limit
+                    if settings.turn_limit and game.turn_started is not None and game.status == ACTIVE else None)
+        return TableSummary(table=game.table_id, game_pk=game.pk, game_id=game.game_id, title=engine.title,
+                            status=game.status, waiting=waiting,
+                            waiting_users=[users[p] for p in waiting if p in users],
+                            since=game.turn_started, deadline=deadline, guild=game.guild)
+
 
     # ----- reconcile: posts the channel never got -------------------------------------
     #: at most this many missed public events are repeated in a catch-up post

@@ -7,7 +7,7 @@ implements the same interface on PostgreSQL (asyncpg) for several processes shar
 database; :func:`bot.stores.make_store` picks one from a URL. A schema change is a new
 migration in BOTH ``MIGRATIONS`` here and ``bot.store_pg.PG_MIGRATIONS``.
 
-Schema (version 4)::
+Schema (version 5; version 5 adds the asynchronous-play columns listed in MIGRATIONS)::
 
     games(pk, table_id, game_id, options JSON, seed, status, host, version, created, updated,
           posted)
@@ -32,13 +32,13 @@ import asyncio
 import contextlib
 import json
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 import aiosqlite
 
 __all__ = [
-    "GameRow", "SeatRow", "ActionRow", "Store", "SqliteStore", "VersionConflict", "TableBusy", "SchemaTooNew",
+    "GameRow", "SeatRow", "ActionRow", "VoteRow", "Store", "SqliteStore", "VersionConflict", "TableBusy", "SchemaTooNew",
     "SCHEMA_VERSION",
 ]
 
@@ -73,6 +73,16 @@ class GameRow:
     version: int
     #: last version posted to the channel (-1: none yet)
     posted: int = -1
+    #: per-table settings (``bot.timers.TableSettings`` as JSON)
+    settings: dict = field(default_factory=dict)
+    #: epoch seconds since when the current player(s) must act (None: no clock)
+    turn_started: float | None = None
+    #: epoch seconds when the periodic loop must look at this game (None: never)
+    next_due: float | None = None
+    #: id of the live status message edited in place (None: none yet)
+    status_message: str | None = None
+    #: the Discord server (guild) id of the table, for /game list (None: unknown)
+    guild: str | None = None
 
 
 @dataclass
@@ -84,6 +94,12 @@ class SeatRow:
     is_ai: bool
     resigned: bool
     dm_ok: bool
+    #: reminders sent to this seat in the current turn
+    reminded: int = 0
+    #: epoch seconds until which the player is on vacation (None: not)
+    vacation_until: float | None = None
+    #: vacation seconds used in this game
+    vacation_used: float = 0.0
 
 
 @dataclass
@@ -91,6 +107,32 @@ class ActionRow:
     seq: int
     seat: str
     action: dict
+    #: None: played by the seat's player (or an AI seat); "ai": the AI played it for an
+    #: absent player (deadline); "undo": a marker row undoing the seqs in ``action["undo"]``
+    flag: str | None = None
+    #: taken back by a later undo
+    undone: bool = False
+    #: the move's describe sentence and public events, one per line (None: not stored)
+    text: str | None = None
+    #: epoch seconds of the commit
+    created: float = 0.0
+
+
+@dataclass
+class VoteRow:
+    """An open or decided vote: ``kind`` "undo" (subject: the requesting seat) or "kick"
+    (subject: the absent seat); ``version``: the game's version when it was opened;
+    ``voters``: seats who must answer; ``yes``: those who said yes; ``status`` open /
+    passed / refused."""
+
+    pk: int
+    game_pk: int
+    kind: str
+    subject: str
+    version: int
+    voters: list[str]
+    yes: list[str]
+    status: str = "open"
 
 
 class Store(abc.ABC):
@@ -118,9 +160,10 @@ class Store(abc.ABC):
 
     @abc.abstractmethod
     async def create_game(
-        self, table_id: str, game_id: str, options: dict, seed: int, host: str, seat_host: bool = True
+        self, table_id: str, game_id: str, options: dict, seed: int, host: str, seat_host: bool = True,
+        settings: dict | None = None, guild: str | None = None,
     ) -> GameRow:
-        """A new lobby with the host seated (unless ``seat_host`` is False);
+        """A new lobby (with its ``settings`` and Discord ``guild``) with the host seated (unless ``seat_host`` is False);
         :class:`TableBusy` if the table has a live game."""
 
     @abc.abstractmethod
@@ -162,11 +205,17 @@ class Store(abc.ABC):
         snapshot: dict,
         status: str,
         resigned: str | None = None,
+        meta: Sequence[dict] | None = None,
+        clock: tuple[float | None, float | None] | None = None,
     ) -> int:
         """Append ``actions`` ((seat, action JSON), may be empty) as ``expected_version+1…``,
         replace the snapshot, set the new version and ``status``; mark ``resigned`` seat; all
         in ONE transaction, only if the stored version is ``expected_version``, else
-        :class:`VersionConflict`. Returns the new version."""
+        :class:`VersionConflict`. Returns the new version.
+
+        ``meta``: per action ``{"flag": str|None, "text": str|None}`` (see :class:`ActionRow`).
+        ``clock``: ``(turn_started, next_due)`` to store with the move; a new turn (the
+        ``turn_started`` differs from the stored one) resets every seat's reminder count."""
 
     @abc.abstractmethod
     async def snapshot(self, game_pk: int) -> tuple[int, str] | None:
@@ -193,6 +242,84 @@ class Store(abc.ABC):
     async def unposted(self) -> list[GameRow]:
         """Started games (active or over) whose last posted version is behind their version:
         what a restarted bot still owes the channels, oldest game first."""
+
+    # ----- asynchronous play (issue 12) ---------------------------------------------
+    @abc.abstractmethod
+    async def set_settings(self, game_pk: int, settings: dict) -> None:
+        """Replace the game's settings JSON."""
+
+    @abc.abstractmethod
+    async def set_clock(self, game_pk: int, turn_started: float | None, next_due: float | None,
+                        reset_reminders: bool = False) -> None:
+        """Set when the current turn started and when the loop must look again; with
+        ``reset_reminders`` every seat's reminder count goes back to 0 (a new turn)."""
+
+    @abc.abstractmethod
+    async def set_next_due(self, game_pk: int, next_due: float | None) -> None:
+        ...
+
+    @abc.abstractmethod
+    async def due_games(self, now: float, limit: int = 1000) -> list[GameRow]:
+        """Active games whose ``next_due`` is at or before ``now``, earliest first (indexed)."""
+
+    @abc.abstractmethod
+    async def set_reminded(self, game_pk: int, counts: dict[str, int]) -> None:
+        """Store reminder counts per seat."""
+
+    @abc.abstractmethod
+    async def set_vacation(self, game_pk: int, seat: str, until: float | None, used: float) -> None:
+        ...
+
+    @abc.abstractmethod
+    async def set_seat_user(self, game_pk: int, seat: str, user_id: str) -> None:
+        """Hand a seat to another user (substitute); their DMs are assumed to work."""
+
+    @abc.abstractmethod
+    async def user_games(self, user_id: str) -> list[GameRow]:
+        """Active games where ``user_id`` holds a seat they still play (not resigned)."""
+
+    @abc.abstractmethod
+    async def guild_games(self, guild: str) -> list[GameRow]:
+        """Live (lobby or active) games of a Discord server, oldest first."""
+
+    @abc.abstractmethod
+    async def set_guild(self, game_pk: int, guild: str | None) -> None:
+        ...
+
+    @abc.abstractmethod
+    async def set_status_message(self, game_pk: int, message_id: str | None) -> None:
+        ...
+
+    @abc.abstractmethod
+    async def get_prefs(self, user_id: str) -> tuple[int | None, int | None, str | None]:
+        """(quiet_start hour, quiet_end hour, tz name) of a user; Nones if unset."""
+
+    @abc.abstractmethod
+    async def set_prefs(self, user_id: str, quiet_start: int | None, quiet_end: int | None, tz: str | None) -> None:
+        ...
+
+    @abc.abstractmethod
+    async def undo(self, game_pk: int, expected_version: int, seqs: Sequence[int], seat: str,
+                   snapshot: dict, status: str, text: str) -> int:
+        """Mark ``seqs`` undone and append an undo marker row (flag "undo", action
+        ``{"undo": seqs}``) at ``expected_version+1``; replace the snapshot; one
+        transaction, guarded like :meth:`commit`. Returns the new version."""
+
+    @abc.abstractmethod
+    async def open_vote(self, game_pk: int, kind: str, subject: str, version: int, voters: Sequence[str]) -> int:
+        """A new open vote; returns its pk."""
+
+    @abc.abstractmethod
+    async def votes(self, game_pk: int, status: str | None = "open") -> list[VoteRow]:
+        ...
+
+    @abc.abstractmethod
+    async def get_vote(self, vote_pk: int) -> VoteRow | None:
+        ...
+
+    @abc.abstractmethod
+    async def set_vote(self, vote_pk: int, yes: Sequence[str], status: str) -> None:
+        ...
 
     @abc.abstractmethod
     async def get_meta(self, key: str) -> str | None:
@@ -262,6 +389,47 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE games ADD COLUMN posted INTEGER NOT NULL DEFAULT -1;
     UPDATE games SET posted = version WHERE status != 'lobby';
+    """,
+    # 4 → 5: asynchronous play over days (issue 12). Per-table settings (JSON), the clock of
+    # the current turn and when the periodic loop must look at the table again (indexed, so
+    # a tick reads only the due tables), the live status message; per seat the reminders
+    # sent this turn and the vacation; per action who really played it (flag 'ai': the AI
+    # for an absent player; 'undo': an undo marker), whether it was undone, and its
+    # rendered text (describe sentence + public events) so history is constant-time per
+    # move; per user quiet hours; open votes (undo, kick).
+    """
+    ALTER TABLE games ADD COLUMN settings TEXT NOT NULL DEFAULT '{}';
+    ALTER TABLE games ADD COLUMN turn_started REAL;
+    ALTER TABLE games ADD COLUMN next_due REAL;
+    ALTER TABLE games ADD COLUMN status_message TEXT;
+    CREATE INDEX games_due ON games(next_due) WHERE next_due IS NOT NULL;
+    ALTER TABLE seats ADD COLUMN reminded INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE seats ADD COLUMN vacation_until REAL;
+    ALTER TABLE seats ADD COLUMN vacation_used REAL NOT NULL DEFAULT 0;
+    CREATE INDEX seats_user ON seats(user_id);
+    ALTER TABLE actions ADD COLUMN flag TEXT;
+    ALTER TABLE actions ADD COLUMN undone INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE actions ADD COLUMN text TEXT;
+    CREATE TABLE user_prefs (
+        user_id TEXT PRIMARY KEY,
+        quiet_start INTEGER,
+        quiet_end INTEGER,
+        tz TEXT
+    );
+    CREATE TABLE votes (
+        pk INTEGER PRIMARY KEY,
+        game_pk INTEGER NOT NULL REFERENCES games(pk) ON DELETE CASCADE,
+        kind TEXT NOT NULL,
+        subject TEXT NOT NULL,
+        version INTEGER NOT NULL,
+        voters TEXT NOT NULL,
+        yes TEXT NOT NULL DEFAULT '[]',
+        status TEXT NOT NULL DEFAULT 'open',
+        created REAL NOT NULL
+    );
+    CREATE INDEX votes_game ON votes(game_pk, status);
+    ALTER TABLE games ADD COLUMN guild TEXT;
+    CREATE INDEX games_guild ON games(guild, status);
     """,
 ]
 
@@ -371,14 +539,16 @@ class SqliteStore(Store):
         async with self._write:
             return await self._all(sql, args)
 
-    _GAME_COLS = "pk, table_id, game_id, options, seed, status, host, version, posted"
+    _GAME_COLS = ("pk, table_id, game_id, options, seed, status, host, version, posted, settings, turn_started,"
+                  " next_due, status_message, guild")
 
     @staticmethod
     def _game(row: Any) -> GameRow | None:
         if row is None:
             return None
-        pk, table_id, game_id, options, seed, status, host, version, posted = row
-        return GameRow(pk, table_id, game_id, json.loads(options), seed, status, host, version, posted)
+        pk, table_id, game_id, options, seed, status, host, version, posted, settings, started, due, msg, guild = row
+        return GameRow(pk, table_id, game_id, json.loads(options), seed, status, host, version, posted,
+                       json.loads(settings or "{}"), started, due, msg, guild)
 
     async def live_game(self, table_id: str) -> GameRow | None:
         return self._game(
@@ -485,9 +655,11 @@ class SqliteStore(Store):
                 fut.set_result((out, seconds))
 
     async def create_game(
-        self, table_id: str, game_id: str, options: dict, seed: int, host: str, seat_host: bool = True
+        self, table_id: str, game_id: str, options: dict, seed: int, host: str, seat_host: bool = True,
+        settings: dict | None = None, guild: str | None = None,
     ) -> GameRow:
         now = time.time()
+        settings = dict(settings or {})
 
         async def work(db):
             busy = await self._one(
@@ -497,9 +669,9 @@ class SqliteStore(Store):
                 raise TableBusy(table_id)
             _, pk = await _x(
                 db,
-                "INSERT INTO games (table_id, game_id, options, seed, status, host, version, created, updated)"
-                " VALUES (?, ?, ?, ?, 'lobby', ?, 0, ?, ?)",
-                (table_id, game_id, _dumps(options), seed, host, now, now),
+                "INSERT INTO games (table_id, game_id, options, seed, status, host, version, created, updated,"
+                " settings, guild) VALUES (?, ?, ?, ?, 'lobby', ?, 0, ?, ?, ?, ?)",
+                (table_id, game_id, _dumps(options), seed, host, now, now, _dumps(settings), guild),
             )
             if seat_host:
                 await _x(
@@ -509,15 +681,15 @@ class SqliteStore(Store):
             return pk
 
         pk = await self._tx(work)
-        return GameRow(pk, table_id, game_id, options, seed, "lobby", host, 0)
+        return GameRow(pk, table_id, game_id, options, seed, "lobby", host, 0, settings=settings, guild=guild)
 
     async def seats(self, game_pk: int) -> list[SeatRow]:
         rows = await self._qall(
-            "SELECT seat, user_id, joined, seat_order, is_ai, resigned, dm_ok FROM seats WHERE game_pk = ?"
-            " ORDER BY COALESCE(seat_order, joined), joined",
+            "SELECT seat, user_id, joined, seat_order, is_ai, resigned, dm_ok, reminded, vacation_until,"
+            " vacation_used FROM seats WHERE game_pk = ? ORDER BY COALESCE(seat_order, joined), joined",
             (game_pk,),
         )
-        return [SeatRow(s, u, j, o, bool(a), bool(r), bool(d)) for s, u, j, o, a, r, d in rows]
+        return [SeatRow(s, u, j, o, bool(a), bool(r), bool(d), n, vu, vd) for s, u, j, o, a, r, d, n, vu, vd in rows]
 
     async def add_seat(
         self, game_pk: int, seat: str, user_id: str | None, is_ai: bool, max_seats: int | None = None
@@ -583,9 +755,12 @@ class SqliteStore(Store):
         snapshot: dict,
         status: str,
         resigned: str | None = None,
+        meta: Sequence[dict] | None = None,
+        clock: tuple[float | None, float | None] | None = None,
     ) -> int:
         now = time.time()
         new_version = expected_version + len(actions)
+        meta = list(meta) if meta is not None else [{}] * len(actions)
 
         async def work(db):
             rowcount, _ = await _x(
@@ -600,9 +775,19 @@ class SqliteStore(Store):
             if actions:
                 await _xmany(
                     db,
-                    "INSERT INTO actions (game_pk, seq, seat, action, created) VALUES (?, ?, ?, ?, ?)",
-                    [(game_pk, expected_version + 1 + i, seat, _dumps(a), now) for i, (seat, a) in enumerate(actions)],
+                    "INSERT INTO actions (game_pk, seq, seat, action, created, flag, text) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    [(game_pk, expected_version + 1 + i, seat, _dumps(a), now, m.get("flag"), m.get("text"))
+                     for i, ((seat, a), m) in enumerate(zip(actions, meta))],
                 )
+            if clock is not None:
+                started, due = clock
+                rowcount, _ = await _x(
+                    db, "UPDATE games SET next_due = ?, turn_started = ? WHERE pk = ? AND turn_started IS ?",
+                    (due, started, game_pk, started),
+                )
+                if rowcount == 0:  # a new turn: the clock restarts and reminders count from 0
+                    await _x(db, "UPDATE games SET next_due = ?, turn_started = ? WHERE pk = ?", (due, started, game_pk))
+                    await _x(db, "UPDATE seats SET reminded = 0 WHERE game_pk = ?", (game_pk,))
             await _x(
                 db,
                 "INSERT OR REPLACE INTO snapshots (game_pk, version, state) VALUES (?, ?, ?)",
@@ -634,18 +819,21 @@ class SqliteStore(Store):
 
         await self._tx(work)
 
+    _ACTION_COLS = "seq, seat, action, flag, undone, text, created"
+
     async def actions(self, game_pk: int, after: int = 0, limit: int | None = None) -> list[ActionRow]:
         if limit is None:
             rows = await self._qall(
-                "SELECT seq, seat, action FROM actions WHERE game_pk = ? AND seq > ? ORDER BY seq", (game_pk, after)
+                f"SELECT {self._ACTION_COLS} FROM actions WHERE game_pk = ? AND seq > ? ORDER BY seq", (game_pk, after)
             )
         else:
             rows = await self._qall(
-                "SELECT seq, seat, action FROM actions WHERE game_pk = ? AND seq > ? ORDER BY seq DESC LIMIT ?",
+                f"SELECT {self._ACTION_COLS} FROM actions WHERE game_pk = ? AND seq > ? ORDER BY seq DESC LIMIT ?",
                 (game_pk, after, limit),
             )
             rows.reverse()
-        return [ActionRow(seq, seat, json.loads(action)) for seq, seat, action in rows]
+        return [ActionRow(seq, seat, json.loads(action), flag, bool(undone), text, created)
+                for seq, seat, action, flag, undone, text, created in rows]
 
     async def set_dm_ok(self, game_pk: int, seat: str, ok: bool) -> None:
         async def work(db):
@@ -665,6 +853,143 @@ class SqliteStore(Store):
             " ORDER BY pk"
         )
         return [self._game(r) for r in rows]
+
+    # ----- asynchronous play (issue 12) ---------------------------------------------
+    async def _write1(self, sql: str, args: Sequence[Any]) -> None:
+        async def work(db):
+            await _x(db, sql, args)
+
+        await self._tx(work)
+
+    async def set_settings(self, game_pk: int, settings: dict) -> None:
+        await self._write1("UPDATE games SET settings = ? WHERE pk = ?", (_dumps(settings), game_pk))
+
+    async def set_clock(self, game_pk: int, turn_started: float | None, next_due: float | None,
+                        reset_reminders: bool = False) -> None:
+        async def work(db):
+            await _x(db, "UPDATE games SET turn_started = ?, next_due = ? WHERE pk = ?", (turn_started, next_due, game_pk))
+            if reset_reminders:
+                await _x(db, "UPDATE seats SET reminded = 0 WHERE game_pk = ?", (game_pk,))
+
+        await self._tx(work)
+
+    async def set_next_due(self, game_pk: int, next_due: float | None) -> None:
+        await self._write1("UPDATE games SET next_due = ? WHERE pk = ?", (next_due, game_pk))
+
+    async def due_games(self, now: float, limit: int = 1000) -> list[GameRow]:
+        rows = await self._qall(
+            f"SELECT {self._GAME_COLS} FROM games WHERE next_due IS NOT NULL AND next_due <= ? AND status = 'active'"
+            " ORDER BY next_due LIMIT ?",
+            (now, limit),
+        )
+        return [self._game(r) for r in rows]
+
+    async def set_reminded(self, game_pk: int, counts: dict[str, int]) -> None:
+        async def work(db):
+            await _xmany(db, "UPDATE seats SET reminded = ? WHERE game_pk = ? AND seat = ?",
+                         [(n, game_pk, seat) for seat, n in counts.items()])
+
+        await self._tx(work)
+
+    async def set_vacation(self, game_pk: int, seat: str, until: float | None, used: float) -> None:
+        await self._write1("UPDATE seats SET vacation_until = ?, vacation_used = ? WHERE game_pk = ? AND seat = ?",
+                           (until, used, game_pk, seat))
+
+    async def set_seat_user(self, game_pk: int, seat: str, user_id: str) -> None:
+        await self._write1("UPDATE seats SET user_id = ?, dm_ok = 1, reminded = 0 WHERE game_pk = ? AND seat = ?",
+                           (user_id, game_pk, seat))
+
+    async def user_games(self, user_id: str) -> list[GameRow]:
+        cols = ", ".join("g." + c.strip() for c in self._GAME_COLS.split(","))
+        rows = await self._qall(
+            f"SELECT {cols} FROM games g JOIN seats s ON s.game_pk = g.pk WHERE s.user_id = ? AND s.is_ai = 0"
+            " AND s.resigned = 0 AND g.status = 'active' ORDER BY g.pk",
+            (user_id,),
+        )
+        return [self._game(r) for r in rows]
+
+    async def guild_games(self, guild: str) -> list[GameRow]:
+        rows = await self._qall(
+            f"SELECT {self._GAME_COLS} FROM games WHERE guild = ? AND status IN ('lobby', 'active') ORDER BY pk",
+            (guild,),
+        )
+        return [self._game(r) for r in rows]
+
+    async def set_guild(self, game_pk: int, guild: str | None) -> None:
+        await self._write1("UPDATE games SET guild = ? WHERE pk = ?", (guild, game_pk))
+
+    async def set_status_message(self, game_pk: int, message_id: str | None) -> None:
+        await self._write1("UPDATE games SET status_message = ? WHERE pk = ?", (message_id, game_pk))
+
+    async def get_prefs(self, user_id: str) -> tuple[int | None, int | None, str | None]:
+        row = await self._q1("SELECT quiet_start, quiet_end, tz FROM user_prefs WHERE user_id = ?", (user_id,))
+        return (row[0], row[1], row[2]) if row else (None, None, None)
+
+    async def set_prefs(self, user_id: str, quiet_start: int | None, quiet_end: int | None, tz: str | None) -> None:
+        await self._write1(
+            "INSERT INTO user_prefs (user_id, quiet_start, quiet_end, tz) VALUES (?, ?, ?, ?) ON CONFLICT(user_id)"
+            " DO UPDATE SET quiet_start = excluded.quiet_start, quiet_end = excluded.quiet_end, tz = excluded.tz",
+            (user_id, quiet_start, quiet_end, tz),
+        )
+
+    async def undo(self, game_pk: int, expected_version: int, seqs: Sequence[int], seat: str,
+                   snapshot: dict, status: str, text: str) -> int:
+        now = time.time()
+        new_version = expected_version + 1
+
+        async def work(db):
+            rowcount, _ = await _x(
+                db,
+                "UPDATE games SET version = ?, status = ?, updated = ? WHERE pk = ? AND version = ? AND status = 'active'",
+                (new_version, status, now, game_pk, expected_version),
+            )
+            if rowcount != 1:
+                row = await self._one("SELECT version FROM games WHERE pk = ?", (game_pk,))
+                raise VersionConflict(expected_version, row[0] if row else None)
+            await _xmany(db, "UPDATE actions SET undone = 1 WHERE game_pk = ? AND seq = ?", [(game_pk, q) for q in seqs])
+            await _x(
+                db,
+                "INSERT INTO actions (game_pk, seq, seat, action, created, flag, text) VALUES (?, ?, ?, ?, ?, 'undo', ?)",
+                (game_pk, new_version, seat, _dumps({"undo": list(seqs)}), now, text),
+            )
+            await _x(db, "INSERT OR REPLACE INTO snapshots (game_pk, version, state) VALUES (?, ?, ?)",
+                     (game_pk, new_version, _dumps(snapshot)))
+            return new_version
+
+        return await self._tx(work, guarded=True)
+
+    _VOTE_COLS = "pk, game_pk, kind, subject, version, voters, yes, status"
+
+    @staticmethod
+    def _vote(row: Any) -> VoteRow | None:
+        if row is None:
+            return None
+        pk, game_pk, kind, subject, version, voters, yes, status = row
+        return VoteRow(pk, game_pk, kind, subject, version, json.loads(voters), json.loads(yes), status)
+
+    async def open_vote(self, game_pk: int, kind: str, subject: str, version: int, voters: Sequence[str]) -> int:
+        async def work(db):
+            _, pk = await _x(
+                db, "INSERT INTO votes (game_pk, kind, subject, version, voters, created) VALUES (?, ?, ?, ?, ?, ?)",
+                (game_pk, kind, subject, version, _dumps(list(voters)), time.time()),
+            )
+            return pk
+
+        return await self._tx(work)
+
+    async def votes(self, game_pk: int, status: str | None = "open") -> list[VoteRow]:
+        if status is None:
+            rows = await self._qall(f"SELECT {self._VOTE_COLS} FROM votes WHERE game_pk = ? ORDER BY pk", (game_pk,))
+        else:
+            rows = await self._qall(f"SELECT {self._VOTE_COLS} FROM votes WHERE game_pk = ? AND status = ? ORDER BY pk",
+                                    (game_pk, status))
+        return [self._vote(r) for r in rows]
+
+    async def get_vote(self, vote_pk: int) -> VoteRow | None:
+        return self._vote(await self._q1(f"SELECT {self._VOTE_COLS} FROM votes WHERE pk = ?", (vote_pk,)))
+
+    async def set_vote(self, vote_pk: int, yes: Sequence[str], status: str) -> None:
+        await self._write1("UPDATE votes SET yes = ?, status = ? WHERE pk = ?", (_dumps(list(yes)), status, vote_pk))
 
     async def get_meta(self, key: str) -> str | None:
         row = await self._q1("SELECT value FROM bot_meta WHERE key = ?", (key,))

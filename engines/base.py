@@ -463,6 +463,37 @@ class Engine:
             return f"Your hand: {parts[0][1]}."
         return "Your hand: " + "; ".join(f"{k.replace('_', ' ')} {v}" for k, v in parts) + "."
 
+    def hidden(self, state) -> Any:
+        """The face-down parts of ``state`` nobody may see (deck and bag contents and
+        order, cards removed unseen), as a comparable value; ``None`` (the default) for a
+        game without any. Players' hands are not included: they are private, not face-down.
+        Used by :meth:`reveals`."""
+
+        return None
+
+    def reveals(self, state, player: str, action: ActionModel, outcome: Outcome) -> bool:
+        """Whether applying ``action`` to ``state`` revealed information hidden before it
+        (a draw, a flip, a roll, a reshuffle): BGA's undo policy forbids taking such a move
+        back. True when a face-down part changed (:meth:`hidden` differs before/after), or
+        when the outcome depends on the game's seed (randomness drawn during the move:
+        the same move on the state with another seed gives another result). Pure."""
+
+        if self.hidden(state) != self.hidden(outcome.state):
+            return True
+        seed = getattr(state, "seed", None)
+        if not isinstance(seed, int):
+            return False
+        other = state.model_copy(update={"seed": seed ^ 0x5BD1E995})
+        try:
+            alt = self.apply(other, player, action)
+        except IllegalAction:
+            return True
+        mine = self.state_to_json(outcome.state)
+        theirs = self.state_to_json(alt.state)
+        mine.pop("seed", None)
+        theirs.pop("seed", None)
+        return mine != theirs or [e.text for e in outcome.events] != [e.text for e in alt.events]
+
     def status(self, state) -> str:
         """One line: the step and whom it waits for, e.g. "Round 2, auction: waiting for a bid"."""
 

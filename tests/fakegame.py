@@ -146,6 +146,9 @@ class HighLow(Engine):
                 new.caller = (new.caller + 1) % len(new.players)
                 new.step = "call"
 
+    def hidden(self, state):
+        return state.deck
+
     def view(self, state, player):
         out = {
             "players": list(state.players),

@@ -603,6 +603,12 @@ class FactoryManager(Engine):
                        f"for {machines} machine{'' if machines == 1 else 's'}).")
 
     # ------------------------------------------------------------------ view
+    def hidden(self, state: State) -> tuple:
+        """Face-down parts (for ``reveals``): the energy deck, the energy tiles removed
+        unseen, the turn-order draw pile and this round's unused turn-order tiles."""
+
+        return (state.energy_deck, state.energy_removed, state.order_pile, state.order_unused)
+
     def view(self, state: State, player: str | None) -> dict:
         """What a spectator (``player`` None) or a seat may see: everything but the seed,
         the energy deck (order and content), the tiles removed unseen and the order of the

@@ -66,6 +66,13 @@ class KanbanEV(Engine):
     def _apply(self, new: R.State, player: str, action, events: list[Event]) -> None:
         R.apply_action(new, new.players.index(player), action, events)
 
+    def hidden(self, state: R.State) -> Any:
+        """Face-down parts (for ``reveals``): the stacks below their tops, the demand stack,
+        both decks, the face-down awards and the draw counter."""
+
+        b = state.b
+        return (b["stacks"], b["demand_stack"], b["kdeck"], b["gdeck"], b["awards"], b["draws"])
+
     def view(self, state: R.State, player: str | None) -> dict:
         """What ``player`` (None: a spectator) sees: the board without hands, deck orders,
         face-down awards or nominations; a seated player also gets ``you``."""

@@ -347,6 +347,11 @@ class Transport(Engine):
             out.append(info)
         return out
 
+    def hidden(self, state: State) -> tuple:
+        """Face-down parts (for ``reveals``): the tile stack and the parcel bag."""
+
+        return (state.stack, state.bag)
+
     def view(self, state: State, player: str | None) -> dict:
         """Everything public (field, parcels, pallets, scores, counts); ``player`` also gets
         their own hand. Never the stack order, bag order, seed or other hands."""

@@ -200,6 +200,12 @@ class VisitingKaunas(Engine):
         e = D.EVENTS[cid]
         return {"id": cid, "level": e.level, "zones": list(e.zones), "direction": e.direction, "target": e.target}
 
+    def hidden(self, state: State) -> Any:
+        """Face-down parts (for ``reveals``): the building, event and upgrade decks and the
+        face-down event cards."""
+
+        return (state.bdeck, state.edeck, state.down, state.udeck)
+
     def view(self, state: State, player: str | None) -> dict:
         """What ``player`` (None: a spectator) sees. Hidden: deck orders, face-down event cards
         (only their level and the coins on them), undrawn upgrades, another player's drawn
