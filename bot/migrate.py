@@ -200,9 +200,10 @@ async def _copy(lite: sqlite3.Connection, store, path: str, say) -> Report:
                     keys = [c for c, pk in tables[t] if pk]
                     rows = lite.execute(f'SELECT {", ".join(cols)} FROM "{t}"').fetchall()
                     await _upsert(pg, t, cols, keys, rows, pg_types[t])
-                # the next new game gets a pk above every copied one
-                await pg.execute("SELECT setval(pg_get_serial_sequence('games', 'pk'),"
-                                 " COALESCE((SELECT MAX(pk) FROM games), 0) + 1, false)")
+                # the next new game (and vote) gets a pk above every copied one
+                for t in ("games", "votes"):
+                    await pg.execute(f"SELECT setval(pg_get_serial_sequence('{t}', 'pk'),"
+                                     f" COALESCE((SELECT MAX(pk) FROM {t}), 0) + 1, false)")
             await _verify_counts(lite, pg, tables, children, others, copied, report)
         await _verify_replays(store, copied, report)
     finally:

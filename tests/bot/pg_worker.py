@@ -46,14 +46,14 @@ async def main(argv: list[str]) -> int:
     armed = False
     real_commit = store.commit
 
-    async def commit(game_pk, expected_version, actions, snapshot, status, resigned=None):
+    async def commit(game_pk, expected_version, actions, snapshot, status, resigned=None, **kw):
         if not armed:
-            return await real_commit(game_pk, expected_version, actions, snapshot, status, resigned)
+            return await real_commit(game_pk, expected_version, actions, snapshot, status, resigned, **kw)
         # the move's statement runs in an explicit transaction that is never committed
         con = await store.pool.acquire()
         await con.execute("BEGIN")
         try:
-            await store.commit_on(con, game_pk, expected_version, actions, snapshot, status, resigned)
+            await store.commit_on(con, game_pk, expected_version, actions, snapshot, status, resigned, **kw)
         except BaseException:
             # refused (the board changed): end the transaction, which may hold the row lock
             # its guarded UPDATE took while re-checking the row, and try the next move

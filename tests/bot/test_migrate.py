@@ -96,7 +96,7 @@ async def test_every_game_is_copied_checked_and_plays_on(tmp_path, target):
     # worked out from _source: seats 3 + 2 + 2 + 1; actions 4 + 3; snapshots of the 2
     # started games; one setting
     assert report.counts == {"games": (4, 4), "seats": (8, 8), "actions": (7, 7), "snapshots": (2, 2),
-                             "bot_meta": (1, 1)}
+                             "bot_meta": (1, 1), "user_prefs": (0, 0), "votes": (0, 0)}
     assert report.replayed == 1  # the one active game
     assert lines[-1] == "Migration complete."
 
@@ -190,7 +190,8 @@ async def test_command_line(tmp_path, target, capsys):
     out = capsys.readouterr().out
     assert out.splitlines()[1:] == [
         "Rows of those games, SQLite = PostgreSQL:",
-        "  games: 4 = 4", "  seats: 8 = 8", "  actions: 7 = 7", "  snapshots: 2 = 2", "  bot_meta: 1 = 1",
+        "  games: 4 = 4", "  seats: 8 = 8", "  actions: 7 = 7", "  snapshots: 2 = 2", "  votes: 0 = 0",
+        "  bot_meta: 1 = 1", "  user_prefs: 0 = 0",
         "Replayed 1 live game from the log: the same state as the stored snapshot.",
         "Migration complete.",
     ]
