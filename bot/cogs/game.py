@@ -314,8 +314,10 @@ class GameCog(TableCog, commands.GroupCog, name=GAME_COG, group_name="game",
             pass
 
     async def board_button(self, interaction: discord.Interaction, kind: str, table: int, version: int) -> None:
+        # "My hand" and "My moves" only read: on an older board of the live game they answer
+        # with the current state (issue 11.8); only a finished/cancelled game's board is stale
         info = await self.service.table_info(table)  # cached; no view built
-        if info is None or info.version != version or info.status != "active":
+        if info is None or info.status != "active":
             await self.stale(interaction, await self.service.board(table))
             return
         if kind == "hand":
