@@ -925,7 +925,7 @@ class Service:
         run_meta: list[dict] = []
         limit = self.MAX_AI_MOVES if self.ai_moves_per_call is None else self.ai_moves_per_call
         t0 = time.perf_counter()
-        run, ai_state, ai_events = self._ai_moves(engine, game, state, ai, limit, absent=absent, meta=run_meta,
+        run, ai_state, ai_events = await self._ai_moves(engine, game, state, ai, limit, absent=absent, meta=run_meta,
                                                   continuous=continuous)
         ai_failed = False
         if run:
@@ -979,13 +979,19 @@ class Service:
             self._forget(game.table_id)  # the caches hold live tables only
         return result
 
-    @staticmethod
-    def _ai_moves(engine: Any, game: GameRow, state: Any, ai: set[str], limit: int, *,
-                  absent: set[str] | None = None, meta: list | None = None,
-                  continuous: set[str] | None = None) -> tuple[list, Any, list]:
+    async def _ai_moves(self, engine: Any, game: GameRow, state: Any, ai: set[str], limit: int, *,
+                        absent: set[str] | None = None, meta: list | None = None,
+                        continuous: set[str] | None = None) -> tuple[list, Any, list]:
         """``(run, state after, events)``: the AI seats' moves from ``state`` until a human
         must act, the game ends or ``limit`` moves; an engine/AI bug stops the run (logged)
         and keeps the moves already made. Nothing is committed here.
+
+        Each AI move (its choice and its application, pure engine calls: up to tens of ms
+        for Transport) runs in a worker thread (``asyncio.to_thread``), and the event loop
+        gets a turn between two moves, so a long run (a resign leaving only AI seats plays
+        the rest of the game) never blocks other tables for more than one AI move (issue
+        11.2). The table's lock, held by the caller, keeps this table's order; the AI's
+        randomness still comes from the game's seed and the version (deterministic).
 
         ``absent``: human seats the AI plays while they must act without a break (their
         turn; deadline passed, "ai" policy), emptied as their turns end; ``meta`` receives
@@ -995,6 +1001,12 @@ class Service:
         run: list[tuple[str, dict]] = []
         events: list = []
         absent = absent if absent is not None else set()
+
+        def one_move(state: Any, seat: str, version: int) -> tuple[Any, Any, str, dict]:
+            action = engine.ai.choose(state, seat, rng(game.seed, "ai", version))
+            outcome = engine.apply(state, seat, action)
+            return action, outcome, _move_text(engine, state, action, outcome), engine.action_to_json(action)
+
         while game.status == ACTIVE and len(run) < limit and not engine.is_over(state):
             now_acting = engine.to_act(state)
             if continuous is not None:
@@ -1006,15 +1018,13 @@ class Service:
             seat = movers[0]
             version = game.version + len(run)
             try:
-                action = engine.ai.choose(state, seat, rng(game.seed, "ai", version))
-                outcome = engine.apply(state, seat, action)
+                action, outcome, text, as_json = await asyncio.to_thread(one_move, state, seat, version)
             except Exception:  # an engine/AI bug must not lose the moves already made
                 log.exception("table %s: AI seat %s failed at version %s", game.table_id, seat, version)
                 break
-            run.append((seat, engine.action_to_json(action)))
+            run.append((seat, as_json))
             if meta is not None:
-                meta.append({"text": _move_text(engine, state, action, outcome),
-                             "flag": "ai" if seat in absent else None})
+                meta.append({"text": text, "flag": "ai" if seat in absent else None})
             state = outcome.state
             events.extend(outcome.events)
         if continuous is not None:
@@ -1042,7 +1052,7 @@ class Service:
         state = await self._state(game, seats)
         meta: list[dict] = []
         continuous = set(engine.to_act(state))
-        run, after, _ = self._ai_moves(engine, game, state, self._ai_seats(seats), self.MAX_AI_MOVES, meta=meta,
+        run, after, _ = await self._ai_moves(engine, game, state, self._ai_seats(seats), self.MAX_AI_MOVES, meta=meta,
                                        continuous=continuous)
         if not run:
             return
@@ -1919,14 +1929,17 @@ class Service:
             hands_before = {p: engine.private_view(missed[0][3], p) for p in humans} if missed else {}
             events: list[str] = []
             private_events: dict[str, list[str]] = {p: [] for p in humans}
-            for seq, seat, action, before in missed:
-                for ev in engine.apply(before, seat, action).events:
-                    if ev.visible_to is None:
-                        events.append(ev.text)
-                    else:
-                        for p in ev.visible_to:
-                            if p in private_events:
-                                private_events[p].append(ev.text)
+
+            def missed_events() -> list:  # re-applies every missed move: in a worker thread
+                return [ev for _, seat, action, before in missed for ev in engine.apply(before, seat, action).events]
+
+            for ev in await asyncio.to_thread(missed_events):
+                if ev.visible_to is None:
+                    events.append(ev.text)
+                else:
+                    for p in ev.visible_to:
+                        if p in private_events:
+                            private_events[p].append(ev.text)
             if game.status == ACTIVE:
                 self._cache[game.pk] = (game.version, state)
             public = [note]
