@@ -16,7 +16,8 @@ from typing import Any, Iterable
 
 import discord
 
-from bot.service import Board, RankLine, TableInfo
+from bot.service import Board, RankLine, TableInfo, TableSummary
+from bot.timers import discord_time
 from engines.base import plural
 
 #: Discord's message length limit (characters)
@@ -137,6 +138,20 @@ def split_content(lines: list[str], limit: int = MAX_CONTENT) -> list[str]:
     return chunks
 
 
+def fit_lines(head: str, lines: list[str], limit: int = MAX_CONTENT - 100) -> list[str]:
+    """``head`` then as many of ``lines`` as fit in ``limit`` characters, and "…and N more."
+    for the rest (a list answer stays one message)."""
+
+    out, size = [head], len(head)
+    for i, line in enumerate(lines):
+        if size + len(line) + 1 > limit:
+            out.append(f"…and {len(lines) - i} more.")
+            break
+        out.append(line)
+        size += len(line) + 1
+    return out
+
+
 # ----- mentions --------------------------------------------------------------------------
 def allowed_for(users: Iterable[str]) -> discord.AllowedMentions:
     """Mentions that ping exactly these users (and never everyone, roles or anyone else)."""
@@ -229,8 +244,35 @@ def hand_text(view: dict | None) -> str:
     return ""
 
 
+# ----- server-wide views (/game list, /game mine) ----------------------------------------
+def table_link(table: str, guild: str | None, cross_server: bool = False) -> str:
+    """Where a table is: ``<#id>`` (a channel or thread of this server), or a jump link
+    ``https://discord.com/channels/<guild>/<id>`` when listing tables across servers."""
+
+    if cross_server and guild:
+        return f"https://discord.com/channels/{guild}/{table}"
+    return f"<#{table}>"
+
+
+def table_line(summary: TableSummary, cross_server: bool = False) -> str:
+    """One line of ``/game list`` / ``/game mine``: the game, where, whose turn and since when
+    (a Discord relative timestamp), the deadline when the table has a turn limit."""
+
+    where = table_link(summary.table, summary.guild, cross_server)
+    if summary.status == "lobby":
+        return f"**{summary.title}** in {where}: lobby, waiting for players to join."
+    who = [seat_label(u) for u in summary.waiting_users]  # humans by their current user
+    who += [seat_label(w) for w in summary.waiting if w.startswith("ai-")]
+    line = f"**{summary.title}** in {where}: " + (", ".join(who) or "nobody") + " to act"
+    if summary.since is not None:
+        line += f" since {discord_time(summary.since)}"
+    if summary.deadline is not None:
+        line += f", deadline {discord_time(summary.deadline)}"
+    return line + "."
+
+
 __all__ = [
-    "MAX_CONTENT", "NO_PINGS", "SORRY", "allowed_for", "board_lines", "bound", "footer", "hand_text",
+    "MAX_CONTENT", "NO_PINGS", "SORRY", "allowed_for", "board_lines", "bound", "fit_lines", "footer", "hand_text",
     "lobby_text", "mention_ids", "mention_seats", "options_text", "ranking_lines", "rename_view",
-    "seat_label", "seats_of", "split_content",
+    "seat_label", "seats_of", "split_content", "table_line", "table_link",
 ]

@@ -17,9 +17,9 @@ from discord.ext import commands
 
 from bot.cogs.base import TableCog
 from bot.format import (NO_PINGS, board_lines, bound, hand_text, lobby_text, mention_seats, rename_view,
-                        seat_label, seats_of, split_content)
+                        fit_lines, seat_label, seats_of, split_content, table_line)
 from bot.poster import say
-from bot.service import UserError
+from bot.service import UserError, parse_options
 from bot.views import GAME_COG, board_view, lobby_view, pick_view
 from engines import registry
 from engines.base import plural
@@ -40,10 +40,16 @@ class GameCog(TableCog, commands.GroupCog, name=GAME_COG, group_name="game",
 
     # ----- lobby ----------------------------------------------------------------------
     @app_commands.command(name="new", description="Open a lobby for a new game at this channel")
-    @app_commands.describe(game="Which game", options="Variants as key=value pairs (autocompleted)")
-    async def new(self, interaction: discord.Interaction, game: str, options: str | None = None) -> None:
+    @app_commands.describe(game="Which game", options="Variants as key=value pairs (autocompleted)",
+                           thread="Open the game in a new thread of this channel")
+    async def new(self, interaction: discord.Interaction, game: str, options: str | None = None,
+                  thread: bool = False) -> None:
         self.check_can_post(interaction)
-        result = await self.service.new_game(interaction.channel_id, interaction.user.id, game, options)
+        if thread:
+            await self.new_in_thread(interaction, game, options)
+            return
+        result = await self.service.new_game(interaction.channel_id, interaction.user.id, game, options,
+                                             guild=interaction.guild_id)
         assert result.info is not None
         await interaction.response.send_message(
             lobby_text(result.info), view=lobby_view(interaction.channel_id, result.game_pk), allowed_mentions=NO_PINGS
@@ -238,6 +244,61 @@ class GameCog(TableCog, commands.GroupCog, name=GAME_COG, group_name="game",
     async def addbot(self, interaction: discord.Interaction) -> None:
         result = await self.service.add_bot(interaction.channel_id, interaction.user.id)
         await self._lobby_reply(interaction, result, "An AI seat was added.")
+
+    # ----- server-wide views, history and export (issue 12 items 5 and 6) -----------------
+    async def new_in_thread(self, interaction: discord.Interaction, game: str, options: str | None) -> None:
+        """``/game new thread:true``: open the lobby in a new public thread of this channel
+        (named after the game), so one channel can host many games. Refused with one
+        sentence inside a thread or when the bot may not create threads here; the options
+        are checked before the thread is made (a refused lobby leaves no empty thread)."""
+
+        channel = interaction.channel
+        if isinstance(channel, discord.Thread) or not isinstance(channel, discord.TextChannel):
+            raise UserError("A new thread can only be opened from a text channel, not inside a thread;"
+                            " use /game new without thread here.")
+        perms = interaction.app_permissions
+        missing = [name for attr, name in (("create_public_threads", "Create Public Threads"),
+                                           ("send_messages_in_threads", "Send Messages in Threads"))
+                   if not getattr(perms, attr)]
+        if missing:
+            raise UserError(f"I can't open a thread here: I am missing the {' and '.join(missing)} permission"
+                            f"{'s' if len(missing) > 1 else ''} in this channel, so no game was opened.")
+        parse_options(game, options)  # UserError for an unknown game or bad options, before the thread exists
+        title = registry.get(game).title
+        await interaction.response.defer(thinking=True)
+        thread = await channel.create_thread(name=f"{title} ({interaction.user.display_name})"[:100],
+                                             type=discord.ChannelType.public_thread,
+                                             auto_archive_duration=10080)
+        try:
+            result = await self.service.new_game(thread.id, interaction.user.id, game, options,
+                                                 guild=interaction.guild_id)
+        except Exception:
+            try:
+                await thread.delete()
+            except discord.HTTPException:
+                log.warning("table %s: could not delete the unused thread", thread.id)
+            raise
+        assert result.info is not None
+        await thread.send(lobby_text(result.info), view=lobby_view(thread.id, result.game_pk),
+                          allowed_mentions=NO_PINGS)
+        await interaction.followup.send(f"{interaction.user.mention} opened a lobby of **{title}** in {thread.mention}:"
+                                        " join it there.", allowed_mentions=NO_PINGS)
+
+    @app_commands.command(name="list", description="This server's tables: game, where, whose turn, since when")
+    async def list_tables(self, interaction: discord.Interaction) -> None:
+        tables = await self.service.guild_tables(interaction.guild_id)
+        if not tables:
+            raise UserError("No games are open on this server; start one with /game new.")
+        head = f"{plural(len(tables), 'table')} on this server:"
+        await say(interaction, "\n".join(fit_lines(head, [table_line(t) for t in tables])))
+
+    @app_commands.command(name="mine", description="Tables where you must act, across servers (only to you)")
+    async def mine(self, interaction: discord.Interaction) -> None:
+        tables = await self.service.my_tables(interaction.user.id)
+        if not tables:
+            raise UserError("No table is waiting for you right now.")
+        head = f"Your move at {plural(len(tables), 'table')}:"
+        await say(interaction, "\n".join(fit_lines(head, [table_line(t, cross_server=True) for t in tables])))
 
     # ----- hands and moves (commands and board buttons) ----------------------------------
     async def send_hand(self, interaction: discord.Interaction, table: int) -> None:
