@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import io
 import logging
+import re
 from typing import Any, Iterable, Protocol
 
 import discord
@@ -111,10 +112,28 @@ class Poster:
             files.append(discord.File(io.BytesIO(png), filename=name))
         return files
 
+    async def summary_files(self, game_id: str, view: dict, seats: list[str],
+                            events: list[str] | None = None) -> list[discord.File]:
+        """The one image of a move's post: the phone summary ``summary.png`` (what the move
+        did, each seat's score and resources, whose turn; issue 13.2) with display names in
+        place of seat ids; a game whose renderer draws no summary posts its board instead.
+        The full board stays on ``/game board`` and the "Full board" button."""
+
+        names = await self.bot.display_names(seats)
+        assert self.bot.service is not None
+        lines = rename_view(list(events or []), names)  # user ids inside sentences
+        for seat, name in names.items():  # "ai-1 places …": AI seats inside sentences too
+            if not seat.isdigit():
+                lines = [re.sub(rf"(?<![\w-]){re.escape(seat)}(?![\w-])", name, ln) for ln in lines]
+        png = await self.bot.service.render_summary(game_id, rename_view(view, names), lines)
+        if png is None:
+            return await self.board_files(game_id, view, seats)
+        return [discord.File(io.BytesIO(png), filename="summary.png")]
+
     async def post_result(self, channel: discord.abc.Messageable, result: Result, *, force_board: bool = False,
                           actor: int | str | None = None) -> None:
         """Post what ``result`` changed, in the table's version order: public events, the
-        board image(s) with the "My hand"/"My moves" buttons, who must act (only they may be
+        phone summary image (:meth:`summary_files`) with the "My hand"/"My moves" buttons, who must act (only they may be
         pinged, see :meth:`to_ping`; ``actor``: the user whose command caused it); then
         private information by DM."""
 
@@ -128,7 +147,7 @@ class Poster:
         failure: Exception | None = None
         if board:
             try:
-                files = await self.board_files(result.game_id, result.view, seats)
+                files = await self.summary_files(result.game_id, result.view, seats, result.public)
             except Exception as exc:  # still take the ticket's turn, so later posts don't wait
                 failure = exc
         async with self.bot.service.post_order(result):

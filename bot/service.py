@@ -1976,6 +1976,17 @@ class Service:
 
         return await asyncio.to_thread(renderers.render_board, game_id, view)
 
+    async def render_summary(self, game_id: str, view: dict, events: list[str] | None = None) -> bytes | None:
+        """The phone summary PNG posted after a move (``renderers.render_summary``: the step,
+        ``events``, every seat's score and resources, whose turn), rendered in a worker
+        thread; ``None`` when the game's renderer draws no summary (post the board then)."""
+
+        import renderers
+
+        if not hasattr(renderers.module_for(game_id), "summary"):
+            return None
+        return await asyncio.to_thread(renderers.render_summary, game_id, view, list(events or []))
+
     async def render_hand(self, game_id: str, view: dict) -> bytes | None:
         """PNG of a player's hand view (or None if the renderer draws no hands), in a thread."""
 

@@ -5,8 +5,8 @@
   renderer and command group for the test, removed afterwards. A module that needs it in
   every test says ``pytestmark = pytest.mark.usefixtures("high_low")``.
 * ``harness``: the Discord bot on SimCord (``tests/bot/discord_harness.py``).
-* ``sparse_renders``: in whole-game bot tests, real board and hand images only for every
-  8th post / DM and the final board; the other posts reuse the last real image (each
+* ``sparse_renders``: in whole-game bot tests, real board, summary and hand images only for
+  every 8th post / DM and the final board; the other posts reuse the last real image (each
   renderer's own tests check the drawing). Returns the call counters.
 """
 
@@ -30,8 +30,9 @@ def high_low():
 
 @pytest.fixture
 def sparse_renders(monkeypatch):
-    real_board, real_hand = renderers.render_board, renderers.render_hand
-    calls = {"board": 0, "hand": 0, "real": 0, "last_board": None, "last_hand": None}
+    real_board, real_hand, real_summary = renderers.render_board, renderers.render_hand, renderers.render_summary
+    calls = {"board": 0, "hand": 0, "summary": 0, "real": 0, "last_board": None, "last_hand": None,
+             "last_summary": None}
 
     def board(game_id, view):
         calls["board"] += 1
@@ -46,6 +47,14 @@ def sparse_renders(monkeypatch):
             calls["last_hand"] = real_hand(game_id, view)
         return calls["last_hand"]
 
+    def summary(game_id, view, events=()):
+        calls["summary"] += 1
+        if calls["last_summary"] is None or calls["summary"] % SPARSE_EVERY == 0 or view.get("phase") == "over":
+            calls["last_summary"] = real_summary(game_id, view, events)
+            calls["real"] += 1
+        return calls["last_summary"]
+
     monkeypatch.setattr(renderers, "render_board", board)
+    monkeypatch.setattr(renderers, "render_summary", summary)
     monkeypatch.setattr(renderers, "render_hand", hand)
     return calls

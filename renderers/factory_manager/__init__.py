@@ -28,8 +28,9 @@ from __future__ import annotations
 
 from renderers.base import Canvas, Layout, fit_text, line_height, measure, plural
 from renderers.factory_manager.model import Board, Factory, Tile, board
+from renderers.summary import SeatSummary, Summary
 
-__all__ = ["layout", "WIDTH", "MAX_HEIGHT"]
+__all__ = ["layout", "summary", "WIDTH", "MAX_HEIGHT"]
 
 WIDTH = 1200
 MAX_HEIGHT = 1600
@@ -579,3 +580,57 @@ def layout(view: dict) -> Layout:
         y = _legend(c, y + 2) + M
     c.lay.height = min(MAX_HEIGHT, y)
     return c.lay
+
+
+# ----- the phone summary (issue 13.2) ------------------------------------------------------
+def _tile_words(t: Tile) -> str:
+    fx = " ".join(label for label, _k in t.effects())
+    return f"{t.id}" + (f" {fx}" if fx else "") + (f" ({t.price})" if t.price else "")
+
+
+def summary(view: dict) -> Summary:
+    """The per-move phone summary (:mod:`renderers.summary`): each factory's Elektro,
+    production, storage, energy, income and workers; the energy price, market and auction;
+    what the game waits for (Factory Manager, phases 1-4)."""
+
+    b = board(view)
+    if b.over:
+        step = f"Game over after round {b.rounds}"
+    else:
+        step = f"Round {b.round} of {b.rounds} · phase {b.phase}: {PHASE_NAME.get(b.phase_key, b.phase_key)}"
+    places = {s: i + 1 for i, tier in enumerate(b.ranking) for s in tier}
+    seats = []
+    order = [s for tier in b.ranking for s in tier if s in b.factories] if b.over and b.ranking else \
+        [s for s in b.order if s in b.factories] or b.players
+    for seat in order:
+        f = b.factories[seat]
+        facts = [f"Production {f.production}", f"Storage {f.storage}", f"Energy {f.energy}",
+                 f"income {f.income}", f"workers {f.available} free"]
+        if f.canteen:
+            facts.append(f"canteen {f.canteen}")
+        if f.tile_no:
+            facts.append(f"turn tile {f.tile_no}" + (f" (-{f.discount})" if f.discount and b.phase != 1 else ""))
+        if f.stored:
+            facts.append("aside " + ", ".join(t.id for t in f.stored))
+        off = [t.id for t in f.hall1 + f.hall2 if t.off]
+        if off:
+            facts.append("off " + ", ".join(off))
+        seats.append(SeatSummary(name=f.name, colour=_colour(b, seat), score=f"{f.elektro} Elektro", facts=facts,
+                                 acting=seat in b.waiting and not b.over, place=places.get(seat) if b.over else None))
+    table = [f"Energy price {b.energy_price} per energy"]
+    if b.phase == 1 and not b.over:
+        if b.revealed:
+            table.append("Turn-order tiles on offer: " + ", ".join(str(n) for n in b.revealed))
+        if b.auction_tile is not None:
+            table.append(f"Auction of tile {b.auction_tile}: high bid {b.auction_bid or 0} by "
+                         f"{_name(b, b.auction_bidder)}")
+    if b.market:
+        table.append("Market: " + ", ".join(_tile_words(t) for t in b.market))
+    elif not b.over:
+        table.append("Market: empty" + (" (filled in phase 2)" if b.phase < 2 else ""))
+    if b.over:
+        status = "Final Elektro decides the ranking."
+    else:
+        who = ", ".join(_name(b, s) for s in b.waiting) or "nobody"
+        status = f"Waiting for {who}: {_waiting_for(b)}"
+    return Summary(title="Factory Manager", step=step, seats=seats, table=table, status=status, over=b.over)

@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 
 from renderers.base import Ellipse, Layout, Line, Polygon, Rect, fit_text, measure, plural, text, wrap
+from renderers.summary import SeatSummary, Summary
 
 SQ3 = math.sqrt(3)
 
@@ -429,3 +430,38 @@ def hand_layout(view: dict) -> Layout:
             lay.add(text(x + 4, int(y + s - 8), "(others\nrepeat)", 14, MUTED, f"hand:{tid}:repeat"))
         y += row_h
     return lay
+
+
+# ----- the phone summary (issue 13.2) ------------------------------------------------------
+def summary(view: dict) -> Summary:
+    """The per-move phone summary (:mod:`renderers.summary`): each player's colour, points
+    and scored parcels and hand size; stack and bag; the last moves (the view's ``recent``)
+    and whose turn it is (Transport)."""
+
+    colours = view["colours"]
+    over = bool(view.get("over"))
+    points = view.get("points", {})
+    order = list(view["players"])
+    places: dict[str, int] = {}
+    if over:
+        totals = view.get("scores") or points
+        order.sort(key=lambda p: -totals.get(p, 0))
+        places = {p: 1 + sum(1 for q in order if totals.get(q, 0) > totals.get(p, 0)) for p in order}
+    seats = []
+    for seat in order:
+        col = colours[seat]
+        parcels = [str(p[0]) for p in view.get("scored", {}).get(seat, [])]
+        facts = [f"{col} pallet", f"hand {view.get('hand_sizes', {}).get(seat, 0)}",
+                 "parcels " + (" + ".join(parcels) if parcels else "none")]
+        seats.append(SeatSummary(name=seat, colour=PLAYER_COLOURS[col], score=plural(points.get(seat, 0), "pt"),
+                                 facts=facts, acting=view.get("current") == seat and not over,
+                                 place=places.get(seat)))
+    table = [f"Stack: {plural(view['stack'], 'tile')} · bag: {plural(view['bag'], 'parcel')}"]
+    teams = view.get("teams")
+    if teams:
+        sc = view["scores"]
+        table.append("Teams: " + " | ".join(f"{' + '.join(colours[p] for p in t)} {sc[t[0]]}" for t in teams))
+    events = ["".join(ev) if isinstance(ev, list) else ev for ev in (view.get("recent") or [])[-3:]]
+    status = "".join(view.get("status_parts") or [view.get("status", "")])
+    return Summary(title=f"Transport · turn {view.get('turn', 0)}", seats=seats, table=table, status=status,
+                   over=over, events=events)

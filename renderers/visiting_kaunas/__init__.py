@@ -14,6 +14,8 @@ Tags: ``header``, ``status``, ``grid:<r>:<c>``, ``ship:<seat>:top|right``, ``eve
 from __future__ import annotations
 
 from renderers.base import Ellipse, Layout, Polygon, Rect, fit_text, measure, plural, text
+from renderers.summary import SeatSummary, Summary
+
 
 WIDTH = 1500
 PLAYER_COLOURS = ["#d43c3c", "#2f6fd6", "#2e9e4a", "#e08a10"]
@@ -262,6 +264,19 @@ def _upgrade_text(u: dict) -> str:
     return f"{u['id']} {' '.join(parts)} {where}"
 
 
+def _die_use(d: dict) -> str:
+    """What a rolled die is used for ("column building (done)", "unassigned")."""
+
+    if not d["use"]:
+        use = "unassigned"
+    elif d["use"] == "event":
+        use = f"on {d['card']} {d['zone']}"
+    else:
+        use = {6: "Grande", 5: "row building", 4: "column building", 3: "upgrade", 2: "reveal 2",
+               1: "from discard"}[d["v"]]
+    return use + (" (done)" if d["done"] else "")
+
+
 def _dice(lay: Layout, view: dict, top: int) -> int:
     lay.add(text(16, top + 12, "Dice", 20, INK, tag="dice:title"))
     dice = view["dice"]
@@ -274,15 +289,7 @@ def _dice(lay: Layout, view: dict, top: int) -> int:
         fill = "#dddddd" if d["done"] else "#ffffff"
         lay.add(Rect(x=x, y=top, w=44, h=44, fill=fill, outline="#222222", width=2, radius=8, tag=tag))
         lay.add(text(x + 22, top + 22, str(d["v"]), 24, INK, tag=tag + ":value", anchor="mm"))
-        if not d["use"]:
-            use = "unassigned"
-        elif d["use"] == "event":
-            use = f"on {d['card']} {d['zone']}"
-        else:
-            use = {6: "Grande", 5: "row building", 4: "column building", 3: "upgrade", 2: "reveal 2",
-                   1: "from discard"}[d["v"]]
-        if d["done"]:
-            use += " (done)"
+        use = _die_use(d)
         lay.add(text(x + 52, top + 13, use, 16, INK, tag=tag + ":use"))
         x += 52 + measure(use, 16)[0] + 30
     return top + 48
@@ -392,3 +399,40 @@ def hand_layout(view: dict) -> Layout:
         lay.add(text(x + 12, 176, where, 18, MUTED, tag=tag + ":zones"))
     lay.height = 240
     return lay
+
+
+# ----- the phone summary (issue 13.2) ------------------------------------------------------
+def summary(view: dict) -> Summary:
+    """The per-move phone summary (:mod:`renderers.summary`): each player's coins, buildings,
+    tourists in supply and Grande Hotel and ship positions; the dice, event level and decks;
+    what the game waits for (Visiting Kaunas)."""
+
+    over = bool(view["over"])
+    order = list(view["players"])
+    places: dict[str, int] = {}
+    if over and view.get("ranking"):
+        order = [p for tier in view["ranking"] for p in tier]
+        places = {p: i + 1 for i, tier in enumerate(view["ranking"]) for p in tier}
+    resigned = set(view.get("resigned") or ())
+    seats = []
+    for seat in order:
+        pl = view["pl"][seat]
+        g = pl.get("grande")
+        facts = [plural(pl.get("buildings", 0), "building"), f"supply {_count(pl.get('supply', 0), 'tourist')}",
+                 "Grande " + (f"{g.split(':')[0].upper()} {g.split(':')[1]}" if g else "not in town"),
+                 f"ships col {pl.get('column_ship')} / row {pl.get('row_ship')}"]
+        if view["phase"] == "tourists" and pl.get("moves_left") and seat in view.get("to_act", []):
+            facts.append(f"{pl['moves_left']} to move")
+        note = "resigned" if seat in resigned else ("first player" if seat == view.get("first") and not over else "")
+        seats.append(SeatSummary(name=_name(view, seat), colour=_colour(view, seat),
+                                 score=plural(pl.get("coins", 0), "coin"), facts=[f for f in facts if f],
+                                 acting=seat in view.get("to_act", []) and not over, place=places.get(seat),
+                                 note=note))
+    table = []
+    dice = view.get("dice") or []
+    if dice:
+        table.append("Dice: " + ", ".join(f"{d['v']} {_die_use(d)}" for d in dice))
+    table.append(f"Event level {view['level'] or '-'} · event deck {view['event_deck']} · "
+                 f"buildings {view['building_deck']} · upgrades {view['upgrade_deck']}")
+    return Summary(title="Visiting Kaunas", step=f"Turn {view['turn']}" if not over else "Game over",
+                   seats=seats, table=table, status=_status(view), over=over)

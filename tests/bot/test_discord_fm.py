@@ -43,9 +43,10 @@ async def test_whole_factory_manager_game_through_move_with_restart(harness, spa
     h = harness
     await fm_started(h)
     board_msg = h.messages()[-1]
-    assert [a.filename for a in board_msg.attachments] == ["board.png"]
+    # every post of the game carries one image: the phone summary (issue 13.2)
+    assert [a.filename for a in board_msg.attachments] == ["summary.png"]
     w, hh = await png_size(board_msg.attachments[0])
-    assert max(w, hh) <= 1600
+    assert w == 600 and hh <= 1600
     moves = pings = 0
     restarted = False
     while True:
@@ -73,7 +74,7 @@ async def test_whole_factory_manager_game_through_move_with_restart(harness, spa
         new = h.messages_since(posts)
         assert len(new) >= 1
         last = new[-1]
-        assert [a.filename for a in last.attachments] == ["board.png"]
+        assert [a.filename for a in last.attachments] == ["summary.png"]
         after = await h.service.board(h.channel.id)
         if after.status == "active":
             # only whoever must act now is pinged, and not the player who just moved
@@ -101,6 +102,7 @@ async def test_whole_factory_manager_game_through_move_with_restart(harness, spa
         assert f"{line.place}. <@{line.seat}> — {line.score} Elektro" in last.content
     r = await h.carol.slash(h.channel, "game board")
     assert not answer(r).ephemeral
+    assert [a.filename for a in answer(r).attachments] == ["board.png"]  # the full board
     assert "Game over" in answer(r).content and "Game over.** Final ranking:" in answer(r).content
     # no public message ever showed a raw user id instead of a mention
     for m in h.messages():

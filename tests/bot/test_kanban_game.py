@@ -51,8 +51,8 @@ def thin_rendering(h, monkeypatch, every: int = 8) -> dict:
     Image.new("RGB", (1, 1), "#ffffff").save(buf, "PNG")
     tiny = buf.getvalue()
     cls = type(h.service)
-    real_board, real_hand = cls.render_board, cls.render_hand
-    calls = {"board": 0, "hand": 0, "real": 0}
+    real_board, real_hand, real_summary = cls.render_board, cls.render_hand, cls.render_summary
+    calls = {"board": 0, "hand": 0, "summary": 0, "real": 0}
 
     async def render_board(self, game_id, view):
         calls["board"] += 1
@@ -60,6 +60,13 @@ def thin_rendering(h, monkeypatch, every: int = 8) -> dict:
             calls["real"] += 1
             return await real_board(self, game_id, view)
         return [tiny, tiny]
+
+    async def render_summary(self, game_id, view, events=None):
+        calls["summary"] += 1
+        if calls["summary"] % every == 1:
+            calls["real"] += 1
+            return await real_summary(self, game_id, view, events)
+        return tiny
 
     async def render_hand(self, game_id, view):
         calls["hand"] += 1
@@ -70,6 +77,7 @@ def thin_rendering(h, monkeypatch, every: int = 8) -> dict:
 
     monkeypatch.setattr(cls, "render_board", render_board)
     monkeypatch.setattr(cls, "render_hand", render_hand)
+    monkeypatch.setattr(cls, "render_summary", render_summary)
     return calls
 
 
@@ -85,9 +93,13 @@ async def test_whole_kanban_game_through_move_with_meeting_restart(harness, monk
     calls = thin_rendering(h, monkeypatch)
     await started(h)
     first = h.messages()[-1]
-    # the board is two images: the factory and the player boards
-    assert [a.filename for a in first.attachments] == ["board-1.png", "board-2.png"]
-    for att in first.attachments:
+    # a post carries one image, the phone summary (issue 13.2: not two boards side by side)
+    assert [a.filename for a in first.attachments] == ["summary.png"]
+    assert (await png_size(first.attachments[0]))[0] == 600
+    # the full board is two images on /game board: the factory and the player boards
+    r = await h.dave.slash(h.channel, "game board")
+    assert [a.filename for a in answer(r).attachments] == ["board-1.png", "board-2.png"]
+    for att in answer(r).attachments:
         assert max(await png_size(att)) <= 1600
     # every player got their hand (goals and order cards) by DM at the start, as an image
     for m in (h.alice, h.bob, h.carol):
@@ -128,7 +140,7 @@ async def test_whole_kanban_game_through_move_with_meeting_restart(harness, monk
         assert answer(r).ephemeral and answer(r).content == f"Played `{notation}`.", answer(r).content
         moves += 1
         new = h.messages_since(posts)
-        assert new and new[-1].attachments
+        assert new and [a.filename for a in new[-1].attachments] == ["summary.png"]
         _, after = await state_now(h)
         # the channel never shows a card that is in someone's hand
         shown = set(CARD.findall("\n".join(m.content for m in new)))
@@ -155,7 +167,7 @@ async def test_whole_kanban_game_through_move_with_meeting_restart(harness, monk
             assert game2.version == before and again.phase == "meeting"
             assert again.b["m"] == after.b["m"]
     assert restarted and spectator_checked and meetings >= 2 and moves > 150
-    assert calls["real"] > 30 and calls["board"] >= moves
+    assert calls["real"] > 30 and calls["summary"] >= moves
     last = h.messages()[-1]
     assert "Game over" in last.content and "Final ranking" in last.content
     # the final scoring is told in the game's own words

@@ -48,9 +48,9 @@ async def test_whole_kaunas_game_through_move_with_restart_and_simultaneous_step
     h = harness
     await started(h, h.alice, h.bob)
     board_msg = h.messages()[-1]
-    assert [a.filename for a in board_msg.attachments] == ["board.png"]
+    assert [a.filename for a in board_msg.attachments] == ["summary.png"]  # the phone summary
     w, hh = await png_size(board_msg.attachments[0])
-    assert max(w, hh) <= 1600
+    assert w == 600 and hh <= 1600
     moves = 0
     restarted = False
     just_restarted = False

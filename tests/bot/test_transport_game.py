@@ -53,8 +53,8 @@ async def test_whole_transport_game_on_discord(harness, sparse_renders):
     r = await h.alice.slash(h.channel, "game start")
     assert answer(r).ephemeral and answer(r).content == "The game has started."
     board_msg = h.messages()[-1]
-    assert [a.filename for a in board_msg.attachments] == ["board.png"]
-    assert max(await png_size(board_msg.attachments[0])) <= 1600
+    assert [a.filename for a in board_msg.attachments] == ["summary.png"]  # the phone summary
+    assert (await png_size(board_msg.attachments[0]))[0] == 600
     labels = [c["label"] for row in board_msg.components for c in row.to_dict()["components"]]
     assert "My hand" in labels
 

@@ -1,0 +1,192 @@
+"""The compact "phone" summary image posted after every move (issue 13.2), shared by all games.
+
+A game's renderer package exposes ``summary(view) -> Summary`` (from ``engine.view(state,
+None)``: the step, one :class:`SeatSummary` per seat with the score and the resources a
+player weighs, the table's shared facts, and what the game waits for). :func:`summary_layout`
+draws it on a narrow canvas in large type:
+
+* ``summary:head``: the game's title and the step (round, phase, turn…);
+* ``summary:last``: what the last move changed, in the events' own words (the bot passes the
+  move's public events; without them a game whose view keeps its recent moves shows those);
+* ``summary:seat:<n>``: one box per seat in seat order (ranking order once the game is
+  over), the seat to act outlined in its colour and badged "to act";
+* ``summary:table``: the shared facts (market, energy price, decks…);
+* ``summary:status``: whose turn and what is awaited, and where the full board is.
+
+Sizes: :data:`WIDTH` = 600 px wide, height as needed (at most :data:`MAX_HEIGHT`); the
+smallest text is :data:`SMALL` = 16 px, i.e. 16 × 400 / 600 ≈ 10.7 px when a phone shows the
+image 400 px wide (:data:`renderers.base.PHONE_MIN_TEXT` is 9).
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, Field
+
+from renderers.base import Canvas, Layout, fit_text, line_height, measure, wrap
+
+__all__ = ["SeatSummary", "Summary", "summary_layout", "WIDTH", "MAX_HEIGHT", "SMALL"]
+
+WIDTH = 600
+MAX_HEIGHT = 1400
+M = 14  # margin
+SMALL = 16  # px, the smallest text drawn
+BODY = 18
+NAME = 21
+TITLE = 26
+
+BG = "#f4f1ea"
+HEAD = "#1f2a36"
+INK = "#141414"
+SOFT = "#3a3a3a"  # secondary text, ~11:1 on white
+ACT = "#ffd21f"
+LINE = "#9a9284"
+
+#: most event lines shown under "Last move" (the text message carries them all)
+MAX_EVENT_LINES = 7
+
+
+class SeatSummary(BaseModel):
+    """One seat: ``name`` (display name), ``colour`` ("#rrggbb"), ``score`` as shown on the
+    right ("25 Elektro"), ``facts`` short strings ("Production 6") flowed over at most two
+    lines, ``acting`` when the game waits for this seat, ``place`` (1 = first) once over,
+    ``note`` a short tag ("resigned", "first player")."""
+
+    name: str
+    colour: str = "#777777"
+    score: str = ""
+    facts: list[str] = Field(default_factory=list)
+    acting: bool = False
+    place: int | None = None
+    note: str = ""
+
+
+class Summary(BaseModel):
+    """What the summary image shows (see the module doc); ``events``: the game's own recent
+    moves, replaced by :func:`renderers.render_summary` with the caller's events when given."""
+
+    title: str
+    step: str = ""
+    seats: list[SeatSummary] = Field(default_factory=list)
+    table: list[str] = Field(default_factory=list)
+    status: str = ""
+    over: bool = False
+    events: list[str] = Field(default_factory=list)
+
+
+def _flow(items: list[str], width: int, size: int, gap: str = "   ") -> list[str]:
+    """``items`` joined with ``gap`` into lines of at most ``width`` px, never splitting an
+    item (an item wider than a line is shortened with "…")."""
+
+    lines: list[str] = []
+    cur = ""
+    for item in items:
+        item = fit_text(item, width, size)
+        cand = f"{cur}{gap}{item}" if cur else item
+        if cur and measure(cand, size)[0] > width:
+            lines.append(cur)
+            cur = item
+        else:
+            cur = cand
+    if cur:
+        lines.append(cur)
+    return lines
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+def summary_layout(s: Summary) -> Layout:
+    """The summary image's layout (see the module doc); every text ≥ :data:`SMALL` px."""
+
+    c = Canvas(WIDTH, MAX_HEIGHT, BG, INK)
+    inner = WIDTH - 2 * M
+
+    # ---- head: title and step ----
+    step_lines = wrap(s.step, inner - 16, BODY + 2, max_lines=2) if s.step else []
+    h = 14 + line_height(TITLE) + len(step_lines) * line_height(BODY + 2) + 10
+    c.rect(0, 0, WIDTH, h, "summary:head", HEAD)
+    c.fit(M + 4, 12, s.title, TITLE, inner - 8, "summary:head", "#ffffff")
+    y = 14 + line_height(TITLE)
+    for ln in step_lines:
+        c.text(M + 4, y, ln, BODY + 2, "summary:head", ACT)
+        y += line_height(BODY + 2)
+    y = h + 10
+
+    # ---- last move ----
+    if s.events:
+        # the newest events matter most: whole events from the last back while they fit,
+        # an event longer than the room left is cut with "…", earlier ones are left out
+        lines: list[str] = []
+        for ev in reversed(s.events):
+            room = MAX_EVENT_LINES - len(lines) - 1
+            if room <= 0:
+                break
+            wrapped = wrap(ev, inner - 40, BODY, max_lines=room)
+            lines = [("• " if i == 0 else "   ") + ln for i, ln in enumerate(wrapped)] + lines
+        if len(lines) < sum(len(wrap(ev, inner - 40, BODY)) for ev in s.events):
+            lines = ["… (earlier events: in the message text)"] + lines
+        box_h = 10 + line_height(SMALL) + 4 + len(lines) * line_height(BODY) + 8
+        c.rect(M, y, inner, box_h, "summary:last", "#ffffff", LINE, 1, 8)
+        c.text(M + 12, y + 8, "Last move", SMALL, "summary:last", SOFT)
+        yy = y + 10 + line_height(SMALL) + 4
+        for ln in lines:
+            c.text(M + 12, yy, ln, BODY, "summary:last")
+            yy += line_height(BODY)
+        y += box_h + 10
+
+    # ---- seats ----
+    for i, seat in enumerate(s.seats):
+        tag = f"summary:seat:{i + 1}"
+        facts = _flow(seat.facts, inner - 30, SMALL + 1)[:3]
+        box_h = 10 + line_height(NAME) + len(facts) * line_height(SMALL + 1) + 8
+        c.rect(M, y, inner, box_h, tag, "#ffffff", seat.colour if seat.acting else LINE,
+               4 if seat.acting else 1, 8)
+        c.rect(M, y, 10, box_h, tag, seat.colour, None, 0, 0)
+        x = M + 20
+        if seat.place is not None:
+            c.text(x, y + 8, f"{_ordinal(seat.place)}", NAME, tag)
+            x += measure(_ordinal(seat.place), NAME)[0] + 10
+        right = WIDTH - M - 14
+        score_w = measure(seat.score, NAME + 1)[0] if seat.score else 0
+        if seat.score:
+            c.text(right, y + 8, seat.score, NAME + 1, tag + ":score", anchor="ra")
+        badge = "to act" if seat.acting and not s.over else seat.note
+        badge_w = measure(badge, SMALL)[0] + 14 if badge else 0
+        name_w = right - score_w - (badge_w + 10 if badge else 0) - x - 12
+        name = c.fit(x, y + 8, seat.name, NAME, name_w, tag + ":name")
+        if badge:
+            bx = x + name.w + 10
+            fill = ACT if badge == "to act" else "#e4e0d6"
+            c.rect(bx, y + 10, badge_w, line_height(SMALL) + 2, tag + ":badge", fill, None, 0, 5)
+            c.text(bx + 7, y + 11, badge, SMALL, tag + ":badge")
+        yy = y + 10 + line_height(NAME)
+        for ln in facts:
+            c.text(M + 20, yy, ln, SMALL + 1, tag + ":facts", SOFT)
+            yy += line_height(SMALL + 1)
+        y += box_h + 8
+
+    # ---- the table's shared facts ----
+    table = [ln for fact in s.table for ln in wrap(fact, inner - 24, SMALL + 1)]
+    if table:
+        box_h = 8 + len(table) * line_height(SMALL + 1) + 8
+        c.rect(M, y, inner, box_h, "summary:table", "#ebe6da", None, 0, 8)
+        yy = y + 8
+        for ln in table:
+            c.text(M + 12, yy, ln, SMALL + 1, "summary:table")
+            yy += line_height(SMALL + 1)
+        y += box_h + 8
+
+    # ---- whose turn ----
+    status = wrap(s.status, inner - 24, BODY, max_lines=4) if s.status else []
+    box_h = 8 + len(status) * line_height(BODY) + line_height(SMALL) + 10
+    c.rect(M, y, inner, box_h, "summary:status", "#fff6cf" if not s.over else "#e7f0e2", LINE, 1, 8)
+    yy = y + 8
+    for ln in status:
+        c.text(M + 12, yy, ln, BODY, "summary:status")
+        yy += line_height(BODY)
+    c.text(M + 12, yy + 2, "Full board: /game board", SMALL, "summary:status:hint", SOFT)
+    y += box_h + M
+
+    c.lay.height = y
+    return c.lay
