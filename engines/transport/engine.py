@@ -4,6 +4,8 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
+from operator import is_
 
 from engines.base import ActionModel, Engine, Event, IllegalAction, default_parse, normalize, shuffled
 from engines.transport import data
@@ -44,13 +46,17 @@ class Transport(Engine):
 
         memo = self._memo
         field = state.field
-        if memo is not None and len(memo[0]) == len(field) and all(
-                k == k2 and c is c2 for (k, c), (k2, c2) in zip(memo[0], field.items())):
-            return memo[1], memo[2]
+        if memo is not None and memo[0] == tuple(field) and all(map(is_, memo[1], field.values())):
+            return memo[2], memo[3]
         grid = grid_of(state)
         front = hx.frontier(grid)
-        self._memo = (tuple(field.items()), grid, front)
+        self._remember(field, grid, front)
         return grid, front
+
+    def _remember(self, field: dict, grid: dict, front: dict) -> None:
+        """Keep ``(grid, frontier)`` as those of ``field`` (its keys and its very cells)."""
+
+        self._memo = (tuple(field), tuple(field.values()), grid, front)
 
     # ----- setup -------------------------------------------------------------------------
     def setup(self, players, options=None, seed: int = 0) -> State:
@@ -116,35 +122,44 @@ class Transport(Engine):
             return [_move(a, b) for a, b in hx.parcel_moves(grid)]
         return []
 
-    def _is_legal(self, state: State, player: str, action: ActionModel, grid: dict | None = None) -> bool:
+    def _is_legal(self, state: State, player: str, action: ActionModel) -> bool:
         """``action in legal_actions(state, player)`` (``action`` canonical), checking the
-        proposed move on its own cells instead of listing every option. ``grid``:
-        ``grid_of(state)`` when the caller has it (it is not changed)."""
+        proposed move on its own cells instead of listing every option."""
 
         if state.phase == "over" or player != state.players[state.current]:
             return False
         phase = state.phase
-        if grid is None:
-            grid = self._board(state)[0]
+        grid, front = self._board(state)
         if phase == "play" and isinstance(action, (Connect, Insert)):
             if action.tile not in state.hands[player]:
                 return False
             shape, icon = hx.SHAPE[action.tile], hx.ICON[action.tile]
+            pal = hx.pallets(grid)
             if isinstance(action, Connect):
                 at = parse_key(action.at)
                 if at is None or at in grid or not hx.placement_fits(shape, hx.side_masks(grid, at), action.rotation):
                     return False
+                if not icon:
+                    return True
                 g = dict(grid)
                 g[at] = [action.tile, action.rotation, None]
+                also = None
             else:
                 to = parse_key(action.pallet_to)
-                if (action.pallet, action.rotation, to) not in hx.insertions(grid, action.tile):
+                if action.pallet not in pal or (action.pallet, action.rotation, to) not in hx.insertions(
+                        grid, action.tile, hx.pallet_slots(grid, {action.pallet: pal[action.pallet]}, front)):
                     return False
-                g = R.after_insert(grid, action.tile, action.pallet, action.rotation, to)
-            return not icon or hx.icon_possible(g, icon, len(state.bag))
+                if not icon:
+                    return True
+                g = R.after_insert(grid, action.tile, action.pallet, action.rotation, to, pal)
+                at, also = pal[action.pallet], to
+                pal = {**pal, action.pallet: to}
+            # connect_options' icon check with the same hints (the answer is icon_possible's)
+            places = hx.placements(grid, action.tile, front=front) if icon == "wrench" else []
+            return hx.IconCheck(grid, len(state.bag), pal, front).possible(g, icon, R.hints(icon, at, places, also), pal)
         if phase == "play" and isinstance(action, SwapHand):
             return len(state.stack) >= data.HAND_SIZE or not R.connect_options(
-                state, grid, player, first_only=True)
+                state, grid, player, first_only=True, front=front)
         if phase == "load" and isinstance(action, Load):
             return hx.loading_ok(grid, parse_key(action.at))
         if phase == "wrench" and isinstance(action, Wrench):
@@ -171,8 +186,7 @@ class Transport(Engine):
         with the specific reason."""
 
         action = R.canonical(state, action)
-        before, _front = self._board(state)
-        if not self._is_legal(state, player, action, before):
+        if not self._is_legal(state, player, action):
             raise IllegalAction(R.why_not(state, player, action))
         return action
 
@@ -258,7 +272,7 @@ class Transport(Engine):
         elif isinstance(action, Move):
             R.move_parcel(new, grid, player, action, events)
         new.field = field_of(grid, new.field, touched)
-        self._memo = (tuple(new.field.items()), grid, hx.frontier_after(before, front, grid, touched))
+        self._remember(new.field, grid, hx.frontier_after(before, front, grid, touched))
         new.recent = (new.recent + [self.segments(new, e.text) for e in events
                                     if e.public and e.type != "draw"])[-4:]
 
@@ -320,11 +334,7 @@ class Transport(Engine):
         """``text`` split so that every seat id is a segment of its own
         (``["", "p1", " moves …"]``): a host can rename seats in a view by exact match."""
 
-        import re
-
-        ids = sorted(state.players, key=len, reverse=True)
-        pattern = "(" + "|".join(r"(?<![\w-])" + re.escape(p) + r"(?![\w-])" for p in ids) + ")"
-        return [part for part in re.split(pattern, text) if part != ""]
+        return [part for part in _seat_pattern(tuple(state.players)).split(text) if part != ""]
 
     @staticmethod
     def tile_info(tile: str, rot: int = 0) -> dict:
@@ -427,6 +437,15 @@ class Transport(Engine):
         for value in sorted(set(sc.values()), reverse=True):
             tiers.append([p for p in state.players if sc[p] == value])
         return tiers
+
+
+@lru_cache(maxsize=256)
+def _seat_pattern(players: tuple[str, ...]) -> re.Pattern:
+    """The regular expression of :meth:`Transport.segments`: any seat id as a whole word,
+    longest first, as a group (so ``split`` keeps it)."""
+
+    ids = sorted(players, key=len, reverse=True)
+    return re.compile("(" + "|".join(r"(?<![\w-])" + re.escape(p) + r"(?![\w-])" for p in ids) + ")")
 
 
 #: the registered engine

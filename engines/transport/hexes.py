@@ -275,7 +275,8 @@ def enclosed(grid: dict, pos: Pos) -> bool:
     """Enclosure rule [SEED "Insluitregel"]: all six neighbours occupied."""
 
     q, r = pos
-    return all((q + dq, r + dr) in grid for dq, dr in DIRS)
+    return ((q + 1, r) in grid and (q, r + 1) in grid and (q - 1, r + 1) in grid
+            and (q - 1, r) in grid and (q, r - 1) in grid and (q + 1, r - 1) in grid)  # the six DIRS
 
 
 def placement_fits(shape: str, masks: tuple[int, int], k: int) -> bool:
@@ -335,26 +336,45 @@ def pallet_attachment(grid: dict, pos: Pos) -> Pos | None:
     return n
 
 
-def pallet_slots(grid: dict, pal: dict[str, Pos] | None = None) -> list[tuple[str, Pos, int, int, int, int]]:
+def pallet_slots(grid: dict, pal: dict[str, Pos] | None = None, front: dict | None = None,
+                 ) -> list[tuple[str, Pos, int, int, int, int]]:
     """For each pallet attached to the belt: ``(colour, cell, occupied, belt, back, free)``
     where ``occupied``/``belt`` are the :func:`side_masks` of its cell, ``back`` the
     direction it faces and ``free`` a bit mask of the directions whose neighbour cell is
     empty and shows only floor sides apart from the pallet's cell: where the pallet may go
     when a belt tile takes its place (see :func:`insertions`). ``pal``: the grid's
-    :func:`pallets`."""
+    :func:`pallets`; ``front``: its :func:`frontier`, when the caller has them."""
 
     out = []
     for colour, ppos in sorted((pallets(grid) if pal is None else pal).items()):
-        if pallet_attachment(grid, ppos) is None:
-            continue
-        occ, belt = side_masks(grid, ppos)
-        free = 0
-        for e in range(6):
-            c = nb(ppos, e)
-            if c not in grid and not side_masks(grid, c, skip=ppos)[1]:
-                free |= 1 << e
-        out.append((colour, ppos, occ, belt, rot_of(grid[ppos]).edges[0], free))
+        slot = _slot(grid, colour, ppos, front)
+        if slot is not None:
+            out.append(slot)
     return out
+
+
+def _slot(grid: dict, colour: str, ppos: Pos, front: dict | None = None, skip: Pos | None = None):
+    """The :func:`pallet_slots` entry of the pallet ``colour`` at ``ppos``, or None when it
+    is not attached to the belt. ``skip``: a cell that counts as empty (a tile lifted by
+    the wrench); ``front``: the :func:`frontier` of the grid without ``skip``."""
+
+    q, r = ppos
+    back = ROT["pallet"][grid[ppos][1]].edges[0]
+    n = (q + DIRS[back][0], r + DIRS[back][1])
+    c = grid.get(n) if n != skip else None
+    if c is None or not (MASKS[c[0]][c[1]] >> ((back + 3) % 6)) & 1:
+        return None  # not attached (pallet_attachment)
+    occ, belt = side_masks(grid, ppos, skip)
+    free = 0
+    for e, (dq, dr), _back in _STEPS:
+        m = (q + dq, r + dr)
+        if m != skip and m in grid:
+            continue
+        # the pallet shows a floor side to every empty neighbour (its one belt side faces
+        # the belt cell it is attached to), so the frontier's belt bits are those of the others
+        if not (front[m][1] if front is not None else side_masks(grid, m, skip=ppos)[1]):
+            free |= 1 << e
+    return (colour, ppos, occ, belt, back, free)
 
 
 def insertions(grid: dict, tile: str, slots: list | None = None) -> list[tuple[str, int, Pos]]:
@@ -407,18 +427,29 @@ def wrench_moves(grid: dict, first_only: bool = False, front: dict | None = None
     out: list[tuple[Pos, Pos, int, Pos | None]] = []
     if front is None:
         front = frontier(grid)
+    pal = slots = None
     for p in wrench_targets(grid):
         tile = grid[p][0]
-        moves = placements(grid, tile, exclude=p, first_only=first_only,
-                           front=frontier_without(grid, front, p))
+        fw = frontier_without(grid, front, p)
+        moves = placements(grid, tile, exclude=p, first_only=first_only, front=fw)
         out.extend((p, to, k, None) for to, k in moves)
         if first_only and out:
             return out
         if SHAPE[tile] in data.BELT_SHAPES:
-            g = dict(grid)
-            del g[p]
-            pal = pallets(g)
-            for colour, k, pallet_to in insertions(g, tile, pallet_slots(g, pal)):
+            if slots is None:
+                pal = pallets(grid)  # p is never a pallet (pallets have no icon)
+                slots = pallet_slots(grid, pal, front)
+            # lifting p changes only the slots of pallets within two steps of it
+            lifted = []
+            for slot in slots:
+                ppos = slot[1]
+                dq, dr = ppos[0] - p[0], ppos[1] - p[1]
+                if abs(dq) + abs(dr) + abs(dq + dr) <= 4:
+                    slot = _slot(grid, slot[0], ppos, fw, skip=p)
+                    if slot is None:
+                        continue
+                lifted.append(slot)
+            for colour, k, pallet_to in insertions(grid, tile, lifted):
                 out.append((p, pal[colour], k, pallet_to))
                 if first_only:
                     return out
@@ -511,13 +542,11 @@ def icon_possible(grid: dict, icon: str, bag_left: int) -> bool:
 
 class IconCheck:
     """:func:`icon_possible` for many grids that each differ from one ``base`` grid in a few
-    cells (every way to connect the tiles of a hand), memoized: a few icon actions found once
-    on ``base`` (*witnesses*) are re-checked on each grid with :func:`wrench_ok`,
+    cells (every way to connect the tiles of a hand), memoized: a few icon actions found on
+    ``base`` (*witnesses*) are re-checked on each grid with :func:`wrench_ok`,
     :func:`lift_ok`, :func:`loading_ok` (a handful of cells each); only when none of them
     still works is the whole grid searched. The answer is always ``icon_possible``'s.
     ``pal``, ``front``: the :func:`pallets` and :func:`frontier` of ``base``."""
-
-    WITNESSES = 12
 
     def __init__(self, base: dict, bag_left: int, pal: dict[str, Pos], front: dict) -> None:
         self.base = base
@@ -525,27 +554,31 @@ class IconCheck:
         self.bag_left = bag_left
         self.pal = pal
         self._found: dict[str, list] = {}
+        self._more = None  # the wrench witnesses not yet taken (a generator)
 
     def _witnesses(self, icon: str) -> list:
         if icon not in self._found:
             if icon == "parcel":
                 found = empty_loading(self.base)
             elif icon == "wrench":
-                found = self._spread(wrench_moves(self.base, front=self.front))
+                found = []
+                self._more = self._wrench_witnesses()
             else:
-                found = self._spread(lift_moves(self.base))
+                found = lift_moves(self.base)
             self._found[icon] = found
         return self._found[icon]
 
-    def _spread(self, moves: list) -> list:
-        """At most WITNESSES moves, each of another (piece, cell), evenly over the list."""
+    def _wrench_witnesses(self):
+        """Wrench moves of ``base``, taken lazily: per white-icon tile the first and the last
+        of its open-end places (two far-apart cells, so one new tile rarely blocks both)."""
 
-        out, seen = [], set()
-        for m in moves[:: max(1, len(moves) // self.WITNESSES)]:
-            if m[:2] not in seen:
-                seen.add(m[:2])
-                out.append(m)
-        return out[: self.WITNESSES]
+        base, front = self.base, self.front
+        for p in wrench_targets(base):
+            places = placements(base, base[p][0], exclude=p, front=frontier_without(base, front, p))
+            if places:
+                yield (p, *places[0])
+                if len(places) > 1:
+                    yield (p, *places[-1])
 
     def possible(self, grid: dict, icon: str, hints=(), pal: dict[str, Pos] | None = None) -> bool:
         """``icon_possible(grid, icon, bag_left)``; ``hints``: icon actions likely to work
@@ -560,7 +593,15 @@ class IconCheck:
             for w in hints:
                 if wrench_ok(grid, *w):
                     return True
-            return any(wrench_ok(grid, *w) for w in self._witnesses(icon)) or bool(wrench_moves(grid, first_only=True))
+            found = self._witnesses(icon)
+            for w in found:
+                if wrench_ok(grid, *w):
+                    return True
+            for w in self._more:
+                found.append(w)
+                if wrench_ok(grid, *w):
+                    return True
+            return bool(wrench_moves(grid, first_only=True))
         if icon == "forklift":
             pal = self.pal if pal is None else pal
             if sum(not enclosed(grid, p) for p in pal.values()) >= 2:  # two pallets may swap

@@ -36,7 +36,6 @@ Rules the text leaves open, and the choice made here (REF = shared reference fac
 
 from __future__ import annotations
 
-from itertools import islice
 
 from engines.base import ActionModel, Event, plural
 from engines.transport import data
@@ -77,40 +76,65 @@ def connect_options(state: State, grid: dict, seat: str, first_only: bool = Fals
     if front is None:
         front = hx.frontier(grid)
     pal = hx.pallets(grid)
-    slots = hx.pallet_slots(grid, pal)
+    slots = hx.pallet_slots(grid, pal, front)
     icons = hx.IconCheck(grid, len(state.bag), pal, front)
+    g = None  # a working copy of grid: each candidate step is written into it, checked, undone
     for tile in state.hands[seat]:
         if only is not None and tile != only:
             continue
         icon = hx.ICON[tile]
         places = hx.placements(grid, tile, front=front)
+        if icon and g is None:
+            g = dict(grid)
         for at, k in places:
             if icon:
-                g = dict(grid)
                 g[at] = [tile, k, None]
-                if not icons.possible(g, icon, hints(icon, at, places)):
+                ok = icons.possible(g, icon, hints(icon, at, places))
+                del g[at]
+                if not ok:
                     continue
             out.append(_connect(tile, at, k))
             if first_only:
                 return out
         for pallet, k, to in hx.insertions(grid, tile, slots):
             if icon:
-                g = after_insert(grid, tile, pallet, k, to, pal)
-                moved = {**pal, pallet: to}
-                if not icons.possible(g, icon, hints(icon, pal[pallet], places), moved):
+                ppos = pal[pallet]
+                g[ppos] = [tile, k, None]
+                g[to] = [pallet, hx.DIRS.index((ppos[0] - to[0], ppos[1] - to[1])), None]  # as after_insert
+                pal[pallet] = to
+                ok = icons.possible(g, icon, hints(icon, ppos, places, to), pal)
+                pal[pallet] = ppos
+                g[ppos] = grid[ppos]
+                del g[to]
+                if not ok:
                     continue
             out.append(Insert(tile=tile, pallet=pallet, rotation=k, pallet_to=key(to)))
             if first_only:
                 return out
     return out
 
-def hints(icon: str, at, places: list) -> tuple:
+def hints(icon: str, at, places: list, also=None) -> tuple:
     """Icon actions likely possible right after connecting a tile at ``at`` (``places``:
-    where else the tile could be connected): the wrench may move the new tile on to
-    another of those places, a new loading tile may take the parcel."""
+    where else the tile could be connected; ``also``: another cell the step filled, the
+    moved pallet's): the wrench may move the new tile on to another of those places that
+    touches neither ``at`` nor ``also`` (its sides there are unchanged), a new loading tile
+    may take the parcel. Only a speed-up: every hint is re-checked."""
 
     if icon == "wrench":
-        return tuple(islice(((at, to, k) for to, k in places if to != at), 2))
+        out = []
+        aq, ar = at
+        for to, k in places:
+            dq, dr = to[0] - aq, to[1] - ar
+            if abs(dq) + abs(dr) + abs(dq + dr) <= 2:
+                continue  # at or next to at
+            if also is not None:
+                dq, dr = to[0] - also[0], to[1] - also[1]
+                if abs(dq) + abs(dr) + abs(dq + dr) <= 2:
+                    continue
+            out.append((at, to, k))
+            if len(out) == 2:
+                break
+        return tuple(out)
     if icon == "parcel":
         return (at,)
     return ()
