@@ -94,6 +94,11 @@ def _wrench(at: tuple[int, int], to: tuple[int, int], rotation: int, pallet_to: 
 
 
 @lru_cache(maxsize=1 << 14)
+def _insert(tile: str, pallet: str, rotation: int, pallet_to: tuple[int, int]) -> Insert:
+    return Insert(tile=tile, pallet=pallet, rotation=rotation, pallet_to=key(pallet_to))
+
+
+@lru_cache(maxsize=1 << 14)
 def _move(at: tuple[int, int], to: tuple[int, int]) -> Move:
     return Move(at=key(at), to=key(to))
 

@@ -191,16 +191,19 @@ class Transport(Engine):
         return action
 
     def copy_state(self, state: State) -> State:
-        """A shallow copy whose mutable parts are copied; the (frozen) field cells are shared."""
+        """A shallow copy whose mutable parts are copied; the (frozen) field cells are shared,
+        and so are the lists that are only ever replaced, never changed in place: the
+        ``[low, high]`` pairs of the bag, the scored ``[top, bottom]`` pairs and the segments
+        of ``recent``."""
 
         new = state.model_copy()
         new.players = list(state.players)
         new.colours = list(state.colours)
         new.stack = list(state.stack)
         new.hands = {p: list(h) for p, h in state.hands.items()}
-        new.bag = [list(b) for b in state.bag]
-        new.scored = {p: [list(x) for x in v] for p, v in state.scored.items()}
-        new.recent = [list(r) for r in state.recent]
+        new.bag = list(state.bag)
+        new.scored = {p: list(v) for p, v in state.scored.items()}
+        new.recent = list(state.recent)
         return new
 
     def _apply(self, new: State, player: str, action: ActionModel, events: list[Event]) -> None:

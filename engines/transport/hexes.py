@@ -310,18 +310,24 @@ def placements(grid: dict, tile: str, exclude: Pos | None = None, first_only: bo
                 if first_only:
                     return out
     else:
-        rots = ROT[shape]
-        ks = CANON_ROTS[shape]
-        for p, (occ, belt) in front.items():
-            if not belt or p == exclude:
+        fit = _FIT[shape]
+        for p, masks in front.items():
+            if not masks[1] or p == exclude:
                 continue
+            ks = fit.get(masks)
+            if ks is None:
+                ks = fit[masks] = tuple(k for k in CANON_ROTS[shape] if ROT[shape][k].mask & masks[0] == masks[1])
             for k in ks:
-                if rots[k].mask & occ == belt:
-                    out.append((p, k))
-                    if first_only:
-                        return out
+                out.append((p, k))
+                if first_only:
+                    return out
     out.sort()
     return out
+
+
+#: shape -> (occupied, belt) side masks of a cell -> the canonical rotations that fit there
+#: (filled as met: at most 64 x 64 entries per shape)
+_FIT: dict[str, dict[tuple[int, int], tuple[int, ...]]] = {s: {} for s in ROT}
 
 
 def pallet_attachment(grid: dict, pos: Pos) -> Pos | None:

@@ -40,7 +40,7 @@ from __future__ import annotations
 from engines.base import ActionModel, Event, plural
 from engines.transport import data
 from engines.transport import hexes as hx
-from engines.transport.actions import Connect, Insert, Lift, Load, Move, SwapHand, SwapPallets, Wrench, _connect
+from engines.transport.actions import Connect, Insert, Lift, Load, Move, SwapHand, SwapPallets, Wrench, _connect, _insert
 from engines.transport.hexes import grid_of, key, parse_key
 from engines.transport.state import State
 from engines.transport.text import tile_name
@@ -108,7 +108,7 @@ def connect_options(state: State, grid: dict, seat: str, first_only: bool = Fals
                 del g[to]
                 if not ok:
                     continue
-            out.append(Insert(tile=tile, pallet=pallet, rotation=k, pallet_to=key(to)))
+            out.append(_insert(tile, pallet, k, to))
             if first_only:
                 return out
     return out
