@@ -548,6 +548,10 @@ class Service:
         #: other processes may write the same store (PostgreSQL shards): read the game row
         #: and seats afresh on every call instead of trusting the write-through caches
         self._shared = bool(getattr(store, "shared", False))
+        #: shared store: seats read together with a game row by _live_game, handed once to
+        #: the next _seats call for that same row object in the same task
+        #: (game pk -> (task, row, seats))
+        self._fresh_seats: dict[int, tuple[Any, GameRow, list[SeatRow]]] = {}
 
     @classmethod
     async def open(cls, path: str, **kwargs: Any) -> "Service":
@@ -595,7 +599,12 @@ class Service:
         if game is not None and game.status in (LOBBY, ACTIVE) and not self._shared:
             return game
         self._games.pop(table, None)
-        game = await self.store.live_game(table)
+        if self._shared:  # the row and its seats in one read; _seats takes them for this game
+            game, seats = await self.store.live_game_seats(table)
+            if game is not None:
+                self._fresh_seats[game.pk] = (asyncio.current_task(), game, seats)
+        else:
+            game = await self.store.live_game(table)
         if game is not None:
             self._games[table] = game
         return game
@@ -614,6 +623,11 @@ class Service:
         cached = self._seat_cache.get(game.pk)
         if cached is not None and not self._shared:
             return cached
+        if self._shared:
+            fresh = self._fresh_seats.pop(game.pk, None)
+            if fresh is not None and fresh[0] is asyncio.current_task() and fresh[1] is game:
+                self._seat_cache[game.pk] = fresh[2]  # read with this very row, in this task
+                return fresh[2]
         if game.status in (LOBBY, ACTIVE):
             return await self._load_seats(game.pk)
         return await self.store.seats(game.pk)
@@ -627,6 +641,7 @@ class Service:
         game = self._games.pop(table, None)
         if game is not None:
             self._seat_cache.pop(game.pk, None)
+            self._fresh_seats.pop(game.pk, None)
             self._cache.pop(game.pk, None)
 
     async def _live(self, table: str) -> GameRow:

@@ -170,6 +170,14 @@ class Store(abc.ABC):
     async def seats(self, game_pk: int) -> list[SeatRow]:
         """Seats in seat order once started (join order in the lobby)."""
 
+    async def live_game_seats(self, table_id: str) -> tuple[GameRow | None, list[SeatRow]]:
+        """``(live game, its seats)`` of the table (``(None, [])`` without a live game): what
+        :meth:`live_game` and :meth:`seats` return, read together (a backend overrides it to
+        read both in one round trip, for a service that re-reads them on every call)."""
+
+        game = await self.live_game(table_id)
+        return (game, await self.seats(game.pk)) if game is not None else (None, [])
+
     @abc.abstractmethod
     async def add_seat(
         self, game_pk: int, seat: str, user_id: str | None, is_ai: bool, max_seats: int | None = None

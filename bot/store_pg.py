@@ -35,6 +35,11 @@ held around the engine's ``apply`` and not advisory locks, because:
   dead process's half-done move leaves no trace;
 * it is exactly the guard the SQLite store uses, so both backends refuse the same races.
 
+Round trips: a move through the service costs two — :meth:`PostgresStore.live_game_seats`
+(the game row with its seats, one statement) and the commit statement; asyncpg prepares
+each statement once per connection, and the pool does not send its session-reset query on
+release (nothing to reset, see ``_keep_session``).
+
 Lobby writes (seats, host, status) lock the game row (``SELECT … FOR UPDATE``) for their
 short transaction, so two processes editing one lobby are serialised. Schema migrations
 take a transaction-scoped advisory lock, so processes starting together migrate once.
@@ -216,7 +221,8 @@ class PostgresStore(Store):
             finally:
                 await con.close()
         self._pool = await asyncpg.create_pool(
-            self.dsn, min_size=self.min_size, max_size=self.max_size, server_settings=settings
+            self.dsn, min_size=self.min_size, max_size=self.max_size, server_settings=settings,
+            reset=_keep_session,
         )
         try:
             await self.migrate()
@@ -318,13 +324,33 @@ class PostgresStore(Store):
 
     async def seats(self, game_pk: int) -> list[SeatRow]:
         rows = await self.pool.fetch(
-            "SELECT seat, user_id, joined, seat_order, is_ai, resigned, dm_ok, reminded, vacation_until, vacation_used"
-            " FROM seats WHERE game_pk = $1 ORDER BY COALESCE(seat_order, joined), joined",
+            f"SELECT {self._SEAT_COLS} FROM seats WHERE game_pk = $1 ORDER BY COALESCE(seat_order, joined), joined",
             game_pk,
         )
-        return [SeatRow(r["seat"], r["user_id"], r["joined"], r["seat_order"], r["is_ai"], r["resigned"], r["dm_ok"],
-                        r["reminded"], r["vacation_until"], r["vacation_used"])
-                for r in rows]
+        return [self._seat(r) for r in rows]
+
+    @staticmethod
+    def _seat(r: Any) -> SeatRow:
+        return SeatRow(r["seat"], r["user_id"], r["joined"], r["seat_order"], r["is_ai"], r["resigned"], r["dm_ok"],
+                       r["reminded"], r["vacation_until"], r["vacation_used"])
+
+    async def live_game_seats(self, table_id: str) -> tuple[GameRow | None, list[SeatRow]]:
+        """One round trip: the live game's columns joined with each of its seats (a lobby
+        without seats gives one row of NULL seat columns), seats in :meth:`seats`' order."""
+
+        rows = await self.pool.fetch(self._LIVE_SEATS_SQL, table_id)
+        if not rows:
+            return None, []
+        return self._game(rows[0]), [self._seat(r) for r in rows if r["seat"] is not None]
+
+    _SEAT_COLS = "seat, user_id, joined, seat_order, is_ai, resigned, dm_ok, reminded, vacation_until, vacation_used"
+    _LIVE_SEATS_SQL = (
+        "SELECT " + ", ".join("g." + c.strip() for c in _GAME_COLS.split(","))
+        + ", " + ", ".join("s." + c.strip() for c in _SEAT_COLS.split(","))
+        + " FROM games g LEFT JOIN seats s ON s.game_pk = g.pk"
+        " WHERE g.table_id = $1 AND g.status IN ('lobby', 'active')"
+        " ORDER BY COALESCE(s.seat_order, s.joined), s.joined"
+    )
 
     async def snapshot(self, game_pk: int) -> tuple[int, str] | None:
         row = await self.pool.fetchrow("SELECT version, state FROM snapshots WHERE game_pk = $1", game_pk)
@@ -692,6 +718,16 @@ class PostgresStore(Store):
             "INSERT INTO bot_meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
             key, value,
         ))
+
+
+async def _keep_session(con) -> None:
+    """The pool's ``reset`` hook: nothing to reset. asyncpg's default sends ``SELECT
+    pg_advisory_unlock_all(); CLOSE ALL; UNLISTEN *; RESET ALL`` every time a connection
+    goes back to the pool — one more round trip per statement, the largest single cost of a
+    move here. This store never changes session state: the settings (``search_path``,
+    ``application_name``) are the connection's start-up settings, its only advisory lock is
+    transaction-scoped, it opens no cursor outside a transaction and never LISTENs. asyncpg
+    still rolls back a transaction left open (``Connection._reset`` runs before this hook)."""
 
 
 def _ident(name: str) -> str:

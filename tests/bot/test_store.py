@@ -385,3 +385,35 @@ async def test_a_rebuilt_snapshot_never_replaces_a_newer_one(backend):
         assert await store.snapshot(game.pk) == (1, '{"at":"rebuilt 1"}')
     finally:
         await store.close()
+
+
+async def test_the_live_game_and_its_seats_are_read_together(backend):
+    """``live_game_seats`` answers what ``live_game`` and ``seats`` answer: the live row and
+    its seats in seat order once started; a lobby without seats has none; no live game
+    (none yet, or the last one is over) gives ``(None, [])``."""
+
+    store = backend.make()
+    await store.open()
+    try:
+        assert await store.live_game_seats("t") == (None, [])
+        game = await store.create_game("t", "high-low", {"rounds": 3}, 7, "u1", seat_host=False)
+        row, seats = await store.live_game_seats("t")
+        assert (row.pk, row.status, row.host, row.options, seats) == (game.pk, "lobby", "u1", {"rounds": 3}, [])
+        await store.add_seat(game.pk, "u1", "u1", False)
+        await store.add_seat(game.pk, "u2", "u2", False)
+        await store.add_seat(game.pk, "ai-1", None, True)
+        row, seats = await store.live_game_seats("t")
+        assert [(s.seat, s.user_id, s.is_ai, s.joined) for s in seats] == [
+            ("u1", "u1", False, 0), ("u2", "u2", False, 1), ("ai-1", None, True, 2)]
+        await store.start_game(game.pk, ["ai-1", "u2", "u1"], {"at": 0})
+        await store.commit(game.pk, 0, [("ai-1", {"type": "call", "mode": "low"})], {"at": 1}, "active",
+                           resigned="u2")
+        row, seats = await store.live_game_seats("t")
+        assert (row.status, row.version) == ("active", 1)
+        assert [(s.seat, s.seat_order, s.resigned) for s in seats] == [
+            ("ai-1", 0, False), ("u2", 1, True), ("u1", 2, False)]
+        assert (row, seats) == (await store.live_game("t"), await store.seats(game.pk))
+        await store.commit(game.pk, 1, [("u1", {"type": "call", "mode": "high"})], {"at": 2}, "over")
+        assert await store.live_game_seats("t") == (None, [])
+    finally:
+        await store.close()

@@ -209,3 +209,25 @@ async def test_boardhost_run_refuses_a_newer_or_unreachable_database_before_logi
     if backend.name == "postgresql":
         refused = await check_database("postgresql://postgres@127.0.0.1:1/test")
         assert refused.startswith("Could not open the database test on 127.0.0.1:1 (")
+
+
+async def test_a_seat_handed_over_by_another_process_is_seen_at_once(pg_schema):
+    """Process 2 hands a seat to a substitute; process 1's next call (game row and seats read
+    in one round trip) refuses the old holder and lets the substitute play."""
+
+    url, schema = pg_schema
+    one = Service(PostgresStore(url, schema=schema), seed_source=lambda: 3)
+    await one.store.open()
+    two = Service(PostgresStore(url, schema=schema))
+    await two.store.open()
+    try:
+        await _started(one)
+        caller = (await one.board("t")).to_act[0]
+        await two.substitute("t", A, "u9", caller)  # A opened the table: the host
+        with pytest.raises(UserError) as err:
+            await one.act("t", caller, "call high")
+        assert str(err.value) == "You are not seated in this game."
+        assert (await one.act("t", "u9", "call high")).version == 1
+    finally:
+        await one.close()
+        await two.close()
