@@ -23,7 +23,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 import discord
 from discord import app_commands
@@ -87,9 +87,11 @@ class BoardhostBot(commands.Bot):
         self.synced: bool | None = None  # whether setup_hook synced (None: not checked)
         self._names: dict[str, str] = {}
         self._reconciled = False  # the boot reconcile ran (on_ready fires on every reconnect)
+        #: "now" in epoch seconds for turn clocks and the periodic loop (tests replace it)
+        self.clock: Callable[[], float] = lambda: discord.utils.utcnow().timestamp()
 
     async def setup_hook(self) -> None:
-        self.service = await Service.open(self.db_path)
+        self.service = await Service.open(self.db_path, clock=lambda: self.clock())
         for name in EXTENSIONS:
             await self.load_extension(name)
         self.add_dynamic_items(*DYNAMIC_ITEMS)

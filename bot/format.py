@@ -175,10 +175,12 @@ def ranking_lines(ranking: list[RankLine]) -> list[str]:
 
 
 def footer(status: str, status_line: str, mention: list[str], ranking: list[RankLine] | None,
-           seats: list[str], heading: str = "**Game over.** Final ranking:") -> list[str]:
+           seats: list[str], heading: str = "**Game over.** Final ranking:",
+           deadline: float | None = None) -> list[str]:
     """The lines under a board: the ranking under ``heading`` when over, else the status and
-    who must act. After a move's events (which end with "Game over") the heading is just
-    "Final ranking:"."""
+    who must act, with their turn ``deadline`` (epoch seconds) as a Discord timestamp
+    (``<t:…:R>``, "in 5 hours" in each reader's time zone) when the table has a turn limit.
+    After a move's events (which end with "Game over") the heading is just "Final ranking:"."""
 
     lines: list[str] = []
     if status == "over":
@@ -190,7 +192,8 @@ def footer(status: str, status_line: str, mention: list[str], ranking: list[Rank
             lines.append(mention_seats(status_line, seats))
         if mention:
             who = ", ".join(seat_label(m) for m in mention)
-            lines.append(f"{who}: your move. Type `/move` and pick from the list (**My moves** shows them all).")
+            due = f" (deadline {discord_time(deadline)})" if deadline is not None else ""
+            lines.append(f"{who}: your move{due}. Type `/move` and pick from the list (**My moves** shows them all).")
     return lines
 
 
@@ -203,7 +206,7 @@ def board_lines(board: Board) -> list[str]:
         lines = [f"**{board.info.title}**, finished after {plural(board.version, 'move')}."]
     elif board.status == "cancelled":
         lines = [f"**{board.info.title}**: this game was cancelled."]
-    lines += footer(board.status, board.status_line, board.mention, board.ranking, seats)
+    lines += footer(board.status, board.status_line, board.mention, board.ranking, seats, deadline=board.deadline)
     return lines
 
 

@@ -160,7 +160,7 @@ class Poster:
                 # service's): the footer adds only the ranking
                 lines = [mention_seats(t, seats) for t in result.public]
                 lines += footer(result.status, result.status_line, result.mention, result.ranking, seats,
-                                     heading="**Final ranking:**")
+                                heading="**Final ranking:**", deadline=result.deadline)
                 ping = self.to_ping(result.table, result.mention, actor)
                 await self.send_chunks(channel, lines, files, result, ping)
                 if board and not result.ai_pending:  # the channel has seen this version

@@ -42,14 +42,14 @@ import secrets
 import shlex
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 from engines import registry
 from engines.base import ActionModel, IllegalAction, normalize, plural, rng, shuffled
 
 from bot.games import MOVES_HINT, refusal
 from bot.store import GameRow, SeatRow, SqliteStore, Store, TableBusy, VersionConflict
-from bot.timers import TableSettings, parse_duration, parse_quiet, seat_plan, zone
+from bot.timers import TableSettings, parse_duration, parse_quiet, parse_reminders, seat_plan, zone
 
 log = logging.getLogger(__name__)
 
@@ -216,6 +216,9 @@ class Result:
     #: commits ("commit", including waiting for the shared connection) and inside the
     #: transactions themselves ("tx"); "moves": how many actions were committed
     timing: dict[str, float] = field(default_factory=dict)
+    #: when the turn limit of the earliest of ``mention`` passes (epoch seconds; a vacation
+    #: moves it), None without a turn limit or when nobody must act
+    deadline: float | None = None
 
     @property
     def over(self) -> bool:
@@ -237,6 +240,8 @@ class Board:
     mention: list[str]
     ranking: list[RankLine] | None
     info: TableInfo
+    #: the turn deadline of whoever must act (epoch seconds), as :attr:`Result.deadline`
+    deadline: float | None = None
 
 
 @dataclass
@@ -327,8 +332,9 @@ _DURATIONS = ("turn_limit", "remind_after", "remind_every")
 def parse_settings(changes: dict | None, base: TableSettings | None = None) -> TableSettings:
     """``base`` (default: the defaults) with ``changes`` applied: keys of
     :class:`bot.timers.TableSettings`; ``turn_limit``/``remind_after``/``remind_every``
-    accept text (``24h``, ``12h``, ``off``), ``reminders`` accepts ``12h,1d`` (first after
-    12 h, then daily) or ``off``. UserError (one sentence) for a bad key or value."""
+    accept text (``24h``, ``12h``, ``off``), ``reminders`` a schedule as
+    :func:`bot.timers.parse_reminders` reads it (``12h then daily``, ``12h,1d``, ``off``).
+    UserError (one sentence) for a bad key or value."""
 
     from pydantic import ValidationError
 
@@ -338,15 +344,7 @@ def parse_settings(changes: dict | None, base: TableSettings | None = None) -> T
             continue
         try:
             if key == "reminders":
-                text = str(value).strip().lower()
-                if text in ("off", "none", "no", "0"):
-                    data["remind_after"] = None
-                else:
-                    parts = [p for p in text.replace(" ", ",").split(",") if p]
-                    if not 1 <= len(parts) <= 2:
-                        raise ValueError("Write reminders as `12h,1d` (first after 12h, then daily) or `off`.")
-                    data["remind_after"] = parse_duration(parts[0])
-                    data["remind_every"] = parse_duration(parts[1]) if len(parts) == 2 else None
+                data["remind_after"], data["remind_every"] = parse_reminders(str(value))
             elif key in _DURATIONS:
                 data[key] = parse_duration(value)
             elif key in data:
@@ -803,7 +801,9 @@ class Service:
             result.status_line = engine.status(state)
             if game.status == ACTIVE:
                 users = {s.seat: s.user_id for s in self._humans(seats)}
-                result.mention = [users[p] for p in engine.to_act(state) if p in users]
+                to_act = engine.to_act(state)
+                result.mention = [users[p] for p in to_act if p in users]
+                result.deadline = self._deadline(game, seats, to_act)
             if game.status == OVER:
                 result.ranking = self._ranking(engine, state, seats)
                 result.view = ranked_view(result.view, result.ranking)
@@ -1416,7 +1416,7 @@ class Service:
             status=game.status, view=ranked_view(view, ranking) if ranking else view,
             status_line="Cancelled." if game.status == CANCELLED else engine.status(state),
             to_act=to_act, mention=[users[p] for p in to_act if p in users],
-            ranking=ranking, info=info,
+            ranking=ranking, info=info, deadline=self._deadline(game, seats, to_act),
         )
 
     async def hand(self, table: TableRef, user: UserRef) -> Hand:
@@ -1489,6 +1489,18 @@ class Service:
                 s.reminded = 0
         return started, self._due(game, seats, to_act, started, now)
 
+    def _deadline(self, game: GameRow, seats: list[SeatRow], to_act: Iterable[str]) -> float | None:
+        """The earliest turn deadline of the humans in ``to_act`` (turn start, or the end of
+        their vacation, plus the turn limit); None without a turn limit or a running turn."""
+
+        limit = self.settings_of(game).turn_limit
+        if not limit or game.status != ACTIVE or game.turn_started is None:
+            return None
+        waiting = set(to_act)
+        times = [max(game.turn_started, s.vacation_until or 0.0) + limit
+                 for s in self._humans(seats) if s.seat in waiting]
+        return min(times) if times else None
+
     def _due(self, game: GameRow, seats: list[SeatRow], to_act: set[str], started: float, now: float) -> float | None:
         settings = self.settings_of(game)
         times = []
@@ -1542,6 +1554,18 @@ class Service:
             return f"No quiet hours: reminders may come at any time (time zone {where})."
         return (f"Quiet hours {new_quiet[0]:02d}:00–{new_quiet[1]:02d}:00 ({where}): "
                 "no reminder pings then; a reminder due then waits until they end.")
+
+    async def table_settings(self, table: TableRef) -> tuple[TableInfo, TableSettings]:
+        """The live game (lobby or active) and its settings. UserError: no live game."""
+
+        game = await self._live(_table(table))
+        return self._info(game, await self._seats(game)), self.settings_of(game)
+
+    async def vote_open(self, vote_pk: int) -> bool:
+        """Whether vote ``vote_pk`` still takes answers (its buttons can be removed once not)."""
+
+        vote = await self.store.get_vote(vote_pk)
+        return vote is not None and vote.status == "open"
 
     async def update_settings(self, table: TableRef, user: UserRef, changes: dict, *, admin: bool = False) -> TableSettings:
         """Change the live game's settings (host, or ``admin``): keys of
@@ -1738,7 +1762,7 @@ class Service:
                 raise UserError("This vote has lapsed: a move was made since it was opened.")
             if mine is None or mine.seat not in vote.voters:
                 raise UserError("You are not one of the players asked in this vote.")
-            if mine.seat in vote.yes:
+            if mine.seat in vote.yes or "-" + mine.seat in vote.yes:
                 raise UserError("You have already voted.")
             state = await self._state(game, seats)
             engine = registry.get(game.game_id)

@@ -35,6 +35,7 @@ __all__ = [
     "TableSettings",
     "SeatPlan",
     "parse_duration",
+    "parse_reminders",
     "format_duration",
     "parse_quiet",
     "zone",
@@ -74,6 +75,47 @@ def parse_duration(text: str | int | float | None) -> int | None:
     if pos != len(t) or total <= 0:
         raise ValueError(f"`{text}` is not a duration; write e.g. 24h, 90m, 2d or off.")
     return int(total)
+
+
+#: words accepted for a reminder interval
+_EVERY_WORDS = {"hourly": HOUR, "daily": DAY, "weekly": 7 * DAY}
+
+
+def parse_reminders(text: str) -> tuple[int | None, int | None]:
+    """``(remind_after, remind_every)`` seconds from a reminder schedule as players write it:
+
+    * ``12h then daily`` / ``12h then 1d`` / ``12h then every 6h`` / ``12h,1d``: the first
+      reminder 12 hours into a turn, then one a day (or every 6 hours);
+    * ``12h``: one reminder only, 12 hours into a turn;
+    * ``daily`` (or ``hourly``, ``weekly``): after a day, then every day;
+    * ``off``: no reminders (``(None, None)``).
+
+    ValueError (one sentence) for anything else."""
+
+    t = (text or "").strip().lower()
+    if t in ("off", "none", "no", "0", "never"):
+        return None, None
+    parts = [p.strip() for p in re.split(r"\s*(?:,|;|\bthen\b)\s*", t)]
+
+    def one(part: str) -> int:
+        part = re.sub(r"^every\s*", "", part)
+        if part in _EVERY_WORDS:
+            return _EVERY_WORDS[part]
+        seconds = parse_duration(part)
+        if seconds is None:
+            raise ValueError
+        return seconds
+
+    try:
+        if len(parts) == 1 and parts[0].removeprefix("every").strip() in _EVERY_WORDS:
+            every = one(parts[0])
+            return every, every
+        if not 1 <= len(parts) <= 2 or not all(parts):
+            raise ValueError
+        return one(parts[0]), (one(parts[1]) if len(parts) == 2 else None)
+    except ValueError:
+        raise ValueError(f"`{text}` is not a reminder schedule; write e.g. `12h then daily`,"
+                         " `6h then every 6h`, `12h` (one reminder) or `off`.") from None
 
 
 def format_duration(seconds: int | float | None) -> str:

@@ -15,11 +15,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.cogs.asyncplay import DEADLINE_CHOICES, SETTINGS_HELP, AsyncPlay, settings_changes
 from bot.cogs.base import TableCog
 from bot.format import (NO_PINGS, board_lines, bound, hand_text, lobby_text, mention_seats, rename_view,
                         fit_lines, seat_label, seats_of, split_content, table_line)
 from bot.poster import say
-from bot.service import UserError, parse_options
+from bot.service import UserError, parse_options, parse_settings
 from bot.views import GAME_COG, board_view, lobby_view, pick_view
 from engines import registry
 from engines.base import plural
@@ -30,9 +31,11 @@ MAX_LIST = 40  # lines of /game moves and /game history
 
 
 @app_commands.guild_only()
-class GameCog(TableCog, commands.GroupCog, name=GAME_COG, group_name="game",
+class GameCog(AsyncPlay, TableCog, commands.GroupCog, name=GAME_COG, group_name="game",
               group_description="Board games at this channel's table"):
-    """``/game new|join|leave|addbot|start|board|hand|moves|history|rules|resign|cancel``."""
+    """``/game new|join|leave|addbot|start|board|hand|moves|history|rules|resign|cancel``;
+    the play-over-days subcommands (``settings|notify|…``) and the periodic loop come from
+    :class:`bot.cogs.asyncplay.AsyncPlay`."""
 
     def __init__(self, bot: commands.Bot):
         self.bot = bot
@@ -41,18 +44,25 @@ class GameCog(TableCog, commands.GroupCog, name=GAME_COG, group_name="game",
     # ----- lobby ----------------------------------------------------------------------
     @app_commands.command(name="new", description="Open a lobby for a new game at this channel")
     @app_commands.describe(game="Which game", options="Variants as key=value pairs (autocompleted)",
-                           thread="Open the game in a new thread of this channel")
+                           thread="Open the game in a new thread of this channel", **SETTINGS_HELP)
+    @app_commands.choices(at_deadline=DEADLINE_CHOICES)
     async def new(self, interaction: discord.Interaction, game: str, options: str | None = None,
-                  thread: bool = False) -> None:
+                  thread: bool = False, turn_limit: str | None = None, reminders: str | None = None,
+                  at_deadline: str | None = None,
+                  vacation_days: app_commands.Range[int, 0, 365] | None = None) -> None:
         self.check_can_post(interaction)
+        settings = settings_changes(turn_limit, reminders, at_deadline, vacation_days)
         if thread:
-            await self.new_in_thread(interaction, game, options)
+            await self.new_in_thread(interaction, game, options, settings)
             return
         result = await self.service.new_game(interaction.channel_id, interaction.user.id, game, options,
-                                             guild=interaction.guild_id)
+                                             guild=interaction.guild_id, settings=settings)
         assert result.info is not None
+        text = lobby_text(result.info)
+        if settings:
+            text += "\nSettings: " + (await self.service.table_settings(interaction.channel_id))[1].summary() + "."
         await interaction.response.send_message(
-            lobby_text(result.info), view=lobby_view(interaction.channel_id, result.game_pk), allowed_mentions=NO_PINGS
+            text, view=lobby_view(interaction.channel_id, result.game_pk), allowed_mentions=NO_PINGS
         )
 
     @new.autocomplete("game")
@@ -246,7 +256,8 @@ class GameCog(TableCog, commands.GroupCog, name=GAME_COG, group_name="game",
         await self._lobby_reply(interaction, result, "An AI seat was added.")
 
     # ----- server-wide views, history and export (issue 12 items 5 and 6) -----------------
-    async def new_in_thread(self, interaction: discord.Interaction, game: str, options: str | None) -> None:
+    async def new_in_thread(self, interaction: discord.Interaction, game: str, options: str | None,
+                            settings: dict | None = None) -> None:
         """``/game new thread:true``: open the lobby in a new public thread of this channel
         (named after the game), so one channel can host many games. Refused with one
         sentence inside a thread or when the bot may not create threads here; the options
@@ -264,6 +275,7 @@ class GameCog(TableCog, commands.GroupCog, name=GAME_COG, group_name="game",
             raise UserError(f"I can't open a thread here: I am missing the {' and '.join(missing)} permission"
                             f"{'s' if len(missing) > 1 else ''} in this channel, so no game was opened.")
         parse_options(game, options)  # UserError for an unknown game or bad options, before the thread exists
+        parse_settings(settings)  # the same for the table settings
         title = registry.get(game).title
         await interaction.response.defer(thinking=True)
         thread = await channel.create_thread(name=f"{title} ({interaction.user.display_name})"[:100],
@@ -271,7 +283,7 @@ class GameCog(TableCog, commands.GroupCog, name=GAME_COG, group_name="game",
                                              auto_archive_duration=10080)
         try:
             result = await self.service.new_game(thread.id, interaction.user.id, game, options,
-                                                 guild=interaction.guild_id)
+                                                 guild=interaction.guild_id, settings=settings)
         except Exception:
             try:
                 await thread.delete()
@@ -279,8 +291,10 @@ class GameCog(TableCog, commands.GroupCog, name=GAME_COG, group_name="game",
                 log.warning("table %s: could not delete the unused thread", thread.id)
             raise
         assert result.info is not None
-        await thread.send(lobby_text(result.info), view=lobby_view(thread.id, result.game_pk),
-                          allowed_mentions=NO_PINGS)
+        text = lobby_text(result.info)
+        if settings:
+            text += "\nSettings: " + (await self.service.table_settings(thread.id))[1].summary() + "."
+        await thread.send(text, view=lobby_view(thread.id, result.game_pk), allowed_mentions=NO_PINGS)
         await interaction.followup.send(f"{interaction.user.mention} opened a lobby of **{title}** in {thread.mention}:"
                                         " join it there.", allowed_mentions=NO_PINGS)
 

@@ -10,7 +10,7 @@ import datetime as dt
 import pytest
 
 from bot.service import Service, UndoRequest, UserError, parse_settings
-from bot.timers import HOUR, TableSettings, in_quiet, parse_duration, quiet_end, seat_plan
+from bot.timers import HOUR, TableSettings, in_quiet, parse_duration, parse_reminders, quiet_end, seat_plan
 from tests import fakegame
 
 A, B, C = "1001", "1002", "1003"
@@ -79,6 +79,14 @@ def test_durations_and_settings_text():
     s = parse_settings({"turn_limit": "24h", "reminders": "12h,1d", "policy": "kick"})
     assert (s.turn_limit, s.remind_after, s.remind_every, s.policy) == (86400, 43200, 86400, "kick")
     assert parse_settings({"reminders": "off"}).remind_after is None
+    # the reminder schedule as players write it: (first after, then every) in seconds
+    assert parse_reminders("12h then daily") == (12 * 3600, 86400)
+    assert parse_reminders("6h then every 6h") == (6 * 3600, 6 * 3600)
+    assert parse_reminders("12h, 1d") == (12 * 3600, 86400)
+    assert parse_reminders("12h") == (12 * 3600, None)  # one reminder only
+    assert parse_reminders("daily") == (86400, 86400)
+    with pytest.raises(ValueError, match="not a reminder schedule"):
+        parse_reminders("12h then then")
     with pytest.raises(UserError):
         parse_settings({"policy": "shrug"})
     with pytest.raises(UserError):
