@@ -29,10 +29,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.format import NO_PINGS, SORRY, mention_ids
+from bot.format import NO_PINGS, OUT_OF_SPACE, SORRY, mention_ids
 from bot.poster import Poster, say
 from bot.service import Service, UserError
 from bot.settings import load_settings
+from bot.store import OutOfSpace
 from bot.views import DYNAMIC_ITEMS
 
 log = logging.getLogger("boardhost.discord")
@@ -140,8 +141,11 @@ class BoardhostBot(commands.Bot):
     # errors and touches ------------------------------------------------------------------
     async def explain_failure(self, interaction: discord.Interaction, error: Exception) -> None:
         """Answer a failed command or click: a :class:`UserError` with its sentence (user ids
-        in it read as names; the table is touched as after a success), anything else is logged with the table id and answered with
-        :data:`bot.format.SORRY` (and the table is caught up at its next interaction)."""
+        in it read as names; the table is touched as after a success); a full disk
+        (:class:`bot.store.OutOfSpace`: the write failed, nothing was stored) is logged and
+        answered with :data:`bot.format.OUT_OF_SPACE`; anything else is logged with the table
+        id and answered with :data:`bot.format.SORRY` (and the table is caught up at its next
+        interaction)."""
 
         if isinstance(error, app_commands.CommandInvokeError):
             error = error.original
@@ -151,11 +155,13 @@ class BoardhostBot(commands.Bot):
             return
         what = interaction.command.qualified_name if interaction.command else (
             (interaction.data or {}).get("custom_id", "interaction"))
-        log.error("table %s: %s by %s failed", interaction.channel_id, what, interaction.user.id, exc_info=error)
+        full = isinstance(error, OutOfSpace)
+        log.error("table %s: %s by %s failed%s", interaction.channel_id, what, interaction.user.id,
+                  ": the database is out of space" if full else "", exc_info=error)
         # a move may have been committed without its post: catch up at the next touch
         self.poster.pending.add(str(interaction.channel_id))
         try:
-            await say(interaction, SORRY)
+            await say(interaction, OUT_OF_SPACE if full else SORRY)
         except discord.HTTPException:
             pass
 

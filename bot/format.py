@@ -29,6 +29,10 @@ USER_ID = re.compile(r"(?<![\d@])\d{15,21}(?!\d)")
 #: the answer to an unexpected failure when nothing was saved
 SORRY = "Sorry, something went wrong on our side; it has been logged. Please try again in a moment."
 
+#: the answer when the database could not grow (disk full): nothing of the command was saved
+OUT_OF_SPACE = ("The bot's server is out of disk space, so nothing was saved and nothing was played;"
+                " try again once its admin has freed some space.")
+
 NO_PINGS = discord.AllowedMentions.none()
 
 #: the Discord permissions the bot needs in a game's channel (attribute, name shown)
@@ -275,7 +279,8 @@ def table_line(summary: TableSummary, cross_server: bool = False) -> str:
 
 
 __all__ = [
-    "MAX_CONTENT", "NO_PINGS", "SORRY", "allowed_for", "board_lines", "bound", "fit_lines", "footer", "hand_text",
+    "MAX_CONTENT", "NO_PINGS", "OUT_OF_SPACE", "SORRY", "allowed_for", "board_lines", "bound", "fit_lines", "footer",
+    "hand_text",
     "lobby_text", "mention_ids", "mention_seats", "options_text", "ranking_lines", "rename_view",
     "seat_label", "seats_of", "split_content", "table_line", "table_link",
 ]

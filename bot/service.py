@@ -983,8 +983,15 @@ class Service:
 
         if not clock_stored and game.status == ACTIVE:  # start or resign without a move
             started, due = self._clock(game, seats, continuous, state, now, ACTIVE)
-            await self.store.set_clock(game.pk, started, due, reset_reminders=started != game.turn_started)
-            game.turn_started, game.next_due = started, due
+            try:
+                await self.store.set_clock(game.pk, started, due, reset_reminders=started != game.turn_started)
+                game.turn_started, game.next_due = started, due
+            except Exception:
+                # the start or resign is committed and stands (the player must hear so, not
+                # "nothing was played"); only the turn clock is missing: the next commit stores it
+                if not (changed or initial):
+                    raise
+                log.exception("table %s: turn clock not stored", game.table_id)
         private = self._private(engine, state, seats, humans, hands_before, private_events, initial)
         if game.status == OVER and not any(t.lower().startswith("game over") for t in public):
             public.append("Game over.")

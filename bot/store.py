@@ -39,7 +39,7 @@ import aiosqlite
 
 __all__ = [
     "GameRow", "SeatRow", "ActionRow", "VoteRow", "Store", "SqliteStore", "VersionConflict", "TableBusy", "SchemaTooNew",
-    "SCHEMA_VERSION",
+    "OutOfSpace", "SCHEMA_VERSION",
 ]
 
 
@@ -55,6 +55,30 @@ class VersionConflict(Exception):
 class SchemaTooNew(RuntimeError):
     """The database was written by a newer boardhost: its schema version is above
     :data:`SCHEMA_VERSION`. The message is one sentence naming both versions."""
+
+
+class OutOfSpace(RuntimeError):
+    """A write failed because the database cannot grow: SQLite's "database or disk is full"
+    (SQLITE_FULL: the disk, or ``PRAGMA max_page_count``) or PostgreSQL's ``disk_full``
+    (SQLSTATE 53100). Nothing of the failed write was stored; ``__cause__`` is the driver's
+    original error (its message is kept in this one)."""
+
+
+def _is_full(exc: BaseException) -> bool:
+    """Whether ``exc`` is SQLite's SQLITE_FULL ("database or disk is full")."""
+
+    return isinstance(exc, aiosqlite.OperationalError) and (
+        getattr(exc, "sqlite_errorcode", None) == 13 or "database or disk is full" in str(exc))
+
+
+def _as_out_of_space(exc: Exception) -> Exception:
+    """``exc`` as :class:`OutOfSpace` when it is SQLITE_FULL (chained), else ``exc`` itself."""
+
+    if _is_full(exc):
+        full = OutOfSpace(f"the database cannot grow: {exc}")
+        full.__cause__ = exc
+        return full
+    return exc
 
 
 class TableBusy(Exception):
@@ -609,6 +633,20 @@ class SqliteStore(Store):
         self.last_tx_seconds = seconds
         return out
 
+    async def _rollback(self, db: aiosqlite.Connection, to_savepoint: bool = False) -> None:
+        """Undo the open transaction (or, ``to_savepoint``, the current work's savepoint),
+        only if SQLite has not already rolled it back itself: it does so on SQLITE_FULL and
+        some I/O errors, and a ROLLBACK then fails with "no transaction is active", hiding
+        the real error (issue 11.10)."""
+
+        if not db.in_transaction:
+            return
+        if to_savepoint:
+            await _x(db, "ROLLBACK TO w")
+            await _x(db, "RELEASE w")
+        else:
+            await _x(db, "ROLLBACK")
+
     async def _run_batch(self, batch: list) -> None:
         db = self._conn
         self.transactions += 1
@@ -621,8 +659,10 @@ class SqliteStore(Store):
                 try:
                     out = await work(db)
                 except Exception as exc:
-                    await _x(db, "ROLLBACK")
-                    fut.set_exception(exc)
+                    try:
+                        await self._rollback(db)
+                    finally:
+                        fut.set_exception(_as_out_of_space(exc))
                     return
                 done.append((fut, out, None))
             else:
@@ -637,8 +677,9 @@ class SqliteStore(Store):
                     try:
                         out = await work(db)
                     except Exception as exc:  # this work only: undo its writes
-                        await _x(db, "ROLLBACK TO w")
-                        await _x(db, "RELEASE w")
+                        if not db.in_transaction:  # SQLite rolled back the whole batch itself
+                            raise
+                        await self._rollback(db, to_savepoint=True)
                         done.append((fut, None, exc))
                     else:
                         await _x(db, "RELEASE w")
@@ -646,10 +687,11 @@ class SqliteStore(Store):
             await _x(db, "COMMIT")
         except BaseException as exc:
             with contextlib.suppress(Exception):
-                await _x(db, "ROLLBACK")
+                await self._rollback(db)
+            failure = _as_out_of_space(exc) if isinstance(exc, Exception) else RuntimeError("transaction aborted")
             for _, fut, _ in batch:
                 if not fut.done():
-                    fut.set_exception(exc if isinstance(exc, Exception) else RuntimeError("transaction aborted"))
+                    fut.set_exception(failure)
             if not isinstance(exc, Exception):
                 raise
             return
@@ -658,7 +700,7 @@ class SqliteStore(Store):
             if fut.done():
                 continue
             if exc is not None:
-                fut.set_exception(exc)
+                fut.set_exception(_as_out_of_space(exc))
             else:
                 fut.set_result((out, seconds))
 

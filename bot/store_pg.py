@@ -47,6 +47,7 @@ take a transaction-scoped advisory lock, so processes starting together migrate 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import time
 from typing import Any, Sequence
@@ -55,6 +56,7 @@ from bot.store import (
     SCHEMA_VERSION,
     ActionRow,
     GameRow,
+    OutOfSpace,
     SchemaTooNew,
     SeatRow,
     Store,
@@ -388,8 +390,9 @@ class PostgresStore(Store):
         async with self.pool.acquire() as con:
             t0 = time.perf_counter()
             try:
-                async with con.transaction():
-                    return await work(con)
+                with _disk_full_as_out_of_space():
+                    async with con.transaction():
+                        return await work(con)
             finally:
                 self.transactions += 1
                 self.last_tx_seconds = time.perf_counter() - t0
@@ -535,9 +538,10 @@ class PostgresStore(Store):
 
         t0 = time.perf_counter()
         try:
-            async with self.pool.acquire() as con:
-                return await self.commit_on(con, game_pk, expected_version, actions, snapshot, status, resigned,
-                                            meta=meta, clock=clock)
+            with _disk_full_as_out_of_space():
+                async with self.pool.acquire() as con:
+                    return await self.commit_on(con, game_pk, expected_version, actions, snapshot, status, resigned,
+                                                meta=meta, clock=clock)
         finally:
             self.transactions += 1
             self.last_tx_seconds = time.perf_counter() - t0
@@ -718,6 +722,20 @@ class PostgresStore(Store):
             "INSERT INTO bot_meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
             key, value,
         ))
+
+
+@contextlib.contextmanager
+def _disk_full_as_out_of_space():
+    """PostgreSQL's ``disk_full`` (SQLSTATE 53100, asyncpg ``DiskFullError``: the server could
+    not extend a file; the transaction was rolled back) raised as :class:`bot.store.OutOfSpace`,
+    chained to the original, like SQLite's SQLITE_FULL (issue 11.10)."""
+
+    import asyncpg
+
+    try:
+        yield
+    except asyncpg.DiskFullError as exc:
+        raise OutOfSpace(f"the database cannot grow: {exc}") from exc
 
 
 async def _keep_session(con) -> None:
