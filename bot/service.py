@@ -469,6 +469,19 @@ def _move_text(engine: Any, before: Any, action: ActionModel, outcome: Any) -> s
     return "\n".join(lines)
 
 
+def _deal(events, public: list[str], private: dict[str, list[str]]) -> None:
+    """Each event's text to ``public`` (everyone may read it) or to the lists in ``private``
+    of the seats that may read it (seats without a list get nothing)."""
+
+    for ev in events:
+        if ev.visible_to is None:
+            public.append(ev.text)
+        else:
+            for p in ev.visible_to:
+                if p in private:
+                    private[p].append(ev.text)
+
+
 def _seat_by_user(seats: list[SeatRow], user: str) -> SeatRow | None:
     """The seat ``user`` plays (a seat keeps its id when a substitute takes it over, so the
     user is matched on ``user_id``; AI seats have none)."""
@@ -659,6 +672,44 @@ class Service:
         if game.status == LOBBY:
             raise UserError("The game has not started yet; the host can start it with /game start.")
         return game
+
+    async def _hosts_lobby(self, table: str, seat: str, started: str, not_host: str) -> tuple[GameRow, list[SeatRow], Any]:
+        """The lobby at ``table`` that ``seat`` hosts, its seats and its engine (call it
+        holding the table's lock). UserError: no live game; ``started`` when the game has
+        started, ``not_host`` when ``seat`` is not the host."""
+
+        game = await self._live(table)
+        if game.status != LOBBY:
+            raise UserError(started)
+        if game.host != seat:
+            raise UserError(not_host)
+        return game, await self._seats(game), registry.get(game.game_id)
+
+    async def _add_seat(self, table: str, game: GameRow, seats: list[SeatRow], seat: str,
+                        user_id: str | None) -> list[SeatRow]:
+        """Seat ``seat`` in the lobby ``game`` (an AI seat when ``user_id`` is None); the seats
+        after. UserError: the table is full, or the lobby changed meanwhile."""
+
+        engine = registry.get(game.game_id)
+        if len(seats) >= engine.max_players:
+            raise UserError(f"The table is full: {engine.title} takes at most {engine.max_players} players.")
+        try:
+            await self.store.add_seat(game.pk, seat, user_id, user_id is None, max_seats=engine.max_players)
+        except VersionConflict:
+            self._forget(table)
+            raise UserError(LOBBY_CHANGED) from None
+        return await self._load_seats(game.pk)
+
+    async def _playing(self, table: str, user: str) -> tuple[GameRow, list[SeatRow], SeatRow]:
+        """The started game at ``table``, its seats and the human seat ``user`` plays (call
+        it holding the table's lock). UserError: no started game, or ``user`` plays no seat."""
+
+        game = await self._active(table)
+        seats = await self._seats(game)
+        mine = _seat_by_user(self._humans(seats), user)
+        if mine is None:
+            raise UserError("You are not playing in this game.")
+        return game, seats, mine
 
     async def _state(self, game: GameRow, seats: list[SeatRow] | None = None) -> Any:
         """The game's state at ``game.version``: cache, else the snapshot, else a replay of
@@ -877,13 +928,7 @@ class Service:
         timing = {"apply": 0.0, "commit": 0.0, "tx": 0.0, "moves": 0}
 
         def take(events) -> None:
-            for ev in events:
-                if ev.visible_to is None:
-                    public.append(ev.text)
-                else:
-                    for p in ev.visible_to:
-                        if p in private_events:
-                            private_events[p].append(ev.text)
+            _deal(events, public, private_events)
 
         changed = resigned is not None
         clock_stored = False
@@ -1147,15 +1192,7 @@ class Service:
                 raise UserError("You are already seated in this game.")
             if game.status != LOBBY:
                 raise UserError("This game has already started; wait for the next one.")
-            engine = registry.get(game.game_id)
-            if len(seats) >= engine.max_players:
-                raise UserError(f"The table is full: {engine.title} takes at most {engine.max_players} players.")
-            try:
-                await self.store.add_seat(game.pk, seat, seat, False, max_seats=engine.max_players)
-            except VersionConflict:
-                self._forget(table)
-                raise UserError(LOBBY_CHANGED) from None
-            seats = await self._load_seats(game.pk)
+            seats = await self._add_seat(table, game, seats, seat, seat)
             return self._result(game, seats, None, public=[f"{seat} joined ({len(seats)} seated)."], board_due=False)
 
     async def leave(self, table: TableRef, user: UserRef) -> Result:
@@ -1191,25 +1228,14 @@ class Service:
 
         table, seat = _table(table), _seat_of(user)
         async with self.lock(table):
-            game = await self._live(table)
-            if game.status != LOBBY:
-                raise UserError("The game has already started; AI seats can only be added in the lobby.")
-            if game.host != seat:
-                raise UserError("Only the host can add AI seats.")
-            seats = await self._seats(game)
-            engine = registry.get(game.game_id)
-            if len(seats) >= engine.max_players:
-                raise UserError(f"The table is full: {engine.title} takes at most {engine.max_players} players.")
+            game, seats, _engine = await self._hosts_lobby(
+                table, seat, "The game has already started; AI seats can only be added in the lobby.",
+                "Only the host can add AI seats.")
             taken = {s.seat for s in seats}
             n = 1
             while f"ai-{n}" in taken:
                 n += 1
-            try:
-                await self.store.add_seat(game.pk, f"ai-{n}", None, True, max_seats=engine.max_players)
-            except VersionConflict:
-                self._forget(table)
-                raise UserError(LOBBY_CHANGED) from None
-            seats = await self._load_seats(game.pk)
+            seats = await self._add_seat(table, game, seats, f"ai-{n}", None)
             return self._result(game, seats, None, public=[f"AI seat ai-{n} added ({len(seats)} seated)."], board_due=False)
 
     async def start(self, table: TableRef, user: UserRef) -> Result:
@@ -1218,13 +1244,8 @@ class Service:
 
         table, seat = _table(table), _seat_of(user)
         async with self.lock(table):
-            game = await self._live(table)
-            if game.status != LOBBY:
-                raise UserError("The game has already started.")
-            if game.host != seat:
-                raise UserError("Only the host can start the game.")
-            seats = await self._seats(game)
-            engine = registry.get(game.game_id)
+            game, seats, engine = await self._hosts_lobby(
+                table, seat, "The game has already started.", "Only the host can start the game.")
             if len(seats) < engine.min_players:
                 raise UserError(
                     f"{engine.title} needs at least {engine.min_players} players and {len(seats)} "
@@ -1598,11 +1619,7 @@ class Service:
 
         table, user = _table(table), _seat_of(user)
         async with self.lock(table):
-            game = await self._active(table)
-            seats = await self._seats(game)
-            mine = _seat_by_user(self._humans(seats), user)
-            if mine is None:
-                raise UserError("You are not playing in this game.")
+            game, seats, mine = await self._playing(table, user)
             settings = self.settings_of(game)
             now = self.clock()
             allowance = settings.vacation_days * 86400.0
@@ -1823,11 +1840,7 @@ class Service:
 
         table, user = _table(table), _seat_of(user)
         async with self.lock(table):
-            game = await self._active(table)
-            seats = await self._seats(game)
-            mine = _seat_by_user(self._humans(seats), user)
-            if mine is None:
-                raise UserError("You are not playing in this game.")
+            game, seats, mine = await self._playing(table, user)
             span, _ = await self._undo_span(game, seats, mine.seat)
             others = {seat for seat, _a, _b in span[1:] if seat != mine.seat}
             voters = [s for s in self._humans(seats) if s.seat != mine.seat]
@@ -1979,13 +1992,7 @@ class Service:
             def missed_events() -> list:  # re-applies every missed move: in a worker thread
                 return [ev for _, seat, action, before in missed for ev in engine.apply(before, seat, action).events]
 
-            for ev in await asyncio.to_thread(missed_events):
-                if ev.visible_to is None:
-                    events.append(ev.text)
-                else:
-                    for p in ev.visible_to:
-                        if p in private_events:
-                            private_events[p].append(ev.text)
+            _deal(await asyncio.to_thread(missed_events), events, private_events)
             if game.status == ACTIVE:
                 self._cache[game.pk] = (game.version, state)
             public = [note]
