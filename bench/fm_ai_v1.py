@@ -14,42 +14,26 @@ not yet revealed, round 5 doubled). Every decision compares plan values:
   plan gain minus price; hire temporary workers when the extra canteen staff pays;
 * phase 4: switch tiles off/on one at a time towards the best setting, then ``done``.
 
-Its valuation helpers (:func:`best_setting`, :func:`plan_value`, …) are the current AI's,
-imported from :mod:`engines.factory_manager.ai`: only the decision policy is frozen here.
+Everything else is the current AI's (:class:`engines.factory_manager.ai.FactoryManagerAI`:
+its valuation helpers, ``choose``, the phase-1 opening, hiring and phase 4): only the
+market and purchase policy that differ are kept here, and phase 1 never raises.
 """
 
 from __future__ import annotations
 
-import random
-
 from engines.factory_manager import data as D
-from engines.factory_manager.ai import VEC, best_setting, plan_value, price_path
-from engines.factory_manager.actions import DONE, PASS, buy_, demolish_, hire_, open_, take_
-from engines.factory_manager.rules import installed, seat_index
+from engines.factory_manager.ai import FactoryManagerAI, plan_value
+from engines.factory_manager.actions import DONE, buy_, demolish_
+from engines.factory_manager.rules import installed
 
 TILES = D.TILES
 
 
-class FactoryManagerAIv1:
-    """The engine's ``ai``: ``choose(state, player, rng) -> Action``."""
+class FactoryManagerAIv1(FactoryManagerAI):
+    """The previous AI: ``choose(state, player, rng) -> Action``."""
 
-    def __init__(self, engine):
-        self.engine = engine
-
-    # ------------------------------------------------------------------ helpers
-    def _space(self, p, tid: str, tiles: list[str], hall: int, hall2: int, money: int):
-        """(where, extra fee) for a new tile, or None when there is no free space."""
-
-        kind = TILES[tid].kind
-        if kind in D.ROOM_KINDS:
-            slot = any(TILES[x].kind == kind for x in tiles)
-            return None if slot else ("room", 0)
-        if hall < D.HALL1_SPACES:
-            return ("hall1", 0)
-        if hall2 < D.HALL2_SPACES:
-            fee = D.HALL2_FEE if hall2 >= p.hall2_paid else 0
-            return ("hall2", fee)
-        return None
+    RAISE_KEEP = 0  # phase 1: open at 0, never raise
+    DENY = False  # phase 2 does not place to deny the rivals (its own _market below)
 
     def _gain(self, state, p, base_tiles: list[str], base_value: float, tid: str, cost: int):
         """Best way to add ``tid``: ``(gain, demolish_or_None, where)``; gain = plan value
@@ -83,34 +67,6 @@ class FactoryManagerAIv1:
                     best = (g, x, where)
         return best
 
-    # ------------------------------------------------------------------ choose
-    def choose(self, state, player: str, rnd: random.Random):
-        """The AI's action for ``player`` (who must be to act)."""
-
-        e = self.engine
-        legal = e.legal_actions(state, player)
-        if not legal:
-            raise ValueError(f"{player} has nothing to do now.")
-        i = seat_index(state, player)
-        p = state.players[i]
-        ph = state.phase
-        if ph == "auction":
-            return self._auction(state, p, legal)
-        if ph == "market":
-            return self._market(state, p, legal)
-        if ph == "build":
-            return self._build(state, p, legal)
-        return self._bureaucracy(state, p, legal)
-
-    def _auction(self, state, p, legal):
-        a0 = legal[0]
-        if a0.type == "take":
-            return take_(a0.tile, 0)
-        if a0.type == "open":
-            tile = max(state.order_offer, key=lambda t: (D.DISCOUNT[t], -t))
-            return open_(tile, 0)
-        return PASS
-
     def _market(self, state, p, legal):
         tiles = installed(p)
         base = plan_value(tiles, state)
@@ -134,97 +90,50 @@ class FactoryManagerAIv1:
             return best[1]
         return worst[1] if worst else legal[0]
 
-    def _build(self, state, p, legal):
-        types = {a.type for a in legal}
-        tiles = installed(p)
-        base = plan_value(tiles, state)
-        # install tiles kept aside first (no worker needed)
-        for a in legal:
-            if a.type == "install":
-                g = plan_value(tiles + [a.tile], state) - base
-                if g > 0:
-                    return a
-        if "buy" in types and p.available > 0:
-            disc = D.DISCOUNT[p.tile]
-            cands = []
-            for tid in state.market:
-                cost = max(0, TILES[tid].price - disc)
-                if cost > p.money:
-                    continue
-                g, x, where = self._gain(state, p, tiles, base, tid, cost)
-                cands.append((g, tid, x, where, cost))
-            cands.sort(key=lambda c: -c[0])
-            best = cands[0] if cands and cands[0][0] > 0 else None
-            # pairs: a tile that only pays together with another (machine + storage)
-            workers = p.available
-            if workers >= 2:
-                top = [c for c in cands if c[2] is None][:8]
-                for a_i in range(len(top)):
-                    for b_i in range(a_i + 1, len(top)):
-                        ca, cb = top[a_i], top[b_i]
-                        if ca[4] + cb[4] > p.money:
-                            continue
-                        if TILES[ca[1]].kind in D.ROOM_KINDS and TILES[ca[1]].kind == TILES[cb[1]].kind:
-                            continue
-                        hall_need = sum(1 for c in (ca, cb) if TILES[c[1]].kind in D.HALL_KINDS)
-                        free = (D.HALL1_SPACES - len(p.hall))
-                        fee = 0
-                        if hall_need > free:
-                            extra = hall_need - free
-                            if len(p.hall2) + extra > D.HALL2_SPACES:
-                                continue
-                            fee = D.HALL2_FEE * max(0, len(p.hall2) + extra - p.hall2_paid)
-                        if ca[4] + cb[4] + fee > p.money:
-                            continue
-                        g = plan_value(tiles + [ca[1], cb[1]], state) - base - ca[4] - cb[4] - fee
-                        if g > 0 and (best is None or g > best[0] + 0.5):
-                            first = ca if ca[0] >= cb[0] else cb
-                            best = (g, first[1], None, first[3], first[4])
-            if best is not None:
-                g, tid, x, where, cost = best
-                if x is not None:
-                    return demolish_(x)
-                a = buy_(tid, where)
-                if a in legal:
-                    return a
-        # hire temporary workers when the extra canteen staff pays this round
-        if "hire" in types:
-            prices = price_path(state)
-            w = D.LAST_ROUND_FACTOR if state.round == D.ROUNDS else 1
-            now = best_setting(tiles, D.OWN_WORKERS, prices[0])[0]
-            c = max(0, D.TEMP_COST - D.DISCOUNT[p.tile])
-            best_k, best_g = 0, 0.0
-            for k in (1, 2):
-                if hire_(k) not in legal:
-                    continue
-                g = w * (best_setting(tiles, D.OWN_WORKERS + k, prices[0])[0] - now) - k * c
-                if g > best_g + 0.01:
-                    best_k, best_g = k, g
-            if best_k:
-                return hire_(best_k)
-        return DONE
+    def _buy(self, state, p, legal, tiles: list[str], base: float):
+        """Phase 3, version 1: the single tile (or the demolition that makes room for it)
+        with the largest plan gain minus price, or a pair that pays only together."""
 
-    def _bureaucracy(self, state, p, legal):
-        # The target does not depend on the current switches, so toggling towards it ends.
-        tiles = installed(p)
-        price = price_path(state)[0]
-        total = D.OWN_WORKERS + p.temps
-        all_off = frozenset(t for t in tiles if VEC[t][6])
-        v1, off1 = best_setting(tiles, total, price)
-        v2, off2 = best_setting(tiles, total, price, start_off=all_off)
-        off = off1 if v1 > v2 else off2
-        for a in legal:
-            if a.type == "switch_off" and a.tile in off:
+        disc = D.DISCOUNT[p.tile]
+        cands = []
+        for tid in state.market:
+            cost = max(0, TILES[tid].price - disc)
+            if cost > p.money:
+                continue
+            g, x, where = self._gain(state, p, tiles, base, tid, cost)
+            cands.append((g, tid, x, where, cost))
+        cands.sort(key=lambda c: -c[0])
+        best = cands[0] if cands and cands[0][0] > 0 else None
+        # pairs: a tile that only pays together with another (machine + storage)
+        workers = p.available
+        if workers >= 2:
+            top = [c for c in cands if c[2] is None][:8]
+            for a_i in range(len(top)):
+                for b_i in range(a_i + 1, len(top)):
+                    ca, cb = top[a_i], top[b_i]
+                    if ca[4] + cb[4] > p.money:
+                        continue
+                    if TILES[ca[1]].kind in D.ROOM_KINDS and TILES[ca[1]].kind == TILES[cb[1]].kind:
+                        continue
+                    hall_need = sum(1 for c in (ca, cb) if TILES[c[1]].kind in D.HALL_KINDS)
+                    free = (D.HALL1_SPACES - len(p.hall))
+                    fee = 0
+                    if hall_need > free:
+                        extra = hall_need - free
+                        if len(p.hall2) + extra > D.HALL2_SPACES:
+                            continue
+                        fee = D.HALL2_FEE * max(0, len(p.hall2) + extra - p.hall2_paid)
+                    if ca[4] + cb[4] + fee > p.money:
+                        continue
+                    g = plan_value(tiles + [ca[1], cb[1]], state) - base - ca[4] - cb[4] - fee
+                    if g > 0 and (best is None or g > best[0] + 0.5):
+                        first = ca if ca[0] >= cb[0] else cb
+                        best = (g, first[1], None, first[3], first[4])
+        if best is not None:
+            g, tid, x, where, cost = best
+            if x is not None:
+                return demolish_(x)
+            a = buy_(tid, where)
+            if a in legal:
                 return a
-        for a in legal:
-            if a.type == "switch_on" and a.tile not in off:
-                return a
-        if DONE in legal:
-            return DONE
-        # fall back: switch off whatever is legal to reach a valid setting
-        for a in legal:
-            if a.type == "switch_off":
-                return a
-        return legal[0]
-
-
+        return None

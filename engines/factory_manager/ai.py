@@ -346,18 +346,9 @@ class FactoryManagerAI:
                 if g > 0:
                     return a
         if "buy" in types and p.available > 0:
-            opt = purchase_options(state, p, tiles, base, list(state.market), p.available, p.money)
-            if opt is not None and opt[0] > 0:
-                g, buys, dem = opt
-                if dem:
-                    return demolish_(dem[0])
-                # the most valuable tile first (it is the one worth having if the other goes)
-                first = max(buys, key=lambda t: plan_value(tiles + [t], state))
-                where = self._space(p, first, tiles, len(p.hall), len(p.hall2), p.money)
-                if where is not None:
-                    a = buy_(first, where[0])
-                    if a in legal:
-                        return a
+            a = self._buy(state, p, legal, tiles, base)
+            if a is not None:
+                return a
         # hire temporary workers when the extra canteen staff pays this round
         if "hire" in types:
             prices = price_path(state)
@@ -376,6 +367,25 @@ class FactoryManagerAI:
             if best_k:
                 return hire_(best_k)
         return DONE
+
+    def _buy(self, state, p, legal, tiles: list[str], base: float):
+        """Factory Manager §3: the purchase (or the demolition that makes room for it) with
+        the best plan gain minus price, alone or as a pair from the market; None when none
+        pays. ``tiles``: ``p``'s installed tiles, ``base``: their :func:`plan_value`."""
+
+        opt = purchase_options(state, p, tiles, base, list(state.market), p.available, p.money)
+        if opt is not None and opt[0] > 0:
+            g, buys, dem = opt
+            if dem:
+                return demolish_(dem[0])
+            # the most valuable tile first (it is the one worth having if the other goes)
+            first = max(buys, key=lambda t: plan_value(tiles + [t], state))
+            where = self._space(p, first, tiles, len(p.hall), len(p.hall2), p.money)
+            if where is not None:
+                a = buy_(first, where[0])
+                if a in legal:
+                    return a
+        return None
 
     def _bureaucracy(self, state, p, legal):
         # The target does not depend on the current switches, so toggling towards it ends.
