@@ -35,6 +35,7 @@ __all__ = [
     "action_union",
     "default_notation",
     "default_parse",
+    "field_type",
     "normalize",
     "rng",
     "shuffled",
@@ -146,8 +147,10 @@ def normalize(text: str) -> str:
     return _SPACES.sub(" ", text.strip().lower())
 
 
-def _plain(annotation: Any) -> tuple[Any, bool]:
-    """(inner type, optional?) of an annotation."""
+def field_type(annotation: Any) -> tuple[Any, bool]:
+    """``(inner type, optional?)`` of an action field's annotation: ``int | None`` ->
+    ``(int, True)``, ``list[str]`` -> ``(list[str], False)`` (shared by the notation and
+    the bot's typed commands)."""
 
     origin = get_origin(annotation)
     if origin in (Union, types.UnionType):
@@ -184,7 +187,7 @@ def default_notation(action: ActionModel) -> str:
 
 
 def _convert(token: str, annotation: Any) -> Any:
-    inner, _ = _plain(annotation)
+    inner, _ = field_type(annotation)
     origin = get_origin(inner)
     if inner is bool:
         if token in ("yes", "y", "true", "on", "1"):
@@ -224,7 +227,7 @@ def default_parse(models: typing.Sequence[type[ActionModel]], text: str) -> Acti
         ok = True
         for i, name in enumerate(fields):
             annotation = model.model_fields[name].annotation
-            inner, optional = _plain(annotation)
+            inner, optional = field_type(annotation)
             if get_origin(inner) in (list, tuple):
                 (item,) = get_args(inner)[:1]
                 try:

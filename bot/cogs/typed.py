@@ -24,15 +24,14 @@ from __future__ import annotations
 import inspect
 import logging
 import re
-import types
 import typing
-from typing import Any, Literal, Union, get_args, get_origin
+from typing import Any, Literal, get_args, get_origin
 
 import discord
 from discord import app_commands
 
 from bot.games import command_group
-from engines.base import ActionModel
+from engines.base import ActionModel, field_type
 
 MAX_CHOICES = 25
 #: Discord's limits: subcommands (and subgroups) per group, options per command
@@ -43,20 +42,11 @@ log = logging.getLogger("boardhost.discord")
 _NAME_OK = re.compile(r"[^a-z0-9_-]+")
 
 
-def _plain(annotation: Any) -> tuple[Any, bool]:
-    origin = get_origin(annotation)
-    if origin in (Union, types.UnionType):
-        args = [a for a in get_args(annotation) if a is not type(None)]
-        if len(args) == 1:
-            return args[0], True
-    return annotation, False
-
-
 def option_kind(model: type[ActionModel], field: str) -> tuple[type, bool]:
     """(Python type of the Discord option, required?) for one field of an action model."""
 
     info = model.model_fields[field]
-    inner, optional = _plain(info.annotation)
+    inner, optional = field_type(info.annotation)
     required = info.is_required() and not optional
     if inner is bool:
         return bool, required
@@ -68,7 +58,7 @@ def option_kind(model: type[ActionModel], field: str) -> tuple[type, bool]:
 
 
 def is_list_field(model: type[ActionModel], field: str) -> bool:
-    inner, _ = _plain(model.model_fields[field].annotation)
+    inner, _ = field_type(model.model_fields[field].annotation)
     return get_origin(inner) in (list, tuple)
 
 
@@ -168,7 +158,7 @@ def build_action(model: type[ActionModel], values: dict[str, Any]) -> ActionMode
         value = values.get(name)
         if value is None or (isinstance(value, str) and not value.strip()):
             continue
-        inner, _ = _plain(model.model_fields[name].annotation)
+        inner, _ = field_type(model.model_fields[name].annotation)
         if get_origin(inner) in (list, tuple):
             (item,) = get_args(inner)[:1] or (str,)
             tokens = str(value).replace(",", " ").split()
@@ -277,7 +267,7 @@ def _build_command(engine: Any, group_name: str, model: type[ActionModel], on_mo
         )
         info = model.model_fields[field]
         desc = (info.description or field.replace("_", " ")).replace("`", "")
-        inner, _ = _plain(info.annotation)
+        inner, _ = field_type(info.annotation)
         if not info.description and get_origin(inner) is Literal:
             desc += ": " + ", ".join(str(a) for a in get_args(inner))
         if not required:
