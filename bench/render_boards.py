@@ -1,12 +1,14 @@
-"""Board render time of every game: ``python -m bench.render_boards [--games N] [--every K] [--out DIR]``.
+"""Board and summary render time of every game: ``python -m bench.render_boards [--games N] [--every K] [--out DIR]``.
 
 Plays seeded AI games of each registered game at every player count, renders the public
 board after every K-th step exactly as the host does (``renderers.render_board``: layouts,
-draw, palette, PNG) and prints, per game, p50/p95/max of the wall time and of the process's
-CPU time in ms (on a busy machine the wall time is the larger; CPU time is the figure to
-compare), PNG bytes, image sizes and the smallest text in px at a phone's 400 px width.
-Target (issue 13): every game's board p95 <= 150 ms. With ``--out DIR`` it also writes the
-board PNGs of one middle state per game and player count.
+draw, palette, PNG) and the phone summary posted after a move (``renderers.render_summary``
+with that move's public events), and prints, per game, p50/p95/max of the wall time and of
+the process's CPU time in ms (on a busy machine the wall time is the larger; CPU time is the
+figure to compare), PNG bytes, image sizes and the smallest text in px at a phone's 400 px
+width, for the full board and for the summary. Target (issue 13): every game's board and
+summary p95 <= 150 ms; the summary's smallest text >= 9 px at 400 px. With ``--out DIR`` it
+also writes the board and summary PNGs of one middle state per game and player count.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ import time
 from pathlib import Path
 
 from engines import registry
-from renderers import board_layouts, render_board
+from renderers import board_layouts, render_board, render_summary, summary_layout
 from renderers.base import phone_text_px
 
 
@@ -25,15 +27,18 @@ def _states(game_id: str, players: int, seed: int, every: int) -> list:
     engine = registry.get(game_id)
     state = engine.setup([f"player {i + 1}" for i in range(players)], None, seed)
     r = random.Random(seed)
-    out = [state]
+    out = [(state, [])]
     step = 0
+    events: list[str] = []
     while not engine.is_over(state) and step < 5000:
         p = engine.to_act(state)[0]
-        state = engine.apply(state, p, engine.ai.choose(state, p, r)).state
+        outcome = engine.apply(state, p, engine.ai.choose(state, p, r))
+        state = outcome.state
+        events = [e.text for e in outcome.events if e.visible_to is None]
         step += 1
         if step % every == 0:
-            out.append(state)
-    out.append(state)
+            out.append((state, events))
+    out.append((state, events))
     return out
 
 
@@ -49,11 +54,24 @@ def bench_game(game_id: str, games: int, every: int, out: Path | None) -> dict:
     sizes: list[int] = []
     dims: set[tuple[int, int]] = set()
     phone = 99.0
+    s_cpu: list[float] = []
+    s_wall: list[float] = []
+    s_sizes: list[int] = []
+    s_dims: set[tuple[int, int]] = set()
+    s_phone = 99.0
     for n in range(engine.min_players, engine.max_players + 1):
         for g in range(games):
             states = _states(game_id, n, 1000 * n + g, every)
-            for k, state in enumerate(states):
+            for k, (state, events) in enumerate(states):
                 view = engine.view(state, None)
+                w0, c0 = time.perf_counter(), time.process_time()
+                summary = render_summary(game_id, view, events)
+                s_cpu.append((time.process_time() - c0) * 1000)
+                s_wall.append((time.perf_counter() - w0) * 1000)
+                s_sizes.append(len(summary))
+                lay = summary_layout(game_id, view, events)
+                s_dims.add((lay.width, lay.height))
+                s_phone = min(s_phone, phone_text_px(lay))
                 w0, c0 = time.perf_counter(), time.process_time()
                 pngs = render_board(game_id, view)
                 cpu.append((time.process_time() - c0) * 1000)
@@ -66,7 +84,9 @@ def bench_game(game_id: str, games: int, every: int, out: Path | None) -> dict:
                     out.mkdir(parents=True, exist_ok=True)
                     for j, png in enumerate(pngs):
                         (out / f"{game_id}-{n}p-{j + 1}.png").write_bytes(png)
-    return {"wall": wall, "cpu": cpu, "sizes": sizes, "dims": dims, "phone": phone}
+                    (out / f"{game_id}-{n}p-summary.png").write_bytes(summary)
+    return {"wall": wall, "cpu": cpu, "sizes": sizes, "dims": dims, "phone": phone,
+            "summary": {"wall": s_wall, "cpu": s_cpu, "sizes": s_sizes, "dims": s_dims, "phone": s_phone}}
 
 
 def main() -> None:
@@ -76,15 +96,20 @@ def main() -> None:
     ap.add_argument("--game", action="append", help="only this game id (repeatable)")
     ap.add_argument("--out", type=Path, default=None, help="write sample PNGs here")
     args = ap.parse_args()
-    print(f"{'game':<16} {'boards':>6}  {'CPU p50':>7} {'CPU p95':>7} {'CPU max':>7}  {'wall p95':>8}"
-          f"  {'PNG kB p50':>10}  {'widths px':<11} {'phone px':>8}")
+    print(f"{'game':<16} {'image':<8} {'renders':>7}  {'CPU p50':>7} {'CPU p95':>7} {'CPU max':>7}  {'wall p95':>8}"
+          f"  {'PNG kB p50':>10}  {'widths px':<14} {'heights px':<10} {'phone px':>8}")
     for game_id in args.game or registry.ids():
         r = bench_game(game_id, args.games, args.every, args.out)
-        widths = sorted({w for w, _h in r["dims"]})
-        print(f"{game_id:<16} {len(r['cpu']):>6}  {_pct(r['cpu'], .5):7.0f} {_pct(r['cpu'], .95):7.0f} "
-              f"{max(r['cpu']):7.0f}  {_pct(r['wall'], .95):8.0f}  {_pct(r['sizes'], .5) / 1000:10.0f}  "
-              f"{'/'.join(map(str, widths)):<11} {r['phone']:8.1f}")
-    print("ms per board render (all images of one board); phone px: smallest text at 400 px width")
+        for kind, row in (("board", r), ("summary", r["summary"])):
+            widths = sorted({w for w, _h in row["dims"]})
+            heights = [h for _w, h in row["dims"]]
+            span = f"{min(widths)}-{max(widths)}" if len(widths) > 1 else str(widths[0])
+            print(f"{game_id:<16} {kind:<8} {len(row['cpu']):>7}  {_pct(row['cpu'], .5):7.0f} "
+                  f"{_pct(row['cpu'], .95):7.0f} {max(row['cpu']):7.0f}  {_pct(row['wall'], .95):8.0f}  "
+                  f"{_pct(row['sizes'], .5) / 1000:10.0f}  {span:<14} {f'{min(heights)}-{max(heights)}':<10} "
+                  f"{row['phone']:8.1f}")
+    print("ms per render (board: all images of one board; summary: the one PNG posted after a move);"
+          " phone px: smallest text at 400 px display width")
 
 
 if __name__ == "__main__":

@@ -1,7 +1,9 @@
 """Transport board and hand images.
 
-``layout(view)`` (spectator view): the hex field (pointy-top, axial q,r written in every
-cell), belts as curves between edge midpoints, arrows on one-way arms, white-icon badges,
+``layout(view)`` (spectator view): one 1600 x 1200 px canvas all game long (the field is
+scaled into it, hexes at most 80 px in radius, coordinates, parcel numbers and icons growing
+with the hexes, so an early small field is drawn big): the hex field (pointy-top, axial q,r
+written in every cell), belts as curves between edge midpoints, arrows on one-way arms, white-icon badges,
 parcels with their top number, pallets in their owner's colour, pale open ends with their
 coordinates, and a side panel with the score tiles, whose turn and what is expected, the
 stack and bag counts, the last events and a legend.
@@ -35,6 +37,28 @@ PARCEL_FILL = "#c8955a"
 LAST = "#ff7a00"  # outline of the cells the last action changed
 PANEL_W = 430
 MARGIN = 24
+#: the board image's size, the same all game long (issue 13.2: it used to grow from 796 to
+#: 1647 px wide as the field grew, then was downscaled): the field is scaled into it
+BOARD_W, BOARD_H = 1600, 1200
+#: largest hex radius (px): an early, small field is drawn big, its texts scaled along
+S_MAX = 80.0
+#: smallest hex radius (px) before the canvas grows instead (no seeded game comes near it)
+S_MIN = 24.0
+TITLE_H = 40
+
+
+def _marks(s: float) -> tuple[int, int]:
+    """(icon badge radius, icon letter and "L" size) for hex radius ``s``: 11 and 14 px up
+    to s = 46, then growing with the hex."""
+
+    return max(11, int(s * 0.24)), max(14, int(s * 0.3))
+
+
+def label_px(s: float) -> int:
+    """Font size of a cell's coordinates for hex radius ``s``: 14 px up to s = 44, then
+    about a third of the radius (26 px at most)."""
+
+    return max(14, min(26, int(s * 0.34)))
 
 
 # ----- hex helpers ------------------------------------------------------------------------
@@ -133,12 +157,12 @@ def draw_tile(lay: Layout, cx: float, cy: float, s: float, tile: dict, tag: str,
                 lay.add(Polygon(points=_arrow(outer, inner, bw * 0.9), fill="#f2f2f2", outline=INK, width=1,
                                 tag=f"arrow:{tag}"))
     icon = tile.get("icon") or ""
+    r, mark = _marks(s)
     if show_icon and icon:
-        r = 11
         ix, iy = cx, cy - max(s * 0.58, 21.0)
         lay.add(Ellipse(x=int(ix - r), y=int(iy - r), w=2 * r, h=2 * r, fill=ICON_FILL[icon], outline="#ffffff",
                         width=2, tag=f"icon:{tag}:{icon}"))
-        lay.add(text(int(ix), int(iy), ICON_LETTER[icon], 14, "#ffffff", f"icon:{tag}:{icon}:letter", "mm"))
+        lay.add(text(int(ix), int(iy), ICON_LETTER[icon], mark, "#ffffff", f"icon:{tag}:{icon}:letter", "mm"))
     label_box = None
     if label:
         w, h = measure(label, label_size)
@@ -146,7 +170,7 @@ def draw_tile(lay: Layout, cx: float, cy: float, s: float, tile: dict, tag: str,
         label_box = (cx - w / 2 - 3, ly - 1, cx + w / 2 + 3, ly + h + 1)
     if kind == "loading" and show_icon:
         mx, my = _loadmark_spot(cx, cy, s, tile, label_box, bool(icon))
-        t = text(int(mx), int(my), "L", 14, "#1f4f7f", f"loadmark:{tag}", "mm")
+        t = text(int(mx), int(my), "L", mark, "#1f4f7f", f"loadmark:{tag}", "mm")
         labels.append(Rect(x=t.x - 4, y=t.y - 3, w=t.w + 8, h=t.h + 6, fill="#ffffff", outline="#1f4f7f",
                            radius=4, tag=f"loadbg:{tag}"))
         labels.append(t)
@@ -170,7 +194,8 @@ def _loadmark_spot(cx: float, cy: float, s: float, tile: dict, label_box, has_ic
     parcel square, the icon and the coordinate label; the least crowded one otherwise."""
 
     bw = max(6, int(s * 0.22))
-    half_w, half_h = 9, 12
+    r, mark = _marks(s)
+    half_w, half_h = 9 * mark / 14, 12 * mark / 14
     belts = []
     for a, b in tile["moves"]:
         pa, pb = edge_mid(cx, cy, s, a), edge_mid(cx, cy, s, b)
@@ -182,7 +207,7 @@ def _loadmark_spot(cx: float, cy: float, s: float, tile: dict, label_box, has_ic
         boxes.append(label_box)
     if has_icon:
         iy = cy - max(s * 0.58, 21.0)
-        boxes.append((cx - 12, iy - 12, cx + 12, iy + 12))
+        boxes.append((cx - r - 1, iy - r - 1, cx + r + 1, iy + r + 1))
     best, best_pen = None, None
     for deg in (180, 150, 210, 0, 30, 330, 120, 240, 60, 300, 90, 270):
         rad = s * 0.6
@@ -224,27 +249,29 @@ def layout(view: dict) -> Layout:
     span_y = max(ys) - min(ys) + 2
     panel_h = _panel_height(view)
     below_h = _panel_height(view, two_columns=True)
-    # hex radius 30-46 px with the panel at the right; a field too wide for that puts the
-    # panel (in two columns) below it when that gives bigger hexes
-    s_w = (1600 - PANEL_W - 2 * MARGIN) / span_x
-    s_h = (1560 - 2 * MARGIN - 40) / span_y
-    s_side = min(46.0, s_w, s_h)
-    s_below = min(46.0, (1600 - 2 * MARGIN) / span_x, (1590 - below_h - 2 * MARGIN - 40) / span_y)
-    below = s_side < 36 and s_below > s_side
-    s = max(30.0, s_below if below else s_side)
+    # one canvas size all game (BOARD_W x BOARD_H): the hexes (radius at most S_MAX) and their
+    # texts are scaled to fit it, the panel at the right, or below the field in two columns
+    # when that gives bigger hexes (a wide, flat field)
+    s_side = min(S_MAX, (BOARD_W - PANEL_W - 2 * MARGIN) / span_x, (BOARD_H - 2 * MARGIN - TITLE_H) / span_y)
+    s_below = min(S_MAX, (BOARD_W - 2 * MARGIN) / span_x, (BOARD_H - below_h - 2 * MARGIN - TITLE_H) / span_y)
+    below = s_below > s_side * 1.05
+    s = max(S_MIN, s_below if below else s_side)
     field_w = int(span_x * s) + 2 * MARGIN
-    field_h = int(span_y * s) + 2 * MARGIN + 40
-    ox = MARGIN + (SQ3 / 2) * s - min(xs) * s
-    oy = MARGIN + 40 + s - min(ys) * s
-
+    field_h = int(span_y * s) + 2 * MARGIN + TITLE_H
     if below:
-        width = max(field_w, 2 * PANEL_W + 40)
-        height = field_h + below_h
-        panel_x, panel_y = 10, field_h
+        width = max(BOARD_W, field_w)
+        height = max(BOARD_H, field_h + below_h)
+        area_w, area_h = width, height - below_h
+        panel_x, panel_y = 10, area_h
     else:
-        width = field_w + PANEL_W
-        height = max(field_h, panel_h, 520)
+        width = max(BOARD_W, field_w + PANEL_W)
+        height = max(BOARD_H, field_h, panel_h)
+        area_w, area_h = width - PANEL_W, height
         panel_x, panel_y = width - PANEL_W + 10, 10
+    # the field centred in its area
+    ox = (area_w - field_w) // 2 + MARGIN + (SQ3 / 2) * s - min(xs) * s
+    oy = (area_h - field_h) // 2 + MARGIN + TITLE_H + s - min(ys) * s
+    label = label_px(s)
     lay = Layout(width=width, height=height, background="#faf7f0")
     lay.add(text(MARGIN, 10, "Transport: the field (cells are q,r)", 20, INK, "title"))
 
@@ -253,20 +280,21 @@ def layout(view: dict) -> Layout:
         cx, cy = cx + ox, cy + oy
         pts = corners(cx, cy, s - 3)
         lay.add(Polygon(points=pts, fill="#fffdf7", outline="#b8ad96", width=1, tag=f"open:{q},{r}"))
-        lay.add(text(int(cx), int(cy - 8), f"{q},{r}", 14, "#7a6f58", f"open:{q},{r}:label", "ma"))
+        lay.add(text(int(cx), int(cy - label * 0.6), f"{q},{r}", label, "#7a6f58", f"open:{q},{r}:label", "ma"))
 
     later: list = []  # coordinate and L plates, painted over everything else of the field
     for c in view["field"]:
         cx, cy = center(c["q"], c["r"], s)
         cx, cy = cx + ox, cy + oy
         colour = c["tile"] if c["kind"] == "pallet" else None
-        draw_tile(lay, cx, cy, s, c, c["at"], colour=colour, label=c["at"], later=later)
+        draw_tile(lay, cx, cy, s, c, c["at"], colour=colour, label=c["at"], label_size=label, later=later)
         if c.get("parcel"):
             top = c["parcel"][0]
             b = int(s * 0.31)
             lay.add(Rect(x=int(cx - b), y=int(cy - b), w=2 * b, h=2 * b, fill=PARCEL_FILL, outline=INK, width=2,
                          radius=3, tag=f"parcel:{c['at']}"))
-            lay.add(text(int(cx), int(cy), str(top), 18, INK, f"parcel:{c['at']}:top", "mm"))
+            lay.add(text(int(cx), int(cy), str(top), max(18, min(30, int(s * 0.42))), INK,
+                         f"parcel:{c['at']}:top", "mm"))
 
     # the cells the last action changed (a hole left by a wrench or forklift included)
     for k in view.get("changed") or []:

@@ -189,3 +189,33 @@ def test_coordinates_and_loading_marks_are_never_covered(state):
         assert isinstance(plate, (Rect, Ellipse)) and plate.fill and len(plate.fill) == 7, els[i].tag
         pb = _box(plate)
         assert pb[0] <= box[0] and pb[1] <= box[1] and pb[2] >= box[2] and pb[3] >= box[3], els[i].tag
+
+
+def test_board_canvas_size_is_the_same_all_game():
+    """Issue 13.2: the board image kept growing (796 to 1647 px wide) as the field grew, and
+    was then downscaled. Now every board of a game is 1600 x 1200 px (BOARD_W x BOARD_H), so
+    it is never downscaled (MAX_SIDE is 1600), and an early field's hexes are drawn larger."""
+
+    sizes = set()
+    radii = []
+    for n, seed in ((2, 1), (3, 5), (4, 2)):
+        s = E.setup([f"p{i}" for i in range(n)], None, seed)
+        rnd = random.Random(seed)
+        k = 0
+        while True:
+            if k % 10 == 0 or E.is_over(s):
+                lay = layout(E.view(s, None))
+                sizes.add((lay.width, lay.height))
+                coord = _texts(lay, "coord:0,0")
+                radii.append(coord[0].size if coord else None)
+            if E.is_over(s):
+                break
+            p = E.to_act(s)[0]
+            s = E.apply(s, p, E.ai.choose(s, p, rnd)).state
+            k += 1
+    assert sizes == {(1600, 1200)}
+    # the first board's few cells get hexes of the largest radius, 80 px, so its coordinates
+    # are drawn at min(26, int(80 * 0.34)) = 26 px; a full field's hexes shrink and their
+    # coordinates with them, never below the 14 px floor
+    assert radii[0] == 26
+    assert min(r for r in radii if r) >= 14 and min(r for r in radii if r) < 26
