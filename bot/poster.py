@@ -287,7 +287,8 @@ class Poster:
             if final and files:
                 kwargs["files"] = files
             if final and result is not None and result.status == "active" and files:
-                kwargs["view"] = board_view(result.table, result.version, result.game_id)
+                kwargs["view"] = board_view(result.table, result.version, result.game_id,
+                                            full_board=any(f.filename == "summary.png" for f in files))
             last = await channel.send(chunk or None, **kwargs)
         return last
 

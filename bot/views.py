@@ -14,7 +14,8 @@ click "touches" the table (a post it owes is made now).
 custom_id formats (≤ 100 characters):
 
 * ``bh:join:<table>:<game>`` / ``bh:start:<table>:<game>``: lobby of game number ``game``;
-* ``bh:hand:<table>:v<version>`` / ``bh:moves:<table>:v<version>``: board at ``version``.
+* ``bh:hand:<table>:v<version>`` / ``bh:moves:<table>:v<version>`` /
+  ``bh:board:<table>:v<version>``: board at ``version``.
 """
 
 from __future__ import annotations
@@ -108,6 +109,17 @@ class MovesButton(_NumberedButton, discord.ui.DynamicItem[discord.ui.Button],
         await _cog(interaction).board_button(interaction, "moves", self.table, self.number)
 
 
+class BoardButton(_NumberedButton, discord.ui.DynamicItem[discord.ui.Button],
+                  template=r"bh:board:(?P<table>\d+):v(?P<number>\d+)"):
+    """"Full board" on a move's post (which carries the phone summary): the current full
+    board image, ephemerally (only to the clicker; the channel is not flooded)."""
+
+    KIND, LABEL, PREFIX = "board", "Full board", "v"
+
+    async def handle(self, interaction: discord.Interaction) -> None:
+        await _cog(interaction).board_button(interaction, "board", self.table, self.number)
+
+
 class PickSelect(_Handled, discord.ui.DynamicItem[discord.ui.Select], template=r"bh:pick:(?P<table>\d+):v(?P<version>\d+)"):
     """"Pick a move" under the "My moves" answer: plays the chosen move, but only if the game
     is still at the version the list was made for (else: refused with the current board)."""
@@ -130,7 +142,7 @@ class PickSelect(_Handled, discord.ui.DynamicItem[discord.ui.Select], template=r
         await _cog(interaction, PLAY_COG).pick(interaction, self.table, self.version, values[0] if values else "")
 
 
-DYNAMIC_ITEMS = (JoinButton, StartButton, HandButton, MovesButton, PickSelect)
+DYNAMIC_ITEMS = (JoinButton, StartButton, HandButton, MovesButton, BoardButton, PickSelect)
 
 
 def pick_view(table: int | str, version: int, moves: list[tuple[str, str]]) -> discord.ui.View:
@@ -146,11 +158,14 @@ def lobby_view(table: int | str, game: int) -> discord.ui.View:
     return view
 
 
-def board_view(table: int | str, version: int, game_id: str) -> discord.ui.View:
+def board_view(table: int | str, version: int, game_id: str, full_board: bool = False) -> discord.ui.View:
     """The board message's buttons: "My hand" and "My moves" (every board carries
-    both; in a game without hands "My hand" says so)."""
+    both; in a game without hands "My hand" says so), and with ``full_board`` (a move's post,
+    which shows the phone summary) "Full board"."""
 
     view = discord.ui.View(timeout=None)
     view.add_item(HandButton(int(table), int(version)))
     view.add_item(MovesButton(int(table), int(version)))
+    if full_board:
+        view.add_item(BoardButton(int(table), int(version)))
     return view

@@ -165,6 +165,20 @@ class GameCog(AsyncPlay, TableCog, commands.GroupCog, name=GAME_COG, group_name=
             kwargs["view"] = board_view(board.table, board.version, board.game_id)
         await interaction.followup.send(bound("\n".join(board_lines(board))), **kwargs)
 
+    async def send_full_board(self, interaction: discord.Interaction, table: int) -> None:
+        """"Full board" under a move's post: the current full board image(s) and the
+        ``/game board`` text, only to the clicker."""
+
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        board = await self.service.board(table)
+        files = []
+        if board.view is not None:
+            files = await self.poster.board_files(board.game_id, board.view, seats_of(board.info))
+        kwargs: dict[str, Any] = {"files": files, "allowed_mentions": NO_PINGS, "ephemeral": True}
+        if board.status == "active":
+            kwargs["view"] = board_view(board.table, board.version, board.game_id)
+        await interaction.followup.send(bound("\n".join(board_lines(board))), **kwargs)
+
     @app_commands.command(name="hand", description="Show your hand, only to you")
     async def hand(self, interaction: discord.Interaction) -> None:
         await self.send_hand(interaction, interaction.channel_id)
@@ -395,7 +409,9 @@ class GameCog(AsyncPlay, TableCog, commands.GroupCog, name=GAME_COG, group_name=
         if info is None or info.status != "active":
             await self.stale(interaction, await self.service.board(table))
             return
-        if kind == "hand":
+        if kind == "board":
+            await self.send_full_board(interaction, table)
+        elif kind == "hand":
             await self.send_hand(interaction, table)
         else:
             await self.send_moves(interaction, table)

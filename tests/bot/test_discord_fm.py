@@ -166,7 +166,7 @@ async def test_new_game_options_are_autocompleted_and_checked(harness):
     r = await h.bob.slash(h.channel, "game hand")
     assert answer(r).ephemeral and "no hidden hand" in answer(r).content
     labels = [c["label"] for row in h.messages()[-1].components for c in row.to_dict()["components"]]
-    assert labels == ["My hand", "My moves"]
+    assert labels == ["My hand", "My moves", "Full board"]  # the post shows the phone summary
     r = await h.alice.click(h.messages()[-1], label="My hand")
     assert answer(r).ephemeral and "no hidden hand" in answer(r).content
 
