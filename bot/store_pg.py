@@ -48,22 +48,12 @@ take a transaction-scoped advisory lock, so processes starting together migrate 
 from __future__ import annotations
 
 import contextlib
-import json
+import functools
 import time
-from typing import Any, Sequence
+from typing import Any, Awaitable, Callable, Sequence
 
-from bot.store import (
-    SCHEMA_VERSION,
-    ActionRow,
-    GameRow,
-    OutOfSpace,
-    SchemaTooNew,
-    SeatRow,
-    Store,
-    TableBusy,
-    VersionConflict,
-    VoteRow,
-)
+from bot.store import SCHEMA_VERSION
+from bot.store_base import Move, OutOfSpace, SchemaTooNew, SqlStore, Tx, VersionConflict
 
 __all__ = ["PostgresStore", "PG_MIGRATIONS", "SchemaTooNew"]
 
@@ -168,11 +158,39 @@ assert len(PG_MIGRATIONS) == SCHEMA_VERSION, "a schema change must be made in bo
 _MIGRATE_LOCK = 0x626F6172  # "boar"
 
 
-def _dumps(data: Any) -> str:
-    return json.dumps(data, separators=(",", ":"), sort_keys=True)
+@functools.lru_cache(maxsize=256)
+def _numbered(sql: str) -> str:
+    """``sql`` with its ``?`` placeholders (:class:`bot.store_base.SqlStore`'s style)
+    numbered ``$1, $2, …`` as PostgreSQL wants them (our statements hold no other ``?``)."""
+
+    parts = sql.split("?")
+    return parts[0] + "".join(f"${i}{part}" for i, part in enumerate(parts[1:], 1))
 
 
-class PostgresStore(Store):
+class _PgTx(Tx):
+    """:class:`bot.store_base.Tx` on a pooled connection inside a transaction."""
+
+    def __init__(self, con):
+        self.con = con
+
+    async def one(self, sql: str, *args: Any) -> Any:
+        return await self.con.fetchrow(_numbered(sql), *args)
+
+    async def all(self, sql: str, *args: Any) -> list[Any]:
+        return await self.con.fetch(_numbered(sql), *args)
+
+    async def run(self, sql: str, *args: Any) -> int:
+        status = await self.con.execute(_numbered(sql), *args)  # e.g. "UPDATE 1", "INSERT 0 1"
+        return int(status.rsplit(" ", 1)[-1])
+
+    async def many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        await self.con.executemany(_numbered(sql), rows)
+
+    async def insert(self, sql: str, *args: Any) -> int:
+        return await self.con.fetchval(_numbered(sql + " RETURNING pk"), *args)
+
+
+class PostgresStore(SqlStore):
     """:class:`bot.store.Store` on an asyncpg pool to the PostgreSQL database ``dsn``.
 
     ``PostgresStore(dsn, schema=None, min_size=1, max_size=10)``:
@@ -201,10 +219,6 @@ class PostgresStore(Store):
         self.min_size = min_size
         self.max_size = max(min_size, max_size)
         self._pool = None
-        #: seconds the last transaction took (BEGIN to COMMIT), like SqliteStore's
-        self.last_tx_seconds = 0.0
-        #: transactions run (committed or rolled back)
-        self.transactions = 0
 
     # ----- connection -------------------------------------------------------------
     async def open(self) -> None:
@@ -271,10 +285,7 @@ class PostgresStore(Store):
                 await con.execute("CREATE TABLE IF NOT EXISTS boardhost_schema (version INTEGER NOT NULL)")
                 current = await self._version(con)
                 if current > SCHEMA_VERSION:
-                    raise SchemaTooNew(
-                        f"The database {self._where()} has schema version {current}, newer than this boardhost"
-                        f" (version {SCHEMA_VERSION}); upgrade boardhost before using it."
-                    )
+                    raise SchemaTooNew.of(self._where(), current, SCHEMA_VERSION)
                 if current == 0 and await con.fetchval("SELECT count(*) FROM boardhost_schema") == 0:
                     await con.execute("INSERT INTO boardhost_schema (version) VALUES (0)")
             for version in range(current, target):
@@ -297,192 +308,40 @@ class PostgresStore(Store):
         schema = f", schema {self.schema}" if self.schema else ""
         return f"{name} on {host}{port}{schema}"
 
-    # ----- reads --------------------------------------------------------------------
-    _GAME_COLS = ("pk, table_id, game_id, options, seed, status, host, version, posted, settings, turn_started,"
-                  " next_due, status_message, guild")
+    # ----- the SqlStore primitives -----------------------------------------------
+    _LOCK_ROW = " FOR UPDATE"
+    _GREATEST = "GREATEST"
 
-    @staticmethod
-    def _game(row: Any) -> GameRow | None:
-        if row is None:
-            return None
-        return GameRow(
-            row["pk"], row["table_id"], row["game_id"], json.loads(row["options"]), row["seed"], row["status"],
-            row["host"], row["version"], row["posted"], json.loads(row["settings"] or "{}"), row["turn_started"],
-            row["next_due"], row["status_message"], row["guild"],
-        )
+    async def _read1(self, sql: str, *args: Any) -> Any:
+        return await self.pool.fetchrow(_numbered(sql), *args)
 
-    async def live_game(self, table_id: str) -> GameRow | None:
-        return self._game(await self.pool.fetchrow(
-            f"SELECT {self._GAME_COLS} FROM games WHERE table_id = $1 AND status IN ('lobby', 'active')", table_id
-        ))
+    async def _read(self, sql: str, *args: Any) -> list[Any]:
+        return await self.pool.fetch(_numbered(sql), *args)
 
-    async def last_game(self, table_id: str) -> GameRow | None:
-        return self._game(await self.pool.fetchrow(
-            f"SELECT {self._GAME_COLS} FROM games WHERE table_id = $1 ORDER BY pk DESC LIMIT 1", table_id
-        ))
-
-    async def get_game(self, pk: int) -> GameRow | None:
-        return self._game(await self.pool.fetchrow(f"SELECT {self._GAME_COLS} FROM games WHERE pk = $1", pk))
-
-    async def seats(self, game_pk: int) -> list[SeatRow]:
-        rows = await self.pool.fetch(
-            f"SELECT {self._SEAT_COLS} FROM seats WHERE game_pk = $1 ORDER BY COALESCE(seat_order, joined), joined",
-            game_pk,
-        )
-        return [self._seat(r) for r in rows]
-
-    @staticmethod
-    def _seat(r: Any) -> SeatRow:
-        return SeatRow(r["seat"], r["user_id"], r["joined"], r["seat_order"], r["is_ai"], r["resigned"], r["dm_ok"],
-                       r["reminded"], r["vacation_until"], r["vacation_used"])
-
-    async def live_game_seats(self, table_id: str) -> tuple[GameRow | None, list[SeatRow]]:
-        """One round trip: the live game's columns joined with each of its seats (a lobby
-        without seats gives one row of NULL seat columns), seats in :meth:`seats`' order."""
-
-        rows = await self.pool.fetch(self._LIVE_SEATS_SQL, table_id)
-        if not rows:
-            return None, []
-        return self._game(rows[0]), [self._seat(r) for r in rows if r["seat"] is not None]
-
-    _SEAT_COLS = "seat, user_id, joined, seat_order, is_ai, resigned, dm_ok, reminded, vacation_until, vacation_used"
-    _LIVE_SEATS_SQL = (
-        "SELECT " + ", ".join("g." + c.strip() for c in _GAME_COLS.split(","))
-        + ", " + ", ".join("s." + c.strip() for c in _SEAT_COLS.split(","))
-        + " FROM games g LEFT JOIN seats s ON s.game_pk = g.pk"
-        " WHERE g.table_id = $1 AND g.status IN ('lobby', 'active')"
-        " ORDER BY COALESCE(s.seat_order, s.joined), s.joined"
-    )
-
-    async def snapshot(self, game_pk: int) -> tuple[int, str] | None:
-        row = await self.pool.fetchrow("SELECT version, state FROM snapshots WHERE game_pk = $1", game_pk)
-        return (row["version"], row["state"]) if row else None
-
-    async def actions(self, game_pk: int, after: int = 0, limit: int | None = None) -> list[ActionRow]:
-        cols = "seq, seat, action, flag, undone, text, created"
-        if limit is None:
-            rows = await self.pool.fetch(
-                f"SELECT {cols} FROM actions WHERE game_pk = $1 AND seq > $2 ORDER BY seq", game_pk, after
-            )
-        else:
-            rows = await self.pool.fetch(
-                f"SELECT {cols} FROM actions WHERE game_pk = $1 AND seq > $2 ORDER BY seq DESC LIMIT $3",
-                game_pk, after, limit,
-            )
-            rows = list(reversed(rows))
-        return [ActionRow(r["seq"], r["seat"], json.loads(r["action"]), r["flag"], r["undone"], r["text"], r["created"])
-                for r in rows]
-
-    async def unposted(self) -> list[GameRow]:
-        rows = await self.pool.fetch(
-            f"SELECT {self._GAME_COLS} FROM games WHERE status IN ('active', 'over') AND posted < version ORDER BY pk"
-        )
-        return [self._game(r) for r in rows]
-
-    async def get_meta(self, key: str) -> str | None:
-        return await self.pool.fetchval("SELECT value FROM bot_meta WHERE key = $1", key)
-
-    # ----- writes -------------------------------------------------------------------
-    async def _tx(self, work) -> Any:
-        """``await work(con)`` inside one transaction on a pooled connection; an exception
+    async def _transaction(self, work: Callable[[Tx], Awaitable[Any]], guarded: bool = False) -> Any:
+        """``await work(tx)`` inside one transaction on a pooled connection; an exception
         rolls everything back and is re-raised. Records :attr:`last_tx_seconds`."""
 
         async with self.pool.acquire() as con:
-            t0 = time.perf_counter()
-            try:
-                with _disk_full_as_out_of_space():
-                    async with con.transaction():
-                        return await work(con)
-            finally:
-                self.transactions += 1
-                self.last_tx_seconds = time.perf_counter() - t0
+            with self._timed(), _disk_full_as_out_of_space():
+                async with con.transaction():
+                    return await work(_PgTx(con))
 
-    @staticmethod
-    async def _lock_game(con, game_pk: int) -> str | None:
-        """Lock the game's row for the rest of the transaction; its status (None: no game)."""
+    @contextlib.contextmanager
+    def _timed(self):
+        """Count a transaction and record its seconds in :attr:`last_tx_seconds`."""
 
-        return await con.fetchval("SELECT status FROM games WHERE pk = $1 FOR UPDATE", game_pk)
+        t0 = time.perf_counter()
+        try:
+            yield
+        finally:
+            self.transactions += 1
+            self.last_tx_seconds = time.perf_counter() - t0
 
-    async def create_game(
-        self, table_id: str, game_id: str, options: dict, seed: int, host: str, seat_host: bool = True,
-        settings: dict | None = None, guild: str | None = None,
-    ) -> GameRow:
+    def _is_table_busy(self, exc: Exception) -> bool:
         import asyncpg
 
-        now = time.time()
-        settings = dict(settings or {})
-
-        async def work(con):
-            pk = await con.fetchval(
-                "INSERT INTO games (table_id, game_id, options, seed, status, host, version, created, updated,"
-                " settings, guild) VALUES ($1, $2, $3, $4, 'lobby', $5, 0, $6, $6, $7, $8) RETURNING pk",
-                table_id, game_id, _dumps(options), seed, host, now, _dumps(settings), guild,
-            )
-            if seat_host:
-                await con.execute(
-                    "INSERT INTO seats (game_pk, seat, user_id, joined, is_ai) VALUES ($1, $2, $2, 0, FALSE)", pk, host
-                )
-            return pk
-
-        try:
-            pk = await self._tx(work)
-        except asyncpg.UniqueViolationError as exc:  # games_one_live: another live game here
-            raise TableBusy(table_id) from exc
-        return GameRow(pk, table_id, game_id, options, seed, "lobby", host, 0, settings=settings, guild=guild)
-
-    async def add_seat(
-        self, game_pk: int, seat: str, user_id: str | None, is_ai: bool, max_seats: int | None = None
-    ) -> None:
-        async def work(con):
-            status = await self._lock_game(con, game_pk)
-            taken = [r["seat"] for r in await con.fetch("SELECT seat FROM seats WHERE game_pk = $1", game_pk)]
-            if status != "lobby" or seat in taken or (max_seats is not None and len(taken) >= max_seats):
-                raise VersionConflict(0, None)
-            joined = await con.fetchval("SELECT COALESCE(MAX(joined) + 1, 0) FROM seats WHERE game_pk = $1", game_pk)
-            await con.execute(
-                "INSERT INTO seats (game_pk, seat, user_id, joined, is_ai) VALUES ($1, $2, $3, $4, $5)",
-                game_pk, seat, user_id, joined, bool(is_ai),
-            )
-
-        await self._tx(work)
-
-    async def remove_seat(self, game_pk: int, seat: str) -> None:
-        async def work(con):
-            await self._lock_game(con, game_pk)
-            await con.execute("DELETE FROM seats WHERE game_pk = $1 AND seat = $2", game_pk, seat)
-
-        await self._tx(work)
-
-    async def set_host(self, game_pk: int, host: str) -> None:
-        await self._tx(lambda con: con.execute(
-            "UPDATE games SET host = $1, updated = $2 WHERE pk = $3", host, time.time(), game_pk
-        ))
-
-    async def set_status(self, game_pk: int, status: str) -> None:
-        await self._tx(lambda con: con.execute(
-            "UPDATE games SET status = $1, updated = $2 WHERE pk = $3", status, time.time(), game_pk
-        ))
-
-    async def start_game(self, game_pk: int, order: Sequence[str], snapshot: dict) -> None:
-        async def work(con):
-            status = await self._lock_game(con, game_pk)
-            seated = {r["seat"] for r in await con.fetch("SELECT seat FROM seats WHERE game_pk = $1", game_pk)}
-            if status != "lobby" or seated != set(order):
-                raise VersionConflict(0, None)
-            await con.executemany(
-                "UPDATE seats SET seat_order = $1 WHERE game_pk = $2 AND seat = $3",
-                [(i, game_pk, seat) for i, seat in enumerate(order)],
-            )
-            await con.execute(
-                "INSERT INTO snapshots (game_pk, version, state) VALUES ($1, 0, $2)"
-                " ON CONFLICT (game_pk) DO UPDATE SET version = excluded.version, state = excluded.state",
-                game_pk, _dumps(snapshot),
-            )
-            await con.execute(
-                "UPDATE games SET status = 'active', version = 0, updated = $1 WHERE pk = $2", time.time(), game_pk
-            )
-
-        await self._tx(work)
+        return isinstance(exc, asyncpg.UniqueViolationError)  # games_one_live
 
     #: one move in ONE statement (so one round trip and one implicit transaction): the
     #: guarded UPDATE of the game row, then — only if it matched — the actions, the snapshot
@@ -521,207 +380,29 @@ class PostgresStore(Store):
                                                + (SELECT count(*) FROM r))
     """
 
-    async def commit(
-        self,
-        game_pk: int,
-        expected_version: int,
-        actions: Sequence[tuple[str, dict]],
-        snapshot: dict,
-        status: str,
-        resigned: str | None = None,
-        meta: Sequence[dict] | None = None,
-        clock: tuple[float | None, float | None] | None = None,
-    ) -> int:
-        """See :meth:`bot.store.Store.commit`. The guard is the conditional UPDATE of the
-        game row (module docstring); everything is one statement, hence one transaction and
-        one round trip to the server."""
+    async def _commit_move(self, move: Move) -> int:
+        """The guard is the conditional UPDATE of the game row (module docstring);
+        everything is one statement, hence one transaction and one round trip."""
 
-        t0 = time.perf_counter()
-        try:
-            with _disk_full_as_out_of_space():
-                async with self.pool.acquire() as con:
-                    return await self.commit_on(con, game_pk, expected_version, actions, snapshot, status, resigned,
-                                                meta=meta, clock=clock)
-        finally:
-            self.transactions += 1
-            self.last_tx_seconds = time.perf_counter() - t0
+        with self._timed(), _disk_full_as_out_of_space():
+            async with self.pool.acquire() as con:
+                return await self.commit_on(con, move)
 
-    async def commit_on(
-        self, con, game_pk: int, expected_version: int, actions: Sequence[tuple[str, dict]], snapshot: dict,
-        status: str, resigned: str | None = None, meta: Sequence[dict] | None = None,
-        clock: tuple[float | None, float | None] | None = None,
-    ) -> int:
-        """:meth:`commit` on the connection ``con`` (its own statement; inside the caller's
-        transaction if ``con`` has one open). VersionConflict when the guard did not match."""
+    async def commit_on(self, con, move: Move) -> int:
+        """:meth:`_commit_move` on the connection ``con`` (its own statement; inside the
+        caller's transaction if ``con`` has one open). VersionConflict when the guard did
+        not match."""
 
-        new_version = expected_version + len(actions)
-        meta = list(meta) if meta is not None else [{}] * len(actions)
-        started, due = clock if clock is not None else (None, None)
+        started, due = move.clock if move.clock is not None else (None, None)
         updated = await con.fetchval(
-            self._COMMIT_SQL, new_version, status, time.time(), game_pk, expected_version,
-            [seat for seat, _ in actions], [_dumps(a) for _, a in actions], _dumps(snapshot), resigned,
-            [m.get("flag") for m in meta], [m.get("text") for m in meta], clock is not None, started, due,
+            self._COMMIT_SQL, move.new_version, move.status, move.now, move.game_pk, move.expected_version,
+            [r[1] for r in move.log], [r[2] for r in move.log], move.snapshot, move.resigned,
+            [r[3] for r in move.log], [r[4] for r in move.log], move.clock is not None, started, due,
         )
         if updated != 1:
-            current = await con.fetchval("SELECT version FROM games WHERE pk = $1", game_pk)
-            raise VersionConflict(expected_version, current)
-        return new_version
-
-    async def put_snapshot(self, game_pk: int, version: int, state: dict) -> None:
-        await self._tx(lambda con: con.execute(
-            "INSERT INTO snapshots (game_pk, version, state)"
-            " SELECT $1, $2, $3 WHERE EXISTS (SELECT 1 FROM games WHERE pk = $1 AND version = $2)"
-            " ON CONFLICT (game_pk) DO UPDATE SET version = excluded.version, state = excluded.state"
-            " WHERE snapshots.version <= excluded.version",
-            game_pk, version, _dumps(state),
-        ))
-
-    async def set_dm_ok(self, game_pk: int, seat: str, ok: bool) -> None:
-        await self._tx(lambda con: con.execute(
-            "UPDATE seats SET dm_ok = $1 WHERE game_pk = $2 AND seat = $3", bool(ok), game_pk, seat
-        ))
-
-    async def mark_posted(self, game_pk: int, version: int) -> None:
-        await self._tx(lambda con: con.execute(
-            "UPDATE games SET posted = GREATEST(posted, $1) WHERE pk = $2", version, game_pk
-        ))
-
-    # ----- asynchronous play (issue 12) ---------------------------------------------
-    async def _write1(self, sql: str, *args: Any) -> None:
-        await self._tx(lambda con: con.execute(sql, *args))
-
-    async def set_settings(self, game_pk: int, settings: dict) -> None:
-        await self._write1("UPDATE games SET settings = $1 WHERE pk = $2", _dumps(settings), game_pk)
-
-    async def set_clock(self, game_pk: int, turn_started: float | None, next_due: float | None,
-                        reset_reminders: bool = False) -> None:
-        async def work(con):
-            await con.execute("UPDATE games SET turn_started = $1, next_due = $2 WHERE pk = $3",
-                              turn_started, next_due, game_pk)
-            if reset_reminders:
-                await con.execute("UPDATE seats SET reminded = 0 WHERE game_pk = $1", game_pk)
-
-        await self._tx(work)
-
-    async def set_next_due(self, game_pk: int, next_due: float | None) -> None:
-        await self._write1("UPDATE games SET next_due = $1 WHERE pk = $2", next_due, game_pk)
-
-    async def due_games(self, now: float, limit: int = 1000) -> list[GameRow]:
-        rows = await self.pool.fetch(
-            f"SELECT {self._GAME_COLS} FROM games WHERE next_due IS NOT NULL AND next_due <= $1 AND status = 'active'"
-            " ORDER BY next_due LIMIT $2", now, limit,
-        )
-        return [self._game(r) for r in rows]
-
-    async def set_reminded(self, game_pk: int, counts: dict[str, int]) -> None:
-        await self._tx(lambda con: con.executemany(
-            "UPDATE seats SET reminded = $1 WHERE game_pk = $2 AND seat = $3",
-            [(n, game_pk, seat) for seat, n in counts.items()],
-        ))
-
-    async def set_vacation(self, game_pk: int, seat: str, until: float | None, used: float) -> None:
-        await self._write1("UPDATE seats SET vacation_until = $1, vacation_used = $2 WHERE game_pk = $3 AND seat = $4",
-                           until, used, game_pk, seat)
-
-    async def set_seat_user(self, game_pk: int, seat: str, user_id: str) -> None:
-        await self._write1("UPDATE seats SET user_id = $1, dm_ok = TRUE, reminded = 0 WHERE game_pk = $2 AND seat = $3",
-                           user_id, game_pk, seat)
-
-    async def user_games(self, user_id: str) -> list[GameRow]:
-        cols = ", ".join("g." + c.strip() for c in self._GAME_COLS.split(","))
-        rows = await self.pool.fetch(
-            f"SELECT {cols} FROM games g JOIN seats s ON s.game_pk = g.pk WHERE s.user_id = $1 AND NOT s.is_ai"
-            " AND NOT s.resigned AND g.status = 'active' ORDER BY g.pk", user_id,
-        )
-        return [self._game(r) for r in rows]
-
-    async def guild_games(self, guild: str) -> list[GameRow]:
-        rows = await self.pool.fetch(
-            f"SELECT {self._GAME_COLS} FROM games WHERE guild = $1 AND status IN ('lobby', 'active') ORDER BY pk", guild,
-        )
-        return [self._game(r) for r in rows]
-
-    async def set_guild(self, game_pk: int, guild: str | None) -> None:
-        await self._write1("UPDATE games SET guild = $1 WHERE pk = $2", guild, game_pk)
-
-    async def set_status_message(self, game_pk: int, message_id: str | None) -> None:
-        await self._write1("UPDATE games SET status_message = $1 WHERE pk = $2", message_id, game_pk)
-
-    async def get_prefs(self, user_id: str) -> tuple[int | None, int | None, str | None]:
-        row = await self.pool.fetchrow("SELECT quiet_start, quiet_end, tz FROM user_prefs WHERE user_id = $1", user_id)
-        return (row["quiet_start"], row["quiet_end"], row["tz"]) if row else (None, None, None)
-
-    async def set_prefs(self, user_id: str, quiet_start: int | None, quiet_end: int | None, tz: str | None) -> None:
-        await self._write1(
-            "INSERT INTO user_prefs (user_id, quiet_start, quiet_end, tz) VALUES ($1, $2, $3, $4) ON CONFLICT (user_id)"
-            " DO UPDATE SET quiet_start = excluded.quiet_start, quiet_end = excluded.quiet_end, tz = excluded.tz",
-            user_id, quiet_start, quiet_end, tz,
-        )
-
-    async def undo(self, game_pk: int, expected_version: int, seqs: Sequence[int], seat: str,
-                   snapshot: dict, status: str, text: str) -> int:
-        now = time.time()
-        new_version = expected_version + 1
-
-        async def work(con):
-            updated = await con.fetchval(
-                "UPDATE games SET version = $1, status = $2, updated = $3"
-                " WHERE pk = $4 AND version = $5 AND status = 'active' RETURNING version",
-                new_version, status, now, game_pk, expected_version,
-            )
-            if updated is None:
-                current = await con.fetchval("SELECT version FROM games WHERE pk = $1", game_pk)
-                raise VersionConflict(expected_version, current)
-            await con.executemany("UPDATE actions SET undone = TRUE WHERE game_pk = $1 AND seq = $2",
-                                  [(game_pk, q) for q in seqs])
-            await con.execute(
-                "INSERT INTO actions (game_pk, seq, seat, action, created, flag, text)"
-                " VALUES ($1, $2, $3, $4, $5, 'undo', $6)",
-                game_pk, new_version, seat, _dumps({"undo": list(seqs)}), now, text,
-            )
-            await con.execute(
-                "INSERT INTO snapshots (game_pk, version, state) VALUES ($1, $2, $3)"
-                " ON CONFLICT (game_pk) DO UPDATE SET version = excluded.version, state = excluded.state",
-                game_pk, new_version, _dumps(snapshot),
-            )
-            return new_version
-
-        return await self._tx(work)
-
-    _VOTE_COLS = "pk, game_pk, kind, subject, version, voters, yes, status"
-
-    @staticmethod
-    def _vote(row: Any) -> VoteRow | None:
-        if row is None:
-            return None
-        return VoteRow(row["pk"], row["game_pk"], row["kind"], row["subject"], row["version"],
-                       json.loads(row["voters"]), json.loads(row["yes"]), row["status"])
-
-    async def open_vote(self, game_pk: int, kind: str, subject: str, version: int, voters: Sequence[str]) -> int:
-        return await self._tx(lambda con: con.fetchval(
-            "INSERT INTO votes (game_pk, kind, subject, version, voters, created) VALUES ($1, $2, $3, $4, $5, $6)"
-            " RETURNING pk", game_pk, kind, subject, version, _dumps(list(voters)), time.time(),
-        ))
-
-    async def votes(self, game_pk: int, status: str | None = "open") -> list[VoteRow]:
-        if status is None:
-            rows = await self.pool.fetch(f"SELECT {self._VOTE_COLS} FROM votes WHERE game_pk = $1 ORDER BY pk", game_pk)
-        else:
-            rows = await self.pool.fetch(
-                f"SELECT {self._VOTE_COLS} FROM votes WHERE game_pk = $1 AND status = $2 ORDER BY pk", game_pk, status)
-        return [self._vote(r) for r in rows]
-
-    async def get_vote(self, vote_pk: int) -> VoteRow | None:
-        return self._vote(await self.pool.fetchrow(f"SELECT {self._VOTE_COLS} FROM votes WHERE pk = $1", vote_pk))
-
-    async def set_vote(self, vote_pk: int, yes: Sequence[str], status: str) -> None:
-        await self._write1("UPDATE votes SET yes = $1, status = $2 WHERE pk = $3", _dumps(list(yes)), status, vote_pk)
-
-    async def set_meta(self, key: str, value: str) -> None:
-        await self._tx(lambda con: con.execute(
-            "INSERT INTO bot_meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-            key, value,
-        ))
+            current = await con.fetchval("SELECT version FROM games WHERE pk = $1", move.game_pk)
+            raise VersionConflict(move.expected_version, current)
+        return move.new_version
 
 
 @contextlib.contextmanager

@@ -44,16 +44,16 @@ async def main(argv: list[str]) -> int:
     await store.open()
     service = Service(store, seed_source=lambda: rnd.randrange(1 << 40))
     armed = False
-    real_commit = store.commit
+    real_commit = store._commit_move
 
-    async def commit(game_pk, expected_version, actions, snapshot, status, resigned=None, **kw):
+    async def commit(move):
         if not armed:
-            return await real_commit(game_pk, expected_version, actions, snapshot, status, resigned, **kw)
+            return await real_commit(move)
         # the move's statement runs in an explicit transaction that is never committed
         con = await store.pool.acquire()
         await con.execute("BEGIN")
         try:
-            await store.commit_on(con, game_pk, expected_version, actions, snapshot, status, resigned, **kw)
+            await store.commit_on(con, move)
         except BaseException:
             # refused (the board changed): end the transaction, which may hold the row lock
             # its guarded UPDATE took while re-checking the row, and try the next move
@@ -63,7 +63,7 @@ async def main(argv: list[str]) -> int:
         print(json.dumps({"in_tx": True}), flush=True)
         await asyncio.sleep(3600)
 
-    store.commit = commit
+    store._commit_move = commit
     # start together with the other workers (imports take a while on a busy machine)
     print(json.dumps({"ready": True}), flush=True)
     await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
