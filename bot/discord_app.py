@@ -235,22 +235,26 @@ class BoardhostBot(commands.Bot):
         self._names[str(user.id)] = user.display_name
 
     async def display_names(self, seats: Iterable[str]) -> dict[str, str]:
-        """``{seat id: display name}`` for the human seats, unique and never a bare id."""
+        """``{seat id: display name}`` for the human seats, unique and never a bare id.
+        ``seats``: seat ids, or ``{seat: user}`` (:func:`bot.format.seats_of`): a seat handed
+        to a substitute is named after the user who plays it now."""
 
+        plays = seats if isinstance(seats, dict) else {s: s for s in seats}
         out: dict[str, str] = {}
         used: set[str] = set()
-        for seat in seats:
+        for seat in plays:
             if seat.isdigit():
-                name = self._names.get(seat)
+                who = plays[seat] if str(plays[seat]).isdigit() else seat
+                name = self._names.get(who)
                 if name is None:
-                    user = self.get_user(int(seat))
+                    user = self.get_user(int(who))
                     if user is None:
                         try:
-                            user = await self.fetch_user(int(seat))
+                            user = await self.fetch_user(int(who))
                         except discord.HTTPException:
                             user = None
                     name = user.display_name if user is not None else f"player {len(out) + 1}"
-                    self._names[seat] = name
+                    self._names[who] = name
             elif seat.startswith("ai-"):
                 name = "AI " + seat[3:]
             else:

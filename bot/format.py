@@ -65,10 +65,13 @@ def seat_label(seat: str) -> str:
 
 
 def mention_seats(text: str, seats: Iterable[str]) -> str:
-    """``text`` with every human seat id written as a mention and AI seats as ``AI n``."""
+    """``text`` with every human seat id written as a mention and AI seats as ``AI n``.
+    ``seats``: seat ids, or :func:`seats_of`'s ``{seat: user}`` (a seat handed to a
+    substitute keeps its id and is written as the mention of the user who plays it now)."""
 
-    humans = {s for s in seats if s.isdigit()}
-    out = _SNOWFLAKE.sub(lambda m: f"<@{m.group(1)}>" if m.group(1) in humans else m.group(1), text)
+    plays = seats if isinstance(seats, dict) else {s: s for s in seats}
+    humans = {s: plays[s] for s in plays if s.isdigit()}
+    out = _SNOWFLAKE.sub(lambda m: f"<@{humans[m.group(1)]}>" if m.group(1) in humans else m.group(1), text)
     return re.sub(r"\bai-(\d+)\b", r"AI \1", out)
 
 
@@ -104,10 +107,14 @@ def _rename(view: Any, names: dict[str, str], inner: re.Pattern | None) -> Any:
     return view
 
 
-def seats_of(info: TableInfo | None) -> list[str]:
-    """The seat ids of a table (empty without one)."""
+def seats_of(info: TableInfo | None) -> dict[str, str]:
+    """The seats of a table in seat order, ``{seat id: who plays it now}`` (the user id of a
+    human seat, which differs from the seat id after ``/game substitute``; the seat id for an
+    AI seat); empty without a table. Iterating it gives the seat ids."""
 
-    return [s.seat for s in info.seats] if info is not None else []
+    if info is None:
+        return {}
+    return {s.seat: (s.user if s.user and not s.is_ai else s.seat) for s in info.seats}
 
 
 # ----- lengths ---------------------------------------------------------------------------
@@ -167,14 +174,17 @@ def allowed_for(users: Iterable[str]) -> discord.AllowedMentions:
 
 
 # ----- texts -----------------------------------------------------------------------------
-def ranking_lines(ranking: list[RankLine]) -> list[str]:
+def ranking_lines(ranking: list[RankLine], seats: Iterable[str] = ()) -> list[str]:
     """``1. @alice — 42 coins`` lines of a final ranking (ties share a place), the score in
-    the game's words (``RankLine.score_text``)."""
+    the game's words (``RankLine.score_text``); ``seats`` (:func:`seats_of`) names a seat
+    handed to a substitute after the user who plays it now."""
 
+    plays = seats if isinstance(seats, dict) else {}
     out = []
     for line in ranking:
         extra = " (resigned)" if line.resigned else ""
-        out.append(f"{line.place}. {seat_label(line.seat)} — {line.score_text or plural(line.score, 'point')}{extra}")
+        score = line.score_text or plural(line.score, 'point')
+        out.append(f"{line.place}. {seat_label(plays.get(line.seat, line.seat))} — {score}{extra}")
     return out
 
 
@@ -190,7 +200,7 @@ def footer(status: str, status_line: str, mention: list[str], ranking: list[Rank
     if status == "over":
         if ranking:
             lines.append(heading)
-            lines.extend(ranking_lines(ranking))
+            lines.extend(ranking_lines(ranking, seats))
     elif status == "active":
         if status_line:
             lines.append(mention_seats(status_line, seats))

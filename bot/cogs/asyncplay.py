@@ -31,7 +31,7 @@ from discord import app_commands
 from discord.ext import tasks
 
 from bot.cogs.base import TableCog
-from bot.format import NO_PINGS, allowed_for, bound, mention_ids, seat_label
+from bot.format import NO_PINGS, allowed_for, bound, mention_ids, mention_seats, seat_label, seats_of
 from bot.poster import say
 from bot.service import Notice, Result, UserError
 from bot.timers import discord_time
@@ -97,14 +97,6 @@ def zone_choices(current: str) -> list[app_commands.Choice[str]]:
         inside = [z for z in names if typed in z.lower() and z not in starts]
         picks = starts + inside
     return [app_commands.Choice(name=z, value=z) for z in picks[:25]]
-
-
-def users_text(text: str, seat_users: dict[str, str]) -> str:
-    """A service sentence naming seats, with each human seat written as the mention of the
-    user who plays it NOW (a substitute keeps the seat's id) and AI seats as ``AI n``."""
-
-    out = re.sub(r"(?<![\d@])(\d{15,21})(?!\d)", lambda m: seat_users.get(m.group(1), m.group(1)), text)
-    return mention_ids(out)
 
 
 class VoteButton(_Handled, discord.ui.DynamicItem[discord.ui.Button],
@@ -189,7 +181,6 @@ class AsyncPlay(TableCog):
             await self.poster.post_result(channel, notice.result)
             return
         info = await self.service.table_info(notice.table)
-        users = {s.seat: s.user for s in info.seats if s.user} if info is not None else {}
         if notice.kind == "reminder":
             who = ", ".join(seat_label(u) for u in notice.mention)
             title = info.title if info is not None else "The game"
@@ -198,7 +189,7 @@ class AsyncPlay(TableCog):
             text += " Type `/move` to play."
             await channel.send(bound(text), allowed_mentions=allowed_for(notice.mention))
         elif notice.kind == "kick-vote" and notice.vote is not None:
-            text = users_text(notice.text, users)
+            text = mention_seats(notice.text, seats_of(info))
             await channel.send(bound(text), view=vote_view(notice.table, notice.vote),
                                allowed_mentions=allowed_for(notice.mention))
 
@@ -220,8 +211,7 @@ class AsyncPlay(TableCog):
 
     async def post_vote_result(self, interaction: discord.Interaction, channel: discord.abc.Messageable,
                                result: Result) -> None:
-        users = {s.seat: s.user for s in result.info.seats if s.user} if result.info is not None else {}
-        result.public = [users_text(t, users) for t in result.public]
+        result.public = [mention_seats(t, seats_of(result.info)) for t in result.public]
         if result.board_due:
             await self.poster.post_committed(interaction, channel, result, "Your vote was counted",
                                              actor=interaction.user.id)
@@ -267,5 +257,46 @@ class AsyncPlay(TableCog):
         return zone_choices(current)
 
 
+    # ----- absent players: /game substitute, /game vacation -----------------------------
+    @app_commands.command(name="substitute", description="Hand a player's seat to another member (host)")
+    @app_commands.describe(new="Who takes the seat over", old="Whose seat it is now")
+    async def substitute(self, interaction: discord.Interaction, new: discord.Member, old: discord.User) -> None:
+        """The seat keeps its place, score and history; the new player gets the hand by DM
+        and from now on the pings, reminders and DMs; the old one nothing more."""
+
+        if new.bot:
+            raise UserError("Only a person can take over a seat, not a bot.")
+        self.check_can_post(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        channel = await self.channel(interaction)
+        perms = getattr(interaction, "permissions", None)
+        result = await self.service.substitute(interaction.channel_id, interaction.user.id, new.id, old.id,
+                                               admin=bool(perms and perms.manage_channels))
+        self.bot.remember(new)  # type: ignore[attr-defined]  (names on the board)
+        await self.ack(interaction, f"{new.mention} now plays the seat of {old.mention}.", ephemeral=True)
+        # written here: the seat id is the old player's, which now reads as the new player
+        result.public = [f"{new.mention} takes over the seat of {old.mention} (same place, same history);"
+                         " the hand follows by DM."]
+        await self.poster.post_committed(interaction, channel, result, "The seat was handed over",
+                                         actor=interaction.user.id)
+
+    @app_commands.command(name="vacation", description="Pause your turn clock and reminders for some days")
+    @app_commands.describe(days="Days from now (added to a vacation already running); 0 ends it early")
+    async def vacation(self, interaction: discord.Interaction, days: app_commands.Range[int, 0, 365]) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        channel = await self.channel(interaction)
+        until, left = await self.service.vacation(interaction.channel_id, interaction.user.id, days)
+        left_text = f"{left:g} vacation day{'s' if left != 1 else ''} left in this game"
+        if until is None:
+            await self.ack(interaction, f"Your vacation is over; {left_text}.", ephemeral=True)
+            text = f"{interaction.user.mention} is back from vacation: their turn clock runs again."
+        else:
+            await self.ack(interaction, f"You are on vacation until {discord_time(until, 'f')}; {left_text}.",
+                           ephemeral=True)
+            text = (f"{interaction.user.mention} is on vacation until {discord_time(until, 'f')}"
+                    f" ({discord_time(until)}): no reminders, and their turn clock waits until then.")
+        await channel.send(bound(text), allowed_mentions=NO_PINGS)
+
+
 __all__ = ["AsyncPlay", "DEADLINE_CHOICES", "SETTINGS_HELP", "TICK_SECONDS", "VoteButton", "settings_changes",
-           "users_text", "vote_view", "zone_choices"]
+           "vote_view", "zone_choices"]

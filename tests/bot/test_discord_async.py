@@ -294,3 +294,79 @@ async def test_vote_kick_with_buttons_survives_a_restart_and_the_game_ends(harne
     final = await board(h)
     assert final.status == "over"
     assert final.ranking[-1].seat == carol and final.ranking[-1].resigned
+
+
+# ----- 2. absent players: substitute, vacation ------------------------------------------
+
+async def test_substitute_gets_the_hand_by_dm_and_the_old_player_nothing_more(harness):
+    h = harness
+    use_clock(h, Clock())
+    await h.alice.slash(h.channel, "game new", game="high-low")
+    await h.bob.slash(h.channel, "game join")
+    await h.carol.slash(h.channel, "game join")
+    await h.alice.slash(h.channel, "game start")
+    bob, dave = str(h.bob.id), str(h.dave.id)
+    assert len(h.dms(h.bob)) == 1  # his first hand
+    # refusals: one sentence each, nothing changes
+    assert reply(await h.bob.slash(h.channel, "game substitute", new=h.dave, old=h.carol)) == (
+        "Only the host or a moderator (Manage Channels) can hand a seat to someone else.", True)
+    assert reply(await h.alice.slash(h.channel, "game substitute", new=h.carol, old=h.bob)) == (
+        "The new player already holds a seat in this game.", True)
+    assert reply(await h.alice.slash(h.channel, "game substitute", new=h.bob, old=h.dave)) == (
+        "That player does not hold a seat in this game.", True)
+    requests = len(h.env.http_requests)
+    r = await h.alice.slash(h.channel, "game substitute", new=h.dave, old=h.bob)
+    assert reply(r) == (f"<@{dave}> now plays the seat of <@{bob}>.", True)
+    assert (f"<@{dave}> takes over the seat of <@{bob}> (same place, same history); the hand follows by DM."
+            in h.messages()[-1].content)
+    # dave got bob's hand by DM, as an image and a line
+    (dm,) = h.dms(h.dave)
+    assert "Your hand:" in dm.content and [a.filename for a in dm.attachments] == ["hand.png"]
+    assert (await h.service.hand(h.channel.id, dave)).seat == bob  # the seat keeps its id
+    # bob can do nothing more there
+    assert await h.bob.autocomplete(h.channel, "move", "action", "") == []
+    assert reply(await h.bob.slash(h.channel, "game hand"))[0] == "You are not seated in this game."
+    # the game is played to its end by alice, carol and dave
+    members = {str(m.id): m for m in (h.alice, h.carol, h.dave)}
+    for _ in range(60):
+        b = await board(h)
+        if b.status == "over":
+            break
+        assert bob not in b.mention
+        await play_first(h, members[b.mention[0]])
+    assert (await board(h)).status == "over"
+    assert len(h.dms(h.bob)) == 1  # nothing more after the hand-over
+    assert len(h.dms(h.dave)) > 1  # the new player gets the draws
+    # nobody pinged bob after the hand-over; the seat is written as dave in the channel
+    posts = [req for req in h.env.http_requests[requests:]
+             if req.method == "POST" and req.path == f"/channels/{h.channel.id}/messages"]
+    assert posts and all(int(bob) not in h.pinged(i) for i in range(-len(posts), 0))
+    assert f"<@{bob}>" not in "\n".join(m.content for m in h.messages()[-3:])
+    assert f"<@{dave}>" in "\n".join(m.content for m in h.messages()[-3:])  # the final ranking names dave
+
+
+async def test_vacation_pauses_the_clock_within_the_allowance(harness):
+    h = harness
+    clock = Clock()
+    use_clock(h, clock)
+    await h.alice.slash(h.channel, "game new", game="high-low", turn_limit="1d", reminders="off", vacation_days=3)
+    await h.bob.slash(h.channel, "game join")
+    await h.alice.slash(h.channel, "game start")
+    caller = member_of(h, (await board(h)).mention[0])
+    assert reply(await caller.slash(h.channel, "game vacation", days=0)) == ("You are not on vacation.", True)
+    assert reply(await h.dave.slash(h.channel, "game vacation", days=1)) == ("You are not playing in this game.", True)
+    r = await caller.slash(h.channel, "game vacation", days=2)
+    # until T0 + 2 days = 1767225600 + 172800 = 1767398400; 3 - 2 = 1 day left
+    assert reply(r) == ("You are on vacation until <t:1767398400:f>; 1 vacation day left in this game.", True)
+    assert h.messages()[-1].content == (f"<@{caller.id}> is on vacation until <t:1767398400:f> (<t:1767398400:R>):"
+                                        " no reminders, and their turn clock waits until then.")
+    # the deadline moves from T0 + 1d to the vacation's end + 1d = T0 + 3d = 1767484800
+    assert "(deadline <t:1767484800:R>)" in answer(await h.alice.slash(h.channel, "game board")).content
+    assert reply(await caller.slash(h.channel, "game vacation", days=2)) == (
+        "This table allows 3 vacation days per player; you have 1 left.", True)
+    clock.t = T0 + 3 * 86400 - 1  # one second before the moved deadline: nothing
+    assert await tick(h) == []
+    clock.t = T0 + 3 * 86400
+    (n,) = await tick(h)
+    assert n.kind == "deadline"
+    assert f"Time is up for <@{caller.id}>: the AI plays this turn for them" in h.public_text()
