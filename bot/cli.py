@@ -8,6 +8,7 @@ Subcommands live in their own modules: each module in :data:`COMMAND_MODULES` de
 * ``bot.runner``: ``boardhost run [--shard-ids 0,1 --shard-count 4]`` and
   ``boardhost sync [--guild ID]``.
 * ``bot.migrate``: ``boardhost migrate --from sqlite:///boardhost.db --to postgresql://…``.
+* ``bot.replay``: ``boardhost replay FILE`` (re-run a ``/game export`` file, print the ranking).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ COMMAND_MODULES: list[tuple[str, bool]] = [
     ("bot.simulate", True),  # (module, required)
     ("bot.runner", False),
     ("bot.migrate", True),
+    ("bot.replay", True),
 ]
 
 

@@ -16,7 +16,7 @@ from typing import Any, Iterable
 
 import discord
 
-from bot.service import Board, RankLine, TableInfo, TableSummary
+from bot.service import Board, HistoryLine, RankLine, TableInfo, TableSummary
 from bot.timers import discord_time
 from engines.base import plural
 
@@ -288,8 +288,45 @@ def table_line(summary: TableSummary, cross_server: bool = False) -> str:
     return line + "."
 
 
+# ----- history (/game history) -----------------------------------------------------------
+#: at most this many moves on one page of /game history
+HISTORY_PAGE = 20
+
+
+def history_line(h: HistoryLine) -> str:
+    """One move of ``/game history``: ``12. @alice: <the engine's sentence>``, marked
+    "(AI played)" when the AI played it for an absent player, struck through with
+    "(undone)" when a later undo took it back; an undo marker reads ``12. ↶ <text>``."""
+
+    if h.flag == "undo":
+        return f"{h.seq}. ↶ {mention_seats(h.text, [h.seat])}"
+    text = h.text
+    if h.undone:
+        text = f"~~{text}~~ (undone)"
+    if h.flag == "ai":
+        text += " (AI played)"
+    return f"{h.seq}. {seat_label(h.seat)}: {text}"
+
+
+def history_pages(lines: list[str], limit: int = MAX_CONTENT - 200, per_page: int = HISTORY_PAGE) -> list[tuple[int, int]]:
+    """Split ``lines`` into pages of at most ``per_page`` lines and ``limit`` characters:
+    ``[(first, end), …]`` index ranges, oldest first (a line longer than ``limit`` is a page
+    of its own; :func:`bound` cuts it when sent)."""
+
+    pages: list[tuple[int, int]] = []
+    first, size = 0, 0
+    for i, line in enumerate(lines):
+        if i > first and (i - first >= per_page or size + len(line) + 1 > limit):
+            pages.append((first, i))
+            first, size = i, 0
+        size += len(line) + 1
+    if first < len(lines):
+        pages.append((first, len(lines)))
+    return pages
+
+
 __all__ = [
-    "MAX_CONTENT", "NO_PINGS", "OUT_OF_SPACE", "SORRY", "allowed_for", "board_lines", "bound", "fit_lines", "footer",
+    "MAX_CONTENT", "NO_PINGS", "OUT_OF_SPACE", "SORRY", "allowed_for", "board_lines", "bound", "fit_lines", "footer", "history_line", "history_pages",
     "hand_text",
     "lobby_text", "mention_ids", "mention_seats", "options_text", "ranking_lines", "rename_view",
     "seat_label", "seats_of", "split_content", "table_line", "table_link",

@@ -48,6 +48,7 @@ from engines import registry
 from engines.base import ActionModel, IllegalAction, normalize, plural, rng, shuffled
 
 from bot.games import MOVES_HINT, refusal
+from bot.movelog import MoveText, move_text, read_move_text
 from bot.store import GameRow, SeatRow, SqliteStore, Store, TableBusy, VersionConflict
 from bot.timers import TableSettings, parse_duration, parse_quiet, parse_reminders, seat_plan, zone
 
@@ -70,6 +71,7 @@ __all__ = [
     "Service",
     "parse_settings",
     "parse_options",
+    "rank_lines",
 ]
 
 UserRef = int | str
@@ -262,12 +264,22 @@ class Hand:
 @dataclass
 class HistoryLine:
     """One logged action: ``seq`` (= version it produced), ``seat``, ``notation``, ``text``
-    (the describe sentence, evaluated on the state it was played in)."""
+    (the engine's sentence for the move as the viewer reads it, evaluated on the state it was
+    played in: a choice hidden from the viewer is not named, and its notation is ``""``).
+    ``events``: its public events (and the viewer's own private ones); ``flag``: None, "ai"
+    (the AI played it for an absent player) or "undo" (a marker taking back earlier moves);
+    ``undone``: taken back by a later undo; ``created``: epoch seconds of the commit;
+    ``hidden``: the move hides a choice from everyone but its mover."""
 
     seq: int
     seat: str
     notation: str
     text: str
+    events: list[str] = field(default_factory=list)
+    flag: str | None = None
+    undone: bool = False
+    created: float = 0.0
+    hidden: bool = False
 
 
 @dataclass
@@ -445,6 +457,26 @@ def ranked_view(view: dict, ranking: list[RankLine]) -> dict:
     return {**view, "ranking": tiers, "resigned": [line.seat for line in ranking if line.resigned]}
 
 
+def rank_lines(engine: Any, state: Any, resigned: set[str], ai: set[str]) -> list[RankLine]:
+    """The engine's final ranking with the ``resigned`` seats moved below everyone who played
+    on, in the engine's order among themselves (two resigned players are not both "last" at
+    one shared place with different scores); ``ai``: seats the AI held from the start."""
+
+    scores = engine.scores(state)
+    ranking = engine.ranking(state)
+    tiers = [[p for p in tier if p not in resigned] for tier in ranking]
+    tiers += [[p for p in tier if p in resigned] for tier in ranking]
+    tiers = [t for t in tiers if t]
+    out: list[RankLine] = []
+    place = 1
+    for tier in tiers:
+        for p in tier:
+            score = int(scores.get(p, 0))
+            out.append(RankLine(place, p, score, p in resigned, p in ai, plural(score, *engine.score_unit)))
+        place += len(tier)
+    return out
+
+
 def _engine(game_id: str):
     try:
         return registry.get(game_id)
@@ -460,13 +492,6 @@ def _table(table: TableRef) -> str:
     return str(table)
 
 
-def _move_text(engine: Any, before: Any, action: ActionModel, outcome: Any) -> str:
-    """What the log stores with a move: the describe sentence on the state it was played
-    in, then its public events, one per line (history and catch-up read it as is)."""
-
-    lines = [engine.describe(before, action)]
-    lines += [ev.text for ev in outcome.events if ev.visible_to is None]
-    return "\n".join(lines)
 
 
 def _deal(events, public: list[str], private: dict[str, list[str]]) -> None:
@@ -798,25 +823,7 @@ class Service:
         return {s.seat for s in seats if s.is_ai or s.resigned}
 
     def _ranking(self, engine: Any, state: Any, seats: list[SeatRow]) -> list[RankLine]:
-        """The engine's ranking with resigned players moved below everyone who played on,
-        in the engine's order among themselves (two resigned players are not both "last" at
-        one shared place with different scores)."""
-
-        scores = engine.scores(state)
-        resigned = {s.seat for s in seats if s.resigned}
-        ai = {s.seat for s in seats if s.is_ai}
-        ranking = engine.ranking(state)
-        tiers = [[p for p in tier if p not in resigned] for tier in ranking]
-        tiers += [[p for p in tier if p in resigned] for tier in ranking]
-        tiers = [t for t in tiers if t]
-        out: list[RankLine] = []
-        place = 1
-        for tier in tiers:
-            for p in tier:
-                score = int(scores.get(p, 0))
-                out.append(RankLine(place, p, score, p in resigned, p in ai, plural(score, *engine.score_unit)))
-            place += len(tier)
-        return out
+        return rank_lines(engine, state, {s.seat for s in seats if s.resigned}, {s.seat for s in seats if s.is_ai})
 
     def _ticket(self, table: str) -> int:
         order = self._orders.setdefault(table, _PostOrder())
@@ -942,7 +949,7 @@ class Service:
             t1 = time.perf_counter()
             status = OVER if engine.is_over(outcome.state) else ACTIVE
             continuous = to_act_before & set(engine.to_act(outcome.state))
-            meta = [{"text": _move_text(engine, state, action, outcome)}]
+            meta = [{"text": move_text(engine, state, seat, action, outcome)}]
             last = not any(p in ai or p in absent for p in engine.to_act(outcome.state)) or status == OVER
             clock = self._clock(game, seats, continuous, outcome.state, now, status) if last else None
             try:
@@ -1072,7 +1079,7 @@ class Service:
         def one_move(state: Any, seat: str, version: int) -> tuple[Any, Any, str, dict]:
             action = engine.ai.choose(state, seat, rng(game.seed, "ai", version))
             outcome = engine.apply(state, seat, action)
-            return action, outcome, _move_text(engine, state, action, outcome), engine.action_to_json(action)
+            return action, outcome, move_text(engine, state, seat, action, outcome), engine.action_to_json(action)
 
         while game.status == ACTIVE and len(run) < limit and not engine.is_over(state):
             now_acting = engine.to_act(state)
@@ -1463,19 +1470,102 @@ class Service:
                     engine.private_view(state, seat), engine.view(state, seat),
                     engine.private_text(state, seat) if engine.has_hands else "")
 
-    async def history(self, table: TableRef, limit: int = 20) -> list[HistoryLine]:
-        """The last ``limit`` logged actions of the table's current game, oldest first."""
+    async def history(self, table: TableRef, limit: int | None = 20, viewer: UserRef | None = None,
+                      game_pk: int | None = None) -> list[HistoryLine]:
+        """The last ``limit`` (None: all) logged actions of the table's current game (or of
+        game ``game_pk``), oldest first, undone moves and undo markers included, each as
+        ``viewer`` (a user id; None: a spectator) may read it (issue 11.7: a hidden choice is
+        named only to its mover). Reads the text stored with each action at commit: constant
+        time per move; a game logged before texts were stored is replayed once instead."""
 
-        game = await self._current_game(_table(table))
+        game = await self._history_game(table, game_pk)
         if game is None or game.version == 0:
             return []
+        seats = await self._seats(game)
+        mine = _seat_by_user(seats, _seat_of(viewer)) if viewer is not None else None
+        me = mine.seat if mine is not None else None
+        rows = [r for r in await self.store.actions(game.pk, limit=limit) if r.seq <= game.version]
+        texts = {r.seq: read_move_text(r.text) for r in rows}
+        if any(t is None for t in texts.values()):
+            texts.update(await self._replayed_texts(game, seats))
+        out = []
+        for row in rows:
+            mt = texts.get(row.seq) or MoveText()
+            own = me is not None and row.seat == me
+            events = mt.events() + (mt.private.get(me, []) if me is not None else [])
+            notation = mt.notation if (own or not mt.hidden) else ""
+            out.append(HistoryLine(row.seq, row.seat, notation, mt.sentence(own), events=events, flag=row.flag,
+                                   undone=row.undone, created=row.created, hidden=mt.hidden))
+        return out
+
+    #: the ``format`` field of an export (``boardhost replay`` checks it)
+    EXPORT_FORMAT = "boardhost-export/1"
+
+    async def export(self, table: TableRef, viewer: UserRef | None = None) -> dict:
+        """The table's current game as a JSON-able dict (``/game export``, read back by
+        ``boardhost replay``): game id, title, options, settings, status, version, the seats
+        in seat order, and every logged action (seq, seat, action JSON, notation, the
+        sentence and events as ``viewer`` reads them, flag, undone, created). Nothing hidden
+        while the game runs: no seed, and a choice hidden from ``viewer`` has ``action`` and
+        ``notation`` null; once the game is over the seed, every action and the ranking are
+        included. UserError: no started game at the table."""
+
+        game = await self._current_game(_table(table))
+        if game is None or not any(s.seat_order is not None for s in await self._seats(game)):
+            raise UserError("There is no started game at this table to export.")
+        over = game.status == OVER
+        seats = sorted(await self._seats(game), key=lambda s: s.seat_order if s.seat_order is not None else 1 << 30)
+        engine = registry.get(game.game_id)
+        rows = {r.seq: r for r in await self.store.actions(game.pk) if r.seq <= game.version}
+        lines = await self.history(table, limit=None, viewer=viewer, game_pk=game.pk)
+        actions = []
+        for line in lines:
+            row = rows[line.seq]
+            shown = over or not line.hidden or bool(line.notation)  # the viewer's own hidden move: shown
+            if over and line.hidden and not line.notation:  # over: the choice is no longer hidden
+                full = read_move_text(row.text)
+                line = HistoryLine(line.seq, line.seat, full.notation if full else "",
+                                   full.sentence(True) if full else line.text, line.events, line.flag,
+                                   line.undone, line.created, line.hidden)
+            actions.append({"seq": line.seq, "seat": line.seat, "action": row.action if shown else None,
+                            "notation": line.notation or None, "text": line.text, "events": line.events,
+                            "flag": line.flag, "undone": line.undone, "created": line.created})
+        out: dict[str, Any] = {
+            "format": self.EXPORT_FORMAT, "game": game.game_id, "title": engine.title, "table": game.table_id,
+            "number": game.pk, "status": game.status, "version": game.version, "options": dict(game.options),
+            "settings": self.settings_of(game).model_dump(mode="json"),
+            "seats": [{"seat": s.seat, "order": s.seat_order, "user": s.user_id, "ai": s.is_ai,
+                       "resigned": s.resigned} for s in seats],
+            "seed": game.seed if over else None,
+            "actions": actions,
+        }
+        if over:
+            state = await self._state(game, await self._seats(game))
+            out["ranking"] = [{"place": r.place, "seat": r.seat, "score": r.score, "score_text": r.score_text,
+                               "resigned": r.resigned} for r in self._ranking(engine, state, await self._seats(game))]
+        return out
+
+    async def _history_game(self, table: TableRef, game_pk: int | None) -> GameRow | None:
+        if game_pk is None:
+            return await self._current_game(_table(table))
+        game = await self.store.get_game(game_pk)
+        if game is None or game.table_id != _table(table):
+            return None
+        live = self._games.get(game.table_id)
+        return live if live is not None and live.pk == game.pk else game
+
+    async def _replayed_texts(self, game: GameRow, seats: list[SeatRow]) -> dict[int, MoveText]:
+        """Texts of a game logged before they were stored with each action: one replay."""
+
         engine = registry.get(game.game_id)
         collected: list = []
-        await self._replay(game, None, collect=collected)
-        out = []
-        for seq, seat, action, before in collected[-limit:]:
-            out.append(HistoryLine(seq, seat, engine.notation(before, action), engine.describe(before, action)))
-        return out
+        await self._replay(game, seats, collect=collected)
+
+        def texts() -> dict[int, MoveText]:
+            return {seq: read_move_text(move_text(engine, before, seat, action, engine.apply(before, seat, action)))
+                    for seq, seat, action, before in collected}
+
+        return await asyncio.to_thread(texts)
 
     async def set_dm_ok(self, table: TableRef, user: UserRef, ok: bool) -> None:
         """Store whether DMs to ``user`` work (the cog sets False after Forbidden 50007)."""
@@ -1853,7 +1943,7 @@ class Service:
                 return UndoRequest(
                     table=table, game_pk=game.pk, vote=vote, version=game.version, seat=mine.seat,
                     voters=[v.seat for v in voters], mention=[v.user_id for v in voters],
-                    moves=[engine.describe(before, a) for _s, a, before in span],
+                    moves=[engine.describe_to(before, who, a, None) for who, a, before in span],
                 )
             return await self._undo_now(game, seats, mine.seat)
 
@@ -1875,7 +1965,7 @@ class Service:
             outcome = engine.apply(before, who, action)
             if engine.reveals(before, who, action, outcome):
                 raise UserError("That cannot be undone: since your move, hidden information was revealed"
-                                f" ({engine.describe(before, action)}).")
+                                f" ({engine.describe_to(before, who, action, None)}).")
         return [(who, action, before) for _q, who, action, before in span], [c[0] for c in span]
 
     async def _undo_now(self, game: GameRow, seats: list[SeatRow], seat: str, note: str = "") -> Result:
@@ -1885,7 +1975,7 @@ class Service:
         humans = [s.seat for s in self._humans(seats)]
         hands_before = {p: engine.private_view(current, p) for p in humans}
         state = span[0][2]
-        lines = [engine.describe(before, a) for _s, a, before in span]
+        lines = [engine.describe_to(before, who, a, None) for who, a, before in span]  # no hidden choice named
         text = f"{seat} took back: " + " / ".join(lines)
         try:
             game.version = await self.store.undo(game.pk, game.version, seqs, seat,
@@ -1980,19 +2070,29 @@ class Service:
             if game.posted >= game.version:
                 return None
             engine = registry.get(game.game_id)
-            collected: list = []
-            state = await self._replay(game, seats, collect=collected)
+            state = await self._state(game, seats)
             humans = [s.seat for s in self._humans(seats)]
-            missed = [c for c in collected if c[0] > game.posted]
-            # hands as the channel's last post left them (the start's never went out: none)
-            hands_before = {p: engine.private_view(missed[0][3], p) for p in humans} if missed else {}
+            # the texts stored with the missed moves (constant time per move; a game logged
+            # before texts were stored is replayed once)
+            rows = [r for r in await self.store.actions(game.pk, after=max(game.posted, 0))
+                    if r.seq <= game.version and not r.undone]
+            texts = {r.seq: read_move_text(r.text) for r in rows}
+            if any(t is None for t in texts.values()):
+                texts.update(await self._replayed_texts(game, seats))
             events: list[str] = []
             private_events: dict[str, list[str]] = {p: [] for p in humans}
-
-            def missed_events() -> list:  # re-applies every missed move: in a worker thread
-                return [ev for _, seat, action, before in missed for ev in engine.apply(before, seat, action).events]
-
-            _deal(await asyncio.to_thread(missed_events), events, private_events)
+            for row in rows:
+                mt = texts.get(row.seq)
+                if mt is None:
+                    continue
+                events += mt.events() if row.flag != "undo" else mt.public
+                for p, evs in mt.private.items():
+                    if p in private_events:
+                        private_events[p] += evs
+            # a hand is sent to whoever has missed private news (what they drew, were dealt…),
+            # and to everyone when the start's post never went out
+            hands_before = {p: None if private_events[p] or game.posted < 0 else engine.private_view(state, p)
+                            for p in humans}
             if game.status == ACTIVE:
                 self._cache[game.pk] = (game.version, state)
             public = [note]

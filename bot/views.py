@@ -15,7 +15,8 @@ custom_id formats (≤ 100 characters):
 
 * ``bh:join:<table>:<game>`` / ``bh:start:<table>:<game>``: lobby of game number ``game``;
 * ``bh:hand:<table>:v<version>`` / ``bh:moves:<table>:v<version>`` /
-  ``bh:board:<table>:v<version>``: board at ``version``.
+  ``bh:board:<table>:v<version>``: board at ``version``;
+* ``bh:hist:<table>:<game>:<player>:p<page>``: a page of ``/game history``.
 """
 
 from __future__ import annotations
@@ -142,7 +143,39 @@ class PickSelect(_Handled, discord.ui.DynamicItem[discord.ui.Select], template=r
         await _cog(interaction, PLAY_COG).pick(interaction, self.table, self.version, values[0] if values else "")
 
 
-DYNAMIC_ITEMS = (JoinButton, StartButton, HandButton, MovesButton, BoardButton, PickSelect)
+class HistoryButton(_Handled, discord.ui.DynamicItem[discord.ui.Button],
+                    template=r"bh:hist:(?P<table>\d+):(?P<game>\d+):(?P<player>\d+):p(?P<page>\d+)"):
+    """"Prev" / "Next" under a ``/game history`` page: shows page ``page`` (0: the oldest) of
+    game number ``game`` at ``table``, only ``player``'s moves (0: everyone's), for the clicker."""
+
+    def __init__(self, table: int, game: int, player: int, page: int, label: str = "Prev", disabled: bool = False):
+        super().__init__(discord.ui.Button(  # type: ignore[call-arg]
+            label=label, style=discord.ButtonStyle.secondary, disabled=disabled,
+            custom_id=f"bh:hist:{table}:{game}:{player}:p{page}"))
+        self.table, self.game, self.player, self.page = table, game, player, page
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: re.Match[str]):
+        return cls(int(match["table"]), int(match["game"]), int(match["player"]), int(match["page"]))
+
+    async def handle(self, interaction: discord.Interaction) -> None:
+        await _cog(interaction).history_page(interaction, self.table, self.game, self.player or None, self.page)
+
+
+DYNAMIC_ITEMS = (JoinButton, StartButton, HandButton, MovesButton, BoardButton, PickSelect, HistoryButton)
+
+
+def history_view(table: int | str, game: int, page: int, pages: int, player: int = 0) -> discord.ui.View | None:
+    """Prev/Next under page ``page`` of ``pages`` of ``/game history`` (None: one page only;
+    with two or more pages the two buttons' custom ids always differ)."""
+
+    if pages <= 1:
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(HistoryButton(int(table), game, player, max(page - 1, 0), "Prev", disabled=page == 0))
+    view.add_item(HistoryButton(int(table), game, player, min(page + 1, pages - 1), "Next",
+                                disabled=page == pages - 1))
+    return view
 
 
 def pick_view(table: int | str, version: int, moves: list[tuple[str, str]]) -> discord.ui.View:

@@ -435,6 +435,14 @@ class Engine:
             return sentence.format_map({f: getattr(action, f) for f in type(action).model_fields})
         return self.notation(state, action).capitalize() + "."
 
+    def describe_to(self, state, player: str, action: ActionModel, viewer: str | None) -> str:
+        """The sentence ``viewer`` (a seat id; ``None``: a spectator) reads for ``player``'s
+        ``action`` in the game's history: a choice made face down is named only to its
+        mover, everyone else reads what they saw happen. Default: :meth:`describe` for
+        everyone (a game whose moves hide nothing)."""
+
+        return self.describe(state, action)
+
     def view(self, state, player: str | None) -> dict:
         raise NotImplementedError
 

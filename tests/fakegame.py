@@ -149,6 +149,13 @@ class HighLow(Engine):
     def hidden(self, state):
         return state.deck
 
+    def describe_to(self, state, player, action, viewer):
+        """A card is played face down: only its player reads which one in the history."""
+
+        if isinstance(action, Play) and viewer != player:
+            return "Plays a card face down."
+        return self.describe(state, action)
+
     def view(self, state, player):
         out = {
             "players": list(state.players),

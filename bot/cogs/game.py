@@ -8,6 +8,7 @@ Also handles the lobby's Join/Start buttons and the board's "My hand"/"My moves"
 from __future__ import annotations
 
 import io
+import json
 import logging
 from typing import Any
 
@@ -18,10 +19,11 @@ from discord.ext import commands
 from bot.cogs.asyncplay import DEADLINE_CHOICES, SETTINGS_HELP, AsyncPlay, settings_changes
 from bot.cogs.base import TableCog
 from bot.format import (NO_PINGS, board_lines, bound, hand_text, lobby_text, mention_seats, rename_view,
-                        fit_lines, seat_label, seats_of, split_content, table_line)
+                        fit_lines, history_line, history_pages, seat_label,
+                        seats_of, split_content, table_line)
 from bot.poster import say
 from bot.service import UserError, parse_options, parse_settings
-from bot.views import GAME_COG, board_view, lobby_view, pick_view
+from bot.views import GAME_COG, board_view, history_view, lobby_view, pick_view
 from engines import registry
 from engines.base import plural
 
@@ -187,18 +189,6 @@ class GameCog(AsyncPlay, TableCog, commands.GroupCog, name=GAME_COG, group_name=
     async def moves(self, interaction: discord.Interaction) -> None:
         await self.send_moves(interaction, interaction.channel_id)
 
-    @app_commands.command(name="history", description="The last moves of this game, only to you")
-    async def history(self, interaction: discord.Interaction) -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)  # replays the log
-        lines_in = await self.service.history(interaction.channel_id, limit=MAX_LIST)
-        if not lines_in:
-            raise UserError("No moves have been made at this table yet.")
-        body = [f"{h.seq}. {seat_label(h.seat)}: `{h.notation}`" for h in lines_in]
-        while body and len("\n".join(body)) > 1900:
-            body.pop(0)
-        await say(interaction, "\n".join([f"Last {plural(len(body), 'move')} (oldest first):" if len(body) > 1
-                                           else "Last move:", *body]))
-
     @app_commands.command(name="rules", description="A summary of the rules, by topic")
     @app_commands.describe(topic="Which part of the rules (autocompleted)")
     async def rules(self, interaction: discord.Interaction, topic: str | None = None) -> None:
@@ -327,6 +317,60 @@ class GameCog(AsyncPlay, TableCog, commands.GroupCog, name=GAME_COG, group_name=
             raise UserError("No table is waiting for you right now.")
         head = f"Your move at {plural(len(tables), 'table')}:"
         await say(interaction, "\n".join(fit_lines(head, [table_line(t, cross_server=True) for t in tables])))
+
+    @app_commands.command(name="history", description="The whole game move by move, only to you")
+    @app_commands.describe(player="Only this player's moves")
+    async def history(self, interaction: discord.Interaction, player: discord.Member | None = None) -> None:
+        await self.history_page(interaction, interaction.channel_id, None, player.id if player else None, None)
+
+    async def history_page(self, interaction: discord.Interaction, table: int, game_pk: int | None,
+                           player: int | None, page: int | None) -> None:
+        """Answer ``/game history`` (``page`` None: the newest page) or a Prev/Next click
+        (edits the ephemeral answer in place): the moves as the engine describes them to the
+        caller, AI-played and undone moves marked, optionally only ``player``'s."""
+
+        info = await self.service.table_info(table)
+        lines = await self.service.history(table, limit=None, viewer=interaction.user.id, game_pk=game_pk)
+        if info is None or not lines:
+            raise UserError("No moves have been made at this table yet.")
+        game_pk = game_pk or info.game_pk
+        who = None
+        if player is not None:
+            seat = next((s.seat for s in info.seats if s.user == str(player)), None)
+            if seat is None:
+                raise UserError(f"<@{player}> has no seat in this game.")
+            who = seat
+            lines = [h for h in lines if h.seat == seat]
+            if not lines:
+                raise UserError(f"<@{player}> has not moved yet in this game.")
+        pages = history_pages([history_line(h) for h in lines])
+        page = len(pages) - 1 if page is None else max(0, min(page, len(pages) - 1))
+        first, last = pages[page]
+        title = registry.get(info.game_id).title
+        whose = f" of {seat_label(who)}" if who else ""
+        lo, hi = lines[first].seq, lines[last - 1].seq
+        span = f"move{whose} {lo}" if lo == hi else f"moves{whose} {lo}–{hi}"
+        head = f"**{title}**, {span} (page {page + 1} of {len(pages)}):"
+        text = "\n".join([head, *[history_line(h) for h in lines[first:last]]])
+        view = history_view(table, game_pk, page, len(pages), player or 0)
+        if interaction.type == discord.InteractionType.component:
+            await interaction.response.edit_message(content=bound(text), view=view, allowed_mentions=NO_PINGS)
+        else:
+            await say(interaction, text, **({"view": view} if view is not None else {}))
+
+    @app_commands.command(name="export", description="The whole game log as a JSON file, only to you")
+    async def export(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        data = await self.service.export(interaction.channel_id, interaction.user.id)
+        names = await self.bot.display_names([s["seat"] for s in data["seats"]])  # type: ignore[attr-defined]
+        for seat in data["seats"]:
+            seat["name"] = names.get(seat["seat"], seat["seat"])
+        raw = json.dumps(data, ensure_ascii=False, indent=1).encode()
+        name = f"boardhost-{data['game']}-{data['number']}.json"
+        note = ("the whole game (`boardhost replay` re-runs it)." if data["status"] == "over"
+                else "the game so far, without hidden information (export it again once it is over to replay it).")
+        await interaction.followup.send(f"{data['title']}, {plural(len(data['actions']), 'logged action')}: {note}",
+                                        file=discord.File(io.BytesIO(raw), filename=name), ephemeral=True)
 
     # ----- hands and moves (commands and board buttons) ----------------------------------
     async def send_hand(self, interaction: discord.Interaction, table: int) -> None:

@@ -220,6 +220,16 @@ class KanbanEV(Engine):
             return f"Put goal {R.goal_text(a.goal)} face down in the meeting room."
         return super().describe(state, action)
 
+    def describe_to(self, state: R.State, player: str, action, viewer: str | None) -> str:
+        """As :meth:`describe`, except that a nomination after a meeting (Kanban EV, meeting
+        clean-up: each player puts one goal face down in the meeting room) names the goal
+        only to its mover: everyone else reads "Puts a goal face down in the meeting room."
+        (the nominated goals join the room unattributed, so this stays hidden)."""
+
+        if action.type == "nominate" and viewer != player:
+            return "Puts a goal face down in the meeting room."
+        return self.describe(state, action)
+
     def status(self, state: R.State) -> str:
         """One line: day, week, cycle, the step and whom it waits for; in the work phase also
         where that player works and the shifts spent and left this turn (the aid, "working")."""

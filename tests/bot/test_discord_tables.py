@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import discord
 
 from tests.bot.test_discord_lobby import reply
@@ -78,3 +80,79 @@ async def test_thread_refused_without_the_permission_to_create_threads(harness):
     assert h.channel.threads == []
     r = await h.alice.slash(h.channel, "game list")
     assert reply(r) == ("No games are open on this server; start one with /game new.", True)
+
+
+async def test_history_pages_per_viewer_with_undone_moves_and_export(harness):
+    """/game history: the newest page first, Prev/Next edit it in place, each player reads
+    their own face-down cards and "Plays a card face down." for the other's; an undone move
+    is struck through and the undo marker listed; player: filters; /game export attaches the
+    log without the other player's hidden cards while the game runs."""
+
+    h = harness
+    await h.lobby("high-low", h.alice, h.bob, options="rounds=8")
+    await h.alice.slash(h.channel, "game start")
+    svc, table = h.service, h.channel.id
+    for _ in range(21):  # 7 rounds of call, play, play
+        seat = (await svc.board(table)).to_act[0]
+        moves = await svc.legal_moves(table, seat)
+        await svc.act(table, seat, moves[0][0])
+    caller = (await svc.board(table)).to_act[0]
+    await svc.act(table, caller, "call high")  # 22, taken back at once (nobody moved since)
+    await svc.undo(table, caller)  # 23: the undo marker
+    await svc.act(table, caller, "call low")  # 24
+    for _ in range(2):  # 25, 26: the last round's cards; the game ends
+        seat = (await svc.board(table)).to_act[0]
+        await svc.act(table, seat, (await svc.legal_moves(table, seat))[0][0])
+    actions = {r.seq: r for r in await svc.store.actions((await svc.table_info(table)).game_pk)}
+    assert len(actions) == 26
+
+    def as_seen_by(viewer, seq):
+        """One history line written by hand from the logged action: a card played face down
+        reads "Plays a card face down." to everyone but its player."""
+
+        row = actions[seq]
+        who = f"<@{row.seat}>"
+        if seq == 22:
+            return f"22. {who}: ~~Call high.~~ (undone)"
+        if seq == 23:
+            return f"23. ↶ {who} took back: Call high."
+        if row.action["type"] == "call":
+            return f"{seq}. {who}: Call {row.action['mode']}."
+        if row.seat == str(viewer.id):
+            return f"{seq}. {who}: Play {row.action['card']}."
+        return f"{seq}. {who}: Plays a card face down."
+
+    r = await h.alice.slash(h.channel, "game history")
+    page2 = r.response if not r.followups else r.followups[-1]
+    expected = ["**High-Low**, moves 21–26 (page 2 of 2):", as_seen_by(h.alice, 21),
+                f"22. <@{caller}>: ~~Call high.~~ (undone)", f"23. ↶ <@{caller}> took back: Call high.",
+                f"24. <@{caller}>: Call low.", as_seen_by(h.alice, 25), as_seen_by(h.alice, 26)]
+    assert expected[2:4] == [as_seen_by(h.alice, 22), as_seen_by(h.alice, 23)]
+    assert page2.ephemeral and page2.content == "\n".join(expected)
+    labels = [(c["label"], c.get("disabled", False)) for row in page2.components for c in row["components"]]
+    assert labels == [("Prev", False), ("Next", True)]
+
+    r = await h.alice.click(page2.message, label="Prev")
+    page1 = r.message if hasattr(r, "message") and r.message is not None else None
+    text = r.response.content if r.response is not None else page1.content
+    assert text.split("\n") == ["**High-Low**, moves 1–20 (page 1 of 2):",
+                                *[as_seen_by(h.alice, s) for s in range(1, 21)]]
+
+    # bob reads his own cards, not alice's; filtered to alice's moves only
+    r = await h.bob.slash(h.channel, "game history", player=h.alice)
+    text = (r.followups[-1] if r.followups else r.response).content
+    alice_seqs = [s for s in sorted(actions) if actions[s].seat == str(h.alice.id)]
+    assert text.split("\n") == [f"**High-Low**, moves of <@{h.alice.id}> {alice_seqs[0]}–{alice_seqs[-1]} (page 1 of 1):",
+                                 *[as_seen_by(h.bob, s) for s in alice_seqs]]
+    assert "Plays a card face down." in text and f"Play {actions[alice_seqs[-1]].action.get('card')}." not in text
+
+    # the game is over: the export carries every card and the seed
+    r = await h.bob.slash(h.channel, "game export")
+    msg = r.followups[-1] if r.followups else r.response
+    assert msg.content == "High-Low, 26 logged actions: the whole game (`boardhost replay` re-runs it)."
+    assert msg.ephemeral and [a.filename for a in msg.attachments] == [
+        f"boardhost-high-low-{(await svc.table_info(table)).game_pk}.json"]
+    data = json.loads(await msg.attachments[0].read())
+    assert data["status"] == "over" and data["seed"] is not None
+    assert [a["action"] for a in data["actions"]] == [actions[s].action for s in sorted(actions)]
+    assert {s["name"] for s in data["seats"]} == {"alice", "bob"}

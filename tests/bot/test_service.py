@@ -501,7 +501,12 @@ async def test_replaying_the_log_runs_off_the_event_loop(service, monkeypatch):
         return real_apply(state, player, action)
 
     monkeypatch.setattr(engine, "apply", apply)
+    # history reads the text stored with each move: no replay at all
     assert [h.notation for h in await service.history("t")] == ["call high"]
+    assert threads == []
+    # a replay of the log (undo, a lost snapshot) runs in a worker thread
+    game = await service.store.live_game("t")
+    await service._replay(game)
     assert threads and threading.main_thread().name not in threads
 
 
