@@ -29,8 +29,8 @@ class KanbanAI:
         return best
 
     def score(self, s, i: int, a) -> float:
-        b = s.b
-        p = s.ps[i]
+        b = s.board
+        p = s.player_boards[i]
         k = a.type
         if k == "garages":
             return 1.0 if a.set == "basic" else 0.0
@@ -54,7 +54,7 @@ class KanbanAI:
             return 0.0
         if k == "train":
             d = a.dept
-            lvl = p["train"][R.DI[d]]
+            lvl = p.training[R.DI[d]]
             base = 2.5 if lvl < D.CERTIFIED_AT else 1.2
             if a.pay == "book":
                 base += 0.5
@@ -67,11 +67,11 @@ class KanbanAI:
         if k == "claim":
             cost = D.CLAIM_COST[a.pos - 1]
             blank = 0.5 if a.design.endswith("blank") else 0.0
-            return 8.0 + D.CAR_VALUE[b["queue"][a.pos - 1]] * 0.5 - cost + blank + _benefit(D.GARAGE_TILES[p["gset"]][p["gtiles"][a.garage - 1]]) * 0.3 - a.garage * 0.01
+            return 8.0 + D.CAR_VALUE[b.behind_pace_car[a.pos - 1]] * 0.5 - cost + blank + _benefit(D.GARAGE_TILES[p.garage_set][p.garage_tiles[a.garage - 1]]) * 0.3 - a.garage * 0.01
         if k == "upgrade":
             m = a.design.split("-")[0]
             v = 6.0 + _benefit(D.UPGRADE_SPACES[m][a.space - 1])
-            if m in p["garages"]:
+            if m in p.garages:
                 v += 1.5
             if a.source == "part":
                 v += 0.3
@@ -83,9 +83,9 @@ class KanbanAI:
         if k == "provide":
             return 3.0 + (0.3 if a.source == "part" else -1.0)
         if k == "order":
-            return 3.5 + (0.5 if p["banked"] < 5 else 0)
+            return 3.5 + (0.5 if p.banked_shifts < 5 else 0)
         if k == "take":
-            want = sum(1 for d in p["designs"] if d.split("-")[1] == a.part)
+            want = sum(1 for d in p.designs if d.split("-")[1] == a.part)
             return 2.0 + a.count * 0.6 + want
         if k == "voucher":
             return 2.5
@@ -95,15 +95,15 @@ class KanbanAI:
             pri = {"rd": 3.0, "logistics": 2.6, "admin": 2.0, "design": 1.5, "assembly": 1.0}
             return 3.0 + pri[a.dept] * 0.3
         if k == "recycle":
-            want = sum(1 for d in p["designs"] if d.split("-")[1] == a.get)
-            have = sum(1 for d in p["designs"] if d.split("-")[1] == a.give)
+            want = sum(1 for d in p.designs if d.split("-")[1] == a.get)
+            have = sum(1 for d in p.designs if d.split("-")[1] == a.give)
             return -0.5 + (1.0 if want and not have else 0)
         if k == "play":
             _, _, val, icons = D.PERFORMANCE_GOALS[a.goal]
             return 1.0 + val * min(icons, R.goal_count(s, i, a.goal)) * 0.1
         if k == "speak":
             _, _, val, icons = D.PERFORMANCE_GOALS[a.goal]
-            spoken = b["m"]["spoken"].get(a.goal, [])
+            spoken = b.current_meeting.spoken.get(a.goal, [])
             icon = icons - len(spoken)
             return val * min(icon, R.goal_count(s, i, a.goal)) * 0.5
         if k == "pass":
@@ -120,19 +120,19 @@ def _benefit(ben: dict) -> float:
 
 
 def _col_bonus(s, des: str) -> bool:
-    for row in s.b["rows"]:
+    for row in s.board.design_rows:
         if des in row:
             return row.index(des) >= D.DESIGN_COLS - 2
     return False
 
 
 def _design_value(s, i: int, des: str) -> float:
-    p = s.ps[i]
+    p = s.player_boards[i]
     m, pt = des.split("-")
     v = 0.5
-    if pt != "blank" and pt in p["parts"]:
+    if pt != "blank" and pt in p.parts:
         v += 1.0
-    if m in s.b["queue"]:
+    if m in s.board.behind_pace_car:
         v += 1.0
     if pt == "blank":
         v -= 0.3
@@ -140,21 +140,21 @@ def _design_value(s, i: int, des: str) -> float:
 
 
 def _place_value(s, i: int, a) -> float:
-    p = s.ps[i]
-    b = s.b
+    p = s.player_boards[i]
+    b = s.board
     d = a.dept
     shifts = D.WORKSTATION_SHIFTS[d][a.station - 1]
     v = shifts * 0.5
-    cars_ready = any(c for c in b["queue"]) and any(x.split("-")[0] in b["queue"] for x in p["designs"])
-    upgradable = any(x.split("-")[1] in p["parts"] and x.split("-")[1] != "blank" for x in p["designs"])
+    cars_ready = any(c for c in b.behind_pace_car) and any(x.split("-")[0] in b.behind_pace_car for x in p.designs)
+    upgradable = any(x.split("-")[1] in p.parts and x.split("-")[1] != "blank" for x in p.designs)
     if d == "rd":
         v += (3.0 if cars_ready else 0) + (2.5 if upgradable else 0)
     elif d == "assembly":
-        v += 1.0 + (1.0 if p["parts"] else 0)
+        v += 1.0 + (1.0 if p.parts else 0)
     elif d == "logistics":
-        v += 2.0 + (1.0 if sum(b["wh"].values()) >= 3 else 0) + (1.0 if p["banked"] < 4 else 0)
+        v += 2.0 + (1.0 if sum(b.warehouses.values()) >= 3 else 0) + (1.0 if p.banked_shifts < 4 else 0)
     elif d == "design":
-        v += 2.5 if len(p["designs"]) < 2 else 0.5
+        v += 2.5 if len(p.designs) < 2 else 0.5
     else:
         v += 1.5
     return v

@@ -70,20 +70,16 @@ class KanbanEV(Engine):
         """Face-down parts (for ``reveals``): the stacks below their tops, the demand stack,
         both decks, the face-down awards and the draw counter."""
 
-        b = state.b
-        return (b["stacks"], b["demand_stack"], b["kdeck"], b["gdeck"], b["awards"], b["draws"])
+        b = state.board
+        return (b.design_stacks, b.demand_stack, b.kanban_deck, b.goal_deck, b.award_tiles, b.draws)
 
     def view(self, state: R.State, player: str | None) -> dict:
         """What ``player`` (None: a spectator) sees: the board without hands, deck orders,
         face-down awards or nominations; a seated player also gets ``you``."""
 
-        b = state.b
-        pub_keys = ["day", "week", "cycle", "meeting", "pace", "queue", "cars", "conveyor", "assembly",
-                    "demand", "demand_tok", "wh", "supply", "recycling", "upg", "value", "doubled",
-                    "rows", "gdiscard", "room", "final", "fgoals", "award_tok", "chargers", "generic",
-                    "vouchers", "sandra", "pos", "t", "result"]
-        v: dict[str, Any] = {k: b[k] for k in pub_keys}
-        v = _copy(v)
+        b = state.board
+        # the public part of the board under its stored short keys (the renderer's contract)
+        v: dict[str, Any] = b.model_dump(include=_PUBLIC_BOARD)
         v["game"] = self.id
         v["players"] = list(state.players)
         v["sandra_mode"] = state.sandra_mode
@@ -91,31 +87,31 @@ class KanbanEV(Engine):
         v["phase"] = state.phase
         v["to_act"] = self.to_act(state)
         v["status"] = self.status(state)
-        v["stacks"] = [{"top": st[0] if st else None, "count": len(st)} for st in b["stacks"]]
-        v["demand_stack"] = len(b["demand_stack"])
-        v["kdeck"] = len(b["kdeck"])
-        v["gdeck"] = len(b["gdeck"])
-        v["awards"] = {d: len(x) for d, x in b["awards"].items()}
-        v["meeting_state"] = _copy(b["m"])
-        v["nominated"] = [bool(x) for x in b["nom"]]
+        v["stacks"] = [{"top": st[0] if st else None, "count": len(st)} for st in b.design_stacks]
+        v["demand_stack"] = len(b.demand_stack)
+        v["kdeck"] = len(b.kanban_deck)
+        v["gdeck"] = len(b.goal_deck)
+        v["awards"] = {d: len(x) for d, x in b.award_tiles.items()}
+        v["meeting_state"] = b.current_meeting.model_dump() if b.current_meeting else {}
+        v["nominated"] = [bool(x) for x in b.nominations]
         seats = []
-        for i, p in enumerate(state.ps):
-            q = {k: _copy(val) for k, val in p.items() if k not in ("goals", "kanban")}
+        for i, p in enumerate(state.player_boards):
+            q = p.model_dump(exclude={"goals", "kanban_cards"})
             q["seat"] = state.players[i]
-            q["goals"] = len(p["goals"])
-            q["kanban"] = len(p["kanban"])
+            q["goals"] = len(p.goals)
+            q["kanban"] = len(p.kanban_cards)
             seats.append(q)
         v["seats"] = seats
         # what the board image draws, from the rules (renderers read only the view): the
         # printed boards, each seat's certifications, the shifts left in this work turn, the
         # final goal's achievements and every visible performance goal in words
         v["printed"] = R.printed_board(len(state.players))
-        for q, p in zip(seats, state.ps):
+        for q, p in zip(seats, state.player_boards):
             q["certified"] = [d for d in D.DEPTS if R.certified(p, d)]
-        v["shifts_left"] = R.spendable(state) if state.phase == "work" and b["t"] else 0
+        v["shifts_left"] = R.spendable(state) if state.phase == "work" and b.turn else 0
         v["final_goal"] = [{"text": R.final_goal_text(test, arg, th), "pp": pp}
-                           for test, arg, th, pp in D.FINAL_GOALS.get(b["final"], [])]
-        shown = list(b["room"]) + [g for g in b["m"].get("played", []) if g]
+                           for test, arg, th, pp in D.FINAL_GOALS.get(b.final_goal, [])]
+        shown = list(b.meeting_room) + [g for g in (b.current_meeting.played if b.current_meeting else []) if g]
         if player is not None and player in state.players:
             v["you"] = self.private_view(state, player)
             # what each of your goals counts now (Kanban EV, performance goals), for the hand
@@ -123,7 +119,7 @@ class KanbanEV(Engine):
             i = state.players.index(player)
             v["you"]["counts"] = {g: R.goal_count(state, i, g) for g in v["you"]["goals"]}
             # what each of your order cards would stock now, per placement (Logistics)
-            v["you"]["orders"] = {c: {str(k): R.order_stock(dict(b["supply"]), c, k) for k in sorted(D.ORDER_SPLITS)}
+            v["you"]["orders"] = {c: {str(k): R.order_stock(dict(b.part_supply), c, k) for k in sorted(D.ORDER_SPLITS)}
                                   for c in v["you"]["kanban"]}
             shown += v["you"]["goals"]
         v["goals"] = {g: {"text": R.goal_words(g), "value": D.PERFORMANCE_GOALS[g][2],
@@ -136,9 +132,9 @@ class KanbanEV(Engine):
         if player not in state.players:
             return None
         i = state.players.index(player)
-        p = state.ps[i]
-        return {"seat": player, "goals": list(p["goals"]), "kanban": list(p["kanban"]),
-                "nominated": state.b["nom"][i] or None}
+        p = state.player_boards[i]
+        return {"seat": player, "goals": list(p.goals), "kanban": list(p.kanban_cards),
+                "nominated": state.board.nominations[i] or None}
 
     def private_text(self, state: R.State, player: str) -> str:
         """``player``'s hand in words, for the DM beside the hand image: each performance
@@ -165,7 +161,7 @@ class KanbanEV(Engine):
             return "Put garage tiles " + ", ".join(a.tiles) + " on garages 1-4."
         if k == "cert":
             who = self.to_act(state)
-            sec = R.n_certs(state.ps[state.players.index(who[0])]) if state.phase == "work" and who else 0
+            sec = R.n_certs(state.player_boards[state.players.index(who[0])]) if state.phase == "work" and who else 0
             ben = dict(D.CERT_TRACK[min(sec, 5)][a.space - 1]) if 1 <= a.space <= 4 else {}
             if not D.CERT_PRINTED_SPEECH and sec in (2, 4):
                 ben.pop("speech", None)
@@ -182,10 +178,10 @@ class KanbanEV(Engine):
             return f"Also work in {dn[a.dept]} this turn."
         if k == "claim":
             who = self.to_act(state)
-            p = state.ps[state.players.index(who[0])] if who else {}
+            p = state.player_boards[state.players.index(who[0])] if who else None
             gain = ""
-            if p and p["gtiles"] and 1 <= a.garage <= 5:
-                gain = f" (gain {R.benefit_text(D.GARAGE_TILES[p['gset']][p['gtiles'][a.garage - 1]])})"
+            if p and p.garage_tiles and 1 <= a.garage <= 5:
+                gain = f" (gain {R.benefit_text(D.GARAGE_TILES[p.garage_set][p.garage_tiles[a.garage - 1]])})"
             cost = R.plural(D.CLAIM_COST[a.pos - 1], "shift") if 1 <= a.pos <= 4 else "?"
             return f"Claim the car at position {a.pos} ({cost}), returning {a.design}, into garage {a.garage}{gain}."
         if k == "upgrade":
@@ -196,11 +192,11 @@ class KanbanEV(Engine):
         if k == "provide":
             return f"Provide {a.part} to the {D.MODEL_NAMES[a.model]} line from your {a.source}."
         if k == "route":
-            t = state.b.get("t") or {}
-            pend = t.get("pending") or []
+            t = state.board.turn
+            pend = t.pending if t else []
             car = "car"
             if pend and pend[0][0] == "route":
-                car = D.MODEL_NAMES.get(state.b["conveyor"].get(pend[0][1][-1], ""), "car")
+                car = D.MODEL_NAMES.get(state.board.conveyor.get(pend[0][1][-1], ""), "car")
             if a.node.startswith("x"):
                 return f"Send the {car} off the belt at gate {a.node[1:]} ({D.EXIT_PP.get(a.node, 0)} PP)."
             return f"Push the {car} on to conveyor space {a.node}."
@@ -236,38 +232,38 @@ class KanbanEV(Engine):
 
         if state.phase == "over":
             return "Game over."  # the host ranks (resigned players last): one ranking
-        b = state.b
+        b = state.board
         who = ", ".join(self.to_act(state))
-        head = f"Day {b['day']}, week {b['week']}, cycle {b['cycle']}"
+        head = f"Day {b.day}, week {b.week}, cycle {b.cycle}"
         step = {"garages": "setup: choose garage tiles", "cert_setup": "setup: certification space",
-                "picks": f"setup: pick a {b['pick']}", "select": "department selection",
+                "picks": f"setup: pick a {b.setup_pick}", "select": "department selection",
                 "work": "work phase", "meeting": "meeting",
                 "nominate": "meeting clean-up: nominate a goal"}[state.phase]
-        if state.phase == "work" and b["t"]:
-            t = b["t"]
-            name = state.players[t["who"]]
-            pend = t["pending"]
+        if state.phase == "work" and b.turn:
+            t = b.turn
+            name = state.players[t.who]
+            pend = t.pending
             if pend:
                 need = {"cert": "choose a certification space (`cert <space>`)",
                         "award": "choose an award tile (`award <kind>`)",
                         "route": "choose where the pushed car goes (`route <node>`)"}[pend[0][0]]
                 if pend[0][0] == "route":
                     at = pend[0][1][-1]
-                    car = D.MODEL_NAMES.get(b["conveyor"].get(at, ""), "car")
+                    car = D.MODEL_NAMES.get(b.conveyor.get(at, ""), "car")
                     need = (f"choose where the {car} pushed from conveyor space {at} goes ("
                             + " or ".join(f"`route {n}`" for n in D.CONVEYOR[at]) + ")")
                 return f"{head}, work phase: {name} must {need}."
-            where = D.DEPT_NAMES[t["dept"]] + (f" + {D.DEPT_NAMES[t['dept2']]}" if t["dept2"] else "")
+            where = D.DEPT_NAMES[t.dept] + (f" + {D.DEPT_NAMES[t.second_dept]}" if t.second_dept else "")
             return (f"{head}, work phase: {name} works in {where}; {R.shifts_note(state)} "
-                    f"(workstation {t['ws']}, banked {state.ps[t['who']]['banked']}, at most 4).")
-        if state.phase == "meeting" and b["m"]:
-            m = b["m"]
+                    f"(workstation {t.workstation_shifts}, banked {state.player_boards[t.who].banked_shifts}, at most 4).")
+        if state.phase == "meeting" and b.current_meeting:
+            m = b.current_meeting
             i = R.current(state)
-            must = "" if m["played"][i] else " (must still play a goal)"
+            must = "" if m.played[i] else " (must still play a goal)"
             return (f"{head}, meeting: waiting for {who}{must}; "
-                    f"{m['passes']} of {len(state.players)} passes in a row.")
+                    f"{m.passes} of {len(state.players)} passes in a row.")
         if state.phase == "select":
-            where = "her desk" if b["sandra"] == R.DESK else D.DEPT_NAMES[R.dept_of(b["sandra"])]
+            where = "her desk" if b.sandra == R.DESK else D.DEPT_NAMES[R.dept_of(b.sandra)]
             step += f" (Sandra: {where})"
         return f"{head}, {step}: waiting for {who}."
 
@@ -275,7 +271,7 @@ class KanbanEV(Engine):
         return state.phase == "over"
 
     def scores(self, state: R.State) -> dict[str, int]:
-        return {state.players[i]: p["pp"] for i, p in enumerate(state.ps)}
+        return {state.players[i]: p.pp for i, p in enumerate(state.player_boards)}
 
     def ranking(self, state: R.State) -> list[list[str]]:
         return R.ranking(state)
@@ -293,18 +289,18 @@ _ACTION_NAME = {"claim": "Claiming a car", "upgrade": "Upgrading a design", "pro
 def _reason(s: R.State, i: int, a) -> str | None:
     """Why action ``a`` is illegal for seat ``i``, in the game's words (None: no specific reason)."""
 
-    b = s.b
-    p = s.ps[i]
+    b = s.board
+    p = s.player_boards[i]
     kind = getattr(a, "type", "")
     dn = D.DEPT_NAMES
     phase_of = {"garages": "garages arrange", "cert_setup": "cert", "picks": "pick", "select": "place",
                 "meeting": "play speak pass done", "nominate": "nominate"}
     if s.phase == "work":
-        t = b["t"]
-        if t.get("pending"):
+        t = b.turn
+        if t.pending:
             return {"cert": "First choose your certification space (`cert <space>`).",
                     "award": "First choose your award tile (`award <kind>`).",
-                    "route": "First choose where the pushed car goes (`route <node>`)."}[t["pending"][0][0]]
+                    "route": "First choose where the pushed car goes (`route <node>`)."}[t.pending[0][0]]
         if kind in ("place", "pick", "garages", "arrange", "play", "speak", "pass", "nominate", "award", "route"):
             return "It is the work phase: use your department's actions, `train`, `recycle` or `done`."
         if kind == "cert":
@@ -315,31 +311,31 @@ def _reason(s: R.State, i: int, a) -> str | None:
         if kind == "train":
             if a.dept not in act:
                 return f"You can train only where you work this turn ({here})."
-            if p["train"][R.DI[a.dept]] >= D.EXPERT_AT:
+            if p.training[R.DI[a.dept]] >= D.EXPERT_AT:
                 return f"You are already on the last space of the {dn[a.dept]} track."
             if a.pay == "book":
                 return "You have no book you can use (books gained this turn count from its end)."
             return f"You have no shifts left this turn ({R.shifts_note(s)}; at most 4 per turn)."
         if kind == "also":
-            if t["dept"] != "admin":
+            if t.dept != "admin":
                 return "Only in Administration can you also work in one other department."
-            if t["dept2"]:
-                return f"You already chose {dn[t['dept2']]} as your other department this turn."
+            if t.second_dept:
+                return f"You already chose {dn[t.second_dept]} as your other department this turn."
             return "Choose one of R&D, Assembly, Logistics or Design."
         if kind == "recycle":
-            if a.give not in p["parts"]:
+            if a.give not in p.parts:
                 return f"You have no {a.give} on your board."
-            if a.get not in b["recycling"]:
-                return f"There is no {a.get} in recycling (it holds {', '.join(b['recycling'])})."
-            if a.give in b["recycling"]:
+            if a.get not in b.recycling:
+                return f"There is no {a.get} in recycling (it holds {', '.join(b.recycling)})."
+            if a.give in b.recycling:
                 return f"Recycling already holds a {a.give}; its parts must stay all different."
             return "You cannot give back a part you just took from recycling."
         if kind in _ACTION_DEPT:
             d = _ACTION_DEPT[kind]
             if d not in act:
-                hint = f" (add it with `also {d}`)" if t["dept"] == "admin" and not t["dept2"] and d != "admin" else ""
+                hint = f" (add it with `also {d}`)" if t.dept == "admin" and not t.second_dept and d != "admin" else ""
                 return f"{_ACTION_NAME[kind]} belongs to {dn[d]}; you work in {here} this turn{hint}."
-            if kind in ("order", "voucher", "charge") and kind in t["used"]:
+            if kind in ("order", "voucher", "charge") and kind in t.used:
                 return "You may do that only once per turn."
             cost = D.CLAIM_COST[a.pos - 1] if kind == "claim" and 1 <= a.pos <= 4 else 1
             if cost > can:
@@ -358,25 +354,25 @@ def _reason(s: R.State, i: int, a) -> str | None:
         if not 1 <= a.station <= 2:
             return "Workstations are 1 (upper) and 2 (lower)."
         code = R.DI[a.dept] * 2 + a.station - 1
-        mine = b["pos"][i]
+        mine = b.positions[i]
         if mine >= 0 and R.dept_of(mine) == a.dept:
             return f"You must choose a different department from the one you just worked in ({dn[a.dept]})."
-        if len(s.players) == 2 and R.dept_of(b["sandra"]) == a.dept:
+        if len(s.players) == 2 and R.dept_of(b.sandra) == a.dept:
             return f"At 2 players nobody may go to Sandra's department ({dn[a.dept]})."
         if code in R.occupied(s):
             return f"{dn[a.dept]} workstation {a.station} is taken."
     if s.phase == "meeting":
-        m = b["m"]
+        m = b.current_meeting
         if kind == "play":
-            if m["played"][i]:
+            if m.played[i]:
                 return "You have already played a performance goal in this meeting."
             return f"{a.goal} is not in your hand."
         if kind == "speak":
-            if p["speech"] == 0:
+            if p.speech_tokens == 0:
                 return "You have no speech tokens on your board."
-            if a.goal not in b["room"] + [g for g in m["played"] if g]:
+            if a.goal not in b.meeting_room + [g for g in m.played if g]:
                 return f"{a.goal} is neither in the meeting room nor played in this meeting."
-            if i in m["spoken"].get(a.goal, []):
+            if i in m.spoken.get(a.goal, []):
                 return f"You already have a speech token on {a.goal}."
             return f"{a.goal} has no free speech icon left."
         if kind == "pass":
@@ -388,12 +384,12 @@ def _reason(s: R.State, i: int, a) -> str | None:
     if s.phase == "cert_setup" and kind == "cert":
         return "That certification space is taken (spaces 1-4, left to right)."
     if s.phase == "picks" and kind == "pick":
-        if b["pick"] == "part":
+        if b.setup_pick == "part":
             return f"Pick a car part from a Logistics warehouse now, not {a.item}."
         return f"{a.item} is not a design you can take now (face up, or on top of a stack)."
-    if s.phase == "garages" and kind == "garages" and p["gset"]:
-        return f"You took the {p['gset']} garage tiles; now `arrange` them on garages 1-4."
-    if s.phase == "garages" and kind == "arrange" and not p["gset"]:
+    if s.phase == "garages" and kind == "garages" and p.garage_set:
+        return f"You took the {p.garage_set} garage tiles; now `arrange` them on garages 1-4."
+    if s.phase == "garages" and kind == "arrange" and not p.garage_set:
         return "First choose your garage set (`garages basic` or `garages expert`)."
     if s.phase == "garages" and kind == "arrange":
         return "Name each of your 4 unlocked garage tiles once, in garage order 1-4."
@@ -403,14 +399,14 @@ def _reason(s: R.State, i: int, a) -> str | None:
 def _dept_reason(s: R.State, i: int, a) -> str | None:
     """Department-specific reasons for claim/upgrade/provide/order/take/voucher/design/advanced/charge."""
 
-    b = s.b
-    p = s.ps[i]
+    b = s.board
+    p = s.player_boards[i]
     kind = a.type
     if kind == "claim":
-        if not 1 <= a.pos <= 4 or not b["queue"][a.pos - 1]:
+        if not 1 <= a.pos <= 4 or not b.behind_pace_car[a.pos - 1]:
             return f"There is no car at position {a.pos} behind the pace car."
-        car = b["queue"][a.pos - 1]
-        if a.design not in p["designs"]:
+        car = b.behind_pace_car[a.pos - 1]
+        if a.design not in p.designs:
             return f"You have no design {a.design} on your board."
         if R.model_of(a.design) != car:
             return f"The car at position {a.pos} is a {D.MODEL_NAMES[car]}; return a {D.MODEL_NAMES[car]} design."
@@ -418,29 +414,29 @@ def _dept_reason(s: R.State, i: int, a) -> str | None:
             return "Garage 5 opens with Assembly certification." if a.garage == 5 else "Garages are 1-5."
         return f"Garage {a.garage} is not empty."
     if kind == "upgrade":
-        if a.design not in p["designs"]:
+        if a.design not in p.designs:
             return f"You have no design {a.design} on your board."
         m, pt = R.model_of(a.design), R.part_of(a.design)
         if pt == "blank":
             return "A design without a car part cannot be upgraded."
-        if not 1 <= a.space <= 6 or b["upg"][m][a.space - 1]:
+        if not 1 <= a.space <= 6 or b.upgrade_spaces[m][a.space - 1]:
             return f"{D.MODEL_NAMES[m]} upgrade space {a.space} is not free."
         if a.double:
             if not R.certified(p, "rd"):
                 return "The double upgrade needs R&D certification."
-            if p["dbl"]:
+            if p.double_upgrade_used:
                 return "You have already used your double upgrade."
-            if pt in b["doubled"]:
+            if pt in b.double_upgraded:
                 return f"{pt} has already been double upgraded."
         if a.source == "part":
             return f"You have no {pt} on your board."
         if a.source == "voucher":
             return "You have no parts voucher you can use." if R.usable(s, i, "voucher") == 0 else f"The supply has no {pt}."
-        if "rd" not in p["chargers"]:
+        if "rd" not in p.chargers:
             return "You have no R&D charger."
-        return "You have used the R&D charger this turn." if "rd_charger" in b["t"]["used"] else f"The supply has no {pt}."
+        return "You have used the R&D charger this turn." if "rd_charger" in b.turn.used else f"The supply has no {pt}."
     if kind == "provide":
-        if a.part in b["assembly"][a.model]:
+        if a.part in b.assembly_lines[a.model]:
             return f"The {D.MODEL_NAMES[a.model]} line already has a {a.part}."
         if a.part not in R.allowed_parts(s, i, a.model):
             return f"Upgraded parts of the {D.MODEL_NAMES[a.model]} must be provided first (unless you have the Assembly charger)."
@@ -448,20 +444,20 @@ def _dept_reason(s: R.State, i: int, a) -> str | None:
             return f"You have no {a.part} on your board."
         return "You have no parts voucher you can use." if R.usable(s, i, "voucher") == 0 else f"The supply has no {a.part}."
     if kind == "order":
-        if a.card not in p["kanban"]:
+        if a.card not in p.kanban_cards:
             return f"Kanban order {a.card} is not in your hand."
         return "Placements are 1-4."
     if kind == "take":
-        room = R.part_slots(p) - len(p["parts"])
+        room = R.part_slots(p) - len(p.parts)
         if room == 0:
             return "You have no free car part space on your board."
-        return f"The {a.part} warehouse holds {b['wh'][a.part]} and you have room for {room}."
+        return f"The {a.part} warehouse holds {b.warehouses[a.part]} and you have room for {room}."
     if kind == "voucher":
         if not R.certified(p, "logistics"):
             return "Receiving a parts voucher needs Logistics certification."
         return "The supply has no parts voucher left."
     if kind in ("design", "advanced"):
-        if len(p["designs"]) >= R.design_slots(p):
+        if len(p.designs) >= R.design_slots(p):
             return "You have no free design space on your board."
         if kind == "advanced" and not R.certified(p, "design"):
             return "Selecting an advanced design needs Design certification."
@@ -469,18 +465,21 @@ def _dept_reason(s: R.State, i: int, a) -> str | None:
     if kind == "charge":
         if not s.speedcharger:
             return "This game is played without SpeedCharger."
-        if a.dept in p["chargers"]:
+        if a.dept in p.chargers:
             return f"Your {D.DEPT_NAMES[a.dept]} space is already charged."
         return "The supply has no charger token left."
     return None
 
 
-def _copy(x: Any) -> Any:
-    if isinstance(x, dict):
-        return {k: _copy(v) for k, v in x.items()}
-    if isinstance(x, list):
-        return [_copy(v) for v in x]
-    return x
+#: the fields of the board every seat and spectator sees (view() gives them under their
+#: stored short keys): not the hidden deck and stack orders, awards or nominations
+_PUBLIC_BOARD = {
+    "day", "week", "cycle", "meeting_marker", "pace_car", "behind_pace_car", "car_supply", "conveyor",
+    "assembly_lines", "demand_tiles", "demand_tokens", "warehouses", "part_supply", "recycling",
+    "upgrade_spaces", "part_values", "double_upgraded", "design_rows", "goal_discard", "meeting_room",
+    "final_goal", "factory_goals", "award_tokens", "charger_supply", "generic_supply", "voucher_supply",
+    "sandra", "positions", "turn", "final_scores",
+}
 
 
 #: the registered engine

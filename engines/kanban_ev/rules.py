@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import itertools
 import pickle
+from types import SimpleNamespace
 from typing import Any
 
 from engines.base import Event, IllegalAction, rng
@@ -38,7 +39,7 @@ from .actions import (
     Advanced, Also, Arrange, Award, Cert, Charge, ChooseGarages, Claim, Done, Nominate, Order, Pass, Pick,
     Place, Play, Provide, Recycle, Route, SelectDesign, Speak, Take, Train, Upgrade, Voucher,
 )
-from .state import Options, State
+from .state import Board, Meeting, Options, PlayerBoard, State, WorkTurn
 
 DESK = 10
 DI = {d: i for i, d in enumerate(D.DEPTS)}
@@ -47,13 +48,42 @@ DI = {d: i for i, d in enumerate(D.DEPTS)}
 
 
 def clone(s: State) -> State:
-    """A deep copy, fast (plain containers through pickle)."""
+    """A deep copy, fast: the models' fields are plain containers, so their field dicts go
+    through one pickle round trip and the models are rebuilt around the copies (no
+    validation; ``model_copy(deep=True)`` gives the same state several times slower)."""
 
-    new = State.__new__(State)
-    object.__setattr__(new, "__dict__", pickle.loads(pickle.dumps(s.__dict__, -1)))
-    object.__setattr__(new, "__pydantic_fields_set__", set(s.__pydantic_fields_set__))
-    object.__setattr__(new, "__pydantic_extra__", None)
-    object.__setattr__(new, "__pydantic_private__", None)
+    b, turn, meeting, pbs = s.board, s.board.turn, s.board.current_meeting, s.player_boards
+    sd = s.__dict__.copy()
+    sd["board"] = sd["player_boards"] = None
+    bd = b.__dict__.copy()
+    bd["turn"] = bd["current_meeting"] = None
+    # only the values travel through pickle (the keys are the same strings afterwards)
+    sv, bv, tv, mv, pvs = _loads(_dumps((tuple(sd.values()), tuple(bd.values()),
+                                         tuple(turn.__dict__.values()) if turn else None,
+                                         tuple(meeting.__dict__.values()) if meeting else None,
+                                         [tuple(p.__dict__.values()) for p in pbs]), -1))
+    bd = dict(zip(bd, bv))
+    if turn:
+        bd["turn"] = _rebuilt(turn, dict(zip(turn.__dict__, tv)))
+    if meeting:
+        bd["current_meeting"] = _rebuilt(meeting, dict(zip(meeting.__dict__, mv)))
+    sd = dict(zip(sd, sv))
+    sd["board"] = _rebuilt(b, bd)
+    sd["player_boards"] = [_rebuilt(p, dict(zip(p.__dict__, v))) for p, v in zip(pbs, pvs)]
+    return _rebuilt(s, sd)
+
+
+_dumps, _loads, _new, _set = pickle.dumps, pickle.loads, object.__new__, object.__setattr__
+
+
+def _rebuilt(model: Any, fields: dict) -> Any:
+    """A model of ``model``'s class holding ``fields`` (already copied), unvalidated."""
+
+    new = _new(model.__class__)
+    _set(new, "__dict__", fields)
+    _set(new, "__pydantic_fields_set__", model.__pydantic_fields_set__.copy())
+    _set(new, "__pydantic_extra__", None)
+    _set(new, "__pydantic_private__", None)
     return new
 
 
@@ -65,38 +95,38 @@ def dept_of(code: int) -> str:
     return "admin" if code == DESK else D.DEPTS[code // 2]
 
 
-def certified(p: dict, d: str) -> bool:
+def certified(p: PlayerBoard, d: str) -> bool:
     """Kanban EV, training: certified on reaching the 4th space of a track."""
 
-    return p["train"][DI[d]] >= D.CERTIFIED_AT
+    return p.training[DI[d]] >= D.CERTIFIED_AT
 
 
-def n_certs(p: dict) -> int:
-    return sum(1 for v in p["train"] if v >= D.CERTIFIED_AT)
+def n_certs(p: PlayerBoard) -> int:
+    return sum(1 for v in p.training if v >= D.CERTIFIED_AT)
 
 
-def n_experts(p: dict) -> int:
-    return sum(1 for v in p["train"] if v >= D.EXPERT_AT)
+def n_experts(p: PlayerBoard) -> int:
+    return sum(1 for v in p.training if v >= D.EXPERT_AT)
 
 
-def garage_slots(p: dict) -> int:
+def garage_slots(p: PlayerBoard) -> int:
     return D.GARAGES + (1 if certified(p, "assembly") else 0)
 
 
-def design_slots(p: dict) -> int:
+def design_slots(p: PlayerBoard) -> int:
     return D.DESIGN_SPACES + (1 if certified(p, "design") else 0)
 
 
-def part_slots(p: dict) -> int:
+def part_slots(p: PlayerBoard) -> int:
     return D.PART_SPACES + (1 if certified(p, "logistics") else 0)
 
 
-def speech_slots(p: dict) -> int:
+def speech_slots(p: PlayerBoard) -> int:
     return D.SPEECH_SPACES + (1 if certified(p, "admin") else 0)
 
 
-def cars_of(p: dict) -> list[str]:
-    return [c for c in p["garages"] if c]
+def cars_of(p: PlayerBoard) -> list[str]:
+    return [c for c in p.garages if c]
 
 
 def model_of(design: str) -> str:
@@ -215,19 +245,19 @@ def printed_board(n_players: int) -> dict[str, Any]:
 def shifts_note(s: State) -> str:
     """``"2 shifts spent, 1 left this turn"`` for the current work turn."""
 
-    t = s.b["t"]
-    return f"{plural(t['spent'], 'shift')} spent, {spendable(s)} left this turn"
+    t = s.board.turn
+    return f"{plural(t.spent, 'shift')} spent, {spendable(s)} left this turn"
 
 
 def cert_order(s: State) -> list[int]:
     """Certification-track order, right to left: later section first, then rightmost space."""
 
-    return sorted(range(len(s.players)), key=lambda i: -s.ps[i]["cert"])
+    return sorted(range(len(s.players)), key=lambda i: -s.player_boards[i].certification)
 
 
 def _draw(s: State, salt: str) -> Any:
-    s.b["draws"] += 1
-    return rng(s.seed, salt, s.b["draws"])
+    s.board.draws += 1
+    return rng(s.seed, salt, s.board.draws)
 
 
 def gain(s: State, i: int, benefit: dict, ev: list[Event], why: str) -> None:
@@ -237,29 +267,29 @@ def gain(s: State, i: int, benefit: dict, ev: list[Event], why: str) -> None:
     from the end of that turn ([SPEC] §3 "unusable until end of turn"; the aid's voucher
     note): they are counted in the turn's ``new``."""
 
-    p = s.ps[i]
-    t = s.b["t"]
-    mine = s.phase == "work" and bool(t) and t["who"] == i
+    p = s.player_boards[i]
+    t = s.board.turn
+    mine = s.phase == "work" and bool(t) and t.who == i
     for k, v in benefit.items():
         if k == "pp":
-            p["pp"] += v
+            p.pp += v
         elif k == "shift":
-            new = min(D.SHIFT_BANK_MAX, p["banked"] + v)
+            new = min(D.SHIFT_BANK_MAX, p.banked_shifts + v)
             if mine:
-                t["new"]["shift"] += new - p["banked"]
-            p["banked"] = new
+                t.gained["shift"] += new - p.banked_shifts
+            p.banked_shifts = new
         elif k == "book":
-            new = min(D.BOOKS_MAX, p["books"] + v)
+            new = min(D.BOOKS_MAX, p.books + v)
             if mine:
-                t["new"]["book"] += new - p["books"]
-            p["books"] = new
+                t.gained["book"] += new - p.books
+            p.books = new
         elif k == "voucher":
             for _ in range(v):
-                if s.b["vouchers"] > 0 and p["vouchers"] < D.VOUCHERS_MAX:
-                    s.b["vouchers"] -= 1
-                    p["vouchers"] += 1
+                if s.board.voucher_supply > 0 and p.vouchers < D.VOUCHERS_MAX:
+                    s.board.voucher_supply -= 1
+                    p.vouchers += 1
                     if mine:
-                        t["new"]["voucher"] += 1
+                        t.gained["voucher"] += 1
         elif k == "speech":
             for _ in range(v):
                 printed_speech(s, i)
@@ -271,31 +301,31 @@ def printed_speech(s: State, i: int) -> None:
     """A printed speech icon: put one of your own tokens on a free space of your board,
     else take a generic token from the supply (ASSUMED, reference §6)."""
 
-    p = s.ps[i]
-    if p["speech"] < speech_slots(p):
-        p["speech"] += 1
-    elif s.b["generic"] > 0:
-        s.b["generic"] -= 1
-        p["generic"] += 1
+    p = s.player_boards[i]
+    if p.speech_tokens < speech_slots(p):
+        p.speech_tokens += 1
+    elif s.board.generic_supply > 0:
+        s.board.generic_supply -= 1
+        p.generic_tokens += 1
 
 
 def take_generic(s: State, i: int) -> None:
     """A generic speech token taken from a tile: swapped at once for your own token if a space
     on your board is free (ASSUMED per [ENG], reference §6), else kept beside the board."""
 
-    p = s.ps[i]
-    if p["speech"] < speech_slots(p):
-        p["speech"] += 1
-        s.b["generic"] += 1
+    p = s.player_boards[i]
+    if p.speech_tokens < speech_slots(p):
+        p.speech_tokens += 1
+        s.board.generic_supply += 1
     else:
-        p["generic"] += 1
+        p.generic_tokens += 1
 
 
 def check_factory_goal(s: State, i: int, kind: str, count: int, ev: list[Event]) -> None:
     """Factory goals (grey cars, beige upgrades, certification): reaching the tile's number
     takes one of its speech tokens, if any are left, once per player per tile."""
 
-    for tile in s.b["fgoals"][kind]:
+    for tile in s.board.factory_goals[kind]:
         if tile[0] == count and tile[1] > 0 and i not in tile[2]:
             tile[1] -= 1
             tile[2].append(i)
@@ -316,94 +346,95 @@ def setup_state(players: list[str], opts: Options, seed: int) -> State:
 
     n = len(players)
     r = rng(seed, "setup")
-    b: dict[str, Any] = {}
-    b["supply"] = {pt: D.PARTS_PER_TYPE for pt in D.PARTS}
-    b["recycling"] = r.sample(D.PARTS, D.RECYCLING_SPACES)
-    for pt in b["recycling"]:
-        b["supply"][pt] -= 1
-    b["generic"] = D.GENERIC_SPEECH_TOKENS
+    b = SimpleNamespace()  # the board, filled in the order of the setup draws
+    b.part_supply = {pt: D.PARTS_PER_TYPE for pt in D.PARTS}
+    b.recycling = r.sample(D.PARTS, D.RECYCLING_SPACES)
+    for pt in b.recycling:
+        b.part_supply[pt] -= 1
+    b.generic_supply = D.GENERIC_SPEECH_TOKENS
     fg: dict[str, list] = {}
     for kind in ("grey", "beige", "cert"):
         vals = sorted(r.sample(D.FACTORY_GOAL_VALUES, 2))
         toks = D.FACTORY_GOAL_TOKENS[n]
         fg[kind] = [[vals[0], toks[0], []], [vals[1], toks[1], []]]
-        b["generic"] -= toks[0] + toks[1]
-    b["fgoals"] = fg
+        b.generic_supply -= toks[0] + toks[1]
+    b.factory_goals = fg
     track = D.TEST_TRACK[n]
-    b["pace"] = track["pace_start"]
-    b["queue"] = [""] * D.QUEUE_MAX
-    b["meeting"] = False
-    b["cycle"] = 0
-    b["week"] = 0
-    b["day"] = 0
+    b.pace_car = track["pace_start"]
+    b.behind_pace_car = [""] * D.QUEUE_MAX
+    b.meeting_marker = False
+    b.cycle = 0
+    b.week = 0
+    b.day = 0
     designs = list(D.DESIGNS)
     r.shuffle(designs)
-    b["rows"] = [designs[0:4], designs[4:8]]
-    b["stacks"] = [designs[8:17], designs[17:26], designs[26:35]]
-    b["cars"] = {m: D.CARS_PER_MODEL for m in D.MODELS}
-    b["conveyor"] = {node: "" for node in D.NODES}
+    b.design_rows = [designs[0:4], designs[4:8]]
+    b.design_stacks = [designs[8:17], designs[17:26], designs[26:35]]
+    b.car_supply = {m: D.CARS_PER_MODEL for m in D.MODELS}
+    b.conveyor = {node: "" for node in D.NODES}
     for m in D.MODELS:
-        b["conveyor"][D.ENTRY_NODE[m]] = m
-        b["conveyor"][D.ROW2_NODE[m]] = m
-        b["cars"][m] -= 2
-    b["assembly"] = {m: [] for m in D.MODELS}
+        b.conveyor[D.ENTRY_NODE[m]] = m
+        b.conveyor[D.ROW2_NODE[m]] = m
+        b.car_supply[m] -= 2
+    b.assembly_lines = {m: [] for m in D.MODELS}
     dem = list(D.MODELS)
     r.shuffle(dem)
-    b["demand"] = dem[:2]
-    b["demand_tok"] = [D.DEMAND_TOKENS[m] for m in dem[:2]]
-    b["generic"] -= sum(b["demand_tok"])
-    b["demand_stack"] = dem[2:]
+    b.demand_tiles = dem[:2]
+    b.demand_tokens = [D.DEMAND_TOKENS[m] for m in dem[:2]]
+    b.generic_supply -= sum(b.demand_tokens)
+    b.demand_stack = dem[2:]
     kdeck = sorted(D.KANBAN_CARDS)
     r.shuffle(kdeck)
-    b["wh"] = {pt: 0 for pt in D.PARTS}
+    b.warehouses = {pt: 0 for pt in D.PARTS}
     first = kdeck.pop(0)
     for icon in D.KANBAN_CARDS[first]:  # setup stocks every icon of the revealed card
-        if b["supply"][icon] > 0:
-            b["supply"][icon] -= 1
-            b["wh"][icon] += 1
+        if b.part_supply[icon] > 0:
+            b.part_supply[icon] -= 1
+            b.warehouses[icon] += 1
     kdeck.append(first)
     gdeck = sorted(D.PERFORMANCE_GOALS)
     r.shuffle(gdeck)
-    b["room"] = [gdeck.pop(0) for _ in range(D.MEETING_ROOM)]
-    b["gdiscard"] = []
-    b["final"] = r.choice(sorted(D.FINAL_GOALS))
-    b["sandra"] = DESK
+    b.meeting_room = [gdeck.pop(0) for _ in range(D.MEETING_ROOM)]
+    b.goal_discard = []
+    b.final_goal = r.choice(sorted(D.FINAL_GOALS))
+    b.sandra = DESK
     awards = [k for k, c in D.AWARD_TILES.items() for _ in range(c)]
     r.shuffle(awards)
     per = D.AWARDS_PER_DEPT[n]
-    b["awards"] = {d: sorted(awards[j * per:(j + 1) * per]) for j, d in enumerate(D.DEPTS)}
-    b["award_tok"] = {d: D.AWARD_SPEECH_TOKENS for d in D.DEPTS}
-    b["generic"] -= D.AWARD_SPEECH_TOKENS * len(D.DEPTS)
-    b["chargers"] = D.CHARGER_TOKENS[n] if opts.speedcharger else 0
-    b["vouchers"] = D.VOUCHERS_TOTAL - n
-    b["upg"] = {m: [""] * 6 for m in D.MODELS}
-    b["value"] = {pt: D.PART_VALUE_START for pt in D.PARTS}
-    b["doubled"] = []
+    b.award_tiles = {d: sorted(awards[j * per:(j + 1) * per]) for j, d in enumerate(D.DEPTS)}
+    b.award_tokens = {d: D.AWARD_SPEECH_TOKENS for d in D.DEPTS}
+    b.generic_supply -= D.AWARD_SPEECH_TOKENS * len(D.DEPTS)
+    b.charger_supply = D.CHARGER_TOKENS[n] if opts.speedcharger else 0
+    b.voucher_supply = D.VOUCHERS_TOTAL - n
+    b.upgrade_spaces = {m: [""] * 6 for m in D.MODELS}
+    b.part_values = {pt: D.PART_VALUE_START for pt in D.PARTS}
+    b.double_upgraded = []
     ps = []
     for _ in players:
-        ps.append({
-            "pp": D.START_PP[opts.sandra], "banked": 0, "books": 0, "vouchers": 1, "vpend": 0,
-            "speech": 1, "generic": 0, "gset": "", "gtiles": [], "garages": [""] * 5, "designs": [],
-            "upgraded": [], "tested": [], "parts": [], "chargers": [], "dbl": False,
-            "goals": [gdeck.pop(0) for _ in range(D.START_GOALS)],
-            "kanban": [kdeck.pop(0) for _ in range(D.KANBAN_HAND)],
-            "train": [0] * 5, "stamp": [0] * 5, "cert": -1,
-        })
-    b["gdeck"] = gdeck
-    b["kdeck"] = kdeck
+        ps.append(PlayerBoard(
+            pp=D.START_PP[opts.sandra], banked_shifts=0, books=0, vouchers=1, vouchers_pending=0,
+            speech_tokens=1, generic_tokens=0, garage_set="", garage_tiles=[], garages=[""] * 5, designs=[],
+            upgraded=[], tested=[], parts=[], chargers=[], double_upgrade_used=False,
+            goals=[gdeck.pop(0) for _ in range(D.START_GOALS)],
+            kanban_cards=[kdeck.pop(0) for _ in range(D.KANBAN_HAND)],
+            training=[0] * 5, training_stamps=[0] * 5, certification=-1,
+        ))
+    b.goal_deck = gdeck
+    b.kanban_deck = kdeck
     start = r.randrange(n)
-    b["order"] = [(start + k) % n for k in range(n)]
-    b["idx"] = 0
-    b["pos"] = [-1] * n
-    b["t"] = {}
-    b["m"] = {}
-    b["nom"] = [""] * n
-    b["pick"] = "part"
-    b["stamp"] = 0
-    b["draws"] = 0
-    b["result"] = {}
+    b.order = [(start + k) % n for k in range(n)]
+    b.turn_index = 0
+    b.positions = [-1] * n
+    b.turn = None
+    b.current_meeting = None
+    b.nominations = [""] * n
+    b.setup_pick = "part"
+    b.training_stamp = 0
+    b.draws = 0
+    b.final_scores = {}
     return State(players=list(players), seed=seed, sandra_mode=opts.sandra,
-                 speedcharger=opts.speedcharger, phase="garages", b=b, ps=ps)
+                 speedcharger=opts.speedcharger, phase="garages", board=Board(**vars(b)),
+                 player_boards=ps)
 
 
 # ----------------------------------------------------------------------------------
@@ -413,16 +444,16 @@ def setup_state(players: list[str], opts: Options, seed: int) -> State:
 def current(s: State) -> int:
     """Seat index whose turn it is in a sequential phase (-1: Sandra)."""
 
-    return s.b["order"][s.b["idx"]]
+    return s.board.order[s.board.turn_index]
 
 
 def to_act(s: State) -> list[int]:
     if s.phase == "over":
         return []
     if s.phase == "garages":
-        return [i for i, p in enumerate(s.ps) if not p["gtiles"]]
+        return [i for i, p in enumerate(s.player_boards) if not p.garage_tiles]
     if s.phase == "nominate":
-        return [i for i in range(len(s.players)) if not s.b["nom"][i]]
+        return [i for i in range(len(s.players)) if not s.board.nominations[i]]
     return [current(s)]
 
 
@@ -431,31 +462,31 @@ def to_act(s: State) -> list[int]:
 # ----------------------------------------------------------------------------------
 
 def occupied(s: State) -> set[int]:
-    occ = {c for c in s.b["pos"] if c >= 0}
-    occ.add(s.b["sandra"])
+    occ = {c for c in s.board.positions if c >= 0}
+    occ.add(s.board.sandra)
     return occ
 
 
 def spendable(s: State) -> int:
     """Shifts still spendable this turn: never more than 4 in a turn (the aid, "working")."""
 
-    t = s.b["t"]
-    p = s.ps[t["who"]]
-    return max(0, min(D.MAX_SHIFTS_PER_TURN - t["spent"], t["ws"] - t["ws_used"] + p["banked"] - t["new"]["shift"]))
+    t = s.board.turn
+    p = s.player_boards[t.who]
+    return max(0, min(D.MAX_SHIFTS_PER_TURN - t.spent, t.workstation_shifts - t.workstation_used + p.banked_shifts - t.gained["shift"]))
 
 
 def usable(s: State, i: int, what: str) -> int:
     """Books or vouchers seat ``i`` may use now (not those gained this turn)."""
 
-    p = s.ps[i]
-    t = s.b["t"]
-    key = {"book": "books", "voucher": "vouchers"}[what]
-    return p[key] - (t["new"][what] if t and t["who"] == i else 0)
+    p = s.player_boards[i]
+    t = s.board.turn
+    have = p.books if what == "book" else p.vouchers
+    return have - (t.gained[what] if t and t.who == i else 0)
 
 
 def active_depts(s: State) -> list[str]:
-    t = s.b["t"]
-    return [t["dept"]] + ([t["dept2"]] if t["dept2"] else [])
+    t = s.board.turn
+    return [t.dept] + ([t.second_dept] if t.second_dept else [])
 
 
 def legal(s: State, i: int) -> list:
@@ -464,21 +495,21 @@ def legal(s: State, i: int) -> list:
     if i not in to_act(s):
         return []
     ph = s.phase
-    b = s.b
-    p = s.ps[i]
+    b = s.board
+    p = s.player_boards[i]
     if ph == "garages":
-        if not p["gset"]:
+        if not p.garage_set:
             return [ChooseGarages(set="basic"), ChooseGarages(set="expert")]
-        names = D.GARAGE_TILE_IDS[p["gset"]]
+        names = D.GARAGE_TILE_IDS[p.garage_set]
         return [Arrange(tiles=[names[k] for k in perm]) for perm in itertools.permutations(range(4))]
     if ph == "cert_setup":
-        taken = {q["cert"] for q in s.ps}
+        taken = {q.certification for q in s.player_boards}
         return [Cert(space=k + 1) for k in range(4) if k not in taken]
     if ph == "picks":
-        if b["pick"] == "part":
-            out = [Pick(item=pt) for pt in D.PARTS if b["wh"][pt] > 0]
+        if b.setup_pick == "part":
+            out = [Pick(item=pt) for pt in D.PARTS if b.warehouses[pt] > 0]
             return out or [Pick(item="none")]
-        ids = [d for row in b["rows"] for d in row if d] + [st[0] for st in b["stacks"] if st]
+        ids = [d for row in b.design_rows for d in row if d] + [st[0] for st in b.design_stacks if st]
         return [Pick(item=d) for d in ids]
     if ph == "select":
         return _legal_select(s, i)
@@ -487,7 +518,7 @@ def legal(s: State, i: int) -> list:
     if ph == "meeting":
         return _legal_meeting(s, i)
     if ph == "nominate":
-        return [Nominate(goal=g) for g in p["goals"]]
+        return [Nominate(goal=g) for g in p.goals]
     return []
 
 
@@ -496,7 +527,7 @@ def _legal_select(s: State, i: int) -> list:
     worked in; at 2 players not Sandra's department (the aid, "department selection")."""
 
     occ = occupied(s)
-    mine = s.b["pos"][i]
+    mine = s.board.positions[i]
     out = []
     for code in range(10):
         if code in occ:
@@ -504,25 +535,25 @@ def _legal_select(s: State, i: int) -> list:
         d = dept_of(code)
         if mine >= 0 and dept_of(mine) == d:
             continue
-        if len(s.players) == 2 and dept_of(s.b["sandra"]) == d:
+        if len(s.players) == 2 and dept_of(s.board.sandra) == d:
             continue
         out.append(Place(dept=d, station=code % 2 + 1))
     return out
 
 
 def _legal_work(s: State, i: int) -> list:
-    b = s.b
-    t = b["t"]
-    p = s.ps[i]
-    pend = t["pending"]
+    b = s.board
+    t = b.turn
+    p = s.player_boards[i]
+    pend = t.pending
     if pend:
         kind = pend[0][0]
         if kind == "cert":
             sec = n_certs(p)
-            taken = {q["cert"] for q in s.ps}
+            taken = {q.certification for q in s.player_boards}
             return [Cert(space=k + 1) for k in range(4) if sec * 4 + k not in taken]
         if kind == "award":
-            return [Award(kind=k) for k in sorted(set(b["awards"][pend[0][1]]))]
+            return [Award(kind=k) for k in sorted(set(b.award_tiles[pend[0][1]]))]
         if kind == "route":
             last = pend[0][1][-1]
             return [Route(node=n) for n in D.CONVEYOR[last]]
@@ -530,18 +561,18 @@ def _legal_work(s: State, i: int) -> list:
     can = spendable(s)
     act = active_depts(s)
     for d in act:
-        if p["train"][DI[d]] < D.EXPERT_AT:
+        if p.training[DI[d]] < D.EXPERT_AT:
             if usable(s, i, "book") > 0:
                 out.append(Train(dept=d, pay="book"))
             if can >= 1:
                 out.append(Train(dept=d, pay="shift"))
-    if t["dept"] == "admin" and not t["dept2"]:
+    if t.dept == "admin" and not t.second_dept:
         for d in D.DEPTS[:4]:
             out.append(Also(dept=d))
-    for give in sorted(set(p["parts"])):
-        if give in b["recycling"] or p["parts"].count(give) <= t["recycled"].count(give):
+    for give in sorted(set(p.parts)):
+        if give in b.recycling or p.parts.count(give) <= t.recycled.count(give):
             continue
-        for get in b["recycling"]:
+        for get in b.recycling:
             out.append(Recycle(give=give, get=get))
     for d in act:
         if d == "rd":
@@ -553,49 +584,49 @@ def _legal_work(s: State, i: int) -> list:
         elif d == "design":
             out += _legal_design(s, i, can)
         elif d == "admin":
-            if can >= 1 and s.speedcharger and "charge" not in t["used"] and b["chargers"] > 0:
+            if can >= 1 and s.speedcharger and "charge" not in t.used and b.charger_supply > 0:
                 for d2 in D.DEPTS:
-                    if d2 not in p["chargers"]:
+                    if d2 not in p.chargers:
                         out.append(Charge(dept=d2))
     out.append(Done())
     return out
 
 
 def _legal_rd(s: State, i: int, can: int) -> list:
-    b = s.b
-    t = b["t"]
-    p = s.ps[i]
+    b = s.board
+    t = b.turn
+    p = s.player_boards[i]
     out: list = []
-    free_g = [g for g in range(garage_slots(p)) if not p["garages"][g]]
+    free_g = [g for g in range(garage_slots(p)) if not p.garages[g]]
     if free_g:
-        for k, car in enumerate(b["queue"]):
+        for k, car in enumerate(b.behind_pace_car):
             if not car or D.CLAIM_COST[k] > can:
                 continue
-            for des in sorted(set(x for x in p["designs"] if model_of(x) == car)):
+            for des in sorted(set(x for x in p.designs if model_of(x) == car)):
                 for g in free_g:
                     out.append(Claim(pos=k + 1, design=des, garage=g + 1))
     if can >= 1:
-        dbl_ok = certified(p, "rd") and not p["dbl"]
-        for des in sorted(set(p["designs"])):
+        dbl_ok = certified(p, "rd") and not p.double_upgrade_used
+        for des in sorted(set(p.designs)):
             m, pt = model_of(des), part_of(des)
             if pt == "blank":
                 continue
             # any free upgrade space of that car type (issue 13 item 5), also where two
             # spaces print the same benefit
-            spaces = [k for k, occ in enumerate(b["upg"][m]) if not occ]
+            spaces = [k for k, occ in enumerate(b.upgrade_spaces[m]) if not occ]
             if not spaces:
                 continue
             sources = []
-            if pt in p["parts"]:
+            if pt in p.parts:
                 sources.append("part")
-            if usable(s, i, "voucher") > 0 and b["supply"][pt] > 0:
+            if usable(s, i, "voucher") > 0 and b.part_supply[pt] > 0:
                 sources.append("voucher")
-            if "rd" in p["chargers"] and "rd_charger" not in t["used"] and b["supply"][pt] > 0:
+            if "rd" in p.chargers and "rd_charger" not in t.used and b.part_supply[pt] > 0:
                 sources.append("charger")
             for k in spaces:
                 for src in sources:
                     out.append(Upgrade(design=des, space=k + 1, source=src))
-                    if dbl_ok and pt not in b["doubled"]:
+                    if dbl_ok and pt not in b.double_upgraded:
                         out.append(Upgrade(design=des, space=k + 1, source=src, double="double"))
     return out
 
@@ -604,11 +635,11 @@ def allowed_parts(s: State, i: int, m: str) -> list[str]:
     """Assembly: parts that may go behind model ``m`` now: an empty space of that type, and
     upgraded parts before unupgraded ones unless you hold the Assembly charger."""
 
-    placed = s.b["assembly"][m]
+    placed = s.board.assembly_lines[m]
     free = [pt for pt in D.PARTS if pt not in placed]
-    if "assembly" in s.ps[i]["chargers"]:
+    if "assembly" in s.player_boards[i].chargers:
         return free
-    upgraded = {x for x in s.b["upg"][m] if x}
+    upgraded = {x for x in s.board.upgrade_spaces[m] if x}
     first = [pt for pt in free if pt in upgraded]
     return first or free
 
@@ -616,14 +647,14 @@ def allowed_parts(s: State, i: int, m: str) -> list[str]:
 def _legal_assembly(s: State, i: int, can: int) -> list:
     if can < 1:
         return []
-    b = s.b
-    p = s.ps[i]
+    b = s.board
+    p = s.player_boards[i]
     out = []
     for m in D.MODELS:
         for pt in allowed_parts(s, i, m):
-            if pt in p["parts"]:
+            if pt in p.parts:
                 out.append(Provide(model=m, part=pt, source="part"))
-            if usable(s, i, "voucher") > 0 and b["supply"][pt] > 0:
+            if usable(s, i, "voucher") > 0 and b.part_supply[pt] > 0:
                 out.append(Provide(model=m, part=pt, source="voucher"))
     return out
 
@@ -631,20 +662,20 @@ def _legal_assembly(s: State, i: int, can: int) -> list:
 def _legal_logistics(s: State, i: int, can: int) -> list:
     if can < 1:
         return []
-    b = s.b
-    t = b["t"]
-    p = s.ps[i]
+    b = s.board
+    t = b.turn
+    p = s.player_boards[i]
     out: list = []
-    if "order" not in t["used"]:
-        for c in sorted(p["kanban"]):
+    if "order" not in t.used:
+        for c in sorted(p.kanban_cards):
             for k in sorted(D.ORDER_SPLITS):
                 out.append(Order(card=c, split=k))
     # take parts: repeatable, 1 shift each time (the aid gives it no once-per-turn note)
-    room = part_slots(p) - len(p["parts"])
+    room = part_slots(p) - len(p.parts)
     for pt in D.PARTS:
-        for k in range(1, min(room, b["wh"][pt]) + 1):
+        for k in range(1, min(room, b.warehouses[pt]) + 1):
             out.append(Take(part=pt, count=k))
-    if "voucher" not in t["used"] and certified(p, "logistics") and b["vouchers"] > 0:
+    if "voucher" not in t.used and certified(p, "logistics") and b.voucher_supply > 0:
         out.append(Voucher())
     return out
 
@@ -652,28 +683,28 @@ def _legal_logistics(s: State, i: int, can: int) -> list:
 def _legal_design(s: State, i: int, can: int) -> list:
     if can < 1:
         return []
-    b = s.b
-    p = s.ps[i]
-    if len(p["designs"]) >= design_slots(p):
+    b = s.board
+    p = s.player_boards[i]
+    if len(p.designs) >= design_slots(p):
         return []
-    out: list = [SelectDesign(id=d) for row in b["rows"] for d in row if d]
+    out: list = [SelectDesign(id=d) for row in b.design_rows for d in row if d]
     if certified(p, "design"):
-        out += [Advanced(id=st[0]) for st in b["stacks"] if st]
+        out += [Advanced(id=st[0]) for st in b.design_stacks if st]
     return out
 
 
 def _legal_meeting(s: State, i: int) -> list:
-    m = s.b["m"]
-    p = s.ps[i]
+    m = s.board.current_meeting
+    p = s.player_boards[i]
     out: list = []
-    if not m["played"][i]:
-        out += [Play(goal=g) for g in p["goals"]]
-    if p["speech"] > 0:
+    if not m.played[i]:
+        out += [Play(goal=g) for g in p.goals]
+    if p.speech_tokens > 0:
         for g in speakable(s, i):
             out.append(Speak(goal=g))
-    if m["now"]:
+    if m.played_now:
         out.append(Done())
-    elif m["played"][i]:
+    elif m.played[i]:
         out.append(Pass())
     return out
 
@@ -682,10 +713,10 @@ def speakable(s: State, i: int) -> list[str]:
     """Goals seat ``i`` may speak on: in the room or played this meeting, a free icon left,
     and none of their tokens on it yet."""
 
-    m = s.b["m"]
+    m = s.board.current_meeting
     out = []
-    for g in s.b["room"] + [x for x in m["played"] if x]:
-        spoken = m["spoken"].get(g, [])
+    for g in s.board.meeting_room + [x for x in m.played if x]:
+        spoken = m.spoken.get(g, [])
         if i in spoken or len(spoken) >= D.PERFORMANCE_GOALS[g][3]:
             continue
         out.append(g)
@@ -701,30 +732,30 @@ def apply_action(s: State, i: int, a: Any, ev: list[Event]) -> None:
 
     ph = s.phase
     name = s.players[i]
-    b = s.b
-    p = s.ps[i]
+    b = s.board
+    p = s.player_boards[i]
     if ph == "garages":
         if isinstance(a, ChooseGarages):
-            p["gset"] = a.set
+            p.garage_set = a.set
             ev.append(Event(type="setup", text=f"{name} takes the {a.set} garage tiles."))
             return
-        names = D.GARAGE_TILE_IDS[p["gset"]]
-        p["gtiles"] = [names.index(x) for x in a.tiles] + [4]
+        names = D.GARAGE_TILE_IDS[p.garage_set]
+        p.garage_tiles = [names.index(x) for x in a.tiles] + [4]
         ev.append(Event(type="setup", text=f"{name} arranges garages 1-4: {', '.join(a.tiles)}."))
-        if all(q["gtiles"] for q in s.ps):
+        if all(q.garage_tiles for q in s.player_boards):
             s.phase = "cert_setup"
-            b["idx"] = 0
+            b.turn_index = 0
         return
     if ph == "cert_setup":
-        p["cert"] = a.space - 1
+        p.certification = a.space - 1
         ev.append(Event(type="setup", text=f"{name} starts on certification space {a.space}."))
         gain(s, i, D.CERT_TRACK[0][a.space - 1], ev, "certification track")
-        b["idx"] += 1
-        if b["idx"] >= len(s.players):
+        b.turn_index += 1
+        if b.turn_index >= len(s.players):
             s.phase = "picks"
-            b["order"] = cert_order(s)
-            b["idx"] = 0
-            b["pick"] = "part"
+            b.order = cert_order(s)
+            b.turn_index = 0
+            b.setup_pick = "part"
         return
     if ph == "picks":
         _apply_pick(s, i, a, ev)
@@ -739,10 +770,10 @@ def apply_action(s: State, i: int, a: Any, ev: list[Event]) -> None:
         _apply_meeting(s, i, a, ev)
         return
     if ph == "nominate":
-        p["goals"].remove(a.goal)
-        b["nom"][i] = a.goal
+        p.goals.remove(a.goal)
+        b.nominations[i] = a.goal
         ev.append(Event(type="nominate", text=f"{name} puts a goal face down in the meeting room."))
-        if all(b["nom"]):
+        if all(b.nominations):
             _finish_meeting(s, ev)
         return
     raise IllegalAction("The game is over.")
@@ -752,31 +783,31 @@ def _apply_pick(s: State, i: int, a: Pick, ev: list[Event]) -> None:
     """Setup picks, in certification order: 1 part from Logistics, then 1 design from any
     of the 11 places; afterwards the Design department is refilled (the aid, setup)."""
 
-    b = s.b
-    p = s.ps[i]
-    if b["pick"] == "part":
+    b = s.board
+    p = s.player_boards[i]
+    if b.setup_pick == "part":
         if a.item != "none":
-            b["wh"][a.item] -= 1
-            p["parts"].append(a.item)
+            b.warehouses[a.item] -= 1
+            p.parts.append(a.item)
         ev.append(Event(type="setup", text=f"{s.players[i]} picks {a.item}."))
-        b["pick"] = "design"
+        b.setup_pick = "design"
         return
     _remove_design_from_board(s, a.item)
-    p["designs"].append(a.item)
+    p.designs.append(a.item)
     ev.append(Event(type="setup", text=f"{s.players[i]} picks design {a.item}."))
-    b["pick"] = "part"
-    b["idx"] += 1
-    if b["idx"] >= len(s.players):
+    b.setup_pick = "part"
+    b.turn_index += 1
+    if b.turn_index >= len(s.players):
         refill_designs(s)
         start_day(s, ev)
 
 
 def _remove_design_from_board(s: State, des: str) -> None:
-    for row in s.b["rows"]:
+    for row in s.board.design_rows:
         if des in row:
             row[row.index(des)] = ""
             return
-    for st in s.b["stacks"]:
+    for st in s.board.design_stacks:
         if st and st[0] == des:
             st.pop(0)
             return
@@ -787,19 +818,19 @@ def refill_designs(s: State) -> None:
     """Design department refill: slide each row right, fill the gaps right to left from the
     row's stack, then from the central stack; the top row first (the aid, Design)."""
 
-    b = s.b
+    b = s.board
     for r in range(2):
-        row = [x for x in b["rows"][r] if x]
+        row = [x for x in b.design_rows[r] if x]
         missing = D.DESIGN_COLS - len(row)
         new = []
         for _ in range(missing):
-            if b["stacks"][r]:
-                new.append(b["stacks"][r].pop(0))
-            elif b["stacks"][2]:
-                new.append(b["stacks"][2].pop(0))
+            if b.design_stacks[r]:
+                new.append(b.design_stacks[r].pop(0))
+            elif b.design_stacks[2]:
+                new.append(b.design_stacks[2].pop(0))
         # first drawn goes to the rightmost empty space
         filled = list(reversed(new)) + row
-        b["rows"][r] = [""] * (D.DESIGN_COLS - len(filled)) + filled
+        b.design_rows[r] = [""] * (D.DESIGN_COLS - len(filled)) + filled
 
 
 # ----- days -------------------------------------------------------------------------
@@ -808,16 +839,16 @@ def start_day(s: State, ev: list[Event]) -> None:
     """A new day: department selection in board order top to bottom (day 1: certification
     order, Sandra stays at her desk)."""
 
-    b = s.b
-    b["day"] += 1
+    b = s.board
+    b.day += 1
     s.phase = "select"
-    if b["day"] == 1:
-        b["order"] = cert_order(s)
+    if b.day == 1:
+        b.order = cert_order(s)
     else:
-        ents = [(b["pos"][i], i) for i in range(len(s.players))] + [(b["sandra"], -1)]
-        b["order"] = [e for _, e in sorted(ents)]
-    b["idx"] = 0
-    ev.append(Event(type="day", text=f"Day {b['day']} (week {b['week']}, cycle {b['cycle']}): department selection."))
+        ents = [(b.positions[i], i) for i in range(len(s.players))] + [(b.sandra, -1)]
+        b.order = [e for _, e in sorted(ents)]
+    b.turn_index = 0
+    ev.append(Event(type="day", text=f"Day {b.day} (week {b.week}, cycle {b.cycle}): department selection."))
     _auto(s, ev)
 
 
@@ -825,51 +856,51 @@ def _sandra_moves(s: State, ev: list[Event]) -> None:
     """Sandra moves to the next department down (upper workstation first), skipping full
     ones; in Administration she sits at her desk; from there she starts again at the top."""
 
-    b = s.b
-    occ = {c for c in b["pos"] if c >= 0}
-    d = DI[dept_of(b["sandra"])]
+    b = s.board
+    occ = {c for c in b.positions if c >= 0}
+    d = DI[dept_of(b.sandra)]
     for step in range(1, 6):
         nd = (d + step) % 5
         if D.DEPTS[nd] == "admin":
-            b["sandra"] = DESK
+            b.sandra = DESK
             break
         up, low = nd * 2, nd * 2 + 1
         if up not in occ:
-            b["sandra"] = up
+            b.sandra = up
             break
         if low not in occ:
-            b["sandra"] = low
+            b.sandra = low
             break
-    where = "her desk in Administration" if b["sandra"] == DESK else \
-        f"{D.DEPT_NAMES[dept_of(b['sandra'])]} workstation {b['sandra'] % 2 + 1}"
+    where = "her desk in Administration" if b.sandra == DESK else \
+        f"{D.DEPT_NAMES[dept_of(b.sandra)]} workstation {b.sandra % 2 + 1}"
     ev.append(Event(type="sandra", text=f"Sandra moves to {where}."))
 
 
 def _auto(s: State, ev: list[Event]) -> None:
     """Run the steps nobody decides: Sandra's selection and work, phase changes."""
 
-    b = s.b
+    b = s.board
     while True:
         if s.phase == "select":
-            if b["idx"] >= len(b["order"]):
+            if b.turn_index >= len(b.order):
                 _start_work(s, ev)
                 continue
-            if b["order"][b["idx"]] == -1:
-                if b["day"] > 1:
+            if b.order[b.turn_index] == -1:
+                if b.day > 1:
                     _sandra_moves(s, ev)
-                b["idx"] += 1
+                b.turn_index += 1
                 continue
             return
         if s.phase == "work":
-            if b["idx"] >= len(b["order"]):
+            if b.turn_index >= len(b.order):
                 _end_work_phase(s, ev)
                 continue
-            who = b["order"][b["idx"]]
+            who = b.order[b.turn_index]
             if who == -1:
                 sandra_turn(s, ev)
-                b["idx"] += 1
+                b.turn_index += 1
                 continue
-            if not b["t"] or b["t"]["who"] != who:
+            if not b.turn or b.turn.who != who:
                 begin_turn(s, who, ev)
             return
         return
@@ -877,39 +908,38 @@ def _auto(s: State, ev: list[Event]) -> None:
 
 def _apply_place(s: State, i: int, a: Place, ev: list[Event]) -> None:
     code = DI[a.dept] * 2 + a.station - 1
-    s.b["pos"][i] = code
+    s.board.positions[i] = code
     ws = D.WORKSTATION_SHIFTS[a.dept][a.station - 1]
     ev.append(Event(type="place", text=f"{s.players[i]} goes to {D.DEPT_NAMES[a.dept]} workstation {a.station} "
                     f"({'upper' if a.station == 1 else 'lower'}, {plural(ws, 'shift')})."))
-    s.b["idx"] += 1
+    s.board.turn_index += 1
     _auto(s, ev)
 
 
 def _start_work(s: State, ev: list[Event]) -> None:
-    b = s.b
+    b = s.board
     s.phase = "work"
-    ents = [(b["pos"][i], i) for i in range(len(s.players))]
-    if b["day"] > 1:
-        ents.append((b["sandra"], -1))
-    b["order"] = [e for _, e in sorted(ents)]
-    b["idx"] = 0
-    b["t"] = {}
+    ents = [(b.positions[i], i) for i in range(len(s.players))]
+    if b.day > 1:
+        ents.append((b.sandra, -1))
+    b.order = [e for _, e in sorted(ents)]
+    b.turn_index = 0
+    b.turn = None
 
 
 def begin_turn(s: State, i: int, ev: list[Event]) -> None:
     """Start seat ``i``'s work turn: shifts from the workstation (+1 in Administration with its
     charger); Assembly clears full lines on arrival."""
 
-    b = s.b
-    code = b["pos"][i]
+    b = s.board
+    code = b.positions[i]
     d = dept_of(code)
-    p = s.ps[i]
+    p = s.player_boards[i]
     ws = D.WORKSTATION_SHIFTS[d][code % 2]
-    if d == "admin" and "admin" in p["chargers"]:
+    if d == "admin" and "admin" in p.chargers:
         ws += 1
-    b["t"] = {"who": i, "dept": d, "dept2": "", "ws": ws, "ws_used": 0, "spent": 0,
-              "used": [], "claimed": 0, "pending": [], "recycled": [],
-              "new": {"shift": 0, "book": 0, "voucher": 0}}
+    b.turn = WorkTurn(who=i, dept=d, second_dept="", workstation_shifts=ws, workstation_used=0, spent=0,
+                      used=[], claimed=0, pending=[], recycled=[], gained={"shift": 0, "book": 0, "voucher": 0})
     if d == "assembly":
         clear_full_lines(s, ev)
 
@@ -918,37 +948,37 @@ def clear_full_lines(s: State, ev: list[Event]) -> None:
     """Assembly, on arrival: any model with all 6 spaces filled returns them to the supply."""
 
     for m in D.MODELS:
-        line = s.b["assembly"][m]
+        line = s.board.assembly_lines[m]
         if len(line) >= len(D.PARTS):
             for pt in line:
-                s.b["supply"][pt] += 1
-            s.b["assembly"][m] = []
+                s.board.part_supply[pt] += 1
+            s.board.assembly_lines[m] = []
             ev.append(Event(type="assembly", text=f"The full {D.MODEL_NAMES[m]} line is cleared."))
 
 
 def spend(s: State, k: int) -> None:
     """Spend ``k`` shifts: the workstation's first, then banked ones."""
 
-    t = s.b["t"]
-    p = s.ps[t["who"]]
+    t = s.board.turn
+    p = s.player_boards[t.who]
     for _ in range(k):
-        t["spent"] += 1
-        if t["ws_used"] < t["ws"]:
-            t["ws_used"] += 1
+        t.spent += 1
+        if t.workstation_used < t.workstation_shifts:
+            t.workstation_used += 1
         else:
-            p["banked"] -= 1
+            p.banked_shifts -= 1
 
 
 def _apply_work(s: State, i: int, a: Any, ev: list[Event]) -> None:
-    b = s.b
-    t = b["t"]
-    p = s.ps[i]
+    b = s.board
+    t = b.turn
+    p = s.player_boards[i]
     name = s.players[i]
     kind = type(a)
     if kind is Cert:
-        t["pending"].pop(0)
+        t.pending.pop(0)
         sec = n_certs(p)
-        p["cert"] = sec * 4 + a.space - 1
+        p.certification = sec * 4 + a.space - 1
         ev.append(Event(type="cert", text=f"{name} moves their certification marker to section {sec}, space {a.space}."))
         benefit = dict(D.CERT_TRACK[sec][a.space - 1])
         if not D.CERT_PRINTED_SPEECH and sec in (2, 4):
@@ -957,50 +987,50 @@ def _apply_work(s: State, i: int, a: Any, ev: list[Event]) -> None:
         check_factory_goal(s, i, "cert", sec, ev)
         return
     if kind is Award:
-        d = t["pending"].pop(0)[1]
-        b["awards"][d].remove(a.kind)
+        d = t.pending.pop(0)[1]
+        b.award_tiles[d].remove(a.kind)
         gain(s, i, {"pp": 2} if a.kind == "pp2" else {a.kind: 1}, ev, "award tile")
         return
     if kind is Route:
-        chain = t["pending"].pop(0)[1]
+        chain = t.pending.pop(0)[1]
         _route(s, i, chain, a.node, ev)
         return
     if kind is Train:
         if a.pay == "book":
-            p["books"] -= 1
+            p.books -= 1
         else:
             spend(s, 1)
         di = DI[a.dept]
-        p["train"][di] += 1
-        b["stamp"] += 1
-        p["stamp"][di] = b["stamp"]
+        p.training[di] += 1
+        b.training_stamp += 1
+        p.training_stamps[di] = b.training_stamp
         paid = "a book" if a.pay == "book" else "a shift"
         ev.append(Event(type="train", text=f"{name} trains in {D.DEPT_NAMES[a.dept]} with {paid}: "
-                        f"{p['train'][di]} of {D.EXPERT_AT} steps up the track ({shifts_note(s)})."))
-        if p["train"][di] == D.CERTIFIED_AT:
+                        f"{p.training[di]} of {D.EXPERT_AT} steps up the track ({shifts_note(s)})."))
+        if p.training[di] == D.CERTIFIED_AT:
             ev.append(Event(type="cert", text=f"{name} is certified in {D.DEPT_NAMES[a.dept]}: the padlock comes off "
                             f"({D.CERT_UNLOCKS[a.dept]}); they choose a space in the next certification section."))
-            t["pending"].append(["cert"])
-        if p["train"][di] == D.EXPERT_AT:
+            t.pending.append(["cert"])
+        if p.training[di] == D.EXPERT_AT:
             ev.append(Event(type="expert", text=f"{name} reaches the last space of the {D.DEPT_NAMES[a.dept]} track."))
-            if b["award_tok"][a.dept] > 0:
-                b["award_tok"][a.dept] -= 1
+            if b.award_tokens[a.dept] > 0:
+                b.award_tokens[a.dept] -= 1
                 take_generic(s, i)
                 ev.append(Event(type="speech", text=f"{name} takes the speech token on the {D.DEPT_NAMES[a.dept]} award tiles."))
-            if b["awards"][a.dept]:
-                t["pending"].append(["award", a.dept])
+            if b.award_tiles[a.dept]:
+                t.pending.append(["award", a.dept])
         return
     if kind is Also:
-        t["dept2"] = a.dept
+        t.second_dept = a.dept
         ev.append(Event(type="also", text=f"{name} also works in {D.DEPT_NAMES[a.dept]} this turn ({shifts_note(s)})."))
         if a.dept == "assembly":
             clear_full_lines(s, ev)
         return
     if kind is Recycle:
-        t["recycled"].append(a.get)
-        p["parts"].remove(a.give)
-        p["parts"].append(a.get)
-        b["recycling"][b["recycling"].index(a.get)] = a.give
+        t.recycled.append(a.get)
+        p.parts.remove(a.give)
+        p.parts.append(a.get)
+        b.recycling[b.recycling.index(a.get)] = a.give
         ev.append(Event(type="recycle", text=f"{name} swaps {a.give} for {a.get} in recycling."))
         return
     if kind is Claim:
@@ -1017,56 +1047,56 @@ def _apply_work(s: State, i: int, a: Any, ev: list[Event]) -> None:
         return
     if kind is Take:
         spend(s, 1)
-        b["wh"][a.part] -= a.count
-        p["parts"] += [a.part] * a.count
+        b.warehouses[a.part] -= a.count
+        p.parts += [a.part] * a.count
         ev.append(Event(type="take", text=f"{name} takes {a.count} {a.part} from its warehouse ({shifts_note(s)})."))
         return
     if kind is Voucher:
         spend(s, 1)
-        t["used"].append("voucher")
-        b["vouchers"] -= 1
-        p["vpend"] += 1
+        t.used.append("voucher")
+        b.voucher_supply -= 1
+        p.vouchers_pending += 1
         ev.append(Event(type="voucher", text=f"{name} receives a parts voucher, usable from the end of the turn ({shifts_note(s)})."))
         return
     if kind is SelectDesign:
         spend(s, 1)
-        t["design"] = True
-        for row in b["rows"]:
+        t.selected_design = True
+        for row in b.design_rows:
             if a.id in row:
                 c = row.index(a.id)
                 row[c] = ""
                 bonus = D.DESIGN_COLUMN_BONUS.get(D.DESIGN_COLS - 1 - c)
                 break
-        p["designs"].append(a.id)
+        p.designs.append(a.id)
         ev.append(Event(type="design", text=f"{name} selects design {a.id} ({shifts_note(s)})."))
         if bonus:
             gain(s, i, {bonus: 1}, ev, "design column")
         return
     if kind is Advanced:
         spend(s, 1)
-        t["design"] = True
-        for st in b["stacks"]:
+        t.selected_design = True
+        for st in b.design_stacks:
             if st and st[0] == a.id:
                 st.pop(0)
                 break
-        p["designs"].append(a.id)
+        p.designs.append(a.id)
         ev.append(Event(type="design", text=f"{name} selects advanced design {a.id} from a stack ({shifts_note(s)})."))
-        if "design" in p["chargers"]:
+        if "design" in p.chargers:
             gain(s, i, {"book": 1}, ev, "Design charger")
         return
     if kind is Charge:
         spend(s, 1)
-        t["used"].append("charge")
-        b["chargers"] -= 1
-        p["chargers"].append(a.dept)
+        t.used.append("charge")
+        b.charger_supply -= 1
+        p.chargers.append(a.dept)
         ev.append(Event(type="charge", text=f"{name} places a charger token on their {D.DEPT_NAMES[a.dept]} space: "
                         f"{D.CHARGER_ABILITY[a.dept]} ({shifts_note(s)})."))
         return
     if kind is Done:
         ev.append(Event(type="done", text=done_text(s, i)))
         end_turn(s, i, ev)
-        b["idx"] += 1
-        b["t"] = {}
+        b.turn_index += 1
+        b.turn = None
         _auto(s, ev)
         return
     raise IllegalAction("That is not a move now.")
@@ -1076,22 +1106,22 @@ def _claim(s: State, i: int, a: Claim, ev: list[Event]) -> None:
     """R&D, claim a car: pay 1/2/2/3 shifts by position, return a matching design to the
     central stack, park the car and take the garage tile's benefit, check grey goals."""
 
-    b = s.b
-    p = s.ps[i]
+    b = s.board
+    p = s.player_boards[i]
     spend(s, D.CLAIM_COST[a.pos - 1])
-    car = b["queue"][a.pos - 1]
-    b["queue"][a.pos - 1] = ""
-    p["designs"].remove(a.design)
-    b["stacks"][2].append(a.design)
-    p["garages"][a.garage - 1] = car
-    b["t"]["claimed"] += 1
-    for des in p["upgraded"]:  # upgraded designs of this model become tested ([SPEC] §5)
-        if model_of(des) == car and des not in p["tested"]:
-            p["tested"].append(des)
+    car = b.behind_pace_car[a.pos - 1]
+    b.behind_pace_car[a.pos - 1] = ""
+    p.designs.remove(a.design)
+    b.design_stacks[2].append(a.design)
+    p.garages[a.garage - 1] = car
+    b.turn.claimed += 1
+    for des in p.upgraded:  # upgraded designs of this model become tested ([SPEC] §5)
+        if model_of(des) == car and des not in p.tested:
+            p.tested.append(des)
     ev.append(Event(type="claim", text=f"{s.players[i]} claims the {D.MODEL_NAMES[car]} at position {a.pos} behind the "
                     f"pace car for {plural(D.CLAIM_COST[a.pos - 1], 'shift')}, returning design {a.design}, into garage "
                     f"{a.garage} ({shifts_note(s)})."))
-    gain(s, i, D.GARAGE_TILES[p["gset"]][p["gtiles"][a.garage - 1]], ev, "garage tile")
+    gain(s, i, D.GARAGE_TILES[p.garage_set][p.garage_tiles[a.garage - 1]], ev, "garage tile")
     check_factory_goal(s, i, "grey", len(cars_of(p)), ev)
 
 
@@ -1100,63 +1130,63 @@ def _upgrade(s: State, i: int, a: Upgrade, ev: list[Event]) -> None:
     marker +1 (double upgrade: +2, flipped, PP = new value), design flipped (tested if you
     own that model), +2 PP, beige goals."""
 
-    b = s.b
-    p = s.ps[i]
-    t = b["t"]
+    b = s.board
+    p = s.player_boards[i]
+    t = b.turn
     spend(s, 1)
     m, pt = model_of(a.design), part_of(a.design)
     if a.source == "part":
-        p["parts"].remove(pt)
+        p.parts.remove(pt)
     else:
-        b["supply"][pt] -= 1
+        b.part_supply[pt] -= 1
         if a.source == "voucher":
-            p["vouchers"] -= 1
-            b["vouchers"] += 1
+            p.vouchers -= 1
+            b.voucher_supply += 1
         else:
-            t["used"].append("rd_charger")
-    b["upg"][m][a.space - 1] = pt
+            t.used.append("rd_charger")
+    b.upgrade_spaces[m][a.space - 1] = pt
     src = {"part": "a part from their board", "voucher": "a parts voucher", "charger": "the R&D charger"}[a.source]
-    old_value = b["value"][pt]
+    old_value = b.part_values[pt]
     ev.append(Event(type="upgrade", text=f"{s.players[i]} upgrades {a.design} on {D.MODEL_NAMES[m]} upgrade space "
                     f"{a.space} with {src}: +{D.UPGRADE_PP} PP ({shifts_note(s)})."))
     gain(s, i, D.UPGRADE_SPACES[m][a.space - 1], ev, "upgrade space")
     if a.double:
-        b["value"][pt] = min(D.PART_VALUE_MAX, b["value"][pt] + 2)
-        b["doubled"].append(pt)
-        p["dbl"] = True
-        p["pp"] += b["value"][pt]
+        b.part_values[pt] = min(D.PART_VALUE_MAX, b.part_values[pt] + 2)
+        b.double_upgraded.append(pt)
+        p.double_upgrade_used = True
+        p.pp += b.part_values[pt]
         ev.append(Event(type="upgrade", text=f"Double upgrade: the {pt} value marker goes from {old_value} to "
-                        f"{b['value'][pt]} and is flipped; {s.players[i]} gains {b['value'][pt]} PP."))
+                        f"{b.part_values[pt]} and is flipped; {s.players[i]} gains {b.part_values[pt]} PP."))
     else:
-        b["value"][pt] = min(D.PART_VALUE_MAX, b["value"][pt] + 1)
-        ev.append(Event(type="upgrade", text=f"The {pt} value marker goes from {old_value} to {b['value'][pt]}."))
-    p["designs"].remove(a.design)
-    p["upgraded"].append(a.design)
-    if m in p["garages"]:
-        p["tested"].append(a.design)
+        b.part_values[pt] = min(D.PART_VALUE_MAX, b.part_values[pt] + 1)
+        ev.append(Event(type="upgrade", text=f"The {pt} value marker goes from {old_value} to {b.part_values[pt]}."))
+    p.designs.remove(a.design)
+    p.upgraded.append(a.design)
+    if m in p.garages:
+        p.tested.append(a.design)
         ev.append(Event(type="upgrade", text=f"{a.design} is a tested design ({s.players[i]} owns a {D.MODEL_NAMES[m]})."))
-    p["pp"] += D.UPGRADE_PP
-    check_factory_goal(s, i, "beige", len(p["upgraded"]), ev)
+    p.pp += D.UPGRADE_PP
+    check_factory_goal(s, i, "beige", len(p.upgraded), ev)
 
 
 def _provide(s: State, i: int, a: Provide, ev: list[Event]) -> None:
     """Assembly, provide a part; then the car at the model's entry moves along the conveyor."""
 
-    b = s.b
-    p = s.ps[i]
+    b = s.board
+    p = s.player_boards[i]
     spend(s, 1)
     if a.source == "part":
-        p["parts"].remove(a.part)
+        p.parts.remove(a.part)
     else:
-        p["vouchers"] -= 1
-        b["vouchers"] += 1
-        b["supply"][a.part] -= 1
-    b["assembly"][a.model].append(a.part)
+        p.vouchers -= 1
+        b.voucher_supply += 1
+        b.part_supply[a.part] -= 1
+    b.assembly_lines[a.model].append(a.part)
     src = "a parts voucher" if a.source == "voucher" else "their board"
     ev.append(Event(type="provide", text=f"{s.players[i]} provides {a.part} from {src} to the "
                     f"{D.MODEL_NAMES[a.model]} line ({shifts_note(s)})."))
     entry = D.ENTRY_NODE[a.model]
-    if b["conveyor"][entry]:
+    if b.conveyor[entry]:
         _push(s, i, [entry], ev)
     else:
         _new_car(s, a.model)
@@ -1167,14 +1197,14 @@ def _push(s: State, i: int, chain: list[str], ev: list[Event]) -> None:
 
     opts = D.CONVEYOR[chain[-1]]
     if len(opts) > 1:
-        s.b["t"]["pending"].append(["route", chain])
+        s.board.turn.pending.append(["route", chain])
         return
     _route(s, i, chain, opts[0], ev)
 
 
 def _route(s: State, i: int, chain: list[str], dest: str, ev: list[Event]) -> None:
-    b = s.b
-    conv = b["conveyor"]
+    b = s.board
+    conv = b.conveyor
     if not dest.startswith("x") and conv[dest]:
         _push(s, i, chain + [dest], ev)
         return
@@ -1198,67 +1228,67 @@ def _route(s: State, i: int, chain: list[str], dest: str, ev: list[Event]) -> No
 
 
 def _new_car(s: State, model: str) -> None:
-    b = s.b
+    b = s.board
     entry = D.ENTRY_NODE[model]
-    if not b["conveyor"][entry] and b["cars"][model] > 0:
-        b["cars"][model] -= 1
-        b["conveyor"][entry] = model
+    if not b.conveyor[entry] and b.car_supply[model] > 0:
+        b.car_supply[model] -= 1
+        b.conveyor[entry] = model
 
 
 def _exit_car(s: State, i: int, car: str, gate: str, ev: list[Event]) -> None:
     """A car leaves the conveyor: exit PP, a demand token if in demand (new demand tile when
     the tokens run out), the car joins the test track behind the pace car."""
 
-    b = s.b
-    p = s.ps[i]
-    p["pp"] += D.EXIT_PP[gate]
+    b = s.board
+    p = s.player_boards[i]
+    p.pp += D.EXIT_PP[gate]
     ev.append(Event(type="exit", text=f"A {D.MODEL_NAMES[car]} leaves the conveyor at gate {gate[1:]}: {s.players[i]} "
                     f"gains {D.EXIT_PP[gate]} PP; the car joins the test track."))
-    if car in b["demand"]:
-        k = b["demand"].index(car)
-        if b["demand_tok"][k] > 0:
-            b["demand_tok"][k] -= 1
+    if car in b.demand_tiles:
+        k = b.demand_tiles.index(car)
+        if b.demand_tokens[k] > 0:
+            b.demand_tokens[k] -= 1
             take_generic(s, i)
             ev.append(Event(type="speech", text=f"The {D.MODEL_NAMES[car]} is in demand: {s.players[i]} takes a speech token "
-                            f"({b['demand_tok'][k]} left on that tile)."))
-            if b["demand_tok"][k] == 0 and b["demand_stack"]:
-                new = b["demand_stack"].pop(0)
-                b["demand_stack"].append(car)
-                _draw(s, "demand").shuffle(b["demand_stack"])
-                b["demand"][k] = new
-                tok = min(D.DEMAND_TOKENS[new], b["generic"])
-                b["generic"] -= tok
-                b["demand_tok"][k] = tok
+                            f"({b.demand_tokens[k]} left on that tile)."))
+            if b.demand_tokens[k] == 0 and b.demand_stack:
+                new = b.demand_stack.pop(0)
+                b.demand_stack.append(car)
+                _draw(s, "demand").shuffle(b.demand_stack)
+                b.demand_tiles[k] = new
+                tok = min(D.DEMAND_TOKENS[new], b.generic_supply)
+                b.generic_supply -= tok
+                b.demand_tokens[k] = tok
                 ev.append(Event(type="demand", text=f"New demand tile: {D.MODEL_NAMES[new]} with {plural(tok, 'speech token')}."))
-    q = b["queue"]
+    q = b.behind_pace_car
     if "" in q:
         filled = [c for c in q if c]
         filled.append(car)
-        b["queue"] = filled + [""] * (D.QUEUE_MAX - len(filled))
+        b.behind_pace_car = filled + [""] * (D.QUEUE_MAX - len(filled))
     else:
-        b["cars"][q[0]] += 1
-        b["queue"] = q[1:] + [car]
+        b.car_supply[q[0]] += 1
+        b.behind_pace_car = q[1:] + [car]
 
 
 def _order(s: State, i: int, a: Order, ev: list[Event]) -> None:
     """Logistics, issue an order: bank 1 shift (2 with the Logistics charger), stock each
     warehouse whose icon lies on its side of the line, card under the deck, draw."""
 
-    b = s.b
-    p = s.ps[i]
+    b = s.board
+    p = s.player_boards[i]
     spend(s, 1)
-    b["t"]["used"].append("order")
-    bank = 2 if "logistics" in p["chargers"] else 1
-    before = p["banked"]
+    b.turn.used.append("order")
+    bank = 2 if "logistics" in p.chargers else 1
+    before = p.banked_shifts
     gain(s, i, {"shift": bank}, [], "Kanban order")  # the order event says it
-    banked = p["banked"] - before
-    added = order_stock(b["supply"], a.card, a.split)
+    banked = p.banked_shifts - before
+    added = order_stock(b.part_supply, a.card, a.split)
     for icon in added:
-        b["wh"][icon] += 1
-    p["kanban"].remove(a.card)
-    b["kdeck"].append(a.card)
-    drawn = b["kdeck"].pop(0)
-    p["kanban"].append(drawn)
+        b.warehouses[icon] += 1
+    p.kanban_cards.remove(a.card)
+    b.kanban_deck.append(a.card)
+    drawn = b.kanban_deck.pop(0)
+    p.kanban_cards.append(drawn)
     ev.append(Event(type="draw", text=f"You draw Kanban order card {drawn}.", visible_to=[s.players[i]]))
     ev.append(Event(type="order", text=f"{s.players[i]} issues Kanban order {a.card} in placement {a.split}: "
                     + (", ".join(added) or "nothing") + f" to the warehouses; banks {plural(banked, 'shift')}"
@@ -1272,95 +1302,95 @@ def done_text(s: State, i: int) -> str:
     usable from its end, [SPEC] §3): shifts spent and where from, workstation shifts left
     unused, shifts banked this turn and the bank now."""
 
-    t = s.b["t"]
-    p = s.ps[i]
-    spent, from_ws = t["spent"], t["ws_used"]
+    t = s.board.turn
+    p = s.player_boards[i]
+    spent, from_ws = t.spent, t.workstation_used
     out = f"{s.players[i]} ends their turn: {plural(spent, 'shift')} spent"
     if spent:
         out += (" (from the workstation)" if from_ws == spent else " (from the shift bank)" if not from_ws
                 else f" ({from_ws} from the workstation, {spent - from_ws} from the shift bank)")
-    unused = t["ws"] - from_ws
+    unused = t.workstation_shifts - from_ws
     if unused:
         out += f", {plural(unused, 'workstation shift')} left unused"
-    banked = t["new"]["shift"]
+    banked = t.gained["shift"]
     out += "; " + (f"{plural(banked, 'shift')} banked this turn" if banked else "nothing banked this turn")
-    return out + f" ({plural(p['banked'], 'banked shift')} now)."
+    return out + f" ({plural(p.banked_shifts, 'banked shift')} now)."
 
 
 def end_turn(s: State, i: int, ev: list[Event]) -> None:
     """End of a work turn: R&D moves the pace car once per car claimed and closes the gaps;
     Design refills; a voucher received this turn becomes usable."""
 
-    b = s.b
-    t = b["t"]
-    p = s.ps[i]
+    b = s.board
+    t = b.turn
+    p = s.player_boards[i]
     if "rd" in active_depts(s):
-        for _ in range(t["claimed"]):
+        for _ in range(t.claimed):
             advance_pace(s, ev)
         close_gaps(s)
-    if t.get("design"):
+    if t.selected_design:
         refill_designs(s)
-    if p["vpend"]:
-        keep = min(p["vpend"], D.VOUCHERS_MAX - p["vouchers"])
-        p["vouchers"] += keep
-        s.b["vouchers"] += p["vpend"] - keep  # no room on the board: back to the supply
-        p["vpend"] = 0
+    if p.vouchers_pending:
+        keep = min(p.vouchers_pending, D.VOUCHERS_MAX - p.vouchers)
+        p.vouchers += keep
+        s.board.voucher_supply += p.vouchers_pending - keep  # no room on the board: back to the supply
+        p.vouchers_pending = 0
 
 
 def close_gaps(s: State) -> None:
-    q = [c for c in s.b["queue"] if c]
-    s.b["queue"] = q + [""] * (D.QUEUE_MAX - len(q))
+    q = [c for c in s.board.behind_pace_car if c]
+    s.board.behind_pace_car = q + [""] * (D.QUEUE_MAX - len(q))
 
 
 def advance_pace(s: State, ev: list[Event]) -> None:
     """Pace car +1; reaching a striped space moves the meeting marker under the meeting room."""
 
-    b = s.b
+    b = s.board
     track = D.TEST_TRACK[len(s.players)]
-    b["pace"] = (b["pace"] + 1) % track["spaces"]
-    if b["pace"] in track["striped"] and not b["meeting"]:
-        b["meeting"] = True
+    b.pace_car = (b.pace_car + 1) % track["spaces"]
+    if b.pace_car in track["striped"] and not b.meeting_marker:
+        b.meeting_marker = True
         ev.append(Event(type="meeting", text="The pace car reaches a striped space: a meeting is called."))
 
 
 # ----- Sandra -------------------------------------------------------------------------
 
-def criterion(p: dict, d: str) -> int:
+def criterion(p: PlayerBoard, d: str) -> int:
     """What Sandra counts in department ``d`` (the aid, Sandra's evaluation)."""
 
     if d == "rd":
-        return len(p["upgraded"])
+        return len(p.upgraded)
     if d == "assembly":
         return len(cars_of(p))
     if d == "logistics":
-        return len(p["parts"])
+        return len(p.parts)
     if d == "design":
-        return len(p["designs"])
+        return len(p.designs)
     return n_certs(p)
 
 
 def sandra_turn(s: State, ev: list[Event]) -> None:
     """Sandra's turn: Mean or Nice evaluation of her department, then its task."""
 
-    b = s.b
-    d = dept_of(b["sandra"])
+    b = s.board
+    d = dept_of(b.sandra)
     if d != "admin" or D.SANDRA_EVALUATES_ADMIN:
         evaluate(s, d, ev)
     if d == "rd":
         advance_pace(s, ev)
         close_gaps(s)
-        ev.append(Event(type="sandra", text=f"Sandra advances the pace car to test track space {b['pace']}."))
+        ev.append(Event(type="sandra", text=f"Sandra advances the pace car to test track space {b.pace_car}."))
     elif d == "assembly":
         for m in D.MODELS:
-            for pt in b["assembly"][m]:
-                b["supply"][pt] += 1
-            b["assembly"][m] = []
+            for pt in b.assembly_lines[m]:
+                b.part_supply[pt] += 1
+            b.assembly_lines[m] = []
         ev.append(Event(type="sandra", text="Sandra clears every assembly space."))
     elif d == "logistics":
         for pt in D.PARTS:
-            if b["wh"][pt] > 1:
-                b["supply"][pt] += b["wh"][pt] - 1
-                b["wh"][pt] = 1
+            if b.warehouses[pt] > 1:
+                b.part_supply[pt] += b.warehouses[pt] - 1
+                b.warehouses[pt] = 1
         ev.append(Event(type="sandra", text="Sandra cuts every warehouse down to 1 part."))
     elif d == "design":
         k = D.SANDRA_DESIGN_RETURN[len(s.players)]
@@ -1368,11 +1398,11 @@ def sandra_turn(s: State, ev: list[Event]) -> None:
         back = []
         for r in range(2):
             for c in range(D.DESIGN_COLS - cols, D.DESIGN_COLS):
-                if b["rows"][r][c]:
-                    back.append(b["rows"][r][c])
-                    b["rows"][r][c] = ""
+                if b.design_rows[r][c]:
+                    back.append(b.design_rows[r][c])
+                    b.design_rows[r][c] = ""
         _draw(s, "designs").shuffle(back)
-        b["stacks"][2] += back
+        b.design_stacks[2] += back
         refill_designs(s)
         ev.append(Event(type="sandra", text=f"Sandra returns {len(back)} designs under the central stack."))
     else:
@@ -1386,30 +1416,30 @@ def evaluate(s: State, d: str, ev: list[Event]) -> None:
     what they had and what it cost or paid."""
 
     di = DI[d]
-    levels = [p["train"][di] for p in s.ps]
+    levels = [p.training[di] for p in s.player_boards]
     thing = SANDRA_COUNTS[d]
     mean = s.sandra_mode == "mean"
     level = min(levels) if mean else max(levels)
     words = []
-    for i, p in enumerate(s.ps):
-        if p["train"][di] != level:
+    for i, p in enumerate(s.player_boards):
+        if p.training[di] != level:
             continue
         n = criterion(p, d)
         has = f"{s.players[i]} has {plural(n, *thing)}"
         if mean:
             if n <= D.SANDRA_THRESHOLD:
-                loss = 1 + max(0, D.SANDRA_BANK_PIVOT - p["banked"])
-                lost = min(loss, p["pp"])
-                p["pp"] -= lost
-                words.append(f"{has} and {plural(p['banked'], 'banked shift')}: loses 1 + "
-                             f"{max(0, D.SANDRA_BANK_PIVOT - p['banked'])} = {lost} PP")
+                loss = 1 + max(0, D.SANDRA_BANK_PIVOT - p.banked_shifts)
+                lost = min(loss, p.pp)
+                p.pp -= lost
+                words.append(f"{has} and {plural(p.banked_shifts, 'banked shift')}: loses 1 + "
+                             f"{max(0, D.SANDRA_BANK_PIVOT - p.banked_shifts)} = {lost} PP")
             else:
                 words.append(f"{has}: no penalty")
         else:
             if n >= D.SANDRA_THRESHOLD:
-                win = max(0, p["banked"] - D.SANDRA_BANK_PIVOT)
-                p["pp"] += win
-                words.append(f"{has} and {plural(p['banked'], 'banked shift')}: gains {win} PP")
+                win = max(0, p.banked_shifts - D.SANDRA_BANK_PIVOT)
+                p.pp += win
+                words.append(f"{has} and {plural(p.banked_shifts, 'banked shift')}: gains {win} PP")
             else:
                 words.append(f"{has}: no reward")
     who = "least" if mean else "most"
@@ -1432,36 +1462,36 @@ def end_of_week(s: State, ev: list[Event]) -> None:
     """End-of-week scoring: per car in your garages, +1 PP per upgrade anyone made to that
     model and +1 PP per tested design of yours of that model; week marker +1."""
 
-    b = s.b
-    for i, p in enumerate(s.ps):
+    b = s.board
+    for i, p in enumerate(s.player_boards):
         total = 0
         for car in cars_of(p):
-            total += sum(1 for x in b["upg"][car] if x)
-            total += sum(1 for x in p["tested"] if model_of(x) == car)
-        p["pp"] += total
+            total += sum(1 for x in b.upgrade_spaces[car] if x)
+            total += sum(1 for x in p.tested if model_of(x) == car)
+        p.pp += total
         ev.append(Event(type="week", text=f"End-of-week scoring: {s.players[i]} scores {total} PP for "
                         f"{plural(len(cars_of(p)), 'car')} (1 per upgrade of its model, 1 per own tested design of it)."))
-    b["week"] = min(D.WEEK_MAX, b["week"] + 1)
-    ev.append(Event(type="week", text=f"The week marker moves to {b['week']}."))
+    b.week = min(D.WEEK_MAX, b.week + 1)
+    ev.append(Event(type="week", text=f"The week marker moves to {b.week}."))
 
 
 def _end_work_phase(s: State, ev: list[Event]) -> None:
-    b = s.b
-    b["t"] = {}
-    if b["meeting"]:
+    b = s.board
+    b.turn = None
+    if b.meeting_marker:
         start_meeting(s, ev)
         return
     end_of_day(s, ev)
 
 
-def game_end_triggered(b: dict) -> bool:
+def game_end_triggered(b: Board) -> bool:
     """Week 2 + cycle 3, or week 3 + cycle 2 (read as "at least", per [ENG])."""
 
-    return (b["week"] >= 2 and b["cycle"] >= 3) or (b["week"] >= 3 and b["cycle"] >= 2)
+    return (b.week >= 2 and b.cycle >= 3) or (b.week >= 3 and b.cycle >= 2)
 
 
 def end_of_day(s: State, ev: list[Event]) -> None:
-    if game_end_triggered(s.b):
+    if game_end_triggered(s.board):
         final_scoring(s, ev)
         return
     start_day(s, ev)
@@ -1474,16 +1504,16 @@ def start_meeting(s: State, ev: list[Event]) -> None:
     told privately which goals they may play (``meeting-hand``: the host sends their hand
     with it, so everyone has their hand at every meeting)."""
 
-    b = s.b
+    b = s.board
     s.phase = "meeting"
-    b["order"] = cert_order(s)
-    b["idx"] = 0
-    b["m"] = {"played": [""] * len(s.players), "spoken": {}, "passes": 0, "now": False}
+    b.order = cert_order(s)
+    b.turn_index = 0
+    b.current_meeting = Meeting(played=[""] * len(s.players), spoken={}, passes=0, played_now=False)
     ev.append(Event(type="meeting", text="Meeting! In certification order each player plays one performance goal "
                     "(once), speaks on goals with speech tokens, or passes; it ends when everyone passes in a row. "
-                    "Goals in the room: " + ", ".join(goal_text(g) for g in b["room"]) + "."))
-    for i in b["order"]:
-        goals = s.ps[i]["goals"]
+                    "Goals in the room: " + ", ".join(goal_text(g) for g in b.meeting_room) + "."))
+    for i in b.order:
+        goals = s.player_boards[i].goals
         text = (f"A meeting begins: on your turn play one of your performance goals ({', '.join(goals)}), "
                 "then speak or pass." if goals else
                 "A meeting begins: you hold no performance goal; on your turn speak or pass.")
@@ -1500,7 +1530,7 @@ def goal_count(s: State, i: int, g: str) -> int:
 def count(s: State, i: int, kind: str, arg: str) -> int:
     """Counters used by performance and final goals."""
 
-    p = s.ps[i]
+    p = s.player_boards[i]
     cars = cars_of(p)
     if kind == "cars":
         return len(cars)
@@ -1509,46 +1539,46 @@ def count(s: State, i: int, kind: str, arg: str) -> int:
     if kind == "model":
         return cars.count(arg)
     if kind == "upgraded_part":
-        return sum(1 for x in p["upgraded"] if part_of(x) == arg)
+        return sum(1 for x in p.upgraded if part_of(x) == arg)
     if kind == "upgraded":
-        return len(p["upgraded"])
+        return len(p.upgraded)
     if kind == "tested":
-        return len(p["tested"])
+        return len(p.tested)
     if kind == "stored":
         a, c = arg.split("+")
-        return sum(1 for x in p["parts"] if x in (a, c))
+        return sum(1 for x in p.parts if x in (a, c))
     if kind == "garages":
         a, c = (int(x) - 1 for x in arg.split("+"))
-        return (1 if p["garages"][a] else 0) + (1 if p["garages"][c] else 0)
+        return (1 if p.garages[a] else 0) + (1 if p.garages[c] else 0)
     if kind == "certified":
         return 1 if certified(p, arg) else 0
     if kind == "designs":
-        return len(p["designs"])
+        return len(p.designs)
     if kind == "books":
-        return p["books"]
+        return p.books
     if kind == "certs":
         return n_certs(p)
     if kind == "parts":
-        return len(p["parts"])
+        return len(p.parts)
     if kind == "banked":
-        return p["banked"]
+        return p.banked_shifts
     if kind == "speech":
-        return p["speech"]
+        return p.speech_tokens
     if kind == "cars_one_model":
         return max([cars.count(m) for m in D.MODELS])
     if kind == "upgraded_distinct_parts":
-        return len({part_of(x) for x in p["upgraded"]})
+        return len({part_of(x) for x in p.upgraded})
     if kind == "upgraded_same_part":
-        return max([0] + [sum(1 for x in p["upgraded"] if part_of(x) == pt) for pt in D.PARTS])
+        return max([0] + [sum(1 for x in p.upgraded if part_of(x) == pt) for pt in D.PARTS])
     if kind == "experts":
         return n_experts(p)
     if kind == "tested_distinct_parts":
-        return len({part_of(x) for x in p["tested"]})
+        return len({part_of(x) for x in p.tested})
     raise KeyError(kind)
 
 
 def final_achieved(s: State, i: int, test: str, arg: str, threshold: int) -> bool:
-    p = s.ps[i]
+    p = s.player_boards[i]
     if test == "certified_both":
         return all(certified(p, d) for d in arg.split("+"))
     if test == "certs_at_most":
@@ -1561,139 +1591,139 @@ def final_achieved(s: State, i: int, test: str, arg: str, threshold: int) -> boo
 def _apply_meeting(s: State, i: int, a: Any, ev: list[Event]) -> None:
     """Meeting turn: play a goal (once per meeting) and/or speak on one; or pass."""
 
-    b = s.b
-    m = b["m"]
-    p = s.ps[i]
+    b = s.board
+    m = b.current_meeting
+    p = s.player_boards[i]
     name = s.players[i]
     if isinstance(a, Play):
-        p["goals"].remove(a.goal)
-        m["played"][i] = a.goal
-        m["now"] = True
+        p.goals.remove(a.goal)
+        m.played[i] = a.goal
+        m.played_now = True
         ev.append(Event(type="play", text=f"{name} plays performance goal {goal_text(a.goal)}."))
         return
     if isinstance(a, Speak):
-        spoken = m["spoken"].setdefault(a.goal, [])
+        spoken = m.spoken.setdefault(a.goal, [])
         _, _, value, icons = D.PERFORMANCE_GOALS[a.goal]
         icon = icons - len(spoken)
         spoken.append(i)
-        p["speech"] -= 1
+        p.speech_tokens -= 1
         have = goal_count(s, i, a.goal)
         pts = value * min(icon, have)
-        p["pp"] += pts
+        p.pp += pts
         ev.append(Event(type="speak", text=f"{name} speaks on {goal_text(a.goal)}: speech icon {icon}, has {have}, "
-                        f"scores {value} x {min(icon, have)} = {pts} PP ({plural(p['speech'], 'speech token')} left)."))
-        m["passes"] = 0
+                        f"scores {value} x {min(icon, have)} = {pts} PP ({plural(p.speech_tokens, 'speech token')} left)."))
+        m.passes = 0
     elif isinstance(a, Done):
-        m["passes"] = 0
+        m.passes = 0
         ev.append(Event(type="speak", text=f"{name} ends their meeting turn."))
     else:
-        m["passes"] += 1
-        ev.append(Event(type="pass", text=f"{name} passes ({m['passes']} of {len(s.players)} passes in a row)."))
-    m["now"] = False
-    if m["passes"] >= len(s.players):
+        m.passes += 1
+        ev.append(Event(type="pass", text=f"{name} passes ({m.passes} of {len(s.players)} passes in a row)."))
+    m.played_now = False
+    if m.passes >= len(s.players):
         _meeting_cleanup(s, ev)
         return
-    b["idx"] = (b["idx"] + 1) % len(b["order"])
+    b.turn_index = (b.turn_index + 1) % len(b.order)
 
 
 def _meeting_cleanup(s: State, ev: list[Event]) -> None:
     """After the meeting: spent tokens stay off the boards, generic tokens are swapped for own
     tokens where spaces are free (ASSUMED: always), goals are discarded; then nominations."""
 
-    b = s.b
-    m = b["m"]
-    for p in s.ps:
-        while p["generic"] > 0 and p["speech"] < speech_slots(p):
-            p["generic"] -= 1
-            p["speech"] += 1
-            b["generic"] += 1
-    b["gdiscard"] += [g for g in m["played"] if g]
+    b = s.board
+    m = b.current_meeting
+    for p in s.player_boards:
+        while p.generic_tokens > 0 and p.speech_tokens < speech_slots(p):
+            p.generic_tokens -= 1
+            p.speech_tokens += 1
+            b.generic_supply += 1
+    b.goal_discard += [g for g in m.played if g]
     if D.DISCARD_WHOLE_ROOM:
-        b["gdiscard"] += b["room"]
-        b["room"] = []
-    b["m"] = {}
-    b["nom"] = [""] * len(s.players)
+        b.goal_discard += b.meeting_room
+        b.meeting_room = []
+    b.current_meeting = None
+    b.nominations = [""] * len(s.players)
     s.phase = "nominate"
     ev.append(Event(type="meeting", text="The meeting is over; each player nominates a goal for the room."))
 
 
 def _deal_goal(s: State) -> str | None:
-    b = s.b
-    if not b["gdeck"]:
-        if not b["gdiscard"]:
+    b = s.board
+    if not b.goal_deck:
+        if not b.goal_discard:
             return None
-        b["gdeck"] = b["gdiscard"]
-        b["gdiscard"] = []
-        _draw(s, "goals").shuffle(b["gdeck"])
-    return b["gdeck"].pop(0)
+        b.goal_deck = b.goal_discard
+        b.goal_discard = []
+        _draw(s, "goals").shuffle(b.goal_deck)
+    return b.goal_deck.pop(0)
 
 
 def _finish_meeting(s: State, ev: list[Event]) -> None:
     """Reveal nominations, 2-3P fill the room to 4, deal 2 goals each, meeting marker back,
     production cycle +1; then the day ends."""
 
-    b = s.b
+    b = s.board
     for i in cert_order(s):
-        b["room"].append(b["nom"][i])
-    b["nom"] = [""] * len(s.players)
+        b.meeting_room.append(b.nominations[i])
+    b.nominations = [""] * len(s.players)
     if len(s.players) < 4:
-        while len(b["room"]) < D.MEETING_ROOM:
+        while len(b.meeting_room) < D.MEETING_ROOM:
             g = _deal_goal(s)
             if g is None:
                 break
-            b["room"].append(g)
+            b.meeting_room.append(g)
     for i in cert_order(s):
         dealt = []
         for _ in range(2):
             g = _deal_goal(s)
             if g is not None:
-                s.ps[i]["goals"].append(g)
+                s.player_boards[i].goals.append(g)
                 dealt.append(g)
         ev.append(Event(type="draw", text="You are dealt performance goals " + ", ".join(dealt) + ".",
                         visible_to=[s.players[i]]))
-    b["meeting"] = False
-    b["cycle"] = min(D.CYCLE_MAX, b["cycle"] + 1)
-    ev.append(Event(type="meeting", text="Meeting room now: " + ", ".join(goal_text(g) for g in b["room"])
-                    + f". The meeting marker returns; production cycle {b['cycle']}."))
+    b.meeting_marker = False
+    b.cycle = min(D.CYCLE_MAX, b.cycle + 1)
+    ev.append(Event(type="meeting", text="Meeting room now: " + ", ".join(goal_text(g) for g in b.meeting_room)
+                    + f". The meeting marker returns; production cycle {b.cycle}."))
     end_of_day(s, ev)
 
 
 # ----- final scoring -----------------------------------------------------------------------
 
 def final_scoring(s: State, ev: list[Event]) -> None:
-    """Final scoring in the aid's order; the breakdown is kept in ``b["result"]``."""
+    """Final scoring in the aid's order; the breakdown is kept in ``b.final_scores``."""
 
-    b = s.b
+    b = s.board
     result = {}
     rank_pp = training_scores(s)
-    for i, p in enumerate(s.ps):
+    for i, p in enumerate(s.player_boards):
         items: dict[str, int] = {}
         # final goal: 1 speech token (own or generic) per achievement, best first
-        achieved = sorted((pp for test, arg, th, pp in D.FINAL_GOALS[b["final"]]
+        achieved = sorted((pp for test, arg, th, pp in D.FINAL_GOALS[b.final_goal]
                            if final_achieved(s, i, test, arg, th)), reverse=True)
-        tokens = p["speech"] + p["generic"]
+        tokens = p.speech_tokens + p.generic_tokens
         use = achieved[:tokens]
         items["final_goal"] = sum(use)
         spent = len(use)
-        from_generic = min(spent, p["generic"])
-        p["generic"] -= from_generic
-        b["generic"] += from_generic
-        p["speech"] -= spent - from_generic
-        items["leftovers"] = p["banked"] + p["speech"] + p["generic"] + p["books"] + p["vouchers"]
+        from_generic = min(spent, p.generic_tokens)
+        p.generic_tokens -= from_generic
+        b.generic_supply += from_generic
+        p.speech_tokens -= spent - from_generic
+        items["leftovers"] = p.banked_shifts + p.speech_tokens + p.generic_tokens + p.books + p.vouchers
         items["cars"] = sum(D.CAR_VALUE[c] for c in cars_of(p))
         items["training"] = rank_pp[i]
-        items["tested"] = sum(b["value"][part_of(x)] for x in p["tested"])
-        items["chargers"] = len(p["chargers"]) * len(cars_of(p))
+        items["tested"] = sum(b.part_values[part_of(x)] for x in p.tested)
+        items["chargers"] = len(p.chargers) * len(cars_of(p))
         total = sum(items.values())
-        p["pp"] += total
-        items["total"] = p["pp"]
+        p.pp += total
+        items["total"] = p.pp
         result[s.players[i]] = items
         ev.append(Event(type="final", text=f"{s.players[i]} final scoring: " + ", ".join(
-            f"{FINAL_LABELS[k]} {v}" for k, v in items.items() if k != "total") + f"; total {p['pp']} PP."))
-    b["result"] = result
+            f"{FINAL_LABELS[k]} {v}" for k, v in items.items() if k != "total") + f"; total {p.pp} PP."))
+    b.final_scores = result
     s.phase = "over"
-    b["order"] = []
-    b["idx"] = 0
+    b.order = []
+    b.turn_index = 0
     # the ranking itself is the host's (resigned players last), said once under the events
     ev.append(Event(type="over", text="Game over."))
 
@@ -1709,8 +1739,8 @@ def training_scores(s: State) -> list[int]:
 
     out = [0] * len(s.players)
     for di in range(5):
-        ranked = sorted((i for i, p in enumerate(s.ps) if p["train"][di] > 0),
-                        key=lambda i: (-s.ps[i]["train"][di], -s.ps[i]["stamp"][di]))
+        ranked = sorted((i for i, p in enumerate(s.player_boards) if p.training[di] > 0),
+                        key=lambda i: (-s.player_boards[i].training[di], -s.player_boards[i].training_stamps[di]))
         for place, i in enumerate(ranked[:3]):
             out[i] += D.TRAINING_FINAL_PP[place]
     return out
@@ -1720,8 +1750,8 @@ def ranking(s: State) -> list[list[str]]:
     """Most PP; ties: most cars, then most tested designs, then most banked shifts; shared."""
 
     def key(i: int):
-        p = s.ps[i]
-        return (p["pp"], len(cars_of(p)), len(p["tested"]), p["banked"])
+        p = s.player_boards[i]
+        return (p.pp, len(cars_of(p)), len(p.tested), p.banked_shifts)
 
     order = sorted(range(len(s.players)), key=key, reverse=True)
     tiers: list[list[str]] = []

@@ -84,7 +84,7 @@ def thin_rendering(h, monkeypatch, every: int = 8) -> dict:
 def private_cards(state) -> set[str]:
     """Every performance goal and Kanban order card in any player's hand now."""
 
-    return {c for p in state.ps for c in p["goals"] + p["kanban"]}
+    return {c for p in state.player_boards for c in p.goals + p.kanban_cards}
 
 
 async def test_whole_kanban_game_through_move_with_meeting_restart(harness, monkeypatch):
@@ -150,22 +150,22 @@ async def test_whole_kanban_game_through_move_with_meeting_restart(harness, monk
             # at every meeting's start each player gets their hand by DM: the image, the
             # meeting prompt naming their goals, and their goals and order cards in words
             for m in (h.alice, h.bob, h.carol):
-                hand = after.ps[after.players.index(str(m.id))]
+                hand = after.player_boards[after.players.index(str(m.id))]
                 new_dms = h.messages_since(dms_before[m], dm_of=m)
                 text = "\n".join(d.content for d in new_dms)
                 assert any(a.filename == "hand.png" for d in new_dms for a in d.attachments), m
                 assert ("A meeting begins: on your turn play one of your performance goals ("
-                        + ", ".join(hand["goals"]) + "), then speak or pass.") in text, text
-                assert "Your performance goals: " + hand["goals"][0] + " (" in text, text
-                assert "Your Kanban order cards: " + hand["kanban"][0] + " (" in text, text
-        if not restarted and after.phase == "meeting" and any(after.b["m"]["played"]):
+                        + ", ".join(hand.goals) + "), then speak or pass.") in text, text
+                assert "Your performance goals: " + hand.goals[0] + " (" in text, text
+                assert "Your Kanban order cards: " + hand.kanban_cards[0] + " (" in text, text
+        if not restarted and after.phase == "meeting" and any(after.board.current_meeting.played):
             # restart on a NEW bot object in the middle of the meeting; the meeting goes on
             before = await h.version()
             await h.restart()
             restarted = True
             game2, again = await state_now(h)
             assert game2.version == before and again.phase == "meeting"
-            assert again.b["m"] == after.b["m"]
+            assert again.board.current_meeting == after.board.current_meeting
     assert restarted and spectator_checked and meetings >= 2 and moves > 150
     assert calls["real"] > 30 and calls["summary"] >= moves
     last = h.messages()[-1]
@@ -189,7 +189,7 @@ async def test_a_full_day_through_the_typed_kanban_commands(harness):
     while True:
         game, state = await state_now(h)
         # setup choices, then day 1 from selection to the end of its work phase
-        if state.b["day"] >= 2 or state.phase in ("meeting", "nominate", "over"):
+        if state.board.day >= 2 or state.phase in ("meeting", "nominate", "over"):
             break
         seat = engine.to_act(state)[0]
         actor = member_of(h, seat)
@@ -211,7 +211,7 @@ async def test_a_full_day_through_the_typed_kanban_commands(harness):
         assert after.version == game.version + 1
         used.add(name)
         steps += 1
-    assert state.b["day"] >= 2 or state.phase == "meeting"
+    assert state.board.day >= 2 or state.phase == "meeting"
     assert {"garages", "arrange", "cert", "pick", "place", "done"} <= used, used
     assert len(used & {"train", "claim", "upgrade", "provide", "order", "take", "design", "charge", "also"}) >= 2
     # every action type of the game has its /kanban subcommand
@@ -225,10 +225,10 @@ async def test_new_game_takes_the_kanban_options(harness):
     await started(h, options="sandra=nice speedcharger=false")
     _, state = await state_now(h)
     assert state.sandra_mode == "nice" and state.speedcharger is False
-    assert state.ps[0]["pp"] == 0  # Nice Sandra: everyone starts at 0 PP (15 with Mean)
+    assert state.player_boards[0].pp == 0  # Nice Sandra: everyone starts at 0 PP (15 with Mean)
     # `/game hand` answers privately with the image and the hand in words
     r = await h.alice.slash(h.channel, "game hand")
-    me = state.ps[state.players.index(str(h.alice.id))]
+    me = state.player_boards[state.players.index(str(h.alice.id))]
     assert answer(r).ephemeral and any(a.filename == "hand.png" for a in answer(r).attachments)
-    assert ("Your performance goals: " + me["goals"][0] + " (") in answer(r).content
-    assert ("Your Kanban order cards: " + me["kanban"][0] + " (") in answer(r).content
+    assert ("Your performance goals: " + me.goals[0] + " (") in answer(r).content
+    assert ("Your Kanban order cards: " + me.kanban_cards[0] + " (") in answer(r).content

@@ -41,7 +41,7 @@ def mid_game(n: int, phase: str = "work"):
     """A state in the middle of a seeded game, in ``phase`` (work or meeting)."""
 
     hist = _history(n, 20 + n)
-    cands = [s for s in hist[len(hist) // 3:] if s.phase == phase and s.b["week"] >= 1]
+    cands = [s for s in hist[len(hist) // 3:] if s.phase == phase and s.board.week >= 1]
     assert cands, f"no {phase} state"
     return cands[len(cands) // 2]
 
@@ -172,12 +172,12 @@ def test_hand_texts_worked_out_by_hand():
     cars and no token on it, the top icon (x2) scores 4 x min(2, 2) = 8 PP."""
 
     state = mid_game(3).model_copy(deep=True)
-    state.b["supply"] = {p: 5 for p in state.b["supply"]}
-    state.b["m"] = {}
-    seat = state.ps[0]
-    seat["kanban"], seat["goals"] = ["k01"], ["g04"]
-    seat["garages"] = ["city", "", "city", "", ""]
-    seat["chargers"] = []
+    state.board.part_supply = {p: 5 for p in state.board.part_supply}
+    state.board.current_meeting = None
+    seat = state.player_boards[0]
+    seat.kanban_cards, seat.goals = ["k01"], ["g04"]
+    seat.garages = ["city", "", "city", "", ""]
+    seat.chargers = []
     view = ENGINE.view(state, NAMES[0])
     assert view["you"]["counts"] == {"g04": 2}  # 2 city cars in the garages
     lay = hand_layout(view)

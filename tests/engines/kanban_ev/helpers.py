@@ -16,22 +16,22 @@ def fresh(n: int = 3, **options) -> R.State:
     """Setup state with garage sets and certification spaces left to fill in by hand."""
 
     s = engine.setup(players(n), options or None, seed=7)
-    for i, p in enumerate(s.ps):
-        p["gset"] = "basic"
-        p["gtiles"] = [0, 1, 2, 3, 4]  # speech, 2 vouchers, 2 books, 2 shifts, padlocked
-        p["cert"] = 3 - i  # section 0, seat 0 rightmost
+    for i, p in enumerate(s.player_boards):
+        p.garage_set = "basic"
+        p.garage_tiles = [0, 1, 2, 3, 4]  # speech, 2 vouchers, 2 books, 2 shifts, padlocked
+        p.certification = 3 - i  # section 0, seat 0 rightmost
     return s
 
 
 def working(s: R.State, seat: int, dept: str, station: int = 1) -> R.State:
     """Make it ``seat``'s work turn at ``dept`` workstation ``station`` (1 upper, 2 lower)."""
 
-    b = s.b
-    b["day"] = 3
+    b = s.board
+    b.day = 3
     s.phase = "work"
     code = DEPT_CODE[dept] + station - 1
-    b["pos"] = [-1] * len(s.players)
-    b["pos"][seat] = code
+    b.positions = [-1] * len(s.players)
+    b.positions[seat] = code
     # the others stand somewhere harmless for the test (Design/Logistics lower)
     spare = [7, 5, 3, 1, 9]
     k = 0
@@ -39,11 +39,11 @@ def working(s: R.State, seat: int, dept: str, station: int = 1) -> R.State:
         if i != seat:
             while spare[k] == code:
                 k += 1
-            b["pos"][i] = spare[k]
+            b.positions[i] = spare[k]
             k += 1
-    b["sandra"] = R.DESK
-    b["order"] = [seat]
-    b["idx"] = 0
+    b.sandra = R.DESK
+    b.order = [seat]
+    b.turn_index = 0
     R.begin_turn(s, seat, [])
     return s
 
@@ -57,3 +57,10 @@ def act(s: R.State, seat: int, text: str) -> R.State:
 
 def notations(s: R.State, seat: int) -> list[str]:
     return [engine.notation(s, a) for a in engine.legal_actions(s, s.players[seat])]
+
+
+def put(model, **fields) -> None:
+    """Set several fields of a board or player board by name (an unknown name raises)."""
+
+    for name, value in fields.items():
+        setattr(model, name, value)

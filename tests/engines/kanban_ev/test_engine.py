@@ -23,7 +23,7 @@ def test_registered_with_its_identity():
 def test_illegal_moves_raise_a_reason_and_change_nothing():
     s = fresh(3)
     working(s, 0, "logistics", 2)
-    s.ps[0]["kanban"] = ["k01", "k02"]
+    s.player_boards[0].kanban_cards = ["k01", "k02"]
     before = json.dumps(engine.state_to_json(s), sort_keys=True)
     with pytest.raises(IllegalAction, match="not your turn"):
         engine.apply(s, "p1", Done())
@@ -42,7 +42,7 @@ def test_illegal_moves_raise_a_reason_and_change_nothing():
 def test_no_shifts_left_reason():
     s = fresh(3)
     working(s, 0, "admin", 1)  # 1 shift
-    s.ps[0]["books"] = 0
+    s.player_boards[0].books = 0
     s = act(s, 0, "train admin shift")
     with pytest.raises(IllegalAction, match="no shifts left"):
         act(s, 0, "train admin shift")
@@ -55,8 +55,8 @@ def test_status_and_describe():
     assert engine.describe(s, a) == "Take the basic garage tiles."
     s = fresh(3)
     working(s, 0, "rd", 2)
-    s.ps[0]["designs"] = ["city-blank"]
-    s.b["queue"] = ["", "", "city", ""]
+    s.player_boards[0].designs = ["city-blank"]
+    s.board.behind_pace_car = ["", "", "city", ""]
     claim = [a for a in engine.legal_actions(s, "p0") if a.type == "claim"][0]
     assert engine.notation(s, claim) == "claim 3 city-blank 1"
     # helpers.fresh: basic tiles, garage 1 holds the speech tile
@@ -68,10 +68,10 @@ def test_status_and_describe():
 def test_notations_are_short():
     s = fresh(4)
     working(s, 0, "rd", 2)
-    s.ps[0]["train"][0] = 3
-    s.ps[0]["designs"] = ["concept-electronics", "truck-drivetrain"]
-    s.ps[0]["parts"] = ["electronics", "drivetrain"]
-    s.ps[0]["chargers"] = ["rd"]
+    s.player_boards[0].training[0] = 3
+    s.player_boards[0].designs = ["concept-electronics", "truck-drivetrain"]
+    s.player_boards[0].parts = ["electronics", "drivetrain"]
+    s.player_boards[0].chargers = ["rd"]
     ns = notations(s, 0)
     assert "upgrade concept-electronics 1 charger double" in ns
     assert max(len(n) for n in ns) <= 50

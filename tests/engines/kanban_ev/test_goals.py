@@ -5,18 +5,19 @@ import pytest
 
 from engines.kanban_ev import rules as R
 
-from .helpers import act, fresh
+from .helpers import act, fresh, put
 
 
 def constructed(s):
-    p = s.ps[0]
-    p.update(
+    p = s.player_boards[0]
+    put(
+        p,
         garages=["city", "city", "", "truck", "suv"],  # 4 cars, 3 models
         upgraded=["city-battery", "suv-battery", "truck-motor"],
         tested=["city-battery", "truck-motor"],
         parts=["battery", "electronics", "body", "motor", "motor"],
-        train=[3, 0, 5, 3, 1],  # certified R&D, Logistics, Design; expert Logistics
-        designs=["concept-blank"], books=4, banked=6, speech=3, generic=0, pp=0,
+        training=[3, 0, 5, 3, 1],  # certified R&D, Logistics, Design; expert Logistics
+        designs=["concept-blank"], books=4, banked_shifts=6, speech_tokens=3, generic_tokens=0, pp=0,
     )
     return s
 
@@ -54,23 +55,23 @@ FIRST_SPEAKER = {
 @pytest.mark.parametrize("goal, pp", sorted(FIRST_SPEAKER.items()))
 def test_each_performance_goal_first_speaker(goal, pp):
     s = constructed(fresh(3))
-    s.b["room"] = [goal] + [g for g in ("g05", "g06", "g09", "g10") if g != goal][:3]
-    s.ps[0]["goals"] = [g for g in ("g11", "g12", "g23") if g != goal][:3]
+    s.board.meeting_room = [goal] + [g for g in ("g05", "g06", "g09", "g10") if g != goal][:3]
+    s.player_boards[0].goals = [g for g in ("g11", "g12", "g23") if g != goal][:3]
     R.start_meeting(s, [])
     s = act(s, 0, f"speak {goal}")
-    assert s.ps[0]["pp"] == pp
+    assert s.player_boards[0].pp == pp
 
 
 def test_second_and_third_speakers_get_lower_icons():
     s = constructed(fresh(3))
-    s.ps[1].update(garages=["city"] * 4 + [""], speech=1, pp=0)
-    s.ps[2].update(garages=["city"] * 4 + [""], speech=1, pp=0)
-    s.b["room"] = ["g01", "g05", "g06", "g09"]
+    put(s.player_boards[1], garages=["city"] * 4 + [""], speech_tokens=1, pp=0)
+    put(s.player_boards[2], garages=["city"] * 4 + [""], speech_tokens=1, pp=0)
+    s.board.meeting_room = ["g01", "g05", "g06", "g09"]
     R.start_meeting(s, [])
     s = act(s, 0, "speak g01")  # icon 3: 2 * 3
     s = act(s, 1, "speak g01")  # icon 2: 2 * 2
     s = act(s, 2, "speak g01")  # icon 1: 2 * 1
-    assert [p["pp"] for p in s.ps] == [6, 4, 2]
+    assert [p.pp for p in s.player_boards] == [6, 4, 2]
 
 
 FINAL = {
@@ -99,11 +100,11 @@ def test_each_final_goal_achievement(tile, met):
 
 def test_final_goal_scored_with_tokens():
     s = constructed(fresh(3))
-    s.b["final"] = "f07"  # 2 city -> 8, 2 upgraded battery -> 7
+    s.board.final_goal = "f07"  # 2 city -> 8, 2 upgraded battery -> 7
     R.final_scoring(s, [])
-    assert s.b["result"]["p0"]["final_goal"] == 15
+    assert s.board.final_scores["p0"]["final_goal"] == 15
     # 3 - 2 tokens left + 6 banked + 4 books + 1 voucher (start) = 12
-    assert s.b["result"]["p0"]["leftovers"] == 12
+    assert s.board.final_scores["p0"]["leftovers"] == 12
 
 
 def test_a_players_view_counts_their_goals_but_private_view_does_not():
@@ -116,8 +117,8 @@ def test_a_players_view_counts_their_goals_but_private_view_does_not():
 
     s = fresh(3)
     s = s.model_copy(deep=True)
-    s.ps[0]["goals"] = ["g04"]
-    s.ps[0]["garages"] = ["city", "", "city", "", ""]
+    s.player_boards[0].goals = ["g04"]
+    s.player_boards[0].garages = ["city", "", "city", "", ""]
     seat = s.players[0]
     assert engine.view(s, seat)["you"]["counts"] == {"g04": 2}
     assert "counts" not in engine.private_view(s, seat)

@@ -4,8 +4,9 @@ Expected sentences are written by hand from the aid's numbers in each comment.""
 
 from engines.kanban_ev.engine import ENGINE as engine
 from engines.kanban_ev import rules as R
+from engines.kanban_ev.state import Meeting
 
-from .helpers import act, fresh, working
+from .helpers import act, fresh, put, working
 
 
 def texts(s, seat, move):
@@ -16,7 +17,7 @@ def texts(s, seat, move):
 def test_status_shows_department_and_shifts_spent_and_left():
     s = fresh(3)
     working(s, 0, "rd", 2)
-    s.ps[0]["banked"] = 2
+    s.player_boards[0].banked_shifts = 2
     # lower R&D workstation 3 shifts + 2 banked = 5, but at most 4 per turn
     assert engine.status(s) == ("Day 3, week 0, cycle 0, work phase: p0 works in R&D; 0 shifts spent, "
                                 "4 left this turn (workstation 3, banked 2, at most 4).")
@@ -27,11 +28,11 @@ def test_status_shows_department_and_shifts_spent_and_left():
 
 def test_mean_sandra_event_names_who_what_and_the_penalty():
     s = fresh(3)
-    for p in s.ps:
-        p.update(pp=15, train=[0] * 5, banked=0)
-    s.ps[0].update(upgraded=["city-body"], banked=2)
-    s.ps[1].update(upgraded=["suv-body", "truck-body", "city-motor"])
-    s.ps[2]["train"][0] = 1
+    for p in s.player_boards:
+        put(p, pp=15, training=[0] * 5, banked_shifts=0)
+    put(s.player_boards[0], upgraded=["city-body"], banked_shifts=2)
+    put(s.player_boards[1], upgraded=["suv-body", "truck-body", "city-motor"])
+    s.player_boards[2].training[0] = 1
     ev = []
     R.evaluate(s, "rd", ev)
     # p0: least training (0), 1 upgraded design <= 2, 2 banked: 1 + (5 - 2) = 4 PP; p1 has 3: safe
@@ -43,24 +44,24 @@ def test_mean_sandra_event_names_who_what_and_the_penalty():
 
 def test_nice_sandra_event():
     s = fresh(2, sandra="nice")
-    s.ps[0].update(pp=0, train=[0, 2, 0, 0, 0], garages=["city", "suv", "", "", ""], banked=8)
-    s.ps[1].update(pp=0, train=[0, 1, 0, 0, 0], banked=9)
+    put(s.player_boards[0], pp=0, training=[0, 2, 0, 0, 0], garages=["city", "suv", "", "", ""], banked_shifts=8)
+    put(s.player_boards[1], pp=0, training=[0, 1, 0, 0, 0], banked_shifts=9)
     ev = []
     R.evaluate(s, "assembly", ev)
     # most training: p0 only; 2 cars >= 2; 8 banked: 8 - 5 = 3 PP
     assert ev[0].text == ("Nice Sandra evaluates Assembly (most training there: 2; 2 or more cars in their garages): "
                           "p0 has 2 cars in their garages and 8 banked shifts: gains 3 PP.")
-    assert s.ps[0]["pp"] == 3
+    assert s.player_boards[0].pp == 3
 
 
 def test_meeting_speech_event_shows_goal_icon_count_and_score():
     s = fresh(3)
     s.phase = "meeting"
-    s.b["order"] = [0, 1, 2]
-    s.b["idx"] = 0
-    s.b["room"] = ["g05", "g01", "g02", "g14"]
-    s.b["m"] = {"played": ["", "", ""], "spoken": {"g05": [1]}, "passes": 0, "now": False}
-    s.ps[0].update(garages=["concept", "concept", "concept", "", ""], speech=2)
+    s.board.order = [0, 1, 2]
+    s.board.turn_index = 0
+    s.board.meeting_room = ["g05", "g01", "g02", "g14"]
+    s.board.current_meeting = Meeting(played=["", "", ""], spoken={"g05": [1]}, passes=0, played_now=False)
+    put(s.player_boards[0], garages=["concept", "concept", "concept", "", ""], speech_tokens=2)
     s, ev = texts(s, 0, "speak g05")
     # g05: 4 PP per Concept Car, icons x2 then x1; p1 took icon 2, so p0 gets icon 1:
     # 4 x min(1, 3) = 4 PP; 1 of 2 speech tokens left
@@ -72,7 +73,7 @@ def test_done_event_says_shifts_spent_and_banked():
     # upper Administration workstation: 1 shift, left unused; an empty bank
     s = fresh(3)
     working(s, 0, "admin", 1)
-    s.ps[0]["banked"] = 0
+    s.player_boards[0].banked_shifts = 0
     s, ev = texts(s, 0, "done")
     assert ev[0] == ("p0 ends their turn: 0 shifts spent, 1 workstation shift left unused; nothing banked this turn "
                      "(0 banked shifts now).")
@@ -82,14 +83,14 @@ def test_done_event_says_shifts_spent_and_banked():
     # from the bank (3 -> 2)
     s = fresh(3)
     working(s, 0, "logistics", 2)
-    s.ps[0].update(banked=2, kanban=["k01", "k02"], parts=[])
-    s.b["supply"] = {pt: 9 for pt in s.b["supply"]}
-    s.b["wh"] = {pt: 0 for pt in s.b["wh"]}
+    put(s.player_boards[0], banked_shifts=2, kanban_cards=["k01", "k02"], parts=[])
+    s.board.part_supply = {pt: 9 for pt in s.board.part_supply}
+    s.board.warehouses = {pt: 0 for pt in s.board.warehouses}
     for _ in range(2):
         s, _ev = texts(s, 0, "train logistics shift")
     s, _ev = texts(s, 0, "order k01 1")
     s, _ev = texts(s, 0, "take autopilot 2")
-    assert s.ps[0]["parts"] == ["autopilot", "autopilot"]
+    assert s.player_boards[0].parts == ["autopilot", "autopilot"]
     s, ev = texts(s, 0, "done")
     assert ev[0] == ("p0 ends their turn: 4 shifts spent (3 from the workstation, 1 from the shift bank); "
                      "1 shift banked this turn (2 banked shifts now).")
@@ -101,9 +102,9 @@ def test_training_upgrade_and_double_upgrade_events():
 
     s = fresh(3)
     working(s, 0, "rd", 2)
-    s.ps[0].update(banked=0, books=1, designs=["city-body", "suv-body"], parts=["body", "body"], pp=10,
+    put(s.player_boards[0], banked_shifts=0, books=1, designs=["city-body", "suv-body"], parts=["body", "body"], pp=10,
                    garages=["city", "", "", "", ""])
-    s.ps[0]["train"][0] = 3
+    s.player_boards[0].training[0] = 3
     s, ev = texts(s, 0, "train rd book")  # a book: no shift spent
     assert ev == ["p0 trains in R&D with a book: 4 of 5 steps up the track (0 shifts spent, 3 left this turn)."]
     # City space 1 gives 1 banked shift; value 2 -> 3; +2 PP: 10 -> 12; p0 owns a City Car: tested
@@ -113,14 +114,14 @@ def test_training_upgrade_and_double_upgrade_events():
                   "p0 gains 1 banked shift (upgrade space).",
                   "The body value marker goes from 2 to 3.",
                   "city-body is a tested design (p0 owns a City Car)."]
-    assert s.ps[0]["pp"] == 12
+    assert s.player_boards[0].pp == 12
     # SUV space 4 gives 3 PP; double: value 3 -> 5, flipped, 5 PP; +2 PP: 12 + 2 + 3 + 5 = 22
     s, ev = texts(s, 0, "upgrade suv-body 4 part double")
     assert ev[:3] == ["p0 upgrades suv-body on SUV upgrade space 4 with a part from their board: +2 PP "
                       "(2 shifts spent, 1 left this turn).",
                       "p0 gains 3 PP (upgrade space).",
                       "Double upgrade: the body value marker goes from 3 to 5 and is flipped; p0 gains 5 PP."]
-    assert s.ps[0]["pp"] == 22
+    assert s.player_boards[0].pp == 22
     # 2 of the 3 workstation shifts spent; the upgrade space's banked shift: 0 -> 1
     s, ev = texts(s, 0, "done")
     assert ev[0] == ("p0 ends their turn: 2 shifts spent (from the workstation), 1 workstation shift left unused; "
@@ -130,14 +131,14 @@ def test_training_upgrade_and_double_upgrade_events():
 def test_describe_tells_what_a_move_gives():
     s = fresh(3)
     working(s, 0, "logistics", 2)
-    s.ps[0]["kanban"] = ["k01", "k02"]
+    s.player_boards[0].kanban_cards = ["k01", "k02"]
     order = [a for a in engine.legal_actions(s, "p0") if a.type == "order" and a.card == "k01" and a.split == 1][0]
     # k01 = autopilot, autopilot, drivetrain, motor | battery, body; placement 1 puts icons 1-4
     # on the autopilot/battery/motor side: autopilot x2, motor; icons 5-6 on the other: body
     assert engine.describe(s, order) == "Issue Kanban order k01 in placement 1: stocks autopilot, autopilot, motor, body."
     s = fresh(3)
     working(s, 0, "rd", 2)
-    s.ps[0].update(designs=["city-body"], parts=["body"], vouchers=0)
+    put(s.player_boards[0], designs=["city-body"], parts=["body"], vouchers=0)
     ups = [engine.describe(s, a) for a in engine.legal_actions(s, "p0") if a.type == "upgrade"]
     # City upgrade spaces: 1 banked shift (x3), 4 PP, 3 PP, 1 book; every free space is offered
     assert ups == ["Upgrade city-body on space 1 (gain 1 banked shift) with a part from your board, +2 PP.",
@@ -159,7 +160,7 @@ def reason(s, seat, move):
 def test_illegal_moves_say_why():
     s = fresh(3)
     working(s, 0, "logistics", 1)  # upper: 2 shifts
-    s.ps[0].update(parts=["motor"], books=0, kanban=["k01", "k02"])
+    put(s.player_boards[0], parts=["motor"], books=0, kanban_cards=["k01", "k02"])
     assert reason(s, 0, "claim 1 city-body 1") == "Claiming a car belongs to R&D; you work in Logistics this turn."
     assert reason(s, 0, "train rd shift") == "You can train only where you work this turn (Logistics)."
     assert reason(s, 0, "voucher") == "Receiving a parts voucher needs Logistics certification."
@@ -178,8 +179,8 @@ def test_illegal_moves_say_why():
 def test_illegal_placements_say_why():
     s = fresh(2)
     s.phase = "select"
-    s.b.update(day=4, order=[0, 1, -1], idx=0, sandra=6)  # Sandra at Design upper
-    s.b["pos"] = [2, 5]  # p0 worked in Assembly, p1 in Logistics (lower)
+    put(s.board, day=4, order=[0, 1, -1], turn_index=0, sandra=6)  # Sandra at Design upper
+    s.board.positions = [2, 5]  # p0 worked in Assembly, p1 in Logistics (lower)
     assert reason(s, 0, "place assembly 2") == (
         "You must choose a different department from the one you just worked in (Assembly).")
     assert reason(s, 0, "place design 2") == "At 2 players nobody may go to Sandra's department (Design)."
@@ -216,8 +217,8 @@ def test_every_rejected_move_has_a_specific_reason():
 def test_order_event_tells_stock_and_banked_shift():
     s = fresh(3)
     working(s, 0, "logistics", 2)
-    s.ps[0]["kanban"] = ["k01", "k02"]
-    s.b["supply"] = {pt: 9 for pt in s.b["supply"]}
+    s.player_boards[0].kanban_cards = ["k01", "k02"]
+    s.board.part_supply = {pt: 9 for pt in s.board.part_supply}
     s, ev = texts(s, 0, "order k01 1")
     # k01 placement 1: autopilot x2 and motor on their side, body on the other; +1 banked shift;
     # lower Logistics workstation 3 shifts, 1 spent
@@ -233,10 +234,10 @@ def test_each_player_is_told_their_goals_privately_when_a_meeting_begins():
 
     s = fresh(3)
     working(s, 0, "admin", 1)
-    s.b["meeting"] = True
-    s.ps[0]["goals"] = ["g02", "g03", "g04"]
-    s.ps[1]["goals"] = ["g05"]
-    s.ps[2]["goals"] = []
+    s.board.meeting_marker = True
+    s.player_boards[0].goals = ["g02", "g03", "g04"]
+    s.player_boards[1].goals = ["g05"]
+    s.player_boards[2].goals = []
     out = engine.apply(s, "p0", engine.parse(s, "done"))
     assert out.state.phase == "meeting"
     private = [(e.type, e.visible_to, e.text) for e in out.events if e.visible_to is not None]
@@ -257,14 +258,14 @@ def test_private_text_names_each_goal_and_order_card():
     battery, body (tests/renderers/test_kanban_ev.py); a nominated goal is named too."""
 
     s = fresh(2)
-    s.ps[0]["goals"] = ["g05"]
-    s.ps[0]["kanban"] = ["k01"]
+    s.player_boards[0].goals = ["g05"]
+    s.player_boards[0].kanban_cards = ["k01"]
     assert engine.private_text(s, "p0") == (
         "Your performance goals: g05 (4 PP per Concept Car in your garages, x2). "
         "Your Kanban order cards: k01 (autopilot, autopilot, drivetrain, motor, battery, body).")
-    s.ps[0]["goals"] = []
-    s.ps[0]["kanban"] = []
-    s.b["nom"][0] = "g05"
+    s.player_boards[0].goals = []
+    s.player_boards[0].kanban_cards = []
+    s.board.nominations[0] = "g05"
     assert engine.private_text(s, "p0") == (
         "Your performance goals: none. Your Kanban order cards: none. "
         "Nominated face down for the meeting room: g05 (4 PP per Concept Car in your garages, x2).")
