@@ -87,8 +87,14 @@ def cmd_migrate(args: argparse.Namespace) -> int:
 def _source_copy(path: str, workdir: str) -> str:
     """A consistent copy of the SQLite file ``path`` (backup API) in ``workdir``."""
 
-    if not os.path.isfile(path) or os.path.getsize(path) == 0:
+    from bot.store import UnusableDatabase, check_sqlite_file
+
+    if not os.path.exists(path):
         raise MigrationError(f"There is no SQLite database at {path}; give the file the bot uses (--from).")
+    try:
+        check_sqlite_file(path)  # empty, not SQLite, not a file
+    except UnusableDatabase as exc:
+        raise MigrationError(str(exc)) from None
     copy = os.path.join(workdir, "source.db")
     src = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
     try:
@@ -135,7 +141,7 @@ async def migrate(source: str, target: str, *, say: Callable[[str], None] = lamb
     module docstring says; ``say`` receives the progress lines. MigrationError (one
     sentence) when it cannot be done; the returned :class:`Report` lists any failed check."""
 
-    from bot.store import SqliteStore
+    from bot.store import SqliteStore, UnusableDatabase
     from bot.store_pg import PostgresStore
     from bot.stores import is_postgres, sqlite_path
 
@@ -153,7 +159,10 @@ async def migrate(source: str, target: str, *, say: Callable[[str], None] = lamb
     try:
         copy = _source_copy(path, workdir)
         lite = SqliteStore(copy)
-        await lite.open()  # brings the copy to the current schema (SchemaTooNew if newer)
+        try:
+            await lite.open()  # brings the copy to the current schema (SchemaTooNew if newer)
+        except UnusableDatabase as exc:  # damaged, another program's, newer: said of the source file
+            raise MigrationError(str(exc).replace(copy, path)) from None
         await lite.close()
         con = sqlite3.connect(copy)
         try:

@@ -78,9 +78,10 @@ def shard_plan(shard_ids: str | None, shard_count: int | None, db: str) -> tuple
 async def check_database(db: str) -> str | None:
     """Open the database once before logging in (creating or migrating its tables): None
     when it is usable, else one sentence saying why not (a schema newer than this program,
+    a damaged, empty, read-only or foreign SQLite file: :class:`bot.store.UnusableDatabase`;
     an unreachable PostgreSQL server, a bad URL)."""
 
-    from bot.store import SchemaTooNew
+    from bot.store import UnusableDatabase
     from bot.stores import make_store
 
     try:
@@ -89,7 +90,7 @@ async def check_database(db: str) -> str | None:
         return f"BOARDHOST_DB: {exc}"
     try:
         await store.open()
-    except SchemaTooNew as exc:
+    except UnusableDatabase as exc:
         return str(exc)
     except Exception as exc:  # asyncpg/sqlite errors and OSError (connection refused)
         where = store._where() if hasattr(store, "_where") else db

@@ -31,6 +31,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
+import sqlite3
 import time
 from typing import Any, Awaitable, Callable, Sequence
 
@@ -47,13 +49,14 @@ from bot.store_base import (
     Store,
     TableBusy,
     Tx,
+    UnusableDatabase,
     VersionConflict,
     VoteRow,
 )
 
 __all__ = [
     "GameRow", "SeatRow", "ActionRow", "VoteRow", "Store", "SqliteStore", "VersionConflict", "TableBusy", "SchemaTooNew",
-    "OutOfSpace", "SCHEMA_VERSION",
+    "OutOfSpace", "UnusableDatabase", "APPLICATION_ID", "SCHEMA_VERSION", "check_sqlite_file",
 ]
 
 
@@ -220,8 +223,74 @@ class _SqliteTx(Tx):
         return (await _x(self.db, sql, args))[1]
 
 
+#: ``PRAGMA application_id`` of a boardhost SQLite database (the bytes "bhst"); databases
+#: made before it carried one (0) are recognised by their tables and stamped at open
+APPLICATION_ID = 0x62687374
+
+#: the first 16 bytes of every SQLite 3 database file
+SQLITE_HEADER = b"SQLite format 3\x00"
+
+
+def check_sqlite_file(path: str) -> None:
+    """Refuse (:class:`UnusableDatabase`, one sentence) a database path that must not be
+    opened, BEFORE SQLite touches it (issue 11.9): a 0-byte file (a boardhost database is
+    never empty: its header is written when it is created, so 0 bytes means the games are
+    gone, not "no database yet"), a file that is not SQLite, a path that is not a file, a
+    missing file whose ``-wal`` log is still there (a new database would start beside the old
+    log), a missing folder. A missing file in an existing folder passes: a new database."""
+
+    if path == ":memory:" or path.startswith("file:"):
+        return
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        wal = path + "-wal"
+        if os.path.exists(wal) and os.path.getsize(wal) > 0:
+            raise UnusableDatabase(
+                f"The database file {path} is missing but its write-ahead log {wal} is still there; refusing to"
+                f" start a new database beside it: restore {path} from a backup, or move {wal} away to start"
+                " with no games."
+            ) from None
+        folder = os.path.dirname(os.path.abspath(path))
+        if not os.path.isdir(folder):
+            raise UnusableDatabase(
+                f"The folder {folder} of the database {path} does not exist; create it (or fix BOARDHOST_DB)."
+            ) from None
+        return
+    if not os.path.isfile(path):
+        raise UnusableDatabase(f"The database path {path} is not a file; point BOARDHOST_DB at the database file.")
+    if info.st_size == 0:
+        raise UnusableDatabase(
+            f"The database file {path} is empty (0 bytes), so every game in it is gone; refusing to start on it:"
+            " restore it from a backup, or delete the empty file to start with no games."
+        )
+    try:
+        with open(path, "rb") as f:
+            head = f.read(len(SQLITE_HEADER))
+    except PermissionError:
+        raise UnusableDatabase(
+            f"The database file {path} cannot be read (permission denied); give the bot's user read and write"
+            " access to it and its folder."
+        ) from None
+    if head != SQLITE_HEADER:
+        raise UnusableDatabase(
+            f"The database file {path} is not a SQLite database ({info.st_size} bytes of something else);"
+            " refusing to use it: restore the boardhost database from a backup or fix BOARDHOST_DB."
+        )
+
+
+def _sqlite_code(exc: BaseException) -> str | None:
+    return getattr(exc, "sqlite_errorname", None)
+
+
 class SqliteStore(SqlStore):
     """:class:`Store` on one aiosqlite connection to the file ``path``.
+
+    :meth:`open` refuses (:class:`UnusableDatabase`, one sentence) a file it must not use,
+    before writing anything: see :func:`check_sqlite_file`, then SQLite's ``PRAGMA
+    quick_check`` (a damaged file), the application (another program's SQLite database),
+    and a write (a read-only file, or a read-only folder where the ``-wal``/``-shm`` files
+    cannot be made), so a bad file is refused at start-up, never at the first move.
 
     One connection for the whole process (keep it single; close it in :meth:`close`). Transactions on the shared connection never interleave (an internal
     asyncio lock); writes queued meanwhile are group-committed (see :meth:`_tx`). Reads
@@ -238,16 +307,71 @@ class SqliteStore(SqlStore):
         if self._db is not None:
             return
         self._write = asyncio.Lock()
-        self._db = await aiosqlite.connect(self.path, isolation_level=None)
+        check_sqlite_file(self.path)
         try:
-            await _x(self._db, "PRAGMA journal_mode=WAL")
-            await _x(self._db, "PRAGMA synchronous=FULL")
-            await _x(self._db, "PRAGMA foreign_keys=ON")
-            await _x(self._db, "PRAGMA busy_timeout=5000")
+            self._db = await aiosqlite.connect(self.path, isolation_level=None)
+        except sqlite3.Error as exc:
+            raise self._unusable(exc) from exc
+        try:
+            try:
+                await _x(self._db, "PRAGMA busy_timeout=5000")
+                await self._check_contents()
+                await _x(self._db, "PRAGMA journal_mode=WAL")
+                await _x(self._db, "PRAGMA synchronous=FULL")
+                await _x(self._db, "PRAGMA foreign_keys=ON")
+                # a write, now: a read-only file or folder is refused at start-up, not at the
+                # first move; it also stamps a database made before the application id
+                await _x(self._db, "BEGIN IMMEDIATE")
+                await _x(self._db, f"PRAGMA application_id = {APPLICATION_ID}")
+                await _x(self._db, "COMMIT")
+            except sqlite3.Error as exc:
+                raise self._unusable(exc) from exc
             await self.migrate()
         except BaseException:
             await self.close()
             raise
+
+    async def _check_contents(self) -> None:
+        """SQLite's ``quick_check`` (every page readable and well formed: O(size of the file),
+        without the index cross-checks of ``integrity_check``) and the application: a
+        boardhost database (:data:`APPLICATION_ID`, or 0 with boardhost's ``games`` table from
+        before the id existed) or a new, empty one. UnusableDatabase otherwise."""
+
+        db = self._conn
+        async with db.execute("PRAGMA quick_check") as cur:
+            problems = [row[0] for row in await cur.fetchall()]
+        if problems != ["ok"]:
+            # rows like "*** in database main ***\nPage 3: btreeInitPage() returns error code 11"
+            lines = [" ".join(p.replace("*** in database main ***", "").split()) for p in problems[:3]]
+            raise UnusableDatabase(self._damaged("; ".join(lines)))
+        tx = _SqliteTx(db)
+        (app,) = await tx.one("PRAGMA application_id")
+        (version,) = await tx.one("PRAGMA user_version")
+        tables = {row[0] for row in await tx.all("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        if app == APPLICATION_ID or (app == 0 and (("games" in tables and version >= 1) or not tables)):
+            return
+        raise UnusableDatabase(
+            f"The database file {self.path} is a SQLite database of another program (no boardhost games in it);"
+            " refusing to use it: point BOARDHOST_DB at the boardhost database."
+        )
+
+    def _damaged(self, detail: str) -> str:
+        return (f"The database file {self.path} is damaged (SQLite: {detail}); refusing to use it: restore it from"
+                f" a backup (keep the damaged copy: `sqlite3 {self.path} .recover` may save some games).")
+
+    def _unusable(self, exc: BaseException) -> UnusableDatabase:
+        """The sentence for SQLite's error while opening and checking the file."""
+
+        code = _sqlite_code(exc)
+        if code in ("SQLITE_CORRUPT", "SQLITE_NOTADB") or (code or "").startswith("SQLITE_CORRUPT"):
+            return UnusableDatabase(self._damaged(str(exc)))
+        if (code or "").startswith(("SQLITE_READONLY", "SQLITE_CANTOPEN", "SQLITE_PERM", "SQLITE_AUTH")):
+            folder = os.path.dirname(os.path.abspath(self.path))
+            return UnusableDatabase(
+                f"The database file {self.path} cannot be written ({exc}); give the bot's user write access to it"
+                f" and to its folder {folder} (SQLite keeps its -wal and -shm files there)."
+            )
+        return UnusableDatabase(f"The database file {self.path} could not be opened ({exc}).")
 
     async def migrate(self, target: int = SCHEMA_VERSION) -> None:
         """Run the forward migrations from ``PRAGMA user_version`` up to ``target``, each in

@@ -24,7 +24,7 @@ from typing import Any, Awaitable, Callable, Sequence
 
 __all__ = [
     "GameRow", "SeatRow", "ActionRow", "VoteRow", "Move", "Store", "SqlStore", "Tx", "VersionConflict", "TableBusy",
-    "OutOfSpace", "SchemaTooNew", "dumps",
+    "OutOfSpace", "SchemaTooNew", "UnusableDatabase", "dumps",
 ]
 
 
@@ -44,7 +44,13 @@ class VersionConflict(Exception):
         self.current = current
 
 
-class SchemaTooNew(RuntimeError):
+class UnusableDatabase(RuntimeError):
+    """The database cannot be used, checked when the store opens (before anything is
+    written): ``str(exc)`` is one sentence for the admin saying what is wrong with which file
+    and what to do. ``boardhost run`` and ``boardhost migrate`` print it and exit non-zero."""
+
+
+class SchemaTooNew(UnusableDatabase):
     """The database was written by a newer boardhost: its schema version is above
     :data:`bot.store.SCHEMA_VERSION`. The message is one sentence naming both versions."""
 
