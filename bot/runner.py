@@ -1,7 +1,8 @@
 """``boardhost run`` and ``boardhost sync [--guild ID]`` (picked up by :mod:`bot.cli`).
 
 Both read :class:`bot.settings.Settings` (environment, then ``./.env``). Without a token they
-exit with status 2 and one sentence saying what to set.
+exit with status 2 and one sentence saying what to set. ``boardhost run`` stops cleanly on
+SIGTERM (``docker stop``) and SIGINT (Ctrl-C): see :func:`serve`.
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import signal
 import sys
 
 NO_TOKEN = (
@@ -100,8 +102,52 @@ async def check_database(db: str) -> str | None:
     return None
 
 
+log = logging.getLogger("boardhost.run")
+
+#: the signals that stop ``boardhost run`` cleanly (``docker stop`` sends SIGTERM)
+STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)
+
+
+async def serve(bot, token: str) -> None:
+    """Log ``bot`` in and run it until it closes, or until SIGTERM or SIGINT: then the bot is
+    closed like discord.py's ``Client.run`` does on Ctrl-C (the gateway and HTTP session, the
+    pending-posts loop, the store: SQLite checkpoints its WAL into the file and removes
+    it) and this returns normally, so the process exits with status 0.
+
+    A process running as PID 1 in a container gets no default action for SIGTERM: without
+    a handler, ``docker stop`` waits 10 s and kills it, the database left open (issue 11.11).
+    A second signal while closing is ignored (closing must finish)."""
+
+    loop = asyncio.get_running_loop()
+    main = asyncio.current_task()
+    received: list[int] = []
+
+    def stop(sig: int) -> None:
+        if received:
+            return
+        received.append(sig)
+        log.info("%s received: closing the bot and the database", signal.Signals(sig).name)
+        main.cancel()
+
+    for sig in STOP_SIGNALS:
+        loop.add_signal_handler(sig, stop, sig)
+    try:
+        async with bot:  # closes the bot on the way out, cancelled or not
+            await bot.start(token)
+    except asyncio.CancelledError:
+        if not received:
+            raise
+        main.uncancel()
+    finally:
+        for sig in STOP_SIGNALS:
+            loop.remove_signal_handler(sig)
+    if received:
+        log.info("closed cleanly")
+
+
 def cmd_run(args: argparse.Namespace) -> int:
-    """Run the bot until interrupted; 2 without a token or with inconsistent shard options."""
+    """Run the bot until SIGTERM/SIGINT (then 0, closed cleanly); 2 without a token or with
+    inconsistent shard options; 1 when the database is unusable or Discord refuses."""
 
     settings = _settings()
     db = args.db or settings.db_path
@@ -128,7 +174,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     logging.basicConfig(level=settings.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     bot = create_bot(db, shard_ids=shard_ids, shard_count=shard_count)
     try:
-        bot.run(settings.discord_token, log_handler=None)
+        asyncio.run(serve(bot, settings.discord_token))
     except discord.LoginFailure:
         print("Discord rejected DISCORD_TOKEN; copy the bot token again from the developer portal.", file=sys.stderr)
         return 1

@@ -401,9 +401,26 @@ class SqliteStore(SqlStore):
         return self._db
 
     async def close(self) -> None:
-        if self._db is not None:
-            db, self._db = self._db, None
-            await db.close()
+        """Close the connection (idempotent) once the transaction in flight, if any, has
+        finished (waiting at most 10 s); closing checkpoints the WAL into the database file
+        and removes the ``-wal`` file (a clean shutdown, issue 11.11)."""
+
+        if self._db is None:
+            return
+        lock, held = self._write, False
+        if lock is not None:
+            try:
+                await asyncio.wait_for(lock.acquire(), 10.0)
+                held = True
+            except asyncio.TimeoutError:
+                pass
+        try:
+            if self._db is not None:
+                db, self._db = self._db, None
+                await db.close()
+        finally:
+            if held:
+                lock.release()
 
     async def _q1(self, sql: str, args: Sequence[Any] = ()) -> Any:
         """A read outside a transaction: waits for any open transaction on the shared
