@@ -9,6 +9,7 @@ check that move. PostgreSQL's disk_full (SQLSTATE 53100) is raised by a fake con
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import sqlite3
 
@@ -70,6 +71,29 @@ async def test_sqlite_keeps_the_disk_full_error(tmp_path):
         await make_room(store)
         await store.set_meta(f"k{i}", "y")
         assert await store.get_meta(f"k{i}") == "y"
+    finally:
+        await store.close()
+
+
+async def test_sqlite_writes_queued_together_each_get_the_disk_full_error(tmp_path):
+    """Writes that queue up while one is in flight share one transaction (group commit, each
+    in a savepoint). SQLITE_FULL rolls back that whole transaction, so every one of them must
+    hear OutOfSpace (before: "no such savepoint" from the savepoint rollback)."""
+
+    store = SqliteStore(str(tmp_path / "full.db"))
+    await store.open()
+    try:
+        await _x(store._conn, "PRAGMA max_page_count = 1")
+        results = await asyncio.gather(*(store.set_meta(f"k{i}", "x" * 3000) for i in range(6)),
+                                       return_exceptions=True)
+        refused = [r for r in results if r is not None]
+        assert refused and all(isinstance(r, OutOfSpace) for r in refused), results
+        stored = {f"k{i}" for i, r in enumerate(results) if r is None}
+        for i in range(6):  # exactly the writes that were answered None are stored
+            assert (await store.get_meta(f"k{i}") is not None) == (f"k{i}" in stored)
+        await make_room(store)
+        await store.set_meta("after", "ok")
+        assert await store.get_meta("after") == "ok"
     finally:
         await store.close()
 
