@@ -193,16 +193,27 @@ class Poster:
         return True
 
     async def reconcile_all(self) -> int:
-        """At start-up: catch up every table owing a post; returns how many were posted."""
+        """At start-up: catch up every table owing a post, then play and post every AI turn
+        left due (even on a board the channel has seen: an engine/AI error or a crash before
+        the AI's commit, issue 11.1); returns how many tables were caught up. Only tables of
+        guilds this process runs the shard of (:meth:`PosterHost.owns_table`, issue 14.2)."""
 
-        assert self.bot.service is not None
+        service = self.bot.service
+        assert service is not None
         done = 0
-        for table, pk in await self.bot.service.unposted():
+        seen: set[str] = set()
+        for table, pk in await service.unposted():
             if not table.isdigit():  # not a Discord channel (e.g. a `boardhost simulate` table)
                 continue
             if not await self.bot.owns_table(table):  # another shard process posts it
                 continue
+            seen.add(table)
             if await self.catch_up(table, pk, RESTARTED):
+                done += 1
+        for table, pk in await service.ai_due_games():
+            if table in seen or not table.isdigit() or not await self.bot.owns_table(table):
+                continue
+            if await self.catch_up(table, pk, AI_CAUGHT_UP):
                 done += 1
         return done
 
@@ -236,17 +247,33 @@ class Poster:
     @tasks.loop(seconds=RETRY_FIRST)
     async def retry_pending_posts(self) -> None:
         """The pending-posts retry loop (a ``discord.ext.tasks`` loop, separate from any
-        other periodic job): every table owing a post is caught up when its backoff has
-        passed (10 s, 20 s, 40 s … at most 10 min after each failure), not only when it is
-        next touched."""
+        other periodic job): every table owing a post, and every table whose AI run stopped
+        on an engine/AI error with an AI seat still to act (``Service.ai_stalled``), is
+        caught up when its backoff has passed (10 s, 20 s, 40 s … at most 10 min after each
+        failure), not only when it is next touched. Tables of guilds another shard process
+        runs are left to that process (issue 14.2)."""
 
+        service = self.bot.service
+        if service is None:
+            return
         now = discord.utils.utcnow().timestamp()
-        for table in sorted(self.pending):
+        for table in sorted(self.pending | service.ai_stalled):
             failures, due = self._backoff.get(table, (0, now))
             if due > now:
                 continue
-            await self.touch(table)
-            if table in self.pending:  # failed again: wait twice as long
+            if not table.isdigit() or not await self.bot.owns_table(table):
+                self.pending.discard(table)
+                service.ai_stalled.discard(table)
+                self._backoff.pop(table, None)
+                continue
+            try:
+                await self.touch(table)
+                if table in service.ai_stalled and not await service.ai_due(table):
+                    service.ai_stalled.discard(table)  # the game moved on (or ended) meanwhile
+            except Exception:  # one table's failure must not stop the loop
+                log.exception("table %s: background catch-up failed", table)
+                self.pending.add(table)
+            if table in self.pending or table in service.ai_stalled:  # failed again: wait twice as long
                 wait = min(self.RETRY_FIRST * 2 ** failures, self.RETRY_MAX)
                 self._backoff[table] = (failures + 1, now + wait)
             else:

@@ -581,6 +581,9 @@ class Service:
         self._games: dict[str, GameRow] = {}
         self._seat_cache: dict[int, list[SeatRow]] = {}
         self._orders: dict[str, _PostOrder] = {}
+        #: tables whose last AI run stopped on an engine/AI error with an AI seat still to act
+        #: (the bot's retry loop tries them again, issue 11.1)
+        self.ai_stalled: set[str] = set()
         #: other processes may write the same store (PostgreSQL shards): read the game row
         #: and seats afresh on every call instead of trusting the write-through caches
         self._shared = bool(getattr(store, "shared", False))
@@ -1075,6 +1078,7 @@ class Service:
         run: list[tuple[str, dict]] = []
         events: list = []
         absent = absent if absent is not None else set()
+        self.ai_stalled.discard(game.table_id)
 
         def one_move(state: Any, seat: str, version: int) -> tuple[Any, Any, str, dict]:
             action = engine.ai.choose(state, seat, rng(game.seed, "ai", version))
@@ -1095,6 +1099,7 @@ class Service:
                 action, outcome, text, as_json = await asyncio.to_thread(one_move, state, seat, version)
             except Exception:  # an engine/AI bug must not lose the moves already made
                 log.exception("table %s: AI seat %s failed at version %s", game.table_id, seat, version)
+                self.ai_stalled.add(game.table_id)
                 break
             run.append((seat, as_json))
             if meta is not None:
@@ -1118,6 +1123,21 @@ class Service:
             return False
         state = await self._state(game, seats)
         return any(p in ai for p in registry.get(game.game_id).to_act(state))
+
+    async def ai_due_games(self) -> list[tuple[str, int]]:
+        """``(table, game_pk)`` of every active game where an AI seat must act now, oldest
+        first: AI turns left due by a crash, a failed commit or an engine/AI error, even on a
+        board the channel has already seen (start-up pickup, issue 11.1). Reads every active
+        game's state (cached afterwards)."""
+
+        due = []
+        for game in await self.store.active_games():
+            try:
+                if await self.ai_due(game.table_id):
+                    due.append((game.table_id, game.pk))
+            except Exception:  # one damaged game must not hide the others
+                log.exception("table %s: could not check for a due AI turn", game.table_id)
+        return due
 
     async def _play_due_ai(self, game: GameRow, seats: list[SeatRow]) -> None:
         """Play and commit the AI turns due at ``game`` (none due: nothing). Must hold the lock."""

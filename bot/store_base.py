@@ -292,6 +292,11 @@ class Store(abc.ABC):
         """Started games (active or over) whose last posted version is behind their version:
         what a restarted bot still owes the channels, oldest game first."""
 
+    @abc.abstractmethod
+    async def active_games(self) -> list[GameRow]:
+        """Every active (started, not over) game, oldest first: what a starting bot looks
+        through for AI turns left due (issue 11.1)."""
+
     # ----- asynchronous play (issue 12) ---------------------------------------------
     @abc.abstractmethod
     async def set_settings(self, game_pk: int, settings: dict) -> None:
@@ -539,6 +544,10 @@ class SqlStore(Store):
         rows = await self._read(
             f"SELECT {self._GAME_COLS} FROM games WHERE status IN ('active', 'over') AND posted < version ORDER BY pk"
         )
+        return [self._game(r) for r in rows]
+
+    async def active_games(self) -> list[GameRow]:
+        rows = await self._read(f"SELECT {self._GAME_COLS} FROM games WHERE status = 'active' ORDER BY pk")
         return [self._game(r) for r in rows]
 
     async def due_games(self, now: float, limit: int = 1000) -> list[GameRow]:

@@ -10,10 +10,11 @@ import pytest_asyncio
 import simcord
 
 from bot.discord_app import ShardedBoardhostBot, create_bot, shard_of
-from bot.poster import RESTARTED
+from bot.poster import AI_CAUGHT_UP, RESTARTED
 from bot.runner import shard_plan
 from tests import fakegame, pg
 from tests.bot.discord_harness import fast_settle
+from tests.bot.test_hardening import ai_due_on_a_posted_board, break_ai
 
 
 @pytest_asyncio.fixture
@@ -88,6 +89,39 @@ async def test_a_shard_process_plays_its_guild_and_reconciles_only_its_own_table
     assert len(posts) == 1 and posts[0].content.startswith(RESTARTED)
     assert list(there.history()) == []  # left to the process that runs shard 2
     assert [(g.table_id, g.version) for g in await new.service.store.unposted()] == [(str(there.id), 0)]
+
+
+async def test_only_the_process_owning_the_guild_plays_a_pending_ai_turn(sharded, monkeypatch):
+    """Issue 14.2 with 11.1: an AI turn is left due (an engine/AI error) on a posted board at a
+    table in a guild of shard 1 and one of shard 2. A process running shards 2 and 3 starts on
+    the same database: it plays and posts only the shard-2 table's AI turn; then a process
+    running shards 0 and 1 plays the other."""
+
+    env, db, bots = sharded
+    ours = env.create_guild(name="shard one", shard_id=1)
+    theirs = env.create_guild(name="shard two", shard_id=2)
+    one, two = ours.create_text_channel("games"), theirs.create_text_channel("games")
+    break_ai(monkeypatch)
+    v_one = await ai_due_on_a_posted_board(env.bot.service, one.id)
+    v_two = await ai_due_on_a_posted_board(env.bot.service, two.id)
+    monkeypatch.undo()  # the AI works again
+
+    second = create_bot(db_path=db, shard_ids=[2, 3], shard_count=4)
+    bots.append(second)
+    await env.restart_bot(second)
+    service = second.service
+    assert not await service.ai_due(two.id) and (await service.table_info(two.id)).version > v_two
+    assert [m.content.split("\n")[0] for m in two.history()] == [AI_CAUGHT_UP]
+    assert await service.ai_due(one.id) and (await service.table_info(one.id)).version == v_one
+    assert list(one.history()) == []  # left to the process running shard 1
+    await env.advance_time(15)  # nor does its retry loop touch it
+    assert await service.ai_due(one.id) and list(one.history()) == []
+
+    third = create_bot(db_path=db, shard_ids=[0, 1], shard_count=4)
+    bots.append(third)
+    await env.restart_bot(third)
+    assert not await third.service.ai_due(one.id)
+    assert [m.content.split("\n")[0] for m in one.history()] == [AI_CAUGHT_UP]
 
 
 @pytest.mark.parametrize("ids, count, db, expected", [

@@ -6,6 +6,7 @@ from __future__ import annotations
 import discord
 
 from bot.poster import AI_CAUGHT_UP, RESTARTED
+from tests import fakegame
 from tests.bot.discord_harness import harness  # noqa: F401  (fixture)
 from tests.bot.test_discord_lobby import answer, arrive_together, member_of, reply, to_act
 
@@ -81,6 +82,85 @@ async def test_an_ai_turn_that_failed_once_is_played_at_the_next_touch(harness):
     assert not await h.service.ai_due(h.channel.id)
     assert any(m.content.startswith(AI_CAUGHT_UP) for m in h.messages_since(n))
     assert (await h.service.history(h.channel.id, limit=1))[-1].seat == "ai-1"
+
+
+def break_ai(monkeypatch, times: int | None = None) -> list:
+    """Make the test game's AI raise (an engine/AI bug) ``times`` times (None: until
+    ``monkeypatch.undo()``); returns the list of failed choices (the seats)."""
+
+    real = fakegame.engine.ai.choose
+    failures: list = []
+
+    def choose(state, player, rnd):
+        if times is None or len(failures) < times:
+            failures.append(player)
+            raise RuntimeError("AI bug")
+        return real(state, player, rnd)
+
+    monkeypatch.setattr(fakegame.engine.ai, "choose", choose)
+    return failures
+
+
+async def ai_due_on_a_posted_board(service, table: int) -> int:
+    """Through the service: "901" + an AI seat at High-Low, "901" moves until the AI must act
+    (the AI must be broken), then the board is recorded as posted; returns the version."""
+
+    await service.new_game(table, "901", "high-low")
+    await service.add_bot(table, "901")
+    await service.start(table, "901")
+    for _ in range(3):
+        if await service.ai_due(table):
+            break
+        moves = await service.legal_moves(table, "901")
+        await service.act(table, "901", moves[0][0])
+    assert await service.ai_due(table)
+    info = await service.table_info(table)
+    await service.store.mark_posted(info.game_pk, info.version)
+    return info.version
+
+
+async def test_an_ai_turn_left_due_by_an_ai_error_on_a_posted_board_is_played_by_the_retry_loop(harness, monkeypatch):
+    """11.1: the AI raises in the command and again at that command's touch; the board of
+    the human's move was posted. Nobody touches the table again: the background loop plays
+    the AI's turn and posts it."""
+
+    h = harness
+    failures = break_ai(monkeypatch, times=2)
+    await h.alice.slash(h.channel, "game new", game="high-low")
+    await h.alice.slash(h.channel, "game addbot")
+    await h.alice.slash(h.channel, "game start")
+    for _ in range(3):
+        if failures:
+            break
+        moves = await h.alice.autocomplete(h.channel, "move", "action", "")
+        await h.alice.slash(h.channel, "move", action=moves[0]["value"])
+    assert failures == ["ai-1", "ai-1"]  # in the command, then at its touch
+    assert await h.service.ai_due(h.channel.id)
+    assert await h.service.store.unposted() == []  # the channel has seen this board
+    v = await h.version()
+    n = h.mark()
+    await h.env.advance_time(15)  # the loop ticks every 10 s
+    assert not await h.service.ai_due(h.channel.id)
+    assert await h.version() > v
+    assert (await h.service.history(h.channel.id, limit=1))[-1].seat == "ai-1"
+    posts = h.messages_since(n)
+    assert len(posts) == 1 and posts[0].content.startswith(AI_CAUGHT_UP)
+
+
+async def test_an_ai_turn_left_due_on_a_posted_board_is_played_at_start_up(harness, monkeypatch):
+    """11.1: an engine/AI error left the AI to act on a board the channel had seen; a NEW bot
+    on the same file plays it at start-up (before: only at the table's next interaction)."""
+
+    h = harness
+    break_ai(monkeypatch)
+    v = await ai_due_on_a_posted_board(h.service, h.channel.id)
+    monkeypatch.undo()  # the AI works again (a transient failure, or a fixed bug)
+    n = h.mark()
+    await h.restart()
+    assert not await h.service.ai_due(h.channel.id)
+    assert await h.version() > v
+    posts = h.messages_since(n)
+    assert len(posts) == 1 and posts[0].content.startswith(AI_CAUGHT_UP)
 
 
 async def test_a_failed_post_of_a_played_move_says_it_was_played_and_is_retried_in_the_background(harness):

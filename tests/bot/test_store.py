@@ -266,6 +266,29 @@ async def test_posted_versions_and_what_is_still_owed_to_the_channel(backend):
         await service.close()
 
 
+async def test_active_games_lists_only_started_unfinished_games(backend):
+    """What a starting bot looks through for AI turns left due: active games only, oldest
+    first (a lobby, a finished and a cancelled game are left out)."""
+
+    schema = backend.make()
+    await schema.open()  # creates the tables
+    await schema.close()
+    await backend.sql(
+        "INSERT INTO games (pk, table_id, game_id, options, seed, status, host, version, created, updated)"
+        " VALUES (1, 'a', 'high-low', '{}', 1, 'active', '555', 4, 0, 0),"
+        " (2, 'b', 'high-low', '{}', 1, 'lobby', '555', 0, 0, 0),"
+        " (3, 'c', 'high-low', '{}', 1, 'over', '555', 9, 0, 0),"
+        " (4, 'd', 'high-low', '{}', 1, 'cancelled', '555', 0, 0, 0),"
+        " (5, 'e', 'high-low', '{}', 1, 'active', '555', 0, 0, 0)"
+    )
+    store = backend.make()
+    await store.open()
+    try:
+        assert [(g.pk, g.table_id) for g in await store.active_games()] == [(1, "a"), (5, "e")]
+    finally:
+        await store.close()
+
+
 async def test_the_posted_migration_takes_existing_started_games_as_posted(backend):
     """Upgrading must not flood every channel with "the bot restarted" posts: games started
     under schema 3 count as posted at their version; a lobby has posted nothing."""
