@@ -80,8 +80,9 @@ class PlayCog(TableCog, commands.Cog, name=PLAY_COG):
     async def play(self, interaction: discord.Interaction, action: str | ActionModel, shown: str,
                    expected_version: int | None = None) -> None:
         """Apply a move for the caller and post what happened (defers first). A second move
-        of the same player at this table while the first is still being played is refused:
-        it was issued against the board before the first (issue 11.6)."""
+        of the same player at this table while the first is still being played or posted is
+        refused, even when it would still be legal: it was issued against the board before
+        the first, which the player has not seen yet (issue 11.6)."""
 
         self.check_can_post(interaction)
         key = (interaction.channel_id, interaction.user.id)
@@ -92,11 +93,11 @@ class PlayCog(TableCog, commands.Cog, name=PLAY_COG):
             await interaction.response.defer(ephemeral=True, thinking=True)
             channel = await self.channel(interaction)
             result = await self.service.act(interaction.channel_id, interaction.user.id, action, expected_version)
+            await self.ack(interaction, f"Played `{shown}`.", ephemeral=True)
+            await self.poster.post_committed(interaction, channel, result, f"Your move `{shown}` was played",
+                                             actor=interaction.user.id)
         finally:
-            self.in_flight.discard(key)
-        await self.ack(interaction, f"Played `{shown}`.", ephemeral=True)
-        await self.poster.post_committed(interaction, channel, result, f"Your move `{shown}` was played",
-                                         actor=interaction.user.id)
+            self.in_flight.discard(key)  # the new board is out (or its post failed and is retried)
 
     # ----- typed groups -----------------------------------------------------------------
     async def legal_for(self, interaction: discord.Interaction, engine: Any):

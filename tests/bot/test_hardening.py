@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import discord
 
+from bot.cogs.play import IN_FLIGHT
 from bot.poster import AI_CAUGHT_UP, RESTARTED
+from engines import registry
+from engines.base import rng
 from tests import fakegame
 from tests.bot.discord_harness import harness  # noqa: F401  (fixture)
 from tests.bot.test_discord_lobby import answer, arrive_together, member_of, reply, to_act
@@ -205,6 +208,57 @@ async def test_the_same_move_sent_twice_at_once_is_played_once(harness):
     assert texts == sorted([f"Played `play {card}`.",
                             "Your previous move is still being played, so this one was not played: look at the"
                             " new board, then send it again if you still want it."])
+
+
+async def play_until_a_move_stays_legal(h, game_id: str):
+    """Play the game (the AI's choices, sent with /move) until whoever must act has a
+    move that is still theirs to make, with the same notation, right after making it (in
+    Factory Manager: `place <kind>` while tiles are placed); returns (member, notation)."""
+
+    engine = registry.get(game_id)
+    for _ in range(80):
+        row = await h.service.store.live_game(str(h.channel.id))
+        state = await h.service._state(row)
+        seat = engine.to_act(state)[0]
+        for action in engine.legal_actions(state, seat):
+            notation = engine.notation(state, action)
+            after = engine.apply(state, seat, action).state
+            if seat in engine.to_act(after) and notation in [engine.notation(after, b)
+                                                             for b in engine.legal_actions(after, seat)]:
+                return member_of(h, seat), notation
+        choice = engine.ai.choose(state, seat, rng(3, "test", row.version))
+        r = await member_of(h, seat).slash(h.channel, "move", action=engine.notation(state, choice))
+        assert reply(r)[0].startswith("Played"), reply(r)
+    raise AssertionError("no move stayed legal for 80 moves")
+
+
+async def test_a_still_legal_move_sent_twice_at_once_is_played_once(harness):
+    """11.6: in Factory Manager `place <kind>` may be played again right after itself. The
+    same member sends it twice at the same moment, by /move and then by the typed `/fm place`:
+    each time one is played (the version goes up by exactly 1) and the other is refused with
+    one sentence, although it would still be legal."""
+
+    h = harness
+    await h.lobby("factory-manager", h.alice, h.bob)
+    await h.alice.slash(h.channel, "game start")
+    member, notation = await play_until_a_move_stays_legal(h, "factory-manager")
+    assert notation.startswith("place ")
+    v = await h.version()
+    rs = await arrive_together(h, lambda: member.slash(h.channel, "move", action=notation),
+                               lambda: member.slash(h.channel, "move", action=notation))
+    assert await h.version() == v + 1
+    assert sorted(reply(r)[0] for r in rs) == sorted([f"Played `{notation}`.", IN_FLIGHT])
+    assert IN_FLIGHT == ("Your previous move is still being played, so this one was not played: look at the"
+                         " new board, then send it again if you still want it.")
+    # the same through the typed command
+    member, notation = await play_until_a_move_stays_legal(h, "factory-manager")
+    assert notation.startswith("place ")
+    kind = notation.split()[1]
+    v = await h.version()
+    rs = await arrive_together(h, lambda: member.slash(h.channel, "fm place", kind=kind),
+                               lambda: member.slash(h.channel, "fm place", kind=kind))
+    assert await h.version() == v + 1
+    assert sorted(reply(r)[0] for r in rs) == sorted([f"Played `place {kind}`.", IN_FLIGHT])
 
 
 async def test_replies_echoing_long_user_text_stay_within_2000_characters(harness):
