@@ -31,6 +31,12 @@ log = logging.getLogger("boardhost.discord")
 
 MAX_LIST = 40  # lines of /game moves and /game history
 
+#: bot_meta key of a table's lobby messages: ``{"game": game number, "messages": [message ids]}``
+LOBBY_MESSAGES = "lobby_messages:{}"
+#: the first line of a lobby message once its game started / was cancelled (buttons removed)
+LOBBY_STARTED = "The game has started."
+LOBBY_CANCELLED = "The game was cancelled."
+
 
 @app_commands.guild_only()
 class GameCog(AsyncPlay, TableCog, commands.GroupCog, name=GAME_COG, group_name="game",
@@ -63,9 +69,10 @@ class GameCog(AsyncPlay, TableCog, commands.GroupCog, name=GAME_COG, group_name=
         text = lobby_text(result.info)
         if settings:
             text += "\nSettings: " + (await self.service.table_settings(interaction.channel_id))[1].summary() + "."
-        await interaction.response.send_message(
+        sent = await interaction.response.send_message(
             text, view=lobby_view(interaction.channel_id, result.game_pk), allowed_mentions=NO_PINGS
         )
+        await self.track_lobby(interaction.channel_id, result.game_pk, sent.message_id)
 
     @new.autocomplete("game")
     async def new_game_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -125,8 +132,11 @@ class GameCog(AsyncPlay, TableCog, commands.GroupCog, name=GAME_COG, group_name=
         view = lobby_view(info.table, info.game_pk)
         if edit:
             await interaction.response.edit_message(content=text, view=view, allowed_mentions=NO_PINGS)
+            message_id = interaction.message.id if interaction.message is not None else None
         else:
-            await interaction.response.send_message(text, view=view, allowed_mentions=NO_PINGS)
+            message_id = (await interaction.response.send_message(text, view=view,
+                                                                  allowed_mentions=NO_PINGS)).message_id
+        await self.track_lobby(info.table, info.game_pk, message_id)
 
     @app_commands.command(name="join", description="Take a seat in the lobby")
     async def join(self, interaction: discord.Interaction) -> None:
@@ -137,6 +147,58 @@ class GameCog(AsyncPlay, TableCog, commands.GroupCog, name=GAME_COG, group_name=
     async def leave(self, interaction: discord.Interaction) -> None:
         result = await self.service.leave(interaction.channel_id, interaction.user.id)
         await self._lobby_reply(interaction, result, f"{interaction.user.mention} left.")
+        if result.info is None or result.info.status != "lobby":  # the last one out closed it
+            await self.close_lobby(interaction.channel_id, result.game_pk, "No players left: the lobby is closed.")
+
+    # ----- the lobby messages (issue 11.8) ---------------------------------------------
+    async def track_lobby(self, table: int | str, game_pk: int, message_id: int | None) -> None:
+        """Remember a message showing the lobby of game ``game_pk`` (with Join/Start), so it
+        can be closed when the game starts or is cancelled (kept in the store: after a
+        restart too). Best effort: a failure is logged, the lobby works all the same."""
+
+        if message_id is None:
+            return
+        key = LOBBY_MESSAGES.format(table)
+        try:
+            async with self.service.lock(table):  # joins arriving together must not lose an id
+                raw = await self.service.store.get_meta(key)
+                data = json.loads(raw) if raw else {}
+                ids = data.get("messages", []) if data.get("game") == game_pk else []
+                if message_id not in ids:
+                    ids.append(message_id)
+                await self.service.store.set_meta(key, json.dumps({"game": game_pk, "messages": ids}))
+        except Exception:
+            log.exception("table %s: could not remember lobby message %s", table, message_id)
+
+    async def close_lobby(self, table: int | str, game_pk: int, note: str, *also: int) -> None:
+        """Edit every remembered message of game ``game_pk``'s lobby (and the messages
+        ``also``) closed: their Join/Start buttons removed, ``note`` on the first line above
+        the seats. Best effort: a message that cannot be edited is logged and left; its
+        buttons then answer with one sentence (:meth:`lobby_button`)."""
+
+        key = LOBBY_MESSAGES.format(table)
+        try:
+            raw = await self.service.store.get_meta(key)
+            data = json.loads(raw) if raw else {}
+            ids = list(data.get("messages", [])) if data.get("game") == game_pk else []
+            ids += [i for i in also if i not in ids]
+            if not ids:
+                return
+            info = await self.service.table_info(table)
+            text = lobby_text(info, note) if info is not None and info.game_pk == game_pk else note
+            channel = await self.poster.channel_of(table)
+            for message_id in ids:
+                try:
+                    await channel.get_partial_message(message_id).edit(  # type: ignore[attr-defined]
+                        content=bound(text), view=None, allowed_mentions=NO_PINGS)
+                except discord.NotFound:
+                    pass  # deleted meanwhile
+                except discord.HTTPException as exc:
+                    log.warning("table %s: could not close lobby message %s (%s)", table, message_id, exc)
+            if data.get("game") == game_pk:
+                await self.service.store.set_meta(key, json.dumps({"game": game_pk, "messages": []}))
+        except Exception:
+            log.exception("table %s: could not close the lobby messages of game %s", table, game_pk)
 
     @app_commands.command(name="start", description="Start the game (host)")
     async def start(self, interaction: discord.Interaction) -> None:
@@ -150,13 +212,16 @@ class GameCog(AsyncPlay, TableCog, commands.GroupCog, name=GAME_COG, group_name=
         await self.ack(interaction, "The game has started.", ephemeral=True)
         await self.poster.post_committed(interaction, channel, result, "The game has started",
                                          force_board=True, actor=interaction.user.id)
+        pressed = interaction.message.id if interaction.message is not None else None
+        await self.close_lobby(table, result.game_pk, LOBBY_STARTED, *([pressed] if pressed else []))
 
     @app_commands.command(name="board", description="Show the current board (or the final ranking)")
     async def board(self, interaction: discord.Interaction) -> None:
         board = await self.service.board(interaction.channel_id)
         if board.status == "lobby":
-            await interaction.response.send_message(
+            sent = await interaction.response.send_message(
                 lobby_text(board.info), view=lobby_view(board.table, board.game_pk), allowed_mentions=NO_PINGS)
+            await self.track_lobby(board.table, board.game_pk, sent.message_id)
             return
         await interaction.response.defer(thinking=True)
         files = []
@@ -253,6 +318,7 @@ class GameCog(AsyncPlay, TableCog, commands.GroupCog, name=GAME_COG, group_name=
             f"The game of {result.info.title if result.info else 'this table'} was cancelled by {interaction.user.mention}.",
             allowed_mentions=NO_PINGS,
         )
+        await self.close_lobby(interaction.channel_id, result.game_pk, LOBBY_CANCELLED)
 
     @app_commands.command(name="addbot", description="Add an AI seat to the lobby (host)")
     async def addbot(self, interaction: discord.Interaction) -> None:
@@ -430,21 +496,26 @@ class GameCog(AsyncPlay, TableCog, commands.GroupCog, name=GAME_COG, group_name=
 
     # ----- buttons (bot.views) ------------------------------------------------------------
     async def lobby_button(self, interaction: discord.Interaction, kind: str, table: int, game_pk: int) -> None:
+        """Join/Start on a lobby message. On a lobby that has started, was cancelled or was
+        replaced by a newer one (a message that could not be edited closed), one sentence
+        says so, nothing changes, and the pressed message loses its buttons."""
+
         info = await self.service.table_info(table)
         if info is None or info.game_pk != game_pk or info.status != "lobby":
-            raise UserError("This lobby is closed; `/game board` shows the table's game.")
+            if info is not None and info.game_pk == game_pk and info.status in ("active", "over"):
+                why, note = "This game has already started, so this button does nothing; `/game board` shows it.", LOBBY_STARTED
+            elif info is not None and info.game_pk == game_pk and info.status == "cancelled":
+                why, note = "This game was cancelled, so this button does nothing; open a new one with /game new.", LOBBY_CANCELLED
+            else:
+                why, note = "This lobby is closed; `/game board` shows the table's game.", "This lobby is closed."
+            if interaction.message is not None:
+                await self.close_lobby(table, game_pk, note, interaction.message.id)
+            raise UserError(why)
         if kind == "join":
             result = await self.service.join(table, interaction.user.id)
             await self._lobby_reply(interaction, result, f"{interaction.user.mention} joined.", edit=True)
             return
         await self.start_at(interaction, table)
-        try:
-            fresh = await self.service.table_info(table)
-            if fresh is not None and interaction.message is not None:
-                await interaction.message.edit(
-                    content=lobby_text(fresh, "The game has started."), view=None, allowed_mentions=NO_PINGS)
-        except discord.HTTPException:
-            pass
 
     async def board_button(self, interaction: discord.Interaction, kind: str, table: int, version: int) -> None:
         # "My hand" and "My moves" only read: on an older board of the live game they answer

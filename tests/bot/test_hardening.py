@@ -311,3 +311,40 @@ async def test_a_dev_guild_refusing_the_sync_does_not_stop_start_up(harness, mon
     assert any("dev guild 4242" in rec.getMessage() for rec in caplog.records)
     r = await h.alice.slash(h.channel, "game new", game="high-low")  # the bot works
     assert not reply(r)[1]
+
+
+async def test_old_lobby_messages_are_closed_when_the_game_starts_or_is_cancelled(harness):
+    """11.8: every message showing a lobby (the /game new answer, a /game join answer, a
+    /game board in the lobby) loses its Join/Start buttons when the game starts or is
+    cancelled. One whose edit failed keeps them: a press there answers with one sentence,
+    changes nothing, and closes that message."""
+
+    h = harness
+    new = (await h.alice.slash(h.channel, "game new", game="high-low")).response.message
+    joined = (await h.bob.slash(h.channel, "game join")).response.message
+    shown = (await h.carol.slash(h.channel, "game board")).response.message
+    h.env.inject_error("PATCH", f"/channels/{h.channel.id}/messages/{joined.id}", status=403, code=50013,
+                       message="Missing Permissions")  # this one edit fails
+    await h.alice.slash(h.channel, "game start")
+    msgs = {m.id: m for m in h.messages()}
+    for m in (new, shown):
+        assert msgs[m.id].components == []
+        assert msgs[m.id].content.startswith("The game has started.\n**High-Low** lobby")
+    assert msgs[joined.id].components != []  # its edit was refused
+    v = await h.version()
+    r = await h.dave.click(msgs[joined.id], label="Join")
+    assert reply(r) == ("This game has already started, so this button does nothing; `/game board` shows it.", True)
+    info = await h.service.table_info(h.channel.id)
+    assert info.version == v and sorted(s.seat for s in info.seats) == sorted([str(h.alice.id), str(h.bob.id)])
+    closed = next(m for m in h.messages() if m.id == joined.id)
+    assert closed.components == [] and closed.content.startswith("The game has started.")
+
+    # cancelled lobbies are closed too
+    await h.alice.slash(h.channel, "game cancel")
+    new = (await h.alice.slash(h.channel, "game new", game="high-low")).response.message
+    joined = (await h.bob.slash(h.channel, "game join")).response.message
+    await h.alice.slash(h.channel, "game cancel")
+    msgs = {m.id: m for m in h.messages()}
+    for m in (new, joined):
+        assert msgs[m.id].components == []
+        assert msgs[m.id].content.startswith("The game was cancelled.\n**High-Low** lobby")
