@@ -364,7 +364,8 @@ class GameCog(AsyncPlay, TableCog, commands.GroupCog, name=GAME_COG, group_name=
         text = lobby_text(result.info)
         if settings:
             text += "\nSettings: " + (await self.service.table_settings(thread.id))[1].summary() + "."
-        await thread.send(text, view=lobby_view(thread.id, result.game_pk), allowed_mentions=NO_PINGS)
+        lobby = await thread.send(text, view=lobby_view(thread.id, result.game_pk), allowed_mentions=NO_PINGS)
+        await self.track_lobby(thread.id, result.game_pk, lobby.id)
         await interaction.followup.send(f"{interaction.user.mention} opened a lobby of **{title}** in {thread.mention}:"
                                         " join it there.", allowed_mentions=NO_PINGS)
 
