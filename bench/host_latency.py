@@ -23,17 +23,29 @@ with the board view). Prints:
 Several processes, one database (issue 14)::
 
     python -m bench.host_latency --db postgresql://postgres@127.0.0.1:5432/test
-                                 [--processes 1,2,4] [--tables 8] [--moves 40]
+                                 [--processes 1,2,4] [--tables 8] [--moves 40] [--pace 0,50]
 
 With a ``postgresql://`` URL the bench runs the SAME workload with 1, 2 and 4 bot
 processes (separate Python processes, each with its own Service and store, like shard
 processes) against one database: first a fresh SQLite file shared by the processes (WAL,
 ``synchronous=FULL``), then a fresh schema in the PostgreSQL database (dropped afterwards).
 Each process plays ``--tables`` tables of its own (a table belongs to one shard), the first
-``--moves`` moves of each game, all concurrently, as fast as possible (the host saturated).
-Prints, per backend and process count: moves, moves/s over the whole run (from the common
-start to the last process's end), and p50 / p99 of apply+commit per move (target p99 <=
-20 ms; moves/s should grow with processes on PostgreSQL).
+``--moves`` moves of each game, all tables concurrently, under two loads (``--pace``):
+
+* **saturated** (pace 0): every table sends its next move as soon as the last one is
+  answered, a closed loop with no pause. This measures the machine's capacity; once the
+  cores are full (bot processes AND the database server share them) a move's latency is
+  mostly waiting for a CPU, and more processes cannot add moves/s;
+* **paced** (pace 50): each table pauses 0-100 ms (50 on average) before each move, so a
+  process is offered at most ~160 moves/s (8 tables) -- still far busier than people on
+  Discord, but below capacity: the latency is the service time of a move.
+
+Prints, per load, backend and process count: moves, moves/s over the whole run (from the
+common start to the last process's end), p50 / p99 of apply+commit per move (target p99 <=
+20 ms; moves/s should grow with processes on PostgreSQL), p99 of the store's own commit,
+the bot's CPU per move (all processes), the PostgreSQL server's CPU per move (its backend
+processes serving the bench, read from /proc; "-" for SQLite, whose work is in the bot's
+CPU), the cores that keeps busy, and the load average before the row.
 """
 
 from __future__ import annotations
@@ -57,9 +69,11 @@ def pct(values: list[float], q: float) -> float:
     return ordered[k]
 
 
-async def prepare_table(service, table: str, players: int, game_id: str, seed: int) -> list[tuple[str, object]]:
-    """Open and start the table through the service, then work out the whole game's moves
-    offline with the game's AI (untimed: people think elsewhere, not on the bot's loop)."""
+async def prepare_table(service, table: str, players: int, game_id: str, seed: int,
+                        limit: int | None = None) -> list[tuple[str, object]]:
+    """Open and start the table through the service, then work out the game's moves (the
+    first ``limit``; all by default) offline with the game's AI (untimed: people think
+    elsewhere, not on the bot's loop)."""
 
     users = [f"{table}-u{i}" for i in range(players)]
     await service.new_game(table, users[0], game_id)
@@ -69,7 +83,7 @@ async def prepare_table(service, table: str, players: int, game_id: str, seed: i
     engine, state = await service.state(table)
     rnd = random.Random(seed)
     moves = []
-    while not engine.is_over(state):
+    while not engine.is_over(state) and (limit is None or len(moves) < limit):
         actors = engine.to_act(state)
         user = actors[0] if len(actors) == 1 else rnd.choice(actors)
         action = engine.ai.choose(state, user, rnd)
@@ -182,9 +196,25 @@ async def main_async(args) -> None:
 
 
 # ----- several processes on one database ----------------------------------------------------
+def _cpu_ticks(pids: list[int]) -> int | None:
+    """Sum of user+system CPU ticks of the processes ``pids`` (None: not readable here, e.g.
+    a database on another host)."""
+
+    try:
+        total = 0
+        for pid in pids:
+            with open(f"/proc/{pid}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])
+        return total
+    except (OSError, IndexError, ValueError):
+        return None
+
+
 async def worker_async(args) -> None:
     """One bench process (``--worker``): prepare its tables, print ``{"ready": true}``, wait
-    for a line on stdin, play, print ``{"moves", "apply_commit", "seconds"}``."""
+    for a line on stdin, play (``--think``: mean pause in ms between a table's moves, drawn
+    uniformly from 0 to twice it; 0: none), print its figures as one JSON line."""
 
     import json
     import sys
@@ -200,33 +230,49 @@ async def worker_async(args) -> None:
         fakegame.install()
     registry.get(args.game)
     seeds = iter(range(args.seed * 100_000 + args.index * 1000, args.seed * 100_000 + args.index * 1000 + 1000))
-    store = make_store(args.db, **({"schema": args.schema, "max_size": 4} if args.schema else {}))
+    pool = 4
+    store = make_store(args.db, **({"schema": args.schema, "min_size": pool, "max_size": pool} if args.schema else {}))
     await store.open()
     service = Service(store, seed_source=lambda: next(seeds))
     tables = [f"p{args.index}-table-{i}" for i in range(args.tables)]
+    server_pids: list[int] = []
+    if args.schema:  # the PostgreSQL backends serving this process's pool (all opened: min_size)
+        cons = [await store.pool.acquire() for _ in range(pool)]
+        server_pids = [await con.fetchval("SELECT pg_backend_pid()") for con in cons]
+        for con in cons:
+            await store.pool.release(con)
     try:
-        prepared = [(await prepare_table(service, t, args.players, args.game, args.seed + i))[:args.moves]
+        prepared = [await prepare_table(service, t, args.players, args.game, args.seed + i, limit=args.moves)
                     for i, t in enumerate(tables)]
         print(json.dumps({"ready": True}), flush=True)
         await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
         apply_commit: list[float] = []
+        store_tx: list[float] = []
+        think = args.think / 1000
 
-        async def play(table: str, moves: list) -> int:
+        async def play(table: str, moves: list, seed: int) -> int:
+            rnd = random.Random(seed)
             for user, action in moves:
+                if think:
+                    await asyncio.sleep(rnd.uniform(0, 2 * think))
                 result = await service.act(table, user, action)
                 apply_commit.append(result.timing["apply"] + result.timing["commit"])
+                store_tx.append(result.timing["tx"])
             return len(moves)
 
+        k0 = _cpu_ticks(server_pids) if server_pids else None
         t0, c0 = time.perf_counter(), time.process_time()
-        counts = await asyncio.gather(*(play(t, m) for t, m in zip(tables, prepared)))
+        counts = await asyncio.gather(*(play(t, m, args.seed + i) for i, (t, m) in enumerate(zip(tables, prepared))))
         seconds, cpu = time.perf_counter() - t0, time.process_time() - c0
+        k1 = _cpu_ticks(server_pids) if k0 is not None else None
     finally:
         await service.close()
-    print(json.dumps({"moves": sum(counts), "apply_commit": apply_commit, "seconds": seconds, "cpu": cpu}),
-          flush=True)
+    server_cpu = (k1 - k0) / os.sysconf("SC_CLK_TCK") if k0 is not None and k1 is not None else None
+    print(json.dumps({"moves": sum(counts), "apply_commit": apply_commit, "tx": store_tx, "seconds": seconds,
+                      "cpu": cpu, "server_cpu": server_cpu}), flush=True)
 
 
-async def run_processes(args, db: str, schema: str | None, processes: int) -> dict:
+async def run_processes(args, db: str, schema: str | None, processes: int, think: float) -> dict:
     """Start ``processes`` workers on ``db``, release them together, gather their figures."""
 
     import json
@@ -234,7 +280,7 @@ async def run_processes(args, db: str, schema: str | None, processes: int) -> di
 
     cmd = [sys.executable, "-m", "bench.host_latency", "--worker", "--db", db, "--game", args.game,
            "--tables", str(args.tables), "--players", str(args.players), "--moves", str(args.moves),
-           "--seed", str(args.seed)]
+           "--seed", str(args.seed), "--think", str(think)]
     if schema:
         cmd += ["--schema", schema]
     procs = [await asyncio.create_subprocess_exec(*cmd, "--index", str(i), stdin=asyncio.subprocess.PIPE,
@@ -245,6 +291,7 @@ async def run_processes(args, db: str, schema: str | None, processes: int) -> di
             line = await p.stdout.readline()
             if json.loads(line or b"{}") != {"ready": True}:
                 raise RuntimeError("a bench worker failed while preparing its tables")
+        load = os.getloadavg()[0]
         t0 = time.perf_counter()
         for p in procs:
             p.stdin.write(b"go\n")
@@ -258,13 +305,17 @@ async def run_processes(args, db: str, schema: str | None, processes: int) -> di
             if p.returncode is None:
                 p.kill()
     times = [t for out in outs for t in out["apply_commit"]]
+    tx = [t for out in outs for t in out["tx"]]
     moves = sum(out["moves"] for out in outs)
     cpu = sum(out["cpu"] for out in outs)
-    return {"moves": moves, "wall": wall, "p50": pct(times, .5), "p99": pct(times, .99), "cpu": cpu / moves}
+    server = [out["server_cpu"] for out in outs]
+    return {"moves": moves, "wall": wall, "p50": pct(times, .5), "p99": pct(times, .99), "tx99": pct(tx, .99),
+            "cpu": cpu / moves, "server": sum(server) / moves if None not in server and schema else None,
+            "load": load}
 
 
 async def main_scale(args) -> None:
-    """The side-by-side table (module docstring, "Several processes, one database")."""
+    """The side-by-side tables (module docstring, "Several processes, one database")."""
 
     import asyncpg
 
@@ -272,46 +323,65 @@ async def main_scale(args) -> None:
     from bot.store_pg import PostgresStore
 
     counts = [int(n) for n in args.processes.split(",")]
-    rows: list[tuple[str, int, dict]] = []
-    for n in counts:
-        tmp = tempfile.mkdtemp(prefix="boardhost-bench-")
-        path = os.path.join(tmp, "bench.db")
-        try:
-            # created once here: several processes switching a NEW file to WAL at the same
-            # moment get "database is locked" (the bot never starts that way on one file)
-            first = SqliteStore(path)
-            await first.open()
-            await first.close()
-            rows.append(("SQLite (one file, WAL)", n, await run_processes(args, path, None, n)))
-        finally:
-            for suffix in ("", "-wal", "-shm"):
-                if os.path.exists(path + suffix):
-                    os.remove(path + suffix)
-            os.rmdir(tmp)
+    paces = [float(t) for t in args.pace.split(",")]
     dsn = PostgresStore(args.db).dsn
-    for n in counts:
-        schema = f"bh_bench_{os.getpid()}_{n}"
-        try:
-            rows.append(("PostgreSQL", n, await run_processes(args, dsn, schema, n)))
-        finally:
-            con = await asyncpg.connect(dsn)
+    rows: dict[float, list[tuple[str, int, dict]]] = {think: [] for think in paces}
+    for think in paces:
+        for n in counts:
+            tmp = tempfile.mkdtemp(prefix="boardhost-bench-")
+            path = os.path.join(tmp, "bench.db")
             try:
-                await con.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
+                # created once here: several processes switching a NEW file to WAL at the same
+                # moment get "database is locked" (the bot never starts that way on one file)
+                first = SqliteStore(path)
+                await first.open()
+                await first.close()
+                rows[think].append(("SQLite (one file, WAL)", n, await run_processes(args, path, None, n, think)))
             finally:
-                await con.close()
+                for suffix in ("", "-wal", "-shm"):
+                    if os.path.exists(path + suffix):
+                        os.remove(path + suffix)
+                os.rmdir(tmp)
+        for n in counts:
+            schema = f"bh_bench_{os.getpid()}_{n}"
+            try:
+                rows[think].append(("PostgreSQL", n, await run_processes(args, dsn, schema, n, think)))
+            finally:
+                con = await asyncpg.connect(dsn)
+                try:
+                    await con.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
+                finally:
+                    await con.close()
 
     ms = 1000.0
     print(f"game {args.game}: each process plays {args.tables} tables x {args.players} players, the first "
-          f"{args.moves} moves of each game, all tables at once, as fast as possible; every process on the "
-          f"same database ({PostgresStore(args.db)._where()} for PostgreSQL)")
-    print(f"{'backend':<24}{'processes':>10}{'moves':>8}{'moves/s':>10}{'apply+commit p50':>19}{'p99':>10}"
-          f"{'bot CPU/move':>15}")
-    for name, n, r in rows:
-        print(f"{name:<24}{n:>10}{r['moves']:>8}{r['moves'] / r['wall']:>10.0f}"
-              f"{r['p50'] * ms:>16.2f} ms{r['p99'] * ms:>7.2f} ms{r['cpu'] * ms:>12.2f} ms")
-    print("targets: apply+commit p99 <= 20 ms; moves/s grows with processes (PostgreSQL)")
-    print(f"this machine: {os.cpu_count()} CPU cores, load average {os.getloadavg()[0]:.1f} now (bot processes,"
-          " the database server and anything else share them: moves/s can grow only while cores are free)")
+          f"{args.moves} moves of each game, all tables at once; every process on the same database "
+          f"({PostgresStore(args.db)._where()} for PostgreSQL)")
+    for think in paces:
+        if think:
+            offered = args.tables / (think / ms)
+            print(f"\npaced: each table pauses {think:.0f} ms on average between its moves (uniform 0-{2 * think:.0f}"
+                  f" ms), at most ~{offered:.0f} moves/s offered per process: the service time of a move")
+        else:
+            print("\nsaturated: every table moves again as soon as its last move is answered (closed loop, no"
+                  " pause): the capacity of this machine; latency then includes waiting for the CPU")
+        print(f"{'backend':<24}{'processes':>10}{'moves':>7}{'moves/s':>9}{'apply+commit p50':>18}{'p99':>10}"
+              f"{'store p99':>11}{'bot CPU/move':>14}{'DB CPU/move':>13}{'cores busy':>12}{'load':>6}")
+        for name, n, r in rows[think]:
+            rate = r["moves"] / r["wall"]
+            server = f"{r['server'] * ms:>10.2f} ms" if r["server"] is not None else f"{'-':>13}"
+            busy = rate * (r["cpu"] + (r["server"] or 0.0))
+            print(f"{name:<24}{n:>10}{r['moves']:>7}{rate:>9.0f}"
+                  f"{r['p50'] * ms:>15.2f} ms{r['p99'] * ms:>7.2f} ms{r['tx99'] * ms:>8.2f} ms"
+                  f"{r['cpu'] * ms:>11.2f} ms{server}{busy:>12.2f}{r['load']:>6.1f}")
+    print("\ntargets: apply+commit p99 <= 20 ms; moves/s grows with processes (PostgreSQL)")
+    print("store p99: the store's own commit (PostgreSQL: pool acquire + the one statement; SQLite: BEGIN to"
+          " COMMIT); apply+commit adds the move's checks, text and JSON and any wait for the event loop or a CPU")
+    print("cores busy: moves/s x (bot + database CPU per move), the cores this run kept busy (near the core count:"
+          " the machine is full, more processes cannot add moves/s)")
+    print(f"this machine: {os.cpu_count()} CPU cores; load: 1-minute load average just before each row (bot"
+          " processes, the database server and anything else share the cores: moves/s can grow only while cores"
+          " are free)")
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -330,6 +400,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--processes", default="1,2,4", help="process counts to compare (with a postgresql:// --db)")
     parser.add_argument("--moves", type=int, default=40,
                         help="moves played per table in the several-processes comparison")
+    parser.add_argument("--pace", default="0,50",
+                        help="several-processes comparison: mean pauses between a table's moves to run, ms"
+                             " (0: saturated)")
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--index", type=int, default=0, help=argparse.SUPPRESS)
     parser.add_argument("--schema", default=None, help=argparse.SUPPRESS)
