@@ -1,8 +1,10 @@
 """Play over days (issue 12): turn clocks, reminders, deadlines, absent players, undo votes.
 
 :class:`AsyncPlay` is a mixin whose app commands become ``/game`` subcommands (``GameCog``
-inherits it): ``/game settings``, ``/game notify`` (and, for ``/game new``, the table
-settings options it parses with :meth:`AsyncPlay.settings_changes`). It also runs the
+inherits it): ``/game settings``, ``/game notify``, ``/game substitute``, ``/game vacation``
+and ``/game undo`` (and, for ``/game new``, the table settings options, read by
+:func:`settings_changes`). Votes (an undo after others moved, a vote-kick) are answered
+with :class:`VoteButton`. It also runs the
 periodic loop: a ``discord.ext.tasks`` loop (:attr:`AsyncPlay.clock_loop`, every
 :data:`TICK_SECONDS`) calls :meth:`bot.service.Service.tick` with the bot's clock
 (``bot.clock``, epoch seconds; tests replace it) and posts what it returns:
@@ -33,9 +35,10 @@ from discord.ext import tasks
 from bot.cogs.base import TableCog
 from bot.format import NO_PINGS, allowed_for, bound, mention_ids, mention_seats, seat_label, seats_of
 from bot.poster import say
-from bot.service import Notice, Result, UserError
+from bot.service import Notice, Result, UndoRequest, UserError
 from bot.timers import discord_time
 from bot.views import GAME_COG, _Handled
+from engines.base import plural
 
 log = logging.getLogger("boardhost.discord")
 
@@ -186,7 +189,7 @@ class AsyncPlay(TableCog):
             title = info.title if info is not None else "The game"
             text = f"⏰ Reminder: {who}, **{title}** is waiting for your move"
             text += f" (deadline {discord_time(notice.deadline)})." if notice.deadline else "."
-            text += " Type `/move` to play."
+            text += " Type `/move` to play (`/game vacation` pauses your clock if you need a break)."
             await channel.send(bound(text), allowed_mentions=allowed_for(notice.mention))
         elif notice.kind == "kick-vote" and notice.vote is not None:
             text = mention_seats(notice.text, seats_of(info))
@@ -296,6 +299,34 @@ class AsyncPlay(TableCog):
             text = (f"{interaction.user.mention} is on vacation until {discord_time(until, 'f')}"
                     f" ({discord_time(until)}): no reminders, and their turn clock waits until then.")
         await channel.send(bound(text), allowed_mentions=NO_PINGS)
+
+    # ----- /game undo -----------------------------------------------------------------
+    @app_commands.command(name="undo",
+                          description="Take back your last move (the others are asked if they moved since)")
+    async def undo(self, interaction: discord.Interaction) -> None:
+        """Done at once when nobody else moved since and nothing hidden was revealed; refused
+        (one sentence) after a reveal; otherwise the other players get Yes/No buttons and any
+        one "No" refuses it (:meth:`bot.service.Service.undo`)."""
+
+        self.check_can_post(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        channel = await self.channel(interaction)
+        outcome = await self.service.undo(interaction.channel_id, interaction.user.id)
+        if isinstance(outcome, UndoRequest):
+            info = await self.service.table_info(interaction.channel_id)
+            seats = seats_of(info)
+            asked = ", ".join(seat_label(u) for u in outcome.mention)
+            lines = [f"{interaction.user.mention} asks to take back {plural(len(outcome.moves), 'move')}"
+                     " (others have moved since):"]
+            lines += [f"↶ {mention_seats(t, seats)}" for t in outcome.moves]
+            lines.append(f"{asked}: do you agree? Any one **No** refuses it; a new move cancels the request.")
+            await self.ack(interaction, "The others have moved since: they are asked to agree.", ephemeral=True)
+            await channel.send(bound("\n".join(lines)), view=vote_view(interaction.channel_id, outcome.vote),
+                               allowed_mentions=allowed_for(outcome.mention))
+            return
+        await self.ack(interaction, "Your move was taken back.", ephemeral=True)
+        await self.poster.post_committed(interaction, channel, outcome, "Your move was taken back",
+                                         actor=interaction.user.id)
 
 
 __all__ = ["AsyncPlay", "DEADLINE_CHOICES", "SETTINGS_HELP", "TICK_SECONDS", "VoteButton", "settings_changes",

@@ -370,3 +370,86 @@ async def test_vacation_pauses_the_clock_within_the_allowance(harness):
     (n,) = await tick(h)
     assert n.kind == "deadline"
     assert f"Time is up for <@{caller.id}>: the AI plays this turn for them" in h.public_text()
+
+
+# ----- 3. undo -------------------------------------------------------------------------
+
+async def three_high_low(h):
+    await h.alice.slash(h.channel, "game new", game="high-low")
+    await h.bob.slash(h.channel, "game join")
+    await h.carol.slash(h.channel, "game join")
+    await h.alice.slash(h.channel, "game start")
+
+
+async def test_undo_at_once_then_refused_after_a_reveal(harness):
+    h = harness
+    use_clock(h, Clock())
+    await three_high_low(h)
+    b0 = await board(h)
+    caller = member_of(h, b0.mention[0])
+    assert reply(await caller.slash(h.channel, "game undo")) == ("You have no move to take back.", True)
+    await caller.slash(h.channel, "move", action="call low")
+    # nobody else moved, nothing hidden was revealed (a call shows no card): done at once
+    r = await caller.slash(h.channel, "game undo")
+    assert reply(r) == ("Your move was taken back.", True)
+    text = "\n".join(m.content for m in h.messages()[-2:])
+    assert f"Undo: <@{caller.id}> took back 1 move (kept in the history, marked undone):" in text
+    b1 = await board(h)
+    # version: the call (1) and the undo marker (2); the caller must call again
+    assert (b1.version, b1.mention, b1.view) == (b0.version + 2, [str(caller.id)], b0.view)
+    rows = await h.service.store.actions(b1.game_pk)
+    assert [(row.flag, row.undone) for row in rows] == [(None, True), ("undo", False)]  # history keeps it, marked
+    # a whole round: the third card played reveals all three and everyone draws
+    await caller.slash(h.channel, "move", action="call high")
+    for _ in range(3):
+        await play_first(h, member_of(h, (await board(h)).mention[0]))
+    version = (await board(h)).version
+    text, eph = reply(await h.alice.slash(h.channel, "game undo"))
+    assert eph and text.startswith("That cannot be undone: since your move, hidden information was revealed")
+    assert (await board(h)).version == version  # nothing changed
+
+
+async def test_undo_after_others_moved_is_voted_refused_by_one_no_across_a_restart(harness):
+    h = harness
+    use_clock(h, Clock())
+    await three_high_low(h)
+    caller = member_of(h, (await board(h)).mention[0])
+    await caller.slash(h.channel, "move", action="call high")
+    # two players play face down (the third card is not played yet: nothing revealed)
+    first, second = [member_of(h, u) for u in (await board(h)).mention[:2]]
+    await play_first(h, first)
+    await play_first(h, second)
+    version = (await board(h)).version  # call + 2 plays = 3
+    assert version == 3
+    others = sorted(int(u) for u in map(str, (h.alice.id, h.bob.id, h.carol.id)) if u != str(first.id))
+    mark = h.mark()
+    r = await first.slash(h.channel, "game undo")
+    assert reply(r) == ("The others have moved since: they are asked to agree.", True)
+    (ask,) = h.messages_since(mark)
+    assert ask.content.startswith(f"<@{first.id}> asks to take back 2 moves (others have moved since):")
+    assert sorted(h.pinged()) == others  # only the players asked
+    assert reply(await first.slash(h.channel, "game undo")) == ("An undo vote is already open at this table.", True)
+    assert reply(await h.dave.click(ask, label="Yes")) == ("You are not one of the players asked in this vote.", True)
+    yes_voter, no_voter = [member_of(h, str(u)) for u in others]
+    assert reply(await yes_voter.click(ask, label="Yes")) == ("You voted yes.", True)
+    # a NEW bot on the same database: the request's buttons still work
+    h.bots[0].get_cog("GameCog").clock_loop.cancel()
+    await h.restart()
+    use_clock(h, Clock())
+    assert reply(await no_voter.click(ask, label="No")) == ("You voted no.", True)
+    assert h.messages()[-1].content == f"<@{no_voter.id}> said no: the undo asked by <@{first.id}> is refused."
+    assert next(m for m in h.messages() if m.id == ask.id).components == []  # decided: no buttons
+    assert (await board(h)).version == version  # nothing undone
+    # asked again, both agree: both face-down plays are taken back
+    mark = h.mark()
+    await first.slash(h.channel, "game undo")
+    (ask,) = h.messages_since(mark)
+    await yes_voter.click(ask, label="Yes")
+    await no_voter.click(ask, label="Yes")
+    after = await board(h)
+    # version: 3 + the undo marker = 4; first and second must play again (and the third still)
+    assert after.version == version + 1
+    assert sorted(after.mention) == sorted(str(m.id) for m in (h.alice, h.bob, h.carol))
+    assert "Everyone agreed." in "\n".join(m.content for m in h.messages_since(mark))
+    rows = await h.service.store.actions(after.game_pk)
+    assert [(row.flag, row.undone) for row in rows] == [(None, False), (None, True), (None, True), ("undo", False)]
