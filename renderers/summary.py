@@ -8,6 +8,8 @@ draws it on a narrow canvas in large type:
 * ``summary:head``: the game's title and the step (round, phase, turn…);
 * ``summary:last``: what the last move changed, in the events' own words (the bot passes the
   move's public events; without them a game whose view keeps its recent moves shows those);
+* ``summary:picture``: optionally, a drawing of what the move changed (Transport: the field
+  around the changed cells);
 * ``summary:seat:<n>``: one box per seat in seat order (ranking order once the game is
   over), the seat to act outlined in its colour and badged "to act";
 * ``summary:table``: the shared facts (market, energy price, decks…);
@@ -15,14 +17,15 @@ draws it on a narrow canvas in large type:
 
 Sizes: :data:`WIDTH` = 600 px wide, height as needed (at most :data:`MAX_HEIGHT`); the
 smallest text is :data:`SMALL` = 16 px, i.e. 16 × 400 / 600 ≈ 10.7 px when a phone shows the
-image 400 px wide (:data:`renderers.base.PHONE_MIN_TEXT` is 9).
+image 400 px wide (:data:`renderers.base.PHONE_MIN_TEXT` is 9); a picture's labels may be
+14 px (icon letters on Transport's smaller hexes): 14 × 400 / 600 ≈ 9.3 px.
 """
 
 from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
-from renderers.base import Canvas, Layout, fit_text, line_height, measure, wrap
+from renderers.base import Canvas, Ellipse, Layout, Rect, Text, fit_text, line_height, measure, wrap
 
 __all__ = ["SeatSummary", "Summary", "summary_layout", "WIDTH", "MAX_HEIGHT", "SMALL"]
 
@@ -71,6 +74,22 @@ class Summary(BaseModel):
     status: str = ""
     over: bool = False
     events: list[str] = Field(default_factory=list)
+    #: a picture of what the move changed (e.g. Transport's field around the changed cells),
+    #: at most :data:`PICTURE_W` px wide, drawn under "Last move" (tag ``summary:picture``)
+    picture: Layout | None = None
+
+
+#: the width a :attr:`Summary.picture` may use
+PICTURE_W = WIDTH - 2 * M
+
+
+def _moved(e, dx: int, dy: int):
+    """A copy of layout element ``e`` shifted by (dx, dy), tagged ``summary:picture:<tag>``."""
+
+    tag = f"summary:picture:{e.tag}" if e.tag else "summary:picture"
+    if isinstance(e, (Rect, Ellipse, Text)):
+        return e.model_copy(update={"x": e.x + dx, "y": e.y + dy, "tag": tag})
+    return e.model_copy(update={"points": [(x + dx, y + dy) for x, y in e.points], "tag": tag})
 
 
 def _flow(items: list[str], width: int, size: int, gap: str = "   ") -> list[str]:
@@ -134,6 +153,13 @@ def summary_layout(s: Summary) -> Layout:
             c.text(M + 12, yy, ln, BODY, "summary:last")
             yy += line_height(BODY)
         y += box_h + 10
+
+    # ---- what the move changed, drawn ----
+    if s.picture is not None:
+        c.rect(M, y, s.picture.width, s.picture.height, "summary:picture", s.picture.background, LINE, 1, 8)
+        for e in s.picture.elements:
+            c.add(_moved(e, M, y))
+        y += s.picture.height + 10
 
     # ---- seats ----
     for i, seat in enumerate(s.seats):

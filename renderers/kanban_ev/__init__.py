@@ -38,6 +38,7 @@ Only ASCII is drawn: the bundled font has no symbols. Units are pixels.
 
 from __future__ import annotations
 
+import re
 from types import SimpleNamespace
 
 from renderers.base import Canvas, Layout, Polygon, fit_text, measure, plural, wrap
@@ -883,7 +884,9 @@ def summary(view: dict) -> Summary:
         facts += [f"banked {s.get('banked', 0)}/{F.shift_bank_max}", f"books {s.get('books', 0)}/{F.books_max}",
                   f"vouchers {s.get('vouchers', 0)}/{F.vouchers_max}", f"speech {s.get('speech', 0)}"]
         parts = s.get("parts", [])
-        facts.append("parts " + (", ".join(PART_SHORT.get(p, p) for p in parts) if parts else "none"))
+        counted = {p: parts.count(p) for p in parts}  # in first-seen order: "auto ×4, elec"
+        facts.append("parts " + (", ".join(PART_SHORT.get(p, p) + (f" ×{n}" if n > 1 else "")
+                                           for p, n in counted.items()) if parts else "none"))
         cert = [F.dept_names[d] for d in s.get("certified", [])]
         if cert:
             facts.append("certified " + ", ".join(cert))
@@ -908,7 +911,10 @@ def summary(view: dict) -> Summary:
         table.append("Meeting room: " + "; ".join(
             f"{g} {(goals.get(g) or {}).get('text', '')}".strip() for g in room))
     status = v.get("status", "")
+    # the day, week and cycle are in the head already
+    status = re.sub(r"^Day \d+, week \d+, cycle \d+, ", "", status)
+    status = status[:1].upper() + status[1:]
     turn = _turn_line(b)
-    if turn:
+    if turn and turn.split(":")[0] not in status:  # the engine's status may say it already
         status = f"{status} {turn}" if status else turn
     return Summary(title="Kanban EV", step=step, seats=seats, table=table, status=status, over=over)

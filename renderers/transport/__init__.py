@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 
 from renderers.base import Ellipse, Layout, Line, Polygon, Rect, fit_text, measure, plural, text, wrap
-from renderers.summary import SeatSummary, Summary
+from renderers.summary import PICTURE_W, SeatSummary, Summary
 
 SQ3 = math.sqrt(3)
 
@@ -492,4 +492,78 @@ def summary(view: dict) -> Summary:
     events = ["".join(ev) if isinstance(ev, list) else ev for ev in (view.get("recent") or [])[-3:]]
     status = "".join(view.get("status_parts") or [view.get("status", "")])
     return Summary(title=f"Transport · turn {view.get('turn', 0)}", seats=seats, table=table, status=status,
-                   over=over, events=events)
+                   over=over, events=events, picture=_picture(view))
+
+
+#: the summary's picture of the field: largest and smallest hex radius (px), largest height;
+#: at s = 50 coordinates are drawn at label_px(50) = 17 px, icon letters and "L" at 15 px
+PICTURE_S, PICTURE_S_MIN, PICTURE_MAX_H = 50.0, 34.0, 380
+
+
+def _hex_distance(a: tuple[int, int], b: tuple[int, int]) -> int:
+    dq, dr = a[0] - b[0], a[1] - b[1]
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
+def _picture(view: dict) -> Layout | None:
+    """The field around the cells the last move changed (outlined in orange): every cell
+    and open end within two steps of them, hexes of radius :data:`PICTURE_S` px or smaller
+    so the window fits :data:`PICTURE_W` x :data:`PICTURE_MAX_H` px (at least
+    :data:`PICTURE_S_MIN`: changed cells further apart than that show the last one's
+    surroundings). ``None`` before any move changed a cell."""
+
+    changed = [tuple(int(x) for x in k.split(",")) for k in view.get("changed") or []]
+    if not changed:
+        return None
+    cells = {(c["q"], c["r"]): c for c in view["field"]}
+    opens = [tuple(int(x) for x in k.split(",")) for k in view.get("open_ends", [])]
+
+    def region(centres):
+        return [p for p in list(cells) + opens if any(_hex_distance(p, c) <= 2 for c in centres)]
+
+    def fit(cs):
+        xs = [SQ3 * (q + r / 2) for q, r in cs]
+        ys = [1.5 * r for q, r in cs]
+        span_x, span_y = max(xs) - min(xs) + SQ3, max(ys) - min(ys) + 2
+        return min(PICTURE_S, (PICTURE_W - 16) / span_x, (PICTURE_MAX_H - 16) / span_y), min(xs), min(ys), span_x, span_y
+
+    shown = region(changed) or changed
+    s, x0, y0, span_x, span_y = fit(shown)
+    if s < PICTURE_S_MIN:
+        changed = changed[-1:]
+        shown = region(changed) or changed
+        s, x0, y0, span_x, span_y = fit(shown)
+    height = int(span_y * s) + 16
+    ox = (PICTURE_W - span_x * s) / 2 + (SQ3 / 2) * s - x0 * s
+    oy = 8 + s - y0 * s
+    lay = Layout(width=PICTURE_W, height=height, background="#faf7f0")
+    label = label_px(s)
+    for q, r in shown:
+        if (q, r) in cells:
+            continue
+        cx, cy = center(q, r, s)
+        k = f"{q},{r}"
+        lay.add(Polygon(points=corners(cx + ox, cy + oy, s - 3), fill="#fffdf7", outline="#b8ad96", width=1,
+                        tag=f"open:{k}"))
+        lay.add(text(int(cx + ox), int(cy + oy - label * 0.6), k, label, "#7a6f58", f"open:{k}:label", "ma"))
+    later: list = []
+    for q, r in shown:
+        c = cells.get((q, r))
+        if c is None:
+            continue
+        cx, cy = center(q, r, s)
+        cx, cy = cx + ox, cy + oy
+        colour = c["tile"] if c["kind"] == "pallet" else None
+        draw_tile(lay, cx, cy, s, c, c["at"], colour=colour, label=c["at"], label_size=label, later=later)
+        if c.get("parcel"):
+            b = int(s * 0.31)
+            lay.add(Rect(x=int(cx - b), y=int(cy - b), w=2 * b, h=2 * b, fill=PARCEL_FILL, outline=INK, width=2,
+                         radius=3, tag=f"parcel:{c['at']}"))
+            lay.add(text(int(cx), int(cy), str(c["parcel"][0]), 20, INK, f"parcel:{c['at']}:top", "mm"))
+    for q, r in changed:
+        cx, cy = center(q, r, s)
+        lay.add(Polygon(points=corners(cx + ox, cy + oy, s - 2), fill=None, outline=LAST, width=4,
+                        tag=f"last:{q},{r}"))
+    for e in later:
+        lay.add(e)
+    return lay
