@@ -20,6 +20,7 @@ from discord.ext import tasks
 
 from bot.format import (
     CANNOT_POST,
+    missing_permissions,
     NO_PINGS,
     allowed_for,
     bound,
@@ -87,6 +88,10 @@ class Poster:
         self._waiting: dict[str, set[str]] = {}
         #: table -> (failed retries, when the next retry may run, POSIX seconds)
         self._backoff: dict[str, tuple[int, float]] = {}
+        #: table -> the error of its last failed catch-up post
+        self.last_failure: dict[str, Exception] = {}
+        #: tables told that Discord refuses their posts for permissions (once per episode)
+        self._told: set[str] = set()
 
     def to_ping(self, table: str, mention: list[str], actor: str | None) -> list[str]:
         """Whom to ping now among those who must act: not the ``actor`` whose command made
@@ -186,10 +191,12 @@ class Poster:
             result = await self.bot.service.catch_up(table, game_pk, note)
             if result is not None:
                 await self.post_result(channel, result)
-        except Exception:
+        except Exception as exc:
             log.exception("table %s: catch-up post of game %s failed", table, game_pk)
             self.pending.add(table)
+            self.last_failure[table] = exc
             return False
+        self.last_failure.pop(table, None)
         return True
 
     async def reconcile_all(self) -> int:
@@ -273,11 +280,68 @@ class Poster:
             except Exception:  # one table's failure must not stop the loop
                 log.exception("table %s: background catch-up failed", table)
                 self.pending.add(table)
+            if table in self.pending:
+                await self.explain_refusal(table)
+            else:
+                self._told.discard(table)  # posted: a later refusal is told again
             if table in self.pending or table in service.ai_stalled:  # failed again: wait twice as long
                 wait = min(self.RETRY_FIRST * 2 ** failures, self.RETRY_MAX)
                 self._backoff[table] = (failures + 1, now + wait)
             else:
                 self._backoff.pop(table, None)
+
+    async def explain_refusal(self, table: str) -> None:
+        """A background retry of ``table``'s post was refused for permissions (Discord 50013
+        Missing Permissions / 50001 Missing Access): once per episode (until a post there
+        succeeds), say so in one sentence naming what the bot lacks (the bot's permissions
+        in the channel), in the channel if it still takes text, else by DM to the players
+        who must act; logged either way (issue 11.4). Retries go on with their backoff and
+        stop once the post succeeds."""
+
+        exc = self.last_failure.get(table)
+        if not (isinstance(exc, discord.Forbidden) and exc.code in (50013, 50001)) or table in self._told:
+            return
+        self._told.add(table)
+        try:
+            channel: Any = await self.channel_of(table)
+        except discord.HTTPException:
+            channel = None  # hidden from the bot altogether (50001)
+        missing: list[str] = []
+        guild = getattr(channel, "guild", None)
+        if guild is not None and guild.me is not None:
+            missing = missing_permissions(channel.permissions_for(guild.me),
+                                          in_thread=isinstance(channel, discord.Thread))
+        names = " and ".join([", ".join(missing[:-1]), missing[-1]] if len(missing) > 1 else missing)
+        which = (f"I am missing the {names} permission{'s' if len(missing) > 1 else ''} in {{}}"
+                 if missing else "I am not allowed to post in {}")
+        after = "; every move is saved and the board will be posted as soon as a moderator grants it."
+        text = f"The board of this game could not be posted because {which.format('this channel')}{after}"
+        log.warning("table %s: Discord refuses the board post (%s); missing: %s", table, exc.code,
+                    ", ".join(missing) or "unknown")
+        if channel is not None:
+            try:
+                await channel.send(text, allowed_mentions=NO_PINGS)
+                return
+            except discord.HTTPException:
+                pass  # no text either: tell the players who must act
+        service = self.bot.service
+        if service is None:
+            return
+        try:
+            board = await service.board(table)
+        except Exception:
+            return
+        where = getattr(channel, "mention", "its channel")
+        title = registry.get(board.game_id).title
+        for seat in board.to_act:
+            if not seat.isdigit():
+                continue
+            try:
+                user = self.bot.get_user(int(seat)) or await self.bot.fetch_user(int(seat))
+                await user.send(f"The board of your game of {title} in {where} could not be posted because"
+                                f" {which.format('that channel')}{after}", allowed_mentions=NO_PINGS)
+            except discord.HTTPException:
+                log.info("table %s: could not DM %s about the refused post", table, seat)
 
     async def post_committed(self, interaction: discord.Interaction, channel: discord.abc.Messageable,
                              result: Result, done: str, **kwargs: Any) -> None:

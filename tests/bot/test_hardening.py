@@ -348,3 +348,96 @@ async def test_old_lobby_messages_are_closed_when_the_game_starts_or_is_cancelle
     for m in (new, joined):
         assert msgs[m.id].components == []
         assert msgs[m.id].content.startswith("The game was cancelled.\n**High-Low** lobby")
+
+
+def deny_bot(h, **perms) -> None:
+    """Change the game channel's overwrite for the bot, as a moderator would (``perms`` denied;
+    none: the overwrite is removed). SimCord then refuses what the bot may no longer do."""
+
+    from simcord.backend.models.channel import Overwrite
+    from simcord.enums import OverwriteType
+
+    if perms:
+        h.env.backend.set_overwrite(h.channel.id, Overwrite(
+            target_id=h.bot.user.id, type=OverwriteType.MEMBER, deny=discord.Permissions(**perms).value))
+    else:
+        h.env.backend.delete_overwrite(h.channel.id, h.bot.user.id)
+
+
+def refuse_files_without_attach_files(monkeypatch) -> None:
+    """Discord refuses a message with files when the bot lacks Attach Files (50013); SimCord
+    checks only Send Messages on a new message, so add that check (a private member, like
+    the concurrency recipe)."""
+
+    from simcord.http.routes import messages
+
+    real = messages._send_permissions
+
+    def check(ctx, channel_id):
+        real(ctx, channel_id)
+        if ctx.files and ctx.backend.get_channel(channel_id).guild_id is not None:
+            ctx.require_channel_permissions(channel_id, "attach_files")
+
+    monkeypatch.setattr(messages, "_send_permissions", check)
+
+
+async def test_a_background_retry_refused_for_permissions_is_explained_once(harness, monkeypatch):
+    """11.4: a move is played, then Attach Files is taken from the bot before its board goes
+    out. The background retries are refused (50013): the channel is told once, in one
+    sentence naming the permission; when it is granted again the board is posted and the
+    retries stop."""
+
+    h = harness
+    refuse_files_without_attach_files(monkeypatch)
+    await h.lobby("high-low", h.alice, h.bob)
+    await h.alice.slash(h.channel, "game start")
+    caller = member_of(h, (await to_act(h))[0])
+    h.env.inject_error("POST", f"/channels/{h.channel.id}/messages", status=403, code=50013,
+                       message="Missing Permissions")  # the move's own post
+    r = await caller.slash(h.channel, "move", action="call high")
+    assert answer(r).content.startswith("Your move `call high` was played, but I am not allowed to post")
+    deny_bot(h, attach_files=True)
+    n = h.mark()
+    await h.env.advance_time(15)  # first retry: refused by Discord (no Attach Files)
+    posts = h.messages_since(n)
+    assert [p.content for p in posts] == [
+        "The board of this game could not be posted because I am missing the Attach Files permission in this"
+        " channel; every move is saved and the board will be posted as soon as a moderator grants it."]
+    assert posts[0].attachments == []
+    await h.env.advance_time(70)  # more retries (20 s, 40 s): still refused, nothing said again
+    assert len(h.messages_since(n)) == 1
+    assert await h.version() == 1 and str(h.channel.id) in h.bot.poster.pending
+    deny_bot(h)  # a moderator grants it again
+    await h.env.advance_time(90)  # the next retry (at most 80 s later) posts the board
+    posts = h.messages_since(n)[1:]
+    assert len(posts) == 1 and "calls high" in posts[0].content and posts[0].attachments
+    assert str(h.channel.id) not in h.bot.poster.pending
+    assert await h.service.store.unposted() == []
+    await h.env.advance_time(600)  # nothing is retried any more
+    assert len(h.messages_since(n)) == 2
+
+
+async def test_a_refused_retry_without_send_messages_is_told_to_the_player_by_dm(harness):
+    """11.4: Send Messages taken from the bot: no text reaches the channel, so the player who
+    must act gets the sentence by DM, once."""
+
+    h = harness
+    await h.lobby("high-low", h.alice, h.bob)
+    await h.alice.slash(h.channel, "game start")
+    caller = member_of(h, (await to_act(h))[0])
+    h.env.inject_error("POST", f"/channels/{h.channel.id}/messages", status=403, code=50013,
+                       message="Missing Permissions")
+    await caller.slash(h.channel, "move", action="call high")
+    deny_bot(h, send_messages=True)
+    dms = {m: h.mark(dm_of=m) for m in (h.alice, h.bob)}
+    n = h.mark()
+    await h.env.advance_time(15)
+    await h.env.advance_time(70)
+    assert h.messages_since(n) == []
+    # after `call high` both players must play a card: both are told, once each. Without Send
+    # Messages, Discord also takes Attach Files away (discord.py's permissions_for does the same)
+    for m in (h.alice, h.bob):
+        texts = [d.content for d in h.messages_since(dms[m], dm_of=m)]
+        assert texts == [f"The board of your game of High-Low in <#{h.channel.id}> could not be posted because I am"
+                         " missing the Send Messages and Attach Files permissions in that channel; every move is"
+                         " saved and the board will be posted as soon as a moderator grants it."]
