@@ -108,8 +108,9 @@ class _Element(BaseModel):
     tag: str = ""  # what this element shows, e.g. "market", "factory:p1:hall1"
 
 
-class Rect(_Element):
-    kind: Literal["rect"] = "rect"
+class _Box(_Element):
+    """A shape inside the box ``(x, y, w, h)``: filled with ``fill``, ``outline`` ``width`` px."""
+
     x: int
     y: int
     w: int
@@ -117,18 +118,15 @@ class Rect(_Element):
     fill: str | None = None
     outline: str | None = None
     width: int = 1
+
+
+class Rect(_Box):
+    kind: Literal["rect"] = "rect"
     radius: int = 0
 
 
-class Ellipse(_Element):
+class Ellipse(_Box):
     kind: Literal["ellipse"] = "ellipse"
-    x: int
-    y: int
-    w: int
-    h: int
-    fill: str | None = None
-    outline: str | None = None
-    width: int = 1
 
 
 class Line(_Element):

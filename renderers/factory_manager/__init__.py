@@ -355,6 +355,20 @@ def _meeples(c: _Canvas, x, y, n, colour, tag, max_n=9, d=13) -> int:
     return x + min(n, max_n) * step
 
 
+def _tracks(c: _Canvas, f: Factory, x: int, y: int, size: int, pill_h: int, tag: str) -> int:
+    """The factory's Production, Storage and Energy values as three pills left to right from
+    ``(x, y)`` (``size`` px text, ``pill_h`` px high); returns the x after the last pill."""
+
+    for label, value, key in (("Production", f.production, "p"), ("Storage", f.storage, "s"),
+                              ("Energy", f.energy, "e")):
+        s = f"{label} {value}"
+        tw = measure(s, size)[0] + 18
+        c.rect(x, y, tw, pill_h, f"{tag}:tracks", "#ffffff", EFFECT_COLOUR[key], 2, pill_h // 2)
+        c.text(x + tw // 2, y + pill_h // 2, s, size, f"{tag}:tracks", EFFECT_COLOUR[key], "mm")
+        x += tw + 8
+    return x
+
+
 def _factory_height(k: float, wide: bool) -> int:
     """Height of a factory panel at scale ``k``: head, (tracks row), labels, 2 hall rows,
     (workers row). The wide panel puts tracks and workers right of the halls."""
@@ -447,13 +461,7 @@ def _factory(c: _Canvas, b: Board, f: Factory, x: int, y: int, w: int, h: int, k
         while ts > 16 and sum(measure(f"{lb} {v}", ts)[0] + 26 for lb, v in (
                 ("Production", f.production), ("Storage", f.storage), ("Energy", f.energy))) > col_w:
             ts -= 1
-        for label, value, key in (("Production", f.production, "p"), ("Storage", f.storage, "s"),
-                                  ("Energy", f.energy, "e")):
-            s = f"{label} {value}"
-            tw = measure(s, ts)[0] + 18
-            c.rect(tx, ty, tw, pill_h, f"{tag}:tracks", "#ffffff", EFFECT_COLOUR[key], 2, pill_h // 2)
-            c.text(tx + tw // 2, ty + pill_h // 2, s, ts, f"{tag}:tracks", EFFECT_COLOUR[key], "mm")
-            tx += tw + 8
+        _tracks(c, f, tx, ty, ts, pill_h, tag)
         row_y = ty + pill_h + S(10)
         step = S(30)
         ct = f"{tag}:canteen"
@@ -478,13 +486,7 @@ def _factory(c: _Canvas, b: Board, f: Factory, x: int, y: int, w: int, h: int, k
         return
     ty = y + hh + S(6)
     tx = x + 10
-    for label, value, key in (("Production", f.production, "p"), ("Storage", f.storage, "s"),
-                              ("Energy", f.energy, "e")):
-        s = f"{label} {value}"
-        tw = measure(s, ts)[0] + 18
-        c.rect(tx, ty, tw, pill_h, f"{tag}:tracks", "#ffffff", EFFECT_COLOUR[key], 2, pill_h // 2)
-        c.text(tx + tw // 2, ty + pill_h // 2, s, ts, f"{tag}:tracks", EFFECT_COLOUR[key], "mm")
-        tx += tw + 8
+    tx = _tracks(c, f, tx, ty, ts, pill_h, tag)
     ct = f"{tag}:canteen"
     cs = f"canteen {f.canteen}"
     c.rect(tx + 4, ty, x + w - 10 - tx - 4, pill_h, ct, "#f1ede4", LINE, 1, pill_h // 2)

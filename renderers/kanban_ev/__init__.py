@@ -531,6 +531,24 @@ def _design(c: _Canvas, b: _Board, x: int, y: int, w: int) -> None:
         c.text(sx + 216, sy + 5, f"x{st.get('count', 0)}", 15, "design-stacks")
 
 
+def _spaces(c: _Canvas, x: int, y: int, step: int, w: int, h: int, n: int, certified, filled: int,
+            lock: str, lock_tag: str, space_tag, draw) -> None:
+    """A row of ``n`` + 1 board spaces ``w`` x ``h`` from ``(x, y)``, ``step`` px apart: the
+    last one padlocked until the department is ``certified`` (chip ``lock``, tag
+    ``lock_tag``), the first ``filled`` hold something (``draw(k, x)``), the rest are empty
+    (tag ``space_tag(k)``)."""
+
+    unlocked = n + (1 if certified else 0)
+    for k in range(n + 1):
+        sx = x + k * step
+        if k >= unlocked:
+            c.chip(sx, y, w, h, lock, lock_tag, "#cfcfcf", 14, INK)
+        elif k < filled:
+            draw(k, sx)
+        else:
+            c.chip(sx, y, w, h, "", space_tag(k), EMPTY)
+
+
 def _design_chip(c: _Canvas, x, y, w, h, des: str, tag: str):
     if not des:
         c.chip(x, y, w, h, "", tag, EMPTY, 14)
@@ -662,16 +680,10 @@ def _player_strip(c: _Canvas, b: _Board, i: int, y: int) -> int:
     # row 2: the design spaces (5, the 6th padlocked until certified in Design)
     dy = y + 110
     c.text(M + 12, dy + 10, "Designs", 16, f"{tag}:designs")
-    slots = F.design_spaces + (1 if certs["design"] else 0)
     designs = s.get("designs", [])
-    for k in range(F.design_spaces + 1):
-        dx = M + 96 + k * 124
-        if k >= slots:
-            c.chip(dx, dy, 118, 38, "padlock", f"{tag}:padlocks:design", "#cfcfcf", 14, INK)
-        elif k < len(designs):
-            _design_chip(c, dx, dy, 118, 38, designs[k], f"{tag}:designs:{k + 1}")
-        else:
-            c.chip(dx, dy, 118, 38, "", f"{tag}:designs:{k + 1}", EMPTY)
+    _spaces(c, M + 96, dy, 124, 118, 38, F.design_spaces, certs["design"], len(designs), "padlock",
+            f"{tag}:padlocks:design", lambda k: f"{tag}:designs:{k + 1}",
+            lambda k, x: _design_chip(c, x, dy, 118, 38, designs[k], f"{tag}:designs:{k + 1}"))
     dbl = "Double upgrade: used" if s.get("dbl") else "Double upgrade: available"
     c.fit(M + 96 + (F.design_spaces + 1) * 124 + 8, dy + 10, dbl, 16,
           WIDTH - M - (M + 96 + (F.design_spaces + 1) * 124 + 8) - 10, f"{tag}:double")
@@ -692,27 +704,16 @@ def _player_strip(c: _Canvas, b: _Board, i: int, y: int) -> int:
     # row 4: parts and speech tokens
     py = y + 204
     c.text(M + 12, py + 8, "Parts", 16, f"{tag}:parts")
-    pslots = F.part_spaces + (1 if certs["logistics"] else 0)
     parts = s.get("parts", [])
-    for k in range(F.part_spaces + 1):
-        px = M + 96 + k * 76
-        if k >= pslots:
-            c.chip(px, py, 72, 34, "padlock", f"{tag}:padlocks:part", "#cfcfcf", 14, INK)
-        elif k < len(parts):
-            c.chip(px, py, 72, 34, PART_SHORT.get(parts[k], parts[k]), f"{tag}:parts:{k + 1}", PART_COLOUR.get(parts[k], EMPTY), 15)
-        else:
-            c.chip(px, py, 72, 34, "", f"{tag}:parts:{k + 1}", EMPTY)
+    _spaces(c, M + 96, py, 76, 72, 34, F.part_spaces, certs["logistics"], len(parts), "padlock",
+            f"{tag}:padlocks:part", lambda k: f"{tag}:parts:{k + 1}",
+            lambda k, x: c.chip(x, py, 72, 34, PART_SHORT.get(parts[k], parts[k]), f"{tag}:parts:{k + 1}",
+                                PART_COLOUR.get(parts[k], EMPTY), 15))
     sx = M + 96 + 6 * 76 + 20
     c.text(sx, py + 8, "Speech", 16, f"{tag}:speech")
-    sslots = F.speech_spaces + (1 if certs["admin"] else 0)
-    for k in range(F.speech_spaces + 1):
-        tx = sx + 66 + k * 40
-        if k >= sslots:
-            c.chip(tx, py, 36, 34, "lock", f"{tag}:padlocks:speech", "#cfcfcf", 14, INK)
-        elif k < s.get("speech", 0):
-            c.disc(tx + 2, py + 2, 30, i, f"{tag}:speech:token", 15)
-        else:
-            c.chip(tx, py, 36, 34, "", f"{tag}:speech:space", EMPTY)
+    _spaces(c, sx + 66, py, 40, 36, 34, F.speech_spaces, certs["admin"], s.get("speech", 0), "lock",
+            f"{tag}:padlocks:speech", lambda k: f"{tag}:speech:space",
+            lambda k, x: c.disc(x + 2, py + 2, 30, i, f"{tag}:speech:token", 15))
     gx = sx + 66 + 5 * 40 + 8
     c.fit(gx, py + 8, f"+{s.get('generic', 0)} generic", 15, WIDTH - M - gx - 8, f"{tag}:speech:generic")
     # row 5: padlocks summary, hand sizes

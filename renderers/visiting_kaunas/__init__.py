@@ -174,6 +174,14 @@ def _grid_and_events(lay: Layout, view: dict, top: int) -> int:
     return max(grid_bottom, bottom)
 
 
+def _empty_slot(lay: Layout, x: int, y: int, w: int, h: int, label: str, tag: str) -> None:
+    """An empty event-board space: a grey box with ``label`` in its middle (tag ``tag``,
+    the label ``tag:empty``)."""
+
+    lay.add(Rect(x=x, y=y, w=w, h=h, outline="#aaaaaa", fill="#f2f2f2", radius=8, tag=tag))
+    lay.add(text(x + w // 2, y + h // 2, label, 15, MUTED, tag=tag + ":empty", anchor="mm"))
+
+
 def _events(lay: Layout, view: dict, ex: int, top: int) -> int:
     w = WIDTH - ex - 16
     cw = (w - 20) // 3
@@ -189,8 +197,7 @@ def _events(lay: Layout, view: dict, ex: int, top: int) -> int:
         tag = f"event:up{i + 1}"
         die = view["up_dice"][i]
         if not stack:
-            lay.add(Rect(x=x, y=y, w=cw, h=chh, outline="#aaaaaa", fill="#f2f2f2", radius=8, tag=tag))
-            lay.add(text(x + cw // 2, y + chh // 2, f"up{i + 1}: empty", 15, MUTED, tag=tag + ":empty", anchor="mm"))
+            _empty_slot(lay, x, y, cw, chh, f"up{i + 1}: empty", tag)
             continue
         card = stack[-1]
         _event_card(lay, view, card, x, y, cw, chh, tag, f"up{i + 1}", below=len(stack) - 1, die=die)
@@ -202,8 +209,7 @@ def _events(lay: Layout, view: dict, ex: int, top: int) -> int:
         d = view["down"][i]
         tag = f"event:down{i + 1}"
         if d is None:
-            lay.add(Rect(x=x, y=y, w=cw, h=74, outline="#aaaaaa", fill="#f2f2f2", radius=8, tag=tag))
-            lay.add(text(x + cw // 2, y + 37, f"down{i + 1}: empty", 15, MUTED, tag=tag + ":empty", anchor="mm"))
+            _empty_slot(lay, x, y, cw, 74, f"down{i + 1}: empty", tag)
             continue
         lay.add(Rect(x=x, y=y, w=cw, h=74, fill="#41507a", outline="#1d2640", width=2, radius=8, tag=tag))
         lay.add(text(x + 10, y + 8, f"down{i + 1} · level {d['level']}", 16, "#ffffff", tag=tag + ":level"))
