@@ -20,19 +20,9 @@ from engines.registry import get
 from renderers import base, render_board
 from renderers.base import draw
 from renderers.factory_manager import WIDTH, layout
+from tests.renderers.test_factory_manager import busy_policy
 
 ENGINE = get("factory-manager")
-
-
-def _policy(state, player, r: random.Random):
-    acts = ENGINE.legal_actions(state, player)
-    done = [a for a in acts if a.type == "done"]
-    busy = [a for a in acts if a.type not in ("done", "pass", "switch_on", "switch_off")]
-    if state.phase == "bureaucracy" and done:
-        return done[0]
-    if busy and r.random() < 0.85:
-        return r.choice(busy)
-    return r.choice(acts)
 
 
 def _views(players: int, seed: int, every: int) -> list[dict]:
@@ -42,7 +32,7 @@ def _views(players: int, seed: int, every: int) -> list[dict]:
     step = 0
     while not ENGINE.is_over(state) and step < 5000:
         p = ENGINE.to_act(state)[0]
-        state = ENGINE.apply(state, p, _policy(state, p, r)).state
+        state = ENGINE.apply(state, p, busy_policy(state, p, r)).state
         step += 1
         if step % every == 0:
             views.append(ENGINE.view(state, None))

@@ -402,13 +402,7 @@ class FactoryManagerAI:
         for a in legal:
             if a.type == "switch_on" and a.tile not in off:
                 return a
-        if DONE in legal:
-            return DONE
-        # fall back: switch off whatever is legal to reach a valid setting
-        for a in legal:
-            if a.type == "switch_off":
-                return a
-        return legal[0]
+        return _confirm(legal)
 
 
 def never_buy_policy(engine, state, player: str, rnd: random.Random):
@@ -423,9 +417,16 @@ def never_buy_policy(engine, state, player: str, rnd: random.Random):
         return take_(a0.tile, 0)
     if state.phase == "auction":
         return PASS
+    return _confirm(legal)
+
+
+def _confirm(legal: list):
+    """Phase 4 as it stands: ``done`` when legal, else the first legal switch-off (to reach a
+    valid setting), else the first legal action."""
+
     if DONE in legal:
         return DONE
     for a in legal:
         if a.type == "switch_off":
             return a
-    return a0
+    return legal[0]

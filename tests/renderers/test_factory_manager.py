@@ -19,7 +19,7 @@ from renderers.factory_manager import layout
 ENGINE = get("factory-manager")
 
 
-def _policy(state, player, r: random.Random):
+def busy_policy(state, player, r: random.Random):
     """A busy random player: mostly buys/places/bids (never toggles switches), so factories
     fill up; ends bureaucracy at once (the engine resolves the mandatory switch-offs)."""
 
@@ -34,7 +34,7 @@ def _policy(state, player, r: random.Random):
 
 
 def _play_until(players: int, seed: int, stop, max_steps: int = 3000):
-    """Play a seeded game with :func:`_policy` until ``stop(view)`` holds; returns the state."""
+    """Play a seeded game with :func:`busy_policy` until ``stop(view)`` holds; returns the state."""
 
     seats = [f"ai-{i + 1}" for i in range(players)]
     state = ENGINE.setup(seats, None, seed)
@@ -43,7 +43,7 @@ def _play_until(players: int, seed: int, stop, max_steps: int = 3000):
         if stop(ENGINE.view(state, None)) or ENGINE.is_over(state):
             return state
         p = ENGINE.to_act(state)[0]
-        state = ENGINE.apply(state, p, _policy(state, p, r)).state
+        state = ENGINE.apply(state, p, busy_policy(state, p, r)).state
     raise AssertionError("the game did not reach the wanted moment")
 
 
@@ -293,7 +293,7 @@ def test_whole_game_boards_are_clean(players):
         if ENGINE.is_over(state):
             break
         p = ENGINE.to_act(state)[0]
-        state = ENGINE.apply(state, p, _policy(state, p, r)).state
+        state = ENGINE.apply(state, p, busy_policy(state, p, r)).state
         step += 1
     assert step > 20 * players  # a real game was played
 
