@@ -22,7 +22,8 @@ import re
 import types
 import typing
 from dataclasses import dataclass, field
-from typing import Annotated, Any, ClassVar, Literal, Union, get_args, get_origin
+from functools import lru_cache
+from typing import Annotated, Any, Callable, ClassVar, Literal, Union, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
@@ -33,6 +34,7 @@ __all__ = [
     "Outcome",
     "ActionModel",
     "action_union",
+    "cached_action",
     "default_notation",
     "default_parse",
     "field_type",
@@ -122,6 +124,22 @@ class ActionModel(BaseModel):
     @classmethod
     def arg_fields(cls) -> list[str]:
         return [name for name in cls.model_fields if name != "type"]
+
+
+def cached_action(model: type[ActionModel]) -> Callable[..., ActionModel]:
+    """A constructor of ``model`` that takes its fields positionally, in notation order
+    (``buy_ = cached_action(Buy)``; ``buy_("ma04", "hall1")``), and hands out one shared
+    instance per distinct value: actions are frozen, and an engine listing the same legal
+    actions again and again need not validate them again."""
+
+    names = model.arg_fields()
+
+    @lru_cache(maxsize=None)
+    def make(*values: Any) -> ActionModel:
+        return model(**dict(zip(names, values, strict=True)))
+
+    make.__name__ = make.__qualname__ = f"cached_{model.__name__}"
+    return make
 
 
 def action_union(*models: type[ActionModel]) -> tuple[Any, TypeAdapter]:

@@ -22,10 +22,9 @@ Notation (lowercase, ids from :mod:`engines.factory_manager.data`):
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import ClassVar, Literal
 
-from engines.base import ActionModel
+from engines.base import ActionModel, cached_action
 
 Kind = Literal["storage", "machine", "production-robot", "saving-robot", "control-unit", "optimisation-unit"]
 Where = Literal["hall1", "hall2", "room", "aside"]
@@ -126,55 +125,18 @@ class Done(ActionModel):
 ACTION_MODELS = (Open, Bid, Pass, Take, Place, Buy, Install, Demolish, Hire, SwitchOff, SwitchOn, Done)
 
 
-# Cached constructors: actions are frozen, so the same object can be handed out again.
-@lru_cache(maxsize=None)
-def open_(tile: int, bid: int) -> Open:
-    return Open(tile=tile, bid=bid)
-
-
-@lru_cache(maxsize=None)
-def bid_(amount: int) -> Bid:
-    return Bid(amount=amount)
-
-
-@lru_cache(maxsize=None)
-def take_(tile: int, bid: int) -> Take:
-    return Take(tile=tile, bid=bid)
-
-
-@lru_cache(maxsize=None)
-def place_(kind: str) -> Place:
-    return Place(kind=kind)
-
-
-@lru_cache(maxsize=None)
-def buy_(tile: str, where: str) -> Buy:
-    return Buy(tile=tile, where=where)
-
-
-@lru_cache(maxsize=None)
-def install_(tile: str, where: str) -> Install:
-    return Install(tile=tile, where=where)
-
-
-@lru_cache(maxsize=None)
-def demolish_(tile: str) -> Demolish:
-    return Demolish(tile=tile)
-
-
-@lru_cache(maxsize=None)
-def hire_(count: int) -> Hire:
-    return Hire(count=count)
-
-
-@lru_cache(maxsize=None)
-def off_(tile: str) -> SwitchOff:
-    return SwitchOff(tile=tile)
-
-
-@lru_cache(maxsize=None)
-def on_(tile: str) -> SwitchOn:
-    return SwitchOn(tile=tile)
+# Cached constructors taking the fields in notation order: actions are frozen, so the same
+# object can be handed out again (``buy_("ma04", "hall1")``).
+open_ = cached_action(Open)
+bid_ = cached_action(Bid)
+take_ = cached_action(Take)
+place_ = cached_action(Place)
+buy_ = cached_action(Buy)
+install_ = cached_action(Install)
+demolish_ = cached_action(Demolish)
+hire_ = cached_action(Hire)
+off_ = cached_action(SwitchOff)
+on_ = cached_action(SwitchOn)
 
 
 PASS = Pass()

@@ -160,3 +160,17 @@ def test_apply_preamble_is_the_base_class_s():
     out = e.apply(s, "a", Bid(amount=2))
     assert (out.state.log, out.state.turn, [ev.text for ev in out.events]) == ([2], 1, ["a bids 2."])
     assert (s.log, s.turn) == ([], 0)  # the input state is untouched (the copy was changed)
+
+
+def test_cached_action_takes_fields_in_notation_order_and_shares_instances():
+    from engines.base import cached_action
+
+    buy_ = cached_action(Buy)
+    a = buy_("ma04", "hall2")
+    assert a == Buy(tile="ma04", hall="hall2")
+    assert buy_("ma04", "hall2") is a  # one instance per value
+    assert buy_("ma04", "hall1") == Buy(tile="ma04", hall="hall1")
+    with pytest.raises(ValueError):  # pydantic: "hall3" is not a hall
+        buy_("ma04", "hall3")
+    with pytest.raises(ValueError):  # zip(strict=True): a field too many
+        buy_("ma04", "hall1", "extra")
