@@ -53,10 +53,11 @@ class Transport(Engine):
         self._remember(field, grid, front)
         return grid, front
 
-    def _remember(self, field: dict, grid: dict, front: dict) -> None:
-        """Keep ``(grid, frontier)`` as those of ``field`` (its keys and its very cells)."""
+    def _remember(self, field: dict, grid: dict, front: dict, moves: list | None = None) -> None:
+        """Keep ``(grid, frontier)`` as those of ``field`` (its keys and its very cells), and
+        ``moves``, the grid's :func:`hexes.parcel_moves` when known."""
 
-        self._memo = (tuple(field), tuple(field.values()), grid, front)
+        self._memo = (tuple(field), tuple(field.values()), grid, front, moves)
 
     # ----- setup -------------------------------------------------------------------------
     def setup(self, players, options=None, seed: int = 0) -> State:
@@ -119,7 +120,9 @@ class Transport(Engine):
             out += [SwapPallets(a=a, b=b) for a, b in hx.lift_swaps(grid)]
             return out
         if state.phase == "move":
-            return [_move(a, b) for a, b in hx.parcel_moves(grid)]
+            memo = self._memo  # _board just validated it: its grid is this state's
+            moves = memo[4] if memo[2] is grid and memo[4] is not None else hx.parcel_moves(grid)
+            return [_move(a, b) for a, b in moves]
         return []
 
     def _is_legal(self, state: State, player: str, action: ActionModel) -> bool:
@@ -214,11 +217,12 @@ class Transport(Engine):
         touched = [parse_key(k) for k in new.changed]
         grid = dict(before)  # cells are replaced, never changed in place (``before`` is memoized)
         hand = new.hands[player]
+        moves = None  # the parcel moves of the new grid, when after_main found them
         if isinstance(action, Connect):
             hand.remove(action.tile)
             grid[parse_key(action.at)] = [action.tile, action.rotation, None]
             events.append(Event(type="connect", text=f"{player} connects {tile_name(action.tile)} at {action.at}, rotation {action.rotation}."))
-            R.icon(new, grid, action.tile, events)
+            moves = R.icon(new, grid, action.tile, events)
         elif isinstance(action, Insert):
             hand.remove(action.tile)
             ppos = hx.pallets(grid)[action.pallet]
@@ -228,7 +232,7 @@ class Transport(Engine):
             events.append(Event(type="connect", text=(
                 f"{player} connects {tile_name(action.tile)} at {key(ppos)} in place of the {action.pallet} pallet, "
                 f"rotation {action.rotation}; the pallet moves to {action.pallet_to}.")))
-            R.icon(new, grid, action.tile, events)
+            moves = R.icon(new, grid, action.tile, events)
         elif isinstance(action, SwapHand):
             old = list(hand)
             new.hands[player] = new.stack[: data.HAND_SIZE]
@@ -238,14 +242,14 @@ class Transport(Engine):
             events.append(Event(type="swap", text=f"{player} swaps their whole hand for 4 new tiles."))
             events.append(Event(type="swap-private", text="Your new hand: " + ", ".join(tile_name(t) for t in new.hands[player]) + ".",
                                 visible_to=[player]))
-            R.after_main(new, grid, events)
+            moves = R.after_main(new, grid, events)
         elif isinstance(action, Load):
             low, high = new.bag.pop(0)
             parcel = (low, high) if len(new.players) == 4 else (high, low)
             at = parse_key(action.at)
             grid[at] = [grid[at][0], grid[at][1], parcel]
             events.append(Event(type="load", text=f"{player} puts a new parcel showing {parcel[0]} ({parcel[1]} underneath) on the loading tile at {action.at}."))
-            R.after_main(new, grid, events)
+            moves = R.after_main(new, grid, events)
         elif isinstance(action, Wrench):
             frm, to = parse_key(action.at), parse_key(action.to)
             cell = grid.pop(frm)
@@ -259,23 +263,24 @@ class Transport(Engine):
                 events.append(Event(type="wrench", text=(
                     f"{player} moves {tile_name(cell[0])} from {action.at} to {action.to} in place of the {pallet} pallet, "
                     f"rotation {action.rotation}; the pallet moves to {action.pallet_to}.")))
-            R.after_main(new, grid, events)
+            moves = R.after_main(new, grid, events)
         elif isinstance(action, Lift):
             pal = hx.pallets(grid)
             cell = grid.pop(pal[action.pallet])
             grid[parse_key(action.to)] = [cell[0], action.facing, None]
             events.append(Event(type="lift", text=f"{player} moves the {action.pallet} pallet to {action.to}."))
-            R.after_main(new, grid, events)
+            moves = R.after_main(new, grid, events)
         elif isinstance(action, SwapPallets):
             pal = hx.pallets(grid)
             pa, pb = pal[action.a], pal[action.b]
             grid[pa], grid[pb] = [action.b, grid[pa][1], grid[pa][2]], [action.a, grid[pb][1], grid[pb][2]]
             events.append(Event(type="lift", text=f"{player} swaps the {action.a} and {action.b} pallets."))
-            R.after_main(new, grid, events)
+            moves = R.after_main(new, grid, events)
         elif isinstance(action, Move):
             R.move_parcel(new, grid, player, action, events)
         new.field = field_of(grid, new.field, touched)
-        self._remember(new.field, grid, hx.frontier_after(before, front, grid, touched))
+        self._remember(new.field, grid, hx.frontier_after(before, front, grid, touched),
+                       moves if new.phase == "move" else None)
         new.recent = (new.recent + [self.segments(new, e.text) for e in events
                                     if e.public and e.type != "draw"])[-4:]
 

@@ -316,7 +316,7 @@ def placements(grid: dict, tile: str, exclude: Pos | None = None, first_only: bo
                 continue
             ks = fit.get(masks)
             if ks is None:
-                ks = fit[masks] = tuple(k for k in CANON_ROTS[shape] if ROT[shape][k].mask & masks[0] == masks[1])
+                ks = _fitting(shape, masks)
             for k in ks:
                 out.append((p, k))
                 if first_only:
@@ -328,6 +328,23 @@ def placements(grid: dict, tile: str, exclude: Pos | None = None, first_only: bo
 #: shape -> (occupied, belt) side masks of a cell -> the canonical rotations that fit there
 #: (filled as met: at most 64 x 64 entries per shape)
 _FIT: dict[str, dict[tuple[int, int], tuple[int, ...]]] = {s: {} for s in ROT}
+
+
+def _fitting(shape: str, masks: tuple[int, int]) -> tuple[int, ...]:
+    """The rotations :func:`placements` lists for ``shape`` at an empty cell with the
+    :func:`side_masks` ``masks`` (memoized in ``_FIT``)."""
+
+    ks = _FIT[shape].get(masks)
+    if ks is None:
+        occ, belt = masks
+        if shape == "floor":
+            ks = (0,) if occ and not belt else ()
+        elif not belt:
+            ks = ()
+        else:
+            ks = tuple(k for k in CANON_ROTS[shape] if ROT[shape][k].mask & occ == belt)
+        _FIT[shape][masks] = ks
+    return ks
 
 
 def pallet_attachment(grid: dict, pos: Pos) -> Pos | None:
@@ -434,14 +451,35 @@ def wrench_moves(grid: dict, first_only: bool = False, front: dict | None = None
     if front is None:
         front = frontier(grid)
     pal = slots = None
+    whole: dict[str, list] = {}  # shape -> its placements on the whole field's frontier
     for p in wrench_targets(grid):
         tile = grid[p][0]
-        fw = frontier_without(grid, front, p)
-        moves = placements(grid, tile, exclude=p, first_only=first_only, front=fw)
-        out.extend((p, to, k, None) for to, k in moves)
+        shape = SHAPE[tile]
+        fw = None
+        if first_only:
+            fw = frontier_without(grid, front, p)
+            moves = placements(grid, tile, exclude=p, first_only=True, front=fw)
+        else:
+            # lifting p changes the frontier only at p and its neighbours: the places
+            # elsewhere are those on the whole field's frontier, the few near p are redone
+            base = whole.get(shape)
+            if base is None:
+                base = whole[shape] = placements(grid, tile, front=front)
+            q, r = p
+            near = [(q + dq, r + dr) for dq, dr in DIRS]
+            moves = [m for m in base if m[0] not in near]
+            n0 = len(moves)
+            for c in near:
+                if c not in grid:
+                    masks = side_masks(grid, c, skip=p)
+                    if masks[0]:
+                        moves += [(c, k) for k in _fitting(shape, masks)]
+            if len(moves) > n0:
+                moves.sort()
+        out += [(p, to, k, None) for to, k in moves]
         if first_only and out:
             return out
-        if SHAPE[tile] in data.BELT_SHAPES:
+        if shape in data.BELT_SHAPES:
             if slots is None:
                 pal = pallets(grid)  # p is never a pallet (pallets have no icon)
                 slots = pallet_slots(grid, pal, front)
@@ -451,6 +489,8 @@ def wrench_moves(grid: dict, first_only: bool = False, front: dict | None = None
                 ppos = slot[1]
                 dq, dr = ppos[0] - p[0], ppos[1] - p[1]
                 if abs(dq) + abs(dr) + abs(dq + dr) <= 4:
+                    if fw is None:
+                        fw = frontier_without(grid, front, p)
                     slot = _slot(grid, slot[0], ppos, fw, skip=p)
                     if slot is None:
                         continue

@@ -163,13 +163,17 @@ def end_game(state: State, events: list[Event], reason: str) -> None:
     state.end_reason = reason
     events.append(Event(type="game-over", text="Game over: " + reason))
 
-def after_main(state: State, grid: dict, events: list[Event]) -> None:
-    """Step 2: move a parcel if any can move (compulsory, ASSUMED REF 2.2 item 2); else on."""
+def after_main(state: State, grid: dict, events: list[Event]) -> list | None:
+    """Step 2: move a parcel if any can move (compulsory, ASSUMED REF 2.2 item 2); else on.
+    Returns the parcel moves (:func:`hexes.parcel_moves` of ``grid``) when the phase is now
+    ``move``, else None."""
 
-    if hx.parcel_moves(grid):
+    moves = hx.parcel_moves(grid)
+    if moves:
         state.phase = "move"
-    else:
-        finish_turn(state, grid, events)
+        return moves
+    finish_turn(state, grid, events)
+    return None
 
 def finish_turn(state: State, grid: dict, events: list[Event]) -> None:
     """Step 3: draw back to 4 (SEED "Pak een tegel van de stapel"); an impossible draw
@@ -310,8 +314,9 @@ def cells_of(state: State, action: ActionModel) -> list[str]:
         return [k for k, c in state.field.items() if c.tile in (action.a, action.b)]
     return []
 
-def icon(state: State, grid: dict, tile: str, events: list[Event]) -> None:
-    """White icon: its action follows at once (SEED "Als een tegel met een wit icoon")."""
+def icon(state: State, grid: dict, tile: str, events: list[Event]) -> list | None:
+    """White icon: its action follows at once (SEED "Als een tegel met een wit icoon");
+    without one, :func:`after_main` (its result is returned)."""
 
     icon = hx.ICON[tile]
     if icon == "parcel":
@@ -321,7 +326,8 @@ def icon(state: State, grid: dict, tile: str, events: list[Event]) -> None:
     elif icon == "forklift":
         state.phase = "lift"
     else:
-        after_main(state, grid, events)
+        return after_main(state, grid, events)
+    return None
 
 def move_parcel(state: State, grid: dict, player: str, action: Move, events: list[Event]) -> None:
     """Move a parcel, flip it; on a pallet it goes to that pallet's owner's score tile
