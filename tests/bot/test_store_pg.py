@@ -4,6 +4,7 @@ schema parity with SQLite, the store URL, and how the tests find (or miss) the s
 from __future__ import annotations
 
 import asyncio
+import contextlib
 
 import pytest
 
@@ -49,6 +50,24 @@ async def _started(service: Service, table: str = "t") -> None:
     await service.start(table, A)
 
 
+@contextlib.asynccontextmanager
+async def _two_processes(pg_schema):
+    """``(one, two, caller)``: two Services on separate pools (two bot processes) over one
+    schema, a started High-Low table "t" opened by A through ``one``, and who must act."""
+
+    url, schema = pg_schema
+    one = Service(PostgresStore(url, schema=schema), seed_source=lambda: 3)
+    await one.store.open()
+    two = Service(PostgresStore(url, schema=schema))
+    await two.store.open()
+    try:
+        await _started(one)
+        yield one, two, (await one.board("t")).to_act[0]
+    finally:
+        await one.close()
+        await two.close()
+
+
 async def test_two_processes_commit_the_same_version_one_wins(pg_schema):
     """Two pools (as two bot processes) commit on top of the same version at once: exactly
     one is stored, the other is refused and writes nothing."""
@@ -82,14 +101,7 @@ async def test_a_move_raced_by_another_process_is_refused_as_board_changed(pg_sc
     process 2 commits the same player's move; process 1 is refused with the board-changed
     sentence and nothing of its move is stored."""
 
-    url, schema = pg_schema
-    one = Service(PostgresStore(url, schema=schema), seed_source=lambda: 3)
-    await one.store.open()
-    two = Service(PostgresStore(url, schema=schema))
-    await two.store.open()
-    try:
-        await _started(one)
-        caller = (await one.board("t")).to_act[0]
+    async with _two_processes(pg_schema) as (one, two, caller):
         reached, release = asyncio.Event(), asyncio.Event()
         real_commit = one.store.commit
 
@@ -114,9 +126,6 @@ async def test_a_move_raced_by_another_process_is_refused_as_board_changed(pg_sc
         one.store.commit = real_commit
         assert (await one.board("t")).version == 1
         assert (await one.board("t")).view["mode"] == "low"
-    finally:
-        await one.close()
-        await two.close()
 
 
 async def test_processes_starting_together_migrate_once(pg_schema):
@@ -215,19 +224,9 @@ async def test_a_seat_handed_over_by_another_process_is_seen_at_once(pg_schema):
     """Process 2 hands a seat to a substitute; process 1's next call (game row and seats read
     in one round trip) refuses the old holder and lets the substitute play."""
 
-    url, schema = pg_schema
-    one = Service(PostgresStore(url, schema=schema), seed_source=lambda: 3)
-    await one.store.open()
-    two = Service(PostgresStore(url, schema=schema))
-    await two.store.open()
-    try:
-        await _started(one)
-        caller = (await one.board("t")).to_act[0]
+    async with _two_processes(pg_schema) as (one, two, caller):
         await two.substitute("t", A, "u9", caller)  # A opened the table: the host
         with pytest.raises(UserError) as err:
             await one.act("t", caller, "call high")
         assert str(err.value) == "You are not seated in this game."
         assert (await one.act("t", "u9", "call high")).version == 1
-    finally:
-        await one.close()
-        await two.close()
