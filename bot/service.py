@@ -1811,7 +1811,11 @@ class Service:
                 game.turn_started = now
             humans = {s.seat: s for s in self._humans(seats)}
             waiting = [humans[p] for p in engine.to_act(state) if p in humans]
-            kicks = {v.subject for v in await self.store.votes(pk) if v.kind == "kick"} if settings.policy == "kick" else set()
+            # a kick vote open, or already decided at this version ("the game waits for them"):
+            # no new vote for that player until the game moves on
+            kicks = {v.subject for v in await self.store.votes(pk, status=None)
+                     if v.kind == "kick" and (v.status == "open" or v.version == game.version)
+                     } if settings.policy == "kick" else set()
             overdue: list[SeatRow] = []
             remind: list[SeatRow] = []
             nexts: list[float] = []

@@ -251,6 +251,20 @@ async def test_kick_policy_asks_the_others_and_a_majority_removes(service, clock
     assert seat.resigned and seat.is_ai
 
 
+async def test_a_refused_kick_vote_is_not_asked_again_until_the_game_moves(service, clock):
+    caller = (await three(service, {"turn_limit": "1h", "reminders": "off", "policy": "kick"}))[0]
+    clock.t += HOUR
+    (n,) = await service.tick()
+    r = await service.vote("t", n.mention[0], n.vote, False)
+    # 2 voters, a majority is 2: one "no" already makes it unreachable
+    assert "failed" in r.public[0]
+    await service.update_settings("t", A, {"vacation_days": 5})  # recomputes when to look again
+    clock.t += 60
+    assert await service.tick() == []  # the game waits for the player, no second vote
+    seat = next(s for s in (await service.board("t")).info.seats if s.seat == caller)
+    assert not seat.resigned
+
+
 async def test_substitute_gets_the_hand_and_the_old_player_nothing(service, clock):
     caller = (await three(service, {}))[0]
     old = [u for u in (A, B, C) if u != caller][0]

@@ -12,6 +12,7 @@ import datetime as dt
 import pytest
 
 from bot.cogs.asyncplay import TICK_SECONDS
+from bot.format import seats_of
 from bot.timers import HOUR
 
 #: 2026-01-01 00:00 UTC
@@ -323,6 +324,9 @@ async def test_substitute_gets_the_hand_by_dm_and_the_old_player_nothing_more(ha
     (dm,) = h.dms(h.dave)
     assert "Your hand:" in dm.content and [a.filename for a in dm.attachments] == ["hand.png"]
     assert (await h.service.hand(h.channel.id, dave)).seat == bob  # the seat keeps its id
+    # ...and is drawn on the board under the new player's name
+    names = await h.bot.display_names(seats_of(await h.service.table_info(h.channel.id)))
+    assert names[bob] == "dave"
     # bob can do nothing more there
     assert await h.bob.autocomplete(h.channel, "move", "action", "") == []
     assert reply(await h.bob.slash(h.channel, "game hand"))[0] == "You are not seated in this game."
