@@ -325,9 +325,53 @@ def history_pages(lines: list[str], limit: int = MAX_CONTENT - 200, per_page: in
     return pages
 
 
+# ----- the live status message (board_posts "status") -------------------------------------
+def status_text(result: Any, seats: dict[str, str]) -> str:
+    """The live status message of a table (edited in place after every move; the board
+    image is its attachment): the game and move number, the engine's status line, who must
+    act (named, never pinged: an edit pings nobody) and the turn deadline when the table has
+    one; once over, the final ranking. ``seats``: :func:`seats_of` (a substitute is named
+    for the seat they play)."""
+
+    title = result.info.title if result.info is not None else result.game_id
+    if result.status == "over":
+        lines = [f"**{title}**, finished after {plural(result.version, 'move')}. **Final ranking:**"]
+        lines += ranking_lines(result.ranking or [], seats)
+        return "\n".join(lines)
+    lines = [f"**{title}**, move {result.version} (this board is updated after every move)."]
+    if result.status_line:
+        lines.append(mention_seats(result.status_line, seats))
+    if result.mention:
+        lines.append("Your move: " + ", ".join(seat_label(m) for m in result.mention) + ".")
+    deadline = result.deadline
+    if deadline is not None:
+        lines.append(f"Turn deadline {discord_time(deadline)}.")
+    return "\n".join(lines)
+
+
+def move_lines(result: Any, seats: dict[str, str], board_link: str | None) -> list[str]:
+    """What a move posts under a live status message: its public events (a whole turn, AI
+    replies included) as one paragraph, then who must act now with a link to the board, or
+    the final ranking; ``[]`` when there is nothing to say. The turn deadline (a Discord
+    timestamp) follows "your move" when the table has a turn limit."""
+
+    events = [mention_seats(t, seats) for t in result.public]
+    out = [" ".join(events)] if events else []
+    if result.status == "over":
+        if result.ranking:
+            out.append("**Final ranking:**")
+            out += ranking_lines(result.ranking, seats)
+    elif result.mention:
+        who = ", ".join(seat_label(m) for m in result.mention)
+        due = f" (deadline {discord_time(result.deadline)})" if result.deadline is not None else ""
+        where = f" on the board ({board_link})" if board_link else ""
+        out.append(f"{who}: your move{due}{where}. Type `/move` and pick from the list (**My moves** shows them all).")
+    return out
+
+
 __all__ = [
     "MAX_CONTENT", "NO_PINGS", "OUT_OF_SPACE", "SORRY", "allowed_for", "board_lines", "bound", "fit_lines", "footer", "history_line", "history_pages",
     "hand_text",
-    "lobby_text", "mention_ids", "mention_seats", "options_text", "ranking_lines", "rename_view",
+    "lobby_text", "mention_ids", "move_lines", "status_text", "mention_seats", "options_text", "ranking_lines", "rename_view",
     "seat_label", "seats_of", "split_content", "table_line", "table_link",
 ]

@@ -27,10 +27,12 @@ from bot.format import (
     footer,
     hand_text,
     mention_seats,
+    move_lines,
     rename_view,
     seat_label,
     seats_of,
     split_content,
+    status_text,
 )
 from bot.service import Board, Result, Service
 from bot.views import board_view
@@ -163,17 +165,63 @@ class Poster:
                     raise failure
                 # at the end the events already say "Game over" (the engine's line, or the
                 # service's): the footer adds only the ranking
-                lines = [mention_seats(t, seats) for t in result.public]
-                lines += footer(result.status, result.status_line, result.mention, result.ranking, seats,
-                                heading="**Final ranking:**", deadline=result.deadline)
                 ping = self.to_ping(result.table, result.mention, actor)
-                await self.send_chunks(channel, lines, files, result, ping)
+                if board and result.board_posts == "status" and result.status in ("active", "over"):
+                    await self.post_status(channel, result, files, ping)
+                else:
+                    lines = [mention_seats(t, seats) for t in result.public]
+                    lines += footer(result.status, result.status_line, result.mention, result.ranking, seats,
+                                    heading="**Final ranking:**", deadline=result.deadline)
+                    await self.send_chunks(channel, lines, files, result, ping)
                 if board and not result.ai_pending:  # the channel has seen this version
                     await self.bot.service.mark_posted(result)
             except Exception:
                 self.pending.add(result.table)  # caught up when the table is next touched
                 raise
         await self.send_private(channel, result)
+
+    # ----- the live status message (the table's setting board_posts = "status") ----------
+    async def post_status(self, channel: discord.abc.Messageable, result: Result, files: list[discord.File],
+                          ping: list[str]) -> None:
+        """Show ``result`` at a table with a live status message: edit that message in place
+        (the board image(s), the status line, whose turn, the deadline; the "My hand"/"My
+        moves" buttons while the game runs), then post the move's events as one short
+        message naming who must act, with a link to the board (only ``ping`` is pinged: an
+        edit pings nobody). The message id is stored with the game, so it survives restarts;
+        a status message that was deleted is posted anew."""
+
+        seats = seats_of(result.info)
+        message = await self.edit_status(channel, result, files)
+        link = getattr(message, "jump_url", None) if getattr(getattr(channel, "guild", None), "id", None) else None
+        lines = move_lines(result, seats, link)
+        if lines:
+            await self.send_chunks(channel, lines, [], None, ping)
+
+    async def edit_status(self, channel: discord.abc.Messageable, result: Result,
+                          files: list[discord.File]) -> discord.Message | discord.PartialMessage:
+        """Edit the table's status message to show ``result`` (a new one when there is none
+        yet or it was deleted: Discord answers 404 Unknown Message); returns it."""
+
+        content = bound(status_text(result, seats_of(result.info))) or ""
+        view = (board_view(result.table, result.version, result.game_id,
+                           full_board=any(f.filename == "summary.png" for f in files))
+                if result.status == "active" else None)
+        if result.status_message:
+            message = channel.get_partial_message(int(result.status_message))  # type: ignore[attr-defined]
+            try:
+                await message.edit(content=content, attachments=files, view=view, allowed_mentions=NO_PINGS)
+                return message
+            except discord.NotFound:
+                log.info("table %s: the status message %s is gone; posting a new one", result.table,
+                         result.status_message)
+        kwargs: dict[str, Any] = {"files": files, "allowed_mentions": NO_PINGS}
+        if view is not None:
+            kwargs["view"] = view
+        message = await channel.send(content, **kwargs)
+        assert self.bot.service is not None
+        await self.bot.service.set_status_message(result.game_pk, str(message.id))
+        result.status_message = str(message.id)
+        return message
 
     async def channel_of(self, table: int | str) -> discord.abc.Messageable:
         channel = self.bot.get_channel(int(table))

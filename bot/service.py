@@ -214,6 +214,11 @@ class Result:
     #: the AI's reply could not be committed (it stays due): the post must not mark this
     #: version as shown, so a restarted bot still finds the table and plays the AI (11.1)
     ai_pending: bool = False
+    #: how the table shows its board: "status" (one live status message edited in place, a
+    #: short line per move) or "every" (a new board post per move); the table's setting
+    board_posts: str = "every"
+    #: the id of the table's live status message (None: none posted yet)
+    status_message: str | None = None
     #: seconds spent in engine.apply (all moves of the call, AI choices included), in store
     #: commits ("commit", including waiting for the shared connection) and inside the
     #: transactions themselves ("tx"); "moves": how many actions were committed
@@ -856,6 +861,8 @@ class Service:
             private=private or [],
             info=self._info(game, seats),
             timing=timing or {},
+            board_posts=self.settings_of(game).board_posts,
+            status_message=game.status_message,
         )
         if state is not None:
             result.view = engine.view(state, None)
@@ -2132,6 +2139,14 @@ class Service:
             result = self._result(game, seats, state, public=public, board_due=True, private=private)
             result.catch_up = True
             return result
+
+    async def set_status_message(self, game_pk: int, message_id: str | None) -> None:
+        """Store the id of game ``game_pk``'s live status message (it survives restarts)."""
+
+        await self.store.set_status_message(game_pk, message_id)
+        for game in self._games.values():
+            if game.pk == game_pk:
+                game.status_message = message_id
 
     async def needs_post(self, result: Result) -> bool:
         """Whether the channel has not yet seen the board at ``result.version`` (a fresh read)."""

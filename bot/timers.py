@@ -153,7 +153,7 @@ class TableSettings(BaseModel):
     remind_max: int = Field(default=10, ge=0)
     policy: Literal["ai", "kick"] = "ai"
     vacation_days: int = Field(default=14, ge=0)
-    board_posts: Literal["status", "every"] = "every"
+    board_posts: Literal["status", "every"] = "status"
 
     def summary(self) -> str:
         """One line for players: ``turn limit 24h (then the AI plays the turn) · reminders

@@ -439,6 +439,21 @@ class GameCog(AsyncPlay, TableCog, commands.GroupCog, name=GAME_COG, group_name=
         await interaction.followup.send(f"{data['title']}, {plural(len(data['actions']), 'logged action')}: {note}",
                                         file=discord.File(io.BytesIO(raw), filename=name), ephemeral=True)
 
+    @app_commands.command(name="posts", description="How this table shows its board: one live status message or a new post per move")
+    @app_commands.describe(style="status: one board message edited after every move; every: a new board post per move")
+    @app_commands.choices(style=[
+        app_commands.Choice(name="One live status message, edited after every move", value="status"),
+        app_commands.Choice(name="A new board post after every move", value="every"),
+    ])
+    async def posts(self, interaction: discord.Interaction, style: app_commands.Choice[str]) -> None:
+        perms = getattr(interaction, "permissions", None)
+        await self.service.update_settings(interaction.channel_id, interaction.user.id, {"board_posts": style.value},
+                                           admin=bool(perms and perms.manage_channels))
+        what = ("one live status message, edited after every move, and a short line per move" if style.value == "status"
+                else "a new board post after every move")
+        await interaction.response.send_message(f"{interaction.user.mention} set this table's board to {what}.",
+                                                allowed_mentions=NO_PINGS)
+
     # ----- hands and moves (commands and board buttons) ----------------------------------
     async def send_hand(self, interaction: discord.Interaction, table: int) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)

@@ -93,14 +93,21 @@ class Harness:
         info = await self.service.table_info(self.channel.id)
         return info.version if info else -1
 
-    async def lobby(self, game: str, *members: Any, options: str | None = None) -> Any:
-        """``/game new`` by the first member, ``/game join`` by the others; returns the new result."""
+    async def lobby(self, game: str, *members: Any, options: str | None = None, posts: str | None = "every") -> Any:
+        """``/game new`` by the first member, ``/game join`` by the others; returns the new result.
+
+        ``posts``: the table's board setting (``board_posts``), set through the service (no
+        channel message). The whole-game tests were written for a new board post after every
+        move and keep testing that mode; ``None`` keeps the default (one live status message,
+        tests/bot/test_discord_status.py)."""
 
         kwargs = {"game": game}
         if options:
             kwargs["options"] = options
         first = await members[0].slash(self.channel, "game new", **kwargs)
         assert not first.response.ephemeral, first.response.content
+        if posts is not None:
+            await self.service.update_settings(self.channel.id, members[0].id, {"board_posts": posts})
         for m in members[1:]:
             r = await m.slash(self.channel, "game join")
             assert not r.response.ephemeral, r.response.content

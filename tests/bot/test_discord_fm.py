@@ -165,9 +165,12 @@ async def test_new_game_options_are_autocompleted_and_checked(harness):
     await h.alice.slash(h.channel, "game start")
     r = await h.bob.slash(h.channel, "game hand")
     assert answer(r).ephemeral and "no hidden hand" in answer(r).content
-    labels = [c["label"] for row in h.messages()[-1].components for c in row.to_dict()["components"]]
-    assert labels == ["My hand", "My moves", "Full board"]  # the post shows the phone summary
-    r = await h.alice.click(h.messages()[-1], label="My hand")
+    # the table's live status message (the default) carries the buttons
+    board = next(m for m in reversed(h.messages()) if m.components)
+    assert board.content.startswith("**Factory Manager**, move 0 (this board is updated after every move).")
+    labels = [c["label"] for row in board.components for c in row.to_dict()["components"]]
+    assert labels == ["My hand", "My moves", "Full board"]
+    r = await h.alice.click(board, label="My hand")
     assert answer(r).ephemeral and "no hidden hand" in answer(r).content
 
 

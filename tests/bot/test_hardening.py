@@ -108,7 +108,8 @@ async def ai_due_on_a_posted_board(service, table: int) -> int:
     """Through the service: "901" + an AI seat at High-Low, "901" moves until the AI must act
     (the AI must be broken), then the board is recorded as posted; returns the version."""
 
-    await service.new_game(table, "901", "high-low")
+    # a new board post per move (the callers read the catch-up post's first line)
+    await service.new_game(table, "901", "high-low", settings={"board_posts": "every"})
     await service.add_bot(table, "901")
     await service.start(table, "901")
     for _ in range(3):

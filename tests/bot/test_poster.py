@@ -35,7 +35,7 @@ class StubChannel:
 async def test_renders_overlap_but_posts_go_out_in_version_order(tmp_path):
     service = await Service.open(str(tmp_path / "p.db"), seed_source=lambda: 11)
     try:
-        await service.new_game("77", A, "high-low")
+        await service.new_game("77", A, "high-low", settings={"board_posts": "every"})  # a board post per move
         await service.join("77", B)
         await service.start("77", A)
         caller = (await service.board("77")).to_act[0]

@@ -1,0 +1,88 @@
+"""One live status message per table, edited in place (issue 12.4), through SimCord."""
+
+from __future__ import annotations
+
+from tests.bot.test_discord_lobby import reply
+
+
+def posts(h, mark: int) -> list:
+    return h.messages_since(mark)
+
+
+async def test_live_status_message_edited_in_place_survives_restart_and_deletion(harness):
+    h = harness
+    await h.lobby("high-low", h.alice, h.bob, posts="every")
+    r = await h.alice.slash(h.channel, "game posts", style="status")
+    assert reply(r) == (f"<@{h.alice.id}> set this table's board to one live status message, edited after every"
+                        " move, and a short line per move.", False)
+    r = await h.bob.slash(h.channel, "game posts", style="every")  # not the host
+    assert reply(r)[1]
+    mark = h.mark()
+    await h.alice.slash(h.channel, "game start")
+    start = posts(h, mark)
+    # the status message (board image, buttons), then the line naming who must act
+    assert len(start) == 2
+    status = start[0]
+    assert [a.filename for a in status.attachments] == ["board.png"]
+    assert [c.label for row in status.components for c in row.children] == ["My hand", "My moves"]
+    assert status.content.startswith("**High-Low**, move 0 (this board is updated after every move).")
+    assert start[1].attachments == []
+    info = await h.service.table_info(h.channel.id)
+    assert (await h.service.store.get_game(info.game_pk)).status_message == str(status.id)
+
+    # a move: ONE new message (the move's events, who must act, a link to the board), no image;
+    # the status message is edited in place with the new board
+    caller = (await h.service.board(h.channel.id)).to_act[0]
+    actor = h.alice if caller == str(h.alice.id) else h.bob
+    mark = h.mark()
+    await actor.slash(h.channel, "move", action="call high")
+    new = posts(h, mark)
+    assert len(new) == 1 and new[0].attachments == []
+    board_link = f"https://discord.com/channels/{h.guild.id}/{h.channel.id}/{status.id}"
+    both = [s.seat for s in sorted(info.seats, key=lambda s: s.order)]  # High-Low: every player, in seat order
+    # written by hand: High-Low's call event, then everyone must play a card; only the other
+    # player is pinged (the caller is here)
+    assert new[0].content == (f"<@{caller}> calls high.\n"
+                              f"<@{both[0]}>, <@{both[1]}>: your move on the board ({board_link})."
+                              " Type `/move` and pick from the list (**My moves** shows them all).")
+    assert h.pinged(-1) == [int(s) for s in both if s != caller]
+    current = next(m for m in h.messages() if m.id == status.id)
+    assert current.content.startswith("**High-Low**, move 1 (this board is updated after every move).")
+    assert [c.custom_id for row in current.components for c in row.children] == [
+        f"bh:hand:{h.channel.id}:v1", f"bh:moves:{h.channel.id}:v1"]
+
+    # a restarted bot edits the same message (its id is in the database)
+    await h.restart()
+    seat = (await h.service.board(h.channel.id)).to_act[0]
+    card = (await h.service.hand(h.channel.id, seat)).private["hand"][0]
+    mark = h.mark()
+    await (h.alice if seat == str(h.alice.id) else h.bob).slash(h.channel, "move", action=f"play {card}")
+    assert len(posts(h, mark)) == 1
+    current = next(m for m in h.messages() if m.id == status.id)
+    assert current.content.startswith("**High-Low**, move 2 ")
+
+    # someone deleted the status message: the next move posts a new one and stores its id
+    await h.bot.get_channel(h.channel.id).get_partial_message(status.id).delete()
+    seat = (await h.service.board(h.channel.id)).to_act[0]
+    card = (await h.service.hand(h.channel.id, seat)).private["hand"][0]
+    mark = h.mark()
+    await (h.alice if seat == str(h.alice.id) else h.bob).slash(h.channel, "move", action=f"play {card}")
+    new = posts(h, mark)
+    assert len(new) == 2 and [a.filename for a in new[0].attachments] == ["board.png"]
+    assert new[0].content.startswith("**High-Low**, move 3 ")
+    assert (await h.service.store.get_game(info.game_pk)).status_message == str(new[0].id)
+
+    # to the end: the status message shows the final ranking without buttons, the last line too
+    status_id = new[0].id
+    while (await h.service.table_info(h.channel.id)).status == "active":
+        seat = (await h.service.board(h.channel.id)).to_act[0]
+        move = (await h.service.legal_moves(h.channel.id, seat))[0][0]
+        mark = h.mark()
+        await (h.alice if seat == str(h.alice.id) else h.bob).slash(h.channel, "move", action=move)
+        assert len(posts(h, mark)) == 1  # one new message per move, never a new board
+    final = next(m for m in h.messages() if m.id == status_id)
+    # 4 rounds x (1 call + 2 plays) = 12 moves
+    assert final.content.startswith("**High-Low**, finished after 12 moves. **Final ranking:**\n1. ")
+    assert final.components == []
+    last = h.messages()[-1]
+    assert "**Final ranking:**" in last.content and last.attachments == []
