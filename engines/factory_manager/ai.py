@@ -296,12 +296,8 @@ class FactoryManagerAI:
         for a in legal:
             if a.type != "place":
                 continue
-            col = cols[a.kind]
-            tid = col[0]
-            partners = list(state.market)
-            partners += [c[0] for k, c in cols.items() if k != a.kind and c]
-            if len(col) > 1:
-                partners.append(col[1])
+            tid = cols[a.kind][0]
+            partners = _partners(state, a.kind, second=True)
             opt = purchase_options(state, p, tiles, base, partners + [tid], p.available, p.money,
                                    must=tid, cache=cache)
             score = opt[0] if opt is not None else -1e9
@@ -320,9 +316,8 @@ class FactoryManagerAI:
             for a in legal:
                 if a.type != "place":
                     continue
-                col = cols[a.kind]
-                tid = col[0]
-                partners = list(state.market) + [c[0] for k, c in cols.items() if k != a.kind and c]
+                tid = cols[a.kind][0]
+                partners = _partners(state, a.kind)
                 val = 0.0
                 for q in rivals:
                     qt = installed(q)
@@ -418,6 +413,18 @@ def never_buy_policy(engine, state, player: str, rnd: random.Random):
     if state.phase == "auction":
         return PASS
     return _confirm(legal)
+
+
+def _partners(state, kind: str, second: bool = False) -> list[str]:
+    """Tiles a player could buy next to the cheapest ``kind`` tile put on the market: those
+    on the market, the cheap end of every other column and, with ``second``, the next
+    ``kind`` tile (it becomes that column's cheap end)."""
+
+    cols = state.columns
+    out = list(state.market) + [c[0] for k, c in cols.items() if k != kind and c]
+    if second and len(cols[kind]) > 1:
+        out.append(cols[kind][1])
+    return out
 
 
 def _confirm(legal: list):

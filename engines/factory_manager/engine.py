@@ -487,12 +487,6 @@ class FactoryManager(Engine):
         t = action.type
         if t == "open" or t == "take":
             return f"{t} {action.tile} bid {action.bid}"
-        if t == "switch_off":
-            return f"switch off {action.tile}"
-        if t == "switch_on":
-            return f"switch on {action.tile}"
-        if t == "buy":
-            return f"buy {action.tile} {action.where}"
         return super().notation(state, action)
 
     def parse(self, state, text: str):
