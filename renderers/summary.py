@@ -27,7 +27,7 @@ from pydantic import BaseModel, Field
 
 from renderers.base import Canvas, Ellipse, Layout, Rect, Text, fit_text, line_height, measure, wrap
 
-__all__ = ["SeatSummary", "Summary", "summary_layout", "WIDTH", "MAX_HEIGHT", "SMALL"]
+__all__ = ["Fact", "SeatSummary", "Summary", "summary_layout", "WIDTH", "MAX_HEIGHT", "SMALL"]
 
 WIDTH = 600
 MAX_HEIGHT = 1400
@@ -63,6 +63,14 @@ class SeatSummary(BaseModel):
     note: str = ""
 
 
+class Fact(BaseModel):
+    """A line of the table's shared facts: ``label`` ("Market:") then ``items`` flowed over
+    lines without splitting one (see :func:`_flow`)."""
+
+    label: str
+    items: list[str] = Field(default_factory=list)
+
+
 class Summary(BaseModel):
     """What the summary image shows (see the module doc); ``events``: the game's own recent
     moves, replaced by :func:`renderers.render_summary` with the caller's events when given."""
@@ -70,7 +78,7 @@ class Summary(BaseModel):
     title: str
     step: str = ""
     seats: list[SeatSummary] = Field(default_factory=list)
-    table: list[str] = Field(default_factory=list)
+    table: list[str | Fact] = Field(default_factory=list)
     status: str = ""
     over: bool = False
     events: list[str] = Field(default_factory=list)
@@ -193,7 +201,12 @@ def summary_layout(s: Summary) -> Layout:
         y += box_h + 8
 
     # ---- the table's shared facts ----
-    table = [ln for fact in s.table for ln in wrap(fact, inner - 24, SMALL + 1)]
+    table = [ln for fact in s.table
+             for ln in (_flow([f"{fact.label} {fact.items[0]}"] if len(fact.items) == 1 else
+                              [f"{fact.label} {fact.items[0]},"] + [f"{i}," for i in fact.items[1:-1]]
+                              + [fact.items[-1]], inner - 24, SMALL + 1, " ")
+                        if isinstance(fact, Fact) and fact.items else wrap(str(getattr(fact, "label", fact)),
+                                                                           inner - 24, SMALL + 1))]
     if table:
         box_h = 8 + len(table) * line_height(SMALL + 1) + 8
         c.rect(M, y, inner, box_h, "summary:table", "#ebe6da", None, 0, 8)

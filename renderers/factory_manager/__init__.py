@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from renderers.base import Canvas, Layout, fit_text, line_height, measure, plural
 from renderers.factory_manager.model import Board, Factory, Tile, board
-from renderers.summary import SeatSummary, Summary
+from renderers.summary import Fact, SeatSummary, Summary
 
 __all__ = ["layout", "summary", "WIDTH", "MAX_HEIGHT"]
 
@@ -627,7 +627,7 @@ def summary(view: dict) -> Summary:
             table.append(f"Auction of tile {b.auction_tile}: high bid {b.auction_bid or 0} by "
                          f"{_name(b, b.auction_bidder)}")
     if b.market:
-        table.append("Market: " + ", ".join(_tile_words(t) for t in b.market))
+        table.append(Fact(label="Market:", items=[_tile_words(t) for t in b.market]))
     elif not b.over:
         table.append("Market: empty" + (" (filled in phase 2)" if b.phase < 2 else ""))
     if b.over:

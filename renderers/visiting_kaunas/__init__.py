@@ -14,7 +14,7 @@ Tags: ``header``, ``status``, ``grid:<r>:<c>``, ``ship:<seat>:top|right``, ``eve
 from __future__ import annotations
 
 from renderers.base import Ellipse, Layout, Polygon, Rect, fit_text, measure, plural, text
-from renderers.summary import SeatSummary, Summary
+from renderers.summary import PICTURE_W, SeatSummary, Summary
 
 
 WIDTH = 1500
@@ -436,9 +436,79 @@ def summary(view: dict) -> Summary:
                                  note=note))
     table = []
     dice = view.get("dice") or []
-    if dice:
+    if dice and not over:
         table.append("Dice: " + ", ".join(f"{d['v']} {_die_use(d)}" for d in dice))
-    table.append(f"Event level {view['level'] or '-'} · event deck {view['event_deck']} · "
-                 f"buildings {view['building_deck']} · upgrades {view['upgrade_deck']}")
+    if not over:
+        table.append(f"Event level {view['level'] or '-'} · event deck {view['event_deck']} · "
+                     f"buildings {view['building_deck']} · upgrades {view['upgrade_deck']}")
     return Summary(title="Visiting Kaunas", step=f"Turn {view['turn']}" if not over else "Game over",
-                   seats=seats, table=table, status=_status(view), over=over)
+                   seats=seats, table=table, status=_status(view), over=over,
+                   picture=None if over else _grid_picture(view))
+
+
+def _name_lines(name: str, width: int, size: int) -> list[str]:
+    """``name`` in lines of at most ``width`` px at ``size``, never shortened: broken at
+    spaces, and a word wider than a line is hyphenated ("Restau-", "rant")."""
+
+    words: list[str] = []
+    for word in name.split():
+        while measure(word, size)[0] > width and len(word) > 5:
+            k = len(word) - 3  # at least three letters go to the next line
+            while k > 2 and measure(word[:k] + "-", size)[0] > width:
+                k -= 1
+            words.append(word[:k] + "-")
+            word = word[k:]
+        words.append(word)
+    lines: list[str] = []
+    for word in words:
+        if lines and not lines[-1].endswith("-") and measure(f"{lines[-1]} {word}", size)[0] <= width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines
+
+
+def _grid_picture(view: dict) -> Layout:
+    """The building grid for the phone summary: each cell's building name, whole (broken over
+    up to three lines, hyphenated when a word is wider than the cell) at 16 px; capacity/$
+    are on the full board (``/game board``); the players' ships (their numbers) above the
+    columns and right of the rows; :data:`PICTURE_W` px wide."""
+
+    grid = view["grid"]
+    rows, cols = len(grid), len(grid[0])
+    lane = 34  # the ships' lane, above the columns and right of the rows
+    cw = (PICTURE_W - 8 - lane) // cols
+    names = [_name_lines(_short(view["buildings"][b]["name"]), cw - 12, 16)
+             for row in grid for b in row if b in view["buildings"]]
+    ch = 10 + 20 * max([1] + [len(n) for n in names])
+    gx, gy = 4, lane + 4
+    lay = Layout(width=PICTURE_W, height=gy + rows * ch + 6, background="#fbfaf6")
+    for r in range(rows):
+        for c in range(cols):
+            b = grid[r][c]
+            x, y = gx + c * cw, gy + r * ch
+            tag = f"grid:{r + 1}:{c + 1}"
+            if not b:
+                lay.add(Rect(x=x + 2, y=y + 2, w=cw - 4, h=ch - 4, fill="#eeeeee", outline="#bbbbbb", tag=tag))
+                continue
+            info = view["buildings"][b]
+            lay.add(Rect(x=x + 2, y=y + 2, w=cw - 4, h=ch - 4, fill=CATEGORY_COLOURS[info["category"]],
+                         outline="#777777", radius=6, tag=tag))
+            for k, ln in enumerate(_name_lines(_short(info["name"]), cw - 12, 16)):
+                lay.add(text(x + 6, y + 5 + 20 * k, ln, 16, INK, tag=tag + ":building"))
+    for seat in view["players"]:
+        p = view["pl"][seat]
+        col, label = _colour(view, seat), _initial(view, seat)
+        same_col = [q for q in view["players"] if view["pl"][q]["column_ship"] == p["column_ship"]]
+        same_row = [q for q in view["players"] if view["pl"][q]["row_ship"] == p["row_ship"]]
+        x = gx + (p["column_ship"] - 1) * cw + cw // 2 + (same_col.index(seat) - (len(same_col) - 1) / 2) * 26
+        lay.add(Polygon(points=[(x - 12, 6), (x + 12, 6), (x + 8, lane - 2), (x - 8, lane - 2)], fill=col,
+                        outline="#000000", tag=f"ship:{seat}:top"))
+        lay.add(text(int(x), (lane + 4) // 2, label, 16, "#ffffff", tag=f"ship:{seat}:top:label", anchor="mm"))
+        y = gy + (p["row_ship"] - 1) * ch + ch // 2 + (same_row.index(seat) - (len(same_row) - 1) / 2) * 22
+        sx = gx + cols * cw + 4
+        lay.add(Polygon(points=[(sx, y - 10), (sx + lane - 6, y - 10), (sx + lane - 10, y + 10), (sx + 4, y + 10)],
+                        fill=col, outline="#000000", tag=f"ship:{seat}:right"))
+        lay.add(text(int(sx + (lane - 6) / 2), int(y), label, 16, "#ffffff", tag=f"ship:{seat}:right:label",
+                     anchor="mm"))
+    return lay

@@ -107,3 +107,25 @@ def test_summary_shows_the_last_move_and_who_acts(game_id):
     lay = renderers.summary_layout(game_id, end, [])
     texts = [t.text for t in lay.texts()]
     assert "1st" in texts and "to act" not in texts
+
+
+def test_kaunas_summary_grid_names_are_never_cut():
+    """Issue 13.2 ("Watches st…"): the summary's building grid breaks a name over lines (a
+    word wider than its cell is hyphenated) but never shortens it."""
+
+    for players in (2, 4):
+        for moment, view, events in _moments("visiting-kaunas", players)[:2]:
+            lay = renderers.summary_layout("visiting-kaunas", view, events)
+            for r, row in enumerate(view["grid"]):
+                for c, b in enumerate(row):
+                    lines = [t.text for t in lay.tagged(f"summary:picture:grid:{r + 1}:{c + 1}:building")]
+                    if not b:
+                        assert lines == []
+                        continue
+                    joined = ""
+                    for ln in lines:  # "Souven-" + "ir shop" -> "Souvenir shop"
+                        joined = joined[:-1] + ln if joined.endswith("-") else (f"{joined} {ln}" if joined else ln)
+                    name = view["buildings"][b]["name"]
+                    # the one printed name the board shortens everywhere (renderer's _short)
+                    assert joined == {"Modern Art Museum": "Art Museum"}.get(name, name), (moment, lines)
+                    assert all("…" not in ln for ln in lines)
