@@ -137,6 +137,9 @@ class AsyncPlay(TableCog):
 
     # ----- the periodic loop -----------------------------------------------------------
     async def cog_load(self) -> None:
+        """Register the vote buttons and start the loop (a ``cog_load`` of the cog itself
+        must call this one through ``super()``)."""
+
         self.bot.add_dynamic_items(VoteButton)
         self.clock_loop.start()
 

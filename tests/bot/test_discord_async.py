@@ -161,6 +161,11 @@ async def test_reminders_ping_only_whoever_must_act_never_in_quiet_hours(harness
     clock.t = start + 26 * HOUR  # 21:00 UTC = 22:00 Prague: quiet again, held back
     assert await tick(h) == []
     assert len(h.messages_since(mark)) == 1
+    # ...until 2026-01-03 07:00 UTC = 08:00 Prague: the second step's one reminder
+    clock.t = dt.datetime(2026, 1, 3, 7, 0, tzinfo=dt.timezone.utc).timestamp()
+    (n,) = await tick(h)
+    assert n.kind == "reminder" and n.mention == [str(caller.id)]
+    assert len(h.messages_since(mark)) == 2 and h.pinged() == [caller.id]
 
 
 async def test_the_tasks_loop_drives_the_clock(harness):
@@ -315,6 +320,9 @@ async def test_substitute_gets_the_hand_by_dm_and_the_old_player_nothing_more(ha
         "The new player already holds a seat in this game.", True)
     assert reply(await h.alice.slash(h.channel, "game substitute", new=h.bob, old=h.dave)) == (
         "That player does not hold a seat in this game.", True)
+    robot = h.guild.add_member(h.env.create_user("robot", bot=True))
+    assert reply(await h.alice.slash(h.channel, "game substitute", new=robot, old=h.bob)) == (
+        "Only a person can take over a seat, not a bot.", True)
     requests = len(h.env.http_requests)
     r = await h.alice.slash(h.channel, "game substitute", new=h.dave, old=h.bob)
     assert reply(r) == (f"<@{dave}> now plays the seat of <@{bob}>.", True)
