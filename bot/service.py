@@ -42,7 +42,7 @@ import secrets
 import shlex
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable
+from typing import Any, Awaitable, Callable, Iterable
 
 from engines import registry
 from engines.base import ActionModel, IllegalAction, normalize, plural, rng, shuffled
@@ -1788,16 +1788,23 @@ class Service:
             result = self._result(game, seats, state, public=public, board_due=False, private=private)
             return result
 
-    async def tick(self, now: float | None = None, limit: int = 1000) -> list["Notice"]:
+    async def tick(self, now: float | None = None, limit: int = 1000,
+                   owns: Callable[[str], Awaitable[bool]] | None = None) -> list["Notice"]:
         """One pass of the periodic loop at ``now`` (default: the service clock): for each
         active table whose ``next_due`` has come (one indexed query), send the reminders
         due (never in a player's quiet hours), apply the deadline policy to players whose
         time ran out, and store when to look again. Returns what to post, table by table.
-        Idempotent: a second tick at the same ``now`` finds nothing due."""
+        Idempotent: a second tick at the same ``now`` finds nothing due.
+
+        ``owns``: ``await owns(table)`` is False for a table another process looks after
+        (a shard process: the tables of other shards' guilds), which is then left untouched
+        for that process's own pass (issue 14.2)."""
 
         now = self.clock() if now is None else now
         notices: list[Notice] = []
         for game in await self.store.due_games(now, limit):
+            if owns is not None and not await owns(game.table_id):
+                continue
             try:
                 notices += await self._tick_table(game.table_id, game.pk, now)
             except Exception:  # one table's failure must not stop the others

@@ -168,7 +168,7 @@ class AsyncPlay(TableCog):
         if self.bot.service is None:  # type: ignore[attr-defined]
             return []
         now = self.bot.clock() if now is None else now  # type: ignore[attr-defined]
-        notices = await self.service.tick(now)
+        notices = await self.service.tick(now, owns=self.looks_after)
         for notice in notices:
             if not notice.table.isdigit():  # not a Discord channel (a `boardhost simulate` table)
                 continue
@@ -178,6 +178,15 @@ class AsyncPlay(TableCog):
                 log.exception("table %s: posting a %s failed", notice.table, notice.kind)
                 self.poster.pending.add(notice.table)
         return notices
+
+    async def looks_after(self, table: str) -> bool:
+        """Whether this process's pass handles ``table``: a Discord channel of a guild on one of
+        its shards (``bot.owns_table``), or, for a table that is no channel (``boardhost
+        simulate``), the process running shard 0 (issue 14.2)."""
+
+        if not table.isdigit():
+            return self.bot.runs_shard_zero  # type: ignore[attr-defined]
+        return await self.bot.owns_table(table)  # type: ignore[attr-defined]
 
     async def post_notice(self, notice: Notice) -> None:
         """Post one thing the loop found due (see the module docstring)."""

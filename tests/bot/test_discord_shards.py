@@ -124,6 +124,33 @@ async def test_only_the_process_owning_the_guild_plays_a_pending_ai_turn(sharded
     assert [m.content.split("\n")[0] for m in one.history()] == [AI_CAUGHT_UP]
 
 
+async def test_the_periodic_pass_of_a_shard_process_reminds_only_at_its_own_tables(sharded):
+    """Issue 14.2 with 12: two tables with a reminder due after 1 h, in a guild of shard 1 and
+    one of shard 2; the pass of the process running shards 0 and 1 reminds only at the first
+    and leaves the other (still due) to the process running shard 2."""
+
+    env, db, bots = sharded
+    bot = env.bot
+    start = 1767225600.0  # 2026-01-01 00:00 UTC
+    now = [start]
+    bot.clock = lambda: now[0]
+    cog = bot.get_cog("GameCog")
+    cog.clock_loop.cancel()  # the test runs the pass itself
+    one = env.create_guild(name="shard one", shard_id=1).create_text_channel("games")
+    two = env.create_guild(name="shard two", shard_id=2).create_text_channel("games")
+    for channel in (one, two):
+        await bot.service.new_game(channel.id, "901", "high-low", settings={"reminders": "1h then daily"})
+        await bot.service.join(channel.id, "902")
+        await bot.service.start(channel.id, "901")
+    now[0] = start + 3600 + 60
+    notices = await cog.run_tick()
+    assert [(n.kind, n.table) for n in notices] == [("reminder", str(one.id))]
+    (reminder,) = list(one.history())  # whoever must act first (the seat order comes from the seed)
+    assert reminder.content.split(",")[0] in ("⏰ Reminder: <@901>", "⏰ Reminder: <@902>")
+    assert list(two.history()) == []
+    assert [g.table_id for g in await bot.service.store.due_games(now[0])] == [str(two.id)]
+
+
 @pytest.mark.parametrize("ids, count, db, expected", [
     (None, None, "x.db", (None, None)),
     ("0,1", 4, "postgresql://db/b", ([0, 1], 4)),
