@@ -440,3 +440,78 @@ async def test_the_live_game_and_its_seats_are_read_together(backend):
         assert await store.live_game_seats("t") == (None, [])
     finally:
         await store.close()
+
+
+async def test_every_lobby_and_asynchronous_play_method_round_trips(backend):
+    """The store methods the service's lobby and asynchronous play use, on both backends:
+    what is written is read back (values chosen here, not computed by the store)."""
+
+    store = backend.make()
+    await store.open()
+    try:
+        game = await store.create_game("t", "high-low", {}, 1, "u1", settings={"turn_limit": 3600}, guild="g1")
+        await store.add_seat(game.pk, "u2", "u2", False)
+        await store.add_seat(game.pk, "u3", "u3", False)
+        await store.remove_seat(game.pk, "u3")
+        await store.set_host(game.pk, "u2")
+        await store.set_dm_ok(game.pk, "u1", False)
+        row = await store.get_game(game.pk)
+        assert (row.host, row.settings, row.guild) == ("u2", {"turn_limit": 3600}, "g1")
+        assert [(s.seat, s.dm_ok) for s in await store.seats(game.pk)] == [("u1", False), ("u2", True)]
+        assert [g.pk for g in await store.guild_games("g1")] == [game.pk]
+        await store.start_game(game.pk, ["u1", "u2"], {"at": 0})
+        assert [g.pk for g in await store.user_games("u2")] == [game.pk]
+
+        await store.set_settings(game.pk, {"turn_limit": 60})
+        await store.set_guild(game.pk, "g2")
+        await store.set_status_message(game.pk, "m9")
+        await store.set_clock(game.pk, 100.0, 160.0)
+        await store.set_reminded(game.pk, {"u1": 2, "u2": 1})
+        await store.set_vacation(game.pk, "u2", 500.0, 30.0)
+        row = await store.get_game(game.pk)
+        assert (row.settings, row.guild, row.status_message, row.turn_started, row.next_due) == (
+            {"turn_limit": 60}, "g2", "m9", 100.0, 160.0)
+        assert [(s.reminded, s.vacation_until, s.vacation_used) for s in await store.seats(game.pk)] == [
+            (2, None, 0.0), (1, 500.0, 30.0)]
+        assert [g.pk for g in await store.due_games(159.0)] == []
+        assert [g.pk for g in await store.due_games(160.0)] == [game.pk]
+        await store.set_next_due(game.pk, None)
+        assert await store.due_games(1e12) == []
+        await store.set_clock(game.pk, 200.0, 260.0, reset_reminders=True)
+        assert [s.reminded for s in await store.seats(game.pk)] == [0, 0]
+        await store.set_seat_user(game.pk, "u1", "u7")
+        assert [(s.seat, s.user_id, s.dm_ok) for s in await store.seats(game.pk)] == [
+            ("u1", "u7", True), ("u2", "u2", True)]
+        assert await store.user_games("u1") == []
+        assert [g.pk for g in await store.user_games("u7")] == [game.pk]
+
+        assert await store.get_prefs("u7") == (None, None, None)
+        await store.set_prefs("u7", 22, 8, "Europe/Vilnius")
+        await store.set_prefs("u7", 23, 7, "UTC")
+        assert await store.get_prefs("u7") == (23, 7, "UTC")
+
+        await store.commit(game.pk, 0, [("u1", {"type": "call", "mode": "low"})], {"at": 1}, "active",
+                           meta=[{"text": "u1 calls low."}])
+        await store.commit(game.pk, 1, [("u2", {"type": "call", "mode": "high"})], {"at": 2}, "active")
+        vote = await store.open_vote(game.pk, "undo", "u2", 2, ["u1"])
+        assert [(v.pk, v.kind, v.subject, v.version, v.voters, v.yes, v.status) for v in await store.votes(game.pk)] == [
+            (vote, "undo", "u2", 2, ["u1"], [], "open")]
+        await store.set_vote(vote, ["u1"], "passed")
+        assert await store.votes(game.pk) == []
+        assert (await store.get_vote(vote)).status == "passed"
+        assert [v.pk for v in await store.votes(game.pk, status=None)] == [vote]
+        with pytest.raises(VersionConflict):
+            await store.undo(game.pk, 1, [2], "u2", {"at": 1}, "active", "undone")  # the game is at 2
+        assert await store.undo(game.pk, 2, [2], "u2", {"at": 1}, "active", "u2's move was undone.") == 3
+        rows = await store.actions(game.pk)
+        assert [(r.seq, r.seat, r.flag, r.undone, r.text) for r in rows] == [
+            (1, "u1", None, False, "u1 calls low."), (2, "u2", None, True, None),
+            (3, "u2", "undo", False, "u2's move was undone.")]
+        assert rows[2].action == {"undo": [2]}
+        assert [r.seq for r in await store.actions(game.pk, limit=2)] == [2, 3]
+        assert await store.snapshot(game.pk) == (3, '{"at":1}')
+        await store.set_status(game.pk, "cancelled")
+        assert await store.live_game("t") is None
+        assert (await store.last_game("t")).status == "cancelled"
+    finally:
+        await store.close()
