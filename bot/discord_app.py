@@ -35,6 +35,7 @@ from bot.service import Service, UserError
 from bot.settings import load_settings
 from bot.store import OutOfSpace
 from bot.views import DYNAMIC_ITEMS
+from renderers.base import drawable
 
 log = logging.getLogger("boardhost.discord")
 
@@ -87,6 +88,7 @@ class BoardhostBot(commands.Bot):
         self.poster = Poster(self)
         self.synced: bool | None = None  # whether setup_hook synced (None: not checked)
         self._names: dict[str, str] = {}
+        self._usernames: dict[str, str] = {}
         self._reconciled = False  # the boot reconcile ran (on_ready fires on every reconnect)
         #: "now" in epoch seconds for turn clocks and the periodic loop (tests replace it)
         self.clock: Callable[[], float] = lambda: discord.utils.utcnow().timestamp()
@@ -233,16 +235,24 @@ class BoardhostBot(commands.Bot):
         from interactions)."""
 
         self._names[str(user.id)] = user.display_name
+        self._usernames[str(user.id)] = user.name
 
-    async def display_names(self, seats: Iterable[str]) -> dict[str, str]:
+    async def display_names(self, seats: Iterable[str], *, drawn: bool = False) -> dict[str, str]:
         """``{seat id: display name}`` for the human seats, unique and never a bare id.
         ``seats``: seat ids, or ``{seat: user}`` (:func:`bot.format.seats_of`): a seat handed
-        to a substitute is named after the user who plays it now."""
+        to a substitute is named after the user who plays it now.
+
+        ``drawn``: the names for board images, as the bundled font draws them
+        (:func:`renderers.base.drawable` drops what it has no glyph for: CJK, most emoji);
+        a name of which nothing is left is the account's username instead (Discord
+        usernames are a-z, 0-9, "_" and "."), and a name drawn like an earlier one gets its
+        username in brackets, so every seat stays recognisable on the image."""
 
         plays = seats if isinstance(seats, dict) else {s: s for s in seats}
         out: dict[str, str] = {}
         used: set[str] = set()
         for seat in plays:
+            username = ""
             if seat.isdigit():
                 who = plays[seat] if str(plays[seat]).isdigit() else seat
                 name = self._names.get(who)
@@ -255,10 +265,20 @@ class BoardhostBot(commands.Bot):
                             user = None
                     name = user.display_name if user is not None else f"player {len(out) + 1}"
                     self._names[who] = name
+                    if user is not None:
+                        self._usernames[who] = user.name
+                username = drawable(self._usernames.get(who, ""))
             elif seat.startswith("ai-"):
                 name = "AI " + seat[3:]
             else:
                 continue
+            if drawn:
+                shown = drawable(name).strip()
+                if not shown:
+                    shown = username or f"player {len(out) + 1}"
+                elif shown != name and shown in used and username:
+                    shown = f"{shown} ({username})"
+                name = shown
             base, n = name, 2
             while name in used:
                 name = f"{base} ({n})"

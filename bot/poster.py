@@ -57,7 +57,7 @@ class PosterHost(Protocol):
 
     service: Service | None
 
-    async def display_names(self, seats: Iterable[str]) -> dict[str, str]: ...
+    async def display_names(self, seats: Iterable[str], *, drawn: bool = False) -> dict[str, str]: ...
     def get_channel(self, id: int, /) -> Any: ...
     async def fetch_channel(self, id: int, /) -> Any: ...
     def get_user(self, id: int, /) -> Any: ...
@@ -110,7 +110,7 @@ class Poster:
         return ping
 
     async def board_files(self, game_id: str, view: dict, seats: list[str]) -> list[discord.File]:
-        names = await self.bot.display_names(seats)
+        names = await self.bot.display_names(seats, drawn=True)
         assert self.bot.service is not None
         images = await self.bot.service.render_board(game_id, rename_view(view, names))
         files = []
@@ -126,7 +126,7 @@ class Poster:
         place of seat ids; a game whose renderer draws no summary posts its board instead.
         The full board stays on ``/game board`` and the "Full board" button."""
 
-        names = await self.bot.display_names(seats)
+        names = await self.bot.display_names(seats, drawn=True)
         assert self.bot.service is not None
         lines = rename_view(list(events or []), names)  # user ids inside sentences
         for seat, name in names.items():  # "ai-1 places …": AI seats inside sentences too
@@ -447,7 +447,7 @@ class Poster:
             files: list[discord.File] = []
             if pm.hand is not None and (pm.hand_changed or pm.events):
                 png = await self.bot.service.render_hand(
-                    result.game_id, rename_view(pm.hand, await self.bot.display_names(seats))
+                    result.game_id, rename_view(pm.hand, await self.bot.display_names(seats, drawn=True))
                 )
                 if png is not None:
                     files.append(discord.File(io.BytesIO(png), filename="hand.png"))

@@ -464,7 +464,7 @@ class GameCog(AsyncPlay, TableCog, commands.GroupCog, name=GAME_COG, group_name=
                                    "in the panel with your name.")
             return
         info = await self.service.table_info(table)
-        names = await self.bot.display_names(seats_of(info))  # type: ignore[attr-defined]
+        names = await self.bot.display_names(seats_of(info), drawn=True)  # type: ignore[attr-defined]
         png = await self.service.render_hand(hand.game_id, rename_view(hand.view, names)) if hand.view else None
         files = [discord.File(io.BytesIO(png), filename="hand.png")] if png else []
         text = hand.text or hand_text(hand.view) or "Your hand."
