@@ -20,7 +20,7 @@ class StubBot:
     def __init__(self, service):
         self.service = service
 
-    async def display_names(self, seats):
+    async def display_names(self, seats, *, drawn=False):
         return {}
 
 
