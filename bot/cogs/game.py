@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 import json
 import logging
+import typing
 from typing import Any
 
 import discord
@@ -91,8 +92,11 @@ class GameCog(AsyncPlay, TableCog, commands.GroupCog, name=GAME_COG, group_name=
         return self.options_choices(getattr(interaction.namespace, "game", None), current)
 
     def options_choices(self, game_id: str | None, current: str) -> list[app_commands.Choice[str]]:
-        """Suggestions for ``/game new options``: what was typed plus one more ``key=default``
-        for each option of the chosen game not given yet."""
+        """Suggestions for ``/game new options`` (at most 25): a half-typed last word is
+        completed (``sp`` to each value of ``speedcharger``, ``sandra=`` or ``sandra=n`` to the
+        values of ``sandra`` starting so); otherwise what was typed, then each option not given
+        yet with each of its values, the default first (a yes/no option: ``true``/``false``; a
+        choice: its values, e.g. Kanban EV ``sandra=mean``, ``sandra=nice``)."""
 
         try:
             engine = registry.get(game_id) if game_id else None
@@ -102,19 +106,38 @@ class GameCog(AsyncPlay, TableCog, commands.GroupCog, name=GAME_COG, group_name=
             return []
         typed = (current or "").strip()
         tokens = typed.split()
-        done_keys = {t.split("=", 1)[0].lower() for t in tokens if "=" in t}
-        partial = tokens[-1] if tokens and "=" not in tokens[-1] else ""
-        base = " ".join(tokens[:-1] if partial else tokens)
-        out: list[app_commands.Choice[str]] = []
-        if typed and not partial:
-            out.append(app_commands.Choice(name=typed[:100], value=typed[:100]))
+        fields = engine.Options.model_fields
         defaults = engine.Options().model_dump(mode="json")
-        for key, info in engine.Options.model_fields.items():
-            if key in done_keys or (partial and not key.startswith(partial.lower())):
-                continue
-            value = defaults.get(key)
-            value = str(value).lower() if isinstance(value, bool) else value
-            text = f"{base} {key}={value}".strip()
+
+        def values(key: str) -> list[str]:
+            first = defaults.get(key)
+            first = str(first).lower() if isinstance(first, bool) else str(first)
+            annotation = fields[key].annotation
+            if annotation is bool:
+                found = ["true", "false"]
+            elif typing.get_origin(annotation) is typing.Literal:
+                found = [str(v) for v in typing.get_args(annotation)]
+            else:
+                found = []
+            return [first, *(v for v in found if v != first)]
+
+        last = tokens[-1] if tokens and not current.endswith(" ") else ""
+        key, eq, value = last.partition("=")
+        key = key.lower()
+        if last and (not eq or (key in fields and value not in values(key))):
+            base = " ".join(tokens[:-1])
+            done = {t.split("=", 1)[0].lower() for t in tokens[:-1] if "=" in t}
+            pairs = [(k, v) for k in fields if k not in done for v in values(k)
+                     if (k.startswith(key) and not eq) or (k == key and v.startswith(value.lower()))]
+        else:
+            base = typed
+            done = {t.split("=", 1)[0].lower() for t in tokens if "=" in t}
+            pairs = [(k, v) for k in fields if k not in done for v in values(k)]
+        out: list[app_commands.Choice[str]] = []
+        if base and base == typed:
+            out.append(app_commands.Choice(name=typed[:100], value=typed[:100]))
+        for k, v in pairs:
+            text = f"{base} {k}={v}".strip()
             out.append(app_commands.Choice(name=text[:100], value=text[:100]))
         return out[:25]
 

@@ -149,7 +149,8 @@ async def test_a_full_round_through_the_typed_fm_commands(harness, sparse_render
 async def test_new_game_options_are_autocompleted_and_checked(harness):
     h = harness
     got = await h.alice.autocomplete(h.channel, "game new", "options", "", game=GAME)
-    assert [c["value"] for c in got] == ["first_game=false"]
+    # both values of the yes/no option, the default first (README: "e.g. first_game=true")
+    assert [c["value"] for c in got] == ["first_game=false", "first_game=true"]
     r = await h.alice.slash(h.channel, "game new", game=GAME, options="colour=red")
     assert answer(r).ephemeral and "no option `colour`" in answer(r).content
     assert await h.service.table_info(h.channel.id) is None

@@ -222,6 +222,16 @@ async def test_new_game_takes_the_kanban_options(harness):
     h = harness
     got = await h.alice.autocomplete(h.channel, "game new", "options", "")
     assert got == []  # no game chosen yet: nothing to suggest
+    got = await h.alice.autocomplete(h.channel, "game new", "options", "", game="kanban-ev")
+    assert [c["value"] for c in got] == ["sandra=mean", "sandra=nice", "speedcharger=true", "speedcharger=false"]
+    # a half-typed value is completed from that option's values, not echoed as it is
+    got = await h.alice.autocomplete(h.channel, "game new", "options", "sandra=", game="kanban-ev")
+    assert [c["value"] for c in got] == ["sandra=mean", "sandra=nice"]
+    got = await h.alice.autocomplete(h.channel, "game new", "options", "speedcharger=false sandra=n", game="kanban-ev")
+    assert [c["value"] for c in got] == ["speedcharger=false sandra=nice"]
+    # a finished pair: kept, then each value of the options not given yet
+    got = await h.alice.autocomplete(h.channel, "game new", "options", "sandra=nice", game="kanban-ev")
+    assert [c["value"] for c in got] == ["sandra=nice", "sandra=nice speedcharger=true", "sandra=nice speedcharger=false"]
     await started(h, options="sandra=nice speedcharger=false")
     _, state = await state_now(h)
     assert state.sandra_mode == "nice" and state.speedcharger is False
