@@ -352,8 +352,9 @@ def status_text(result: Any, seats: dict[str, str]) -> str:
 def move_lines(result: Any, seats: dict[str, str], board_link: str | None) -> list[str]:
     """What a move posts under a live status message: its public events (a whole turn, AI
     replies included) as one paragraph, then who must act now with a link to the board, or
-    the final ranking; ``[]`` when there is nothing to say. The turn deadline (a Discord
-    timestamp) follows "your move" when the table has a turn limit."""
+    the final ranking; ``[]`` when there is nothing to say. The link is masked
+    (``[the board](url)``) so a phone shows two words, not the message URL. The turn deadline
+    (a Discord timestamp) follows "your move" when the table has a turn limit."""
 
     events = [mention_seats(t, seats) for t in result.public]
     out = [" ".join(events)] if events else []
@@ -364,7 +365,8 @@ def move_lines(result: Any, seats: dict[str, str], board_link: str | None) -> li
     elif result.mention:
         who = ", ".join(seat_label(m) for m in result.mention)
         due = f" (deadline {discord_time(result.deadline)})" if result.deadline is not None else ""
-        where = f" on the board ({board_link})" if board_link else ""
+        # a masked link: Discord shows "the board" as the link text, not a 90-character URL
+        where = f" on [the board]({board_link})" if board_link else ""
         out.append(f"{who}: your move{due}{where}. Type `/move` and pick from the list (**My moves** shows them all).")
     return out
 

@@ -41,9 +41,9 @@ async def test_live_status_message_edited_in_place_survives_restart_and_deletion
     board_link = f"https://discord.com/channels/{h.guild.id}/{h.channel.id}/{status.id}"
     both = [s.seat for s in sorted(info.seats, key=lambda s: s.order)]  # High-Low: every player, in seat order
     # written by hand: High-Low's call event, then everyone must play a card; only the other
-    # player is pinged (the caller is here)
+    # player is pinged (the caller is here); the link is masked, the URL never shown as text
     assert new[0].content == (f"<@{caller}> calls high.\n"
-                              f"<@{both[0]}>, <@{both[1]}>: your move on the board ({board_link})."
+                              f"<@{both[0]}>, <@{both[1]}>: your move on [the board]({board_link})."
                               " Type `/move` and pick from the list (**My moves** shows them all).")
     assert h.pinged(-1) == [int(s) for s in both if s != caller]
     current = next(m for m in h.messages() if m.id == status.id)
