@@ -310,18 +310,22 @@ def history_line(h: HistoryLine) -> str:
 
 def history_pages(lines: list[str], limit: int = MAX_CONTENT - 200, per_page: int = HISTORY_PAGE) -> list[tuple[int, int]]:
     """Split ``lines`` into pages of at most ``per_page`` lines and ``limit`` characters:
-    ``[(first, end), …]`` index ranges, oldest first (a line longer than ``limit`` is a page
-    of its own; :func:`bound` cuts it when sent)."""
+    ``[(first, end), …]`` index ranges, oldest first, filled from the newest line back, so
+    the newest page (the one ``/game history`` opens on) is a full one and the oldest holds
+    what is left (a line longer than ``limit`` is a page of its own; :func:`bound` cuts it
+    when sent)."""
 
     pages: list[tuple[int, int]] = []
-    first, size = 0, 0
-    for i, line in enumerate(lines):
-        if i > first and (i - first >= per_page or size + len(line) + 1 > limit):
-            pages.append((first, i))
-            first, size = i, 0
+    end, size = len(lines), 0
+    for i in range(len(lines) - 1, -1, -1):
+        line = lines[i]
+        if i < end - 1 and (end - i > per_page or size + len(line) + 1 > limit):
+            pages.append((i + 1, end))
+            end, size = i + 1, 0
         size += len(line) + 1
-    if first < len(lines):
-        pages.append((first, len(lines)))
+    if end > 0:
+        pages.append((0, end))
+    pages.reverse()
     return pages
 
 

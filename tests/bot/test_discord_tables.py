@@ -124,10 +124,11 @@ async def test_history_pages_per_viewer_with_undone_moves_and_export(harness):
 
     r = await h.alice.slash(h.channel, "game history")
     page2 = r.response if not r.followups else r.followups[-1]
-    expected = ["**High-Low**, moves 21–26 (page 2 of 2):", as_seen_by(h.alice, 21),
+    # the newest page is a full one (the last 20 moves: 7-26), the oldest holds the rest
+    expected = ["**High-Low**, moves 7–26 (page 2 of 2):", *[as_seen_by(h.alice, s) for s in range(7, 22)],
                 f"22. <@{caller}>: ~~Call high.~~ (undone)", f"23. ↶ <@{caller}> took back: Call high.",
                 f"24. <@{caller}>: Call low.", as_seen_by(h.alice, 25), as_seen_by(h.alice, 26)]
-    assert expected[2:4] == [as_seen_by(h.alice, 22), as_seen_by(h.alice, 23)]
+    assert expected[16:18] == [as_seen_by(h.alice, 22), as_seen_by(h.alice, 23)]
     assert page2.ephemeral and page2.content == "\n".join(expected)
     labels = [(c["label"], c.get("disabled", False)) for row in page2.components for c in row["components"]]
     assert labels == [("Prev", False), ("Next", True)]
@@ -135,8 +136,8 @@ async def test_history_pages_per_viewer_with_undone_moves_and_export(harness):
     r = await h.alice.click(page2.message, label="Prev")
     page1 = r.message if hasattr(r, "message") and r.message is not None else None
     text = r.response.content if r.response is not None else page1.content
-    assert text.split("\n") == ["**High-Low**, moves 1–20 (page 1 of 2):",
-                                *[as_seen_by(h.alice, s) for s in range(1, 21)]]
+    assert text.split("\n") == ["**High-Low**, moves 1–6 (page 1 of 2):",
+                                *[as_seen_by(h.alice, s) for s in range(1, 7)]]
 
     # bob reads his own cards, not alice's; filtered to alice's moves only
     r = await h.bob.slash(h.channel, "game history", player=h.alice)
