@@ -148,3 +148,22 @@ def test_history_lines_mark_ai_played_and_undone_moves():
     assert history_line(HistoryLine(7, A, "bid 2", "Bid 2.", flag="ai")) == f"7. <@{A}>: Bid 2. (AI played)"
     assert history_line(HistoryLine(8, "ai-1", "pass", "Pass.", undone=True)) == "8. AI 1: ~~Pass.~~ (undone)"
     assert history_line(HistoryLine(9, A, "", f"{A} took back: Pass.", flag="undo")) == f"9. ↶ <@{A}> took back: Pass."
+
+
+def test_history_pages_fill_the_newest_page_first():
+    """/game history opens on its newest page: that page is full (the last 20 moves), the
+    oldest page holds the remainder."""
+
+    from bot.format import history_pages
+
+    # 184 moves = 4 + 9 pages of 20, written out by hand: moves 1–4, 5–24, …, 165–184
+    assert history_pages([f"{i}. x" for i in range(1, 185)]) == [
+        (0, 4), (4, 24), (24, 44), (44, 64), (64, 84), (84, 104), (104, 124), (124, 144), (144, 164), (164, 184)]
+    assert history_pages([f"{i}. x" for i in range(1, 21)]) == [(0, 20)]
+    assert history_pages(["1. x"]) == [(0, 1)]
+    assert history_pages([]) == []
+    # a character limit of 25: lines of 9 characters take 10 with the newline, so two fit a
+    # page (20), three do not (30); 5 lines from the newest: (3, 5), (1, 3), then (0, 1)
+    assert history_pages(["x" * 9] * 5, limit=25) == [(0, 1), (1, 3), (3, 5)]
+    # a line longer than the limit is a page of its own
+    assert history_pages(["x" * 9, "y" * 40, "x" * 9], limit=25) == [(0, 1), (1, 2), (2, 3)]
