@@ -382,7 +382,8 @@ def parse_options(game_id: str, options: dict | str | None) -> dict:
 
     ``options`` is a dict, ``None``, or the text a user types: ``key=value key=value``
     (quotes allowed, ``true/false/yes/no`` and numbers converted by the Options model).
-    Raises :class:`UserError` for unknown keys or bad values, naming the valid keys.
+    Raises :class:`UserError` for unknown keys or bad values, naming the valid keys, and
+    for an option given twice (``first_game=true first_game=false``), naming it.
     """
 
     from pydantic import ValidationError
@@ -404,6 +405,8 @@ def parse_options(game_id: str, options: dict | str | None) -> dict:
             key = key.strip().lower().replace("-", "_")
             if not sep or not key:
                 raise UserError(f"Write options as key=value (got `{token}`); options of {engine.title}: {keys}.")
+            if key in raw:  # never resolved last-wins: the user meant one of the two
+                raise UserError(f"The option `{key}` is given twice; give each option once.")
             raw[key] = value.strip()
     else:
         raw = dict(options)

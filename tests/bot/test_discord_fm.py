@@ -154,6 +154,9 @@ async def test_new_game_options_are_autocompleted_and_checked(harness):
     r = await h.alice.slash(h.channel, "game new", game=GAME, options="colour=red")
     assert answer(r).ephemeral and "no option `colour`" in answer(r).content
     assert await h.service.table_info(h.channel.id) is None
+    r = await h.alice.slash(h.channel, "game new", game=GAME, options="first_game=true, first_game=false")
+    assert answer(r).ephemeral and answer(r).content == "The option `first_game` is given twice; give each option once."
+    assert await h.service.table_info(h.channel.id) is None  # nothing opened
     r = await h.alice.slash(h.channel, "game new", game=GAME, options="first_game=true")
     assert not answer(r).ephemeral and "Options: first_game=true" in answer(r).content
     # rules of the table's game, by topic

@@ -119,6 +119,17 @@ def test_options_from_text_or_dict():
         parse_options("chess", None)
 
 
+@pytest.mark.parametrize("text", [
+    "first_game=true, first_game=false",
+    "first_game=true first_game=true",  # even the same value twice
+    "first_game=true First-Game=false",  # the same key written another way
+])
+def test_an_option_given_twice_is_refused_naming_it(text):
+    with pytest.raises(UserError) as err:
+        parse_options("factory-manager", text)
+    assert str(err.value) == "The option `first_game` is given twice; give each option once."
+
+
 @pytest.mark.parametrize("game, text, said", [
     # one plain sentence naming the option and the values it takes (issue 13 item 6), never
     # pydantic's "Input should be a valid boolean, unable to interpret input"
