@@ -72,15 +72,17 @@ class TableCog:
         return await self.poster.channel_of(table)
 
     async def stale(self, interaction: discord.Interaction, board: Board,
-                    what: str = "That board is out of date") -> None:
-        """Refuse a click on an old board: answer (only to the clicker) with the current one."""
+                    what: str = "That board is out of date", *, lead: str | None = None) -> None:
+        """Refuse a click on an old board: answer (only to the clicker) with the current one.
+        ``lead`` replaces the first line ("<what>, so nothing was played; this is the current
+        board:"), e.g. for a read-only button, where nothing was to be played."""
 
         if not interaction.response.is_done():
             await interaction.response.defer(ephemeral=True, thinking=True)
         files = []
         if board.view is not None:
             files = await self.poster.board_files(board.game_id, board.view, seats_of(board.info))
-        lines = [f"{what}, so nothing was played; this is the current board:"]
+        lines = [lead or f"{what}, so nothing was played; this is the current board:"]
         lines += board_lines(board)
         kwargs: dict[str, Any] = {"files": files}
         if board.status == "active":

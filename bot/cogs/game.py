@@ -561,7 +561,11 @@ class GameCog(AsyncPlay, TableCog, commands.GroupCog, name=GAME_COG, group_name=
         # with the current state (issue 11.8); only a finished/cancelled game's board is stale
         info = await self.service.table_info(table)  # cached; no view built
         if info is None or info.status != "active":
-            await self.stale(interaction, await self.service.board(table))
+            # these buttons only read, so no "nothing was played": say why the board is old
+            board = await self.service.board(table)
+            lead = {"over": "This game is over; this is its final board:",
+                    "cancelled": "This game was cancelled; this is its last board:"}.get(board.status)
+            await self.stale(interaction, board, lead=lead)
             return
         if kind == "board":
             await self.send_full_board(interaction, table)

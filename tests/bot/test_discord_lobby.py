@@ -355,6 +355,13 @@ async def test_game_over_ranking_and_board(harness):
     # a move after the end is refused
     text, eph = reply(await h.alice.slash(h.channel, "move", action="call high"))
     assert eph
+    # "My moves" on an older board of the finished game: the game is over (nothing was to be
+    # played, so no "nothing was played")
+    old = next(m for m in h.messages() if any(c.label == "My moves" for row in m.components for c in row.children))
+    r = await h.bob.click(old, label="My moves")
+    text, eph = reply(r)
+    assert eph and text.split("\n")[0] == "This game is over; this is its final board:"
+    assert "nothing was played" not in text
 
 
 async def test_unexpected_error_is_logged_with_table_and_answered_with_apology(harness, caplog):
@@ -448,10 +455,13 @@ async def test_a_moderator_with_manage_channels_can_cancel(harness):
     text, eph = reply(r)
     assert not eph and f"cancelled by <@{mod.id}>" in text
     assert (await h.service.table_info(h.channel.id)).status == "cancelled"
-    # the cancelled game's board buttons now answer that the board is out of date
+    # the cancelled game's board buttons only read: they say the game was cancelled (not
+    # "out of date, so nothing was played") and show its last board
     board_msgs = [m for m in h.messages() if m.components]
     r = await h.alice.click(board_msgs[-1], label="My moves")
-    assert reply(r)[1] and "out of date" in reply(r)[0]
+    text, eph = reply(r)
+    assert eph and text.split("\n")[0] == "This game was cancelled; this is its last board:"
+    assert "nothing was played" not in text
 
 
 def test_ping_rule():
