@@ -196,19 +196,41 @@ async def main_async(args) -> None:
 
 
 # ----- several processes on one database ----------------------------------------------------
-def _cpu_ticks(pids: list[int]) -> int | None:
-    """Sum of user+system CPU ticks of the processes ``pids`` (None: not readable here, e.g.
-    a database on another host)."""
+def _cpu_seconds(pids: list[int]) -> float | None:
+    """CPU seconds the processes ``pids`` have run (/proc/PID/schedstat, nanoseconds; None:
+    not readable here, e.g. a database on another host)."""
 
     try:
         total = 0
         for pid in pids:
-            with open(f"/proc/{pid}/stat") as f:
-                fields = f.read().rsplit(")", 1)[1].split()
-            total += int(fields[11]) + int(fields[12])
-        return total
+            with open(f"/proc/{pid}/schedstat") as f:
+                total += int(f.read().split()[0])
+        return total / 1e9
     except (OSError, IndexError, ValueError):
         return None
+
+
+async def _warm_up(store, table: str, pool: int) -> None:
+    """Let every pooled PostgreSQL connection run a move's two statements once before the
+    clock starts (a new server process loads its catalog caches and each connection
+    prepares its statements on first use; a long-running bot's connections have done so):
+    all connections but one are held, so the store must use that one; the commit is made
+    on a version the game is not at, so it writes nothing."""
+
+    from bot.store import VersionConflict
+
+    game = await store.live_game(table)
+    held = [await store.pool.acquire() for _ in range(pool)]
+    for i in range(pool):
+        await store.pool.release(held[i])  # now the only free connection
+        await store.live_game_seats(table)
+        try:
+            await store.commit(game.pk, -1, [], {}, "active")
+        except VersionConflict:
+            pass
+        held[i] = await store.pool.acquire()
+    for con in held:
+        await store.pool.release(con)
 
 
 async def worker_async(args) -> None:
@@ -230,7 +252,9 @@ async def worker_async(args) -> None:
         fakegame.install()
     registry.get(args.game)
     seeds = iter(range(args.seed * 100_000 + args.index * 1000, args.seed * 100_000 + args.index * 1000 + 1000))
-    pool = 4
+    # the bot's own pool size (PostgresStore's default max_size: every table can commit at
+    # once, as in production); all opened at the start so their server processes are known
+    pool = 10
     store = make_store(args.db, **({"schema": args.schema, "min_size": pool, "max_size": pool} if args.schema else {}))
     await store.open()
     service = Service(store, seed_source=lambda: next(seeds))
@@ -244,6 +268,8 @@ async def worker_async(args) -> None:
     try:
         prepared = [await prepare_table(service, t, args.players, args.game, args.seed + i, limit=args.moves)
                     for i, t in enumerate(tables)]
+        if args.schema:
+            await _warm_up(store, tables[0], pool)
         print(json.dumps({"ready": True}), flush=True)
         await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
         apply_commit: list[float] = []
@@ -260,14 +286,14 @@ async def worker_async(args) -> None:
                 store_tx.append(result.timing["tx"])
             return len(moves)
 
-        k0 = _cpu_ticks(server_pids) if server_pids else None
+        k0 = _cpu_seconds(server_pids) if server_pids else None
         t0, c0 = time.perf_counter(), time.process_time()
         counts = await asyncio.gather(*(play(t, m, args.seed + i) for i, (t, m) in enumerate(zip(tables, prepared))))
         seconds, cpu = time.perf_counter() - t0, time.process_time() - c0
-        k1 = _cpu_ticks(server_pids) if k0 is not None else None
+        k1 = _cpu_seconds(server_pids) if k0 is not None else None
     finally:
         await service.close()
-    server_cpu = (k1 - k0) / os.sysconf("SC_CLK_TCK") if k0 is not None and k1 is not None else None
+    server_cpu = k1 - k0 if k0 is not None and k1 is not None else None
     print(json.dumps({"moves": sum(counts), "apply_commit": apply_commit, "tx": store_tx, "seconds": seconds,
                       "cpu": cpu, "server_cpu": server_cpu}), flush=True)
 
