@@ -298,6 +298,7 @@ class AsyncPlay(TableCog):
     @app_commands.command(name="vacation", description="Pause your turn clock and reminders for some days")
     @app_commands.describe(days="Days from now (added to a vacation already running); 0 ends it early")
     async def vacation(self, interaction: discord.Interaction, days: app_commands.Range[int, 0, 365]) -> None:
+        self.check_can_post(interaction)  # the channel is told: refuse before the vacation is saved
         await interaction.response.defer(ephemeral=True, thinking=True)
         channel = await self.channel(interaction)
         until, left = await self.service.vacation(interaction.channel_id, interaction.user.id, days)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 
+import discord
 import pytest
 
 from bot.cogs.asyncplay import TICK_SECONDS
@@ -382,6 +383,32 @@ async def test_vacation_pauses_the_clock_within_the_allowance(harness):
     (n,) = await tick(h)
     assert n.kind == "deadline"
     assert f"Time is up for <@{caller.id}>: the AI plays this turn for them" in h.public_text()
+
+
+async def test_vacation_without_send_messages_is_refused_before_anything_is_saved(harness):
+    """Issue 11.4 rule for /game vacation: it posts to the channel, so a bot that may no longer
+    post there refuses it up front (one sentence, nothing saved) instead of saving the vacation
+    and then answering "try again" (a retry would take more days)."""
+
+    from simcord.backend.models.channel import Overwrite
+    from simcord.enums import OverwriteType
+
+    h = harness
+    use_clock(h, Clock())
+    await h.alice.slash(h.channel, "game new", game="high-low", turn_limit="1d", reminders="off", vacation_days=3)
+    await h.bob.slash(h.channel, "game join")
+    await h.alice.slash(h.channel, "game start")
+    caller = member_of(h, (await board(h)).mention[0])
+    h.env.backend.set_overwrite(h.channel.id, Overwrite(
+        target_id=h.bot.user.id, type=OverwriteType.MEMBER, deny=discord.Permissions(send_messages=True).value))
+    r = await caller.slash(h.channel, "game vacation", days=2)
+    assert reply(r) == ("I can't host a game here: I am missing the Send Messages permission in this channel,"
+                        " so nothing was played. A moderator can grant it in the channel settings.", True)
+    h.env.backend.delete_overwrite(h.channel.id, h.bot.user.id)
+    # nothing was taken from the allowance: all 3 days are still there (3 - 3 = 0 left)
+    r = await caller.slash(h.channel, "game vacation", days=3)
+    # until T0 + 3 days = 1767225600 + 259200 = 1767484800
+    assert reply(r) == ("You are on vacation until <t:1767484800:f>; 0 vacation days left in this game.", True)
 
 
 # ----- 3. undo -------------------------------------------------------------------------
