@@ -213,6 +213,7 @@ class AsyncPlay(TableCog):
         """A Yes/No click: counted by the service (committed), then the outcome is posted;
         once the vote is decided its buttons are removed."""
 
+        self.check_can_post(interaction)  # the outcome is posted: refuse before it is counted
         await interaction.response.defer(ephemeral=True, thinking=True)
         channel = await self.channel(interaction, table)
         result = await self.service.vote(table, interaction.user.id, vote, yes)

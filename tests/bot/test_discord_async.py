@@ -492,3 +492,31 @@ async def test_undo_after_others_moved_is_voted_refused_by_one_no_across_a_resta
     assert "Everyone agreed." in "\n".join(m.content for m in h.messages_since(mark))
     rows = await h.service.store.actions(after.game_pk)
     assert [(row.flag, row.undone) for row in rows] == [(None, False), (None, True), (None, True), ("undo", False)]
+
+
+async def test_a_vote_click_without_send_messages_is_refused_before_it_is_counted(harness):
+    """A vote click posts its outcome to the channel: with Send Messages taken away it is
+    refused with the permission named and not counted (not "try again" after counting it)."""
+
+    from simcord.backend.models.channel import Overwrite
+    from simcord.enums import OverwriteType
+
+    h = harness
+    use_clock(h, Clock())
+    await three_high_low(h)
+    caller = member_of(h, (await board(h)).mention[0])
+    await caller.slash(h.channel, "move", action="call high")
+    first, second = [member_of(h, u) for u in (await board(h)).mention[:2]]
+    await play_first(h, first)
+    await play_first(h, second)
+    mark = h.mark()
+    await first.slash(h.channel, "game undo")  # the others moved since: they vote
+    (ask,) = h.messages_since(mark)
+    voter = next(m for m in (h.alice, h.bob, h.carol) if m.id != first.id)
+    h.env.backend.set_overwrite(h.channel.id, Overwrite(
+        target_id=h.bot.user.id, type=OverwriteType.MEMBER, deny=discord.Permissions(send_messages=True).value))
+    assert reply(await voter.click(ask, label="No")) == (
+        "I can't host a game here: I am missing the Send Messages permission in this channel,"
+        " so nothing was played. A moderator can grant it in the channel settings.", True)
+    h.env.backend.delete_overwrite(h.channel.id, h.bot.user.id)
+    assert reply(await voter.click(ask, label="No")) == ("You voted no.", True)  # not counted before
