@@ -124,7 +124,9 @@ class ActionRow:
     flag: str | None = None
     #: taken back by a later undo
     undone: bool = False
-    #: the move's describe sentence and public events, one per line (None: not stored)
+    #: the move's text for every viewer as :func:`bot.movelog.move_text` writes it (JSON; a row
+    #: from before that format: the describe sentence and public events, one per line;
+    #: None: not stored, see :func:`bot.movelog.read_move_text`)
     text: str | None = None
     #: epoch seconds of the commit
     created: float = 0.0
