@@ -385,13 +385,24 @@ async def test_vacation_pauses_the_clock_within_the_allowance(harness):
     assert f"Time is up for <@{caller.id}>: the AI plays this turn for them" in h.public_text()
 
 
+def deny_send_messages(h, deny: bool) -> None:
+    """Take Send Messages away from the bot in the game's channel (``deny``), or give it back,
+    as a moderator would with a channel overwrite."""
+
+    from simcord.backend.models.channel import Overwrite
+    from simcord.enums import OverwriteType
+
+    if deny:
+        h.env.backend.set_overwrite(h.channel.id, Overwrite(
+            target_id=h.bot.user.id, type=OverwriteType.MEMBER, deny=discord.Permissions(send_messages=True).value))
+    else:
+        h.env.backend.delete_overwrite(h.channel.id, h.bot.user.id)
+
+
 async def test_vacation_without_send_messages_is_refused_before_anything_is_saved(harness):
     """Issue 11.4 rule for /game vacation: it posts to the channel, so a bot that may no longer
     post there refuses it up front (one sentence, nothing saved) instead of saving the vacation
     and then answering "try again" (a retry would take more days)."""
-
-    from simcord.backend.models.channel import Overwrite
-    from simcord.enums import OverwriteType
 
     h = harness
     use_clock(h, Clock())
@@ -399,12 +410,11 @@ async def test_vacation_without_send_messages_is_refused_before_anything_is_save
     await h.bob.slash(h.channel, "game join")
     await h.alice.slash(h.channel, "game start")
     caller = member_of(h, (await board(h)).mention[0])
-    h.env.backend.set_overwrite(h.channel.id, Overwrite(
-        target_id=h.bot.user.id, type=OverwriteType.MEMBER, deny=discord.Permissions(send_messages=True).value))
+    deny_send_messages(h, True)
     r = await caller.slash(h.channel, "game vacation", days=2)
     assert reply(r) == ("I can't host a game here: I am missing the Send Messages permission in this channel,"
                         " so nothing was played. A moderator can grant it in the channel settings.", True)
-    h.env.backend.delete_overwrite(h.channel.id, h.bot.user.id)
+    deny_send_messages(h, False)
     # nothing was taken from the allowance: all 3 days are still there (3 - 3 = 0 left)
     r = await caller.slash(h.channel, "game vacation", days=3)
     # until T0 + 3 days = 1767225600 + 259200 = 1767484800
@@ -448,16 +458,23 @@ async def test_undo_at_once_then_refused_after_a_reveal(harness):
     assert (await board(h)).version == version  # nothing changed
 
 
-async def test_undo_after_others_moved_is_voted_refused_by_one_no_across_a_restart(harness):
-    h = harness
-    use_clock(h, Clock())
+async def call_then_two_plays(h):
+    """Three players of High-Low: the caller calls high, then two players play a card face
+    down (the third card is not played yet: nothing revealed). Returns the first of those two."""
+
     await three_high_low(h)
     caller = member_of(h, (await board(h)).mention[0])
     await caller.slash(h.channel, "move", action="call high")
-    # two players play face down (the third card is not played yet: nothing revealed)
     first, second = [member_of(h, u) for u in (await board(h)).mention[:2]]
     await play_first(h, first)
     await play_first(h, second)
+    return first
+
+
+async def test_undo_after_others_moved_is_voted_refused_by_one_no_across_a_restart(harness):
+    h = harness
+    use_clock(h, Clock())
+    first = await call_then_two_plays(h)
     version = (await board(h)).version  # call + 2 plays = 3
     assert version == 3
     others = sorted(int(u) for u in map(str, (h.alice.id, h.bob.id, h.carol.id)) if u != str(first.id))
@@ -498,25 +515,16 @@ async def test_a_vote_click_without_send_messages_is_refused_before_it_is_counte
     """A vote click posts its outcome to the channel: with Send Messages taken away it is
     refused with the permission named and not counted (not "try again" after counting it)."""
 
-    from simcord.backend.models.channel import Overwrite
-    from simcord.enums import OverwriteType
-
     h = harness
     use_clock(h, Clock())
-    await three_high_low(h)
-    caller = member_of(h, (await board(h)).mention[0])
-    await caller.slash(h.channel, "move", action="call high")
-    first, second = [member_of(h, u) for u in (await board(h)).mention[:2]]
-    await play_first(h, first)
-    await play_first(h, second)
+    first = await call_then_two_plays(h)
     mark = h.mark()
     await first.slash(h.channel, "game undo")  # the others moved since: they vote
     (ask,) = h.messages_since(mark)
     voter = next(m for m in (h.alice, h.bob, h.carol) if m.id != first.id)
-    h.env.backend.set_overwrite(h.channel.id, Overwrite(
-        target_id=h.bot.user.id, type=OverwriteType.MEMBER, deny=discord.Permissions(send_messages=True).value))
+    deny_send_messages(h, True)
     assert reply(await voter.click(ask, label="No")) == (
         "I can't host a game here: I am missing the Send Messages permission in this channel,"
         " so nothing was played. A moderator can grant it in the channel settings.", True)
-    h.env.backend.delete_overwrite(h.channel.id, h.bot.user.id)
+    deny_send_messages(h, False)
     assert reply(await voter.click(ask, label="No")) == ("You voted no.", True)  # not counted before
