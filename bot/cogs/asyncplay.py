@@ -259,7 +259,7 @@ class AsyncPlay(TableCog):
         text = f"{interaction.user.mention} changed the settings: {new.summary()}."
         if board.deadline is not None:
             text += f" Current turn deadline: {discord_time(board.deadline)}."
-        await channel.send(bound(text), allowed_mentions=NO_PINGS)
+        await self.announce(channel, text)
 
     @app_commands.command(name="notify", description="Your quiet hours (no reminder pings then) and time zone")
     @app_commands.describe(quiet="Hours without reminder pings, e.g. 22-08, or off",
@@ -312,7 +312,7 @@ class AsyncPlay(TableCog):
                            ephemeral=True)
             text = (f"{interaction.user.mention} is on vacation until {discord_time(until, 'f')}"
                     f" ({discord_time(until)}): no reminders, and their turn clock waits until then.")
-        await channel.send(bound(text), allowed_mentions=NO_PINGS)
+        await self.announce(channel, text)
 
     # ----- /game undo -----------------------------------------------------------------
     @app_commands.command(name="undo",

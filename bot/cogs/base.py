@@ -62,6 +62,17 @@ class TableCog:
         except discord.HTTPException:
             log.warning("table %s: could not answer %s", interaction.channel_id, interaction.user.id)
 
+    async def announce(self, channel: discord.abc.Messageable, text: str) -> None:
+        """Post ``text`` in the table's channel, pinging nobody: a line about a change already
+        committed and acknowledged (a vacation, new settings). If Discord refuses it, the
+        failure is logged and not answered: the change stands, and "try again" would make the
+        player repeat it."""
+
+        try:
+            await channel.send(bound(text), allowed_mentions=NO_PINGS)
+        except discord.HTTPException as exc:
+            log.warning("table %s: could not post %r (%s)", getattr(channel, "id", "?"), text[:60], exc)
+
     async def channel(self, interaction: discord.Interaction, table: int | None = None) -> discord.abc.Messageable:
         """The table's channel (fetch it BEFORE changing the game: a move whose channel
         cannot be found would otherwise be committed with its post never attempted)."""

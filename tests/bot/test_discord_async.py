@@ -399,6 +399,28 @@ def deny_send_messages(h, deny: bool) -> None:
         h.env.backend.delete_overwrite(h.channel.id, h.bot.user.id)
 
 
+async def test_a_refused_vacation_line_keeps_the_vacation_and_never_says_try_again(harness):
+    """The vacation is saved and acknowledged; when Discord then refuses the channel line (here
+    403 though the permissions looked fine) the player is not told to try again (a retry would
+    take more days): the failure is logged and the acknowledgement stands."""
+
+    h = harness
+    use_clock(h, Clock())
+    await h.alice.slash(h.channel, "game new", game="high-low", turn_limit="1d", reminders="off", vacation_days=3)
+    await h.bob.slash(h.channel, "game join")
+    await h.alice.slash(h.channel, "game start")
+    caller = member_of(h, (await board(h)).mention[0])
+    h.env.inject_error("POST", f"/channels/{h.channel.id}/messages", status=403, code=50013,
+                       message="Missing Permissions")
+    r = await caller.slash(h.channel, "game vacation", days=2)
+    # until T0 + 2 days = 1767225600 + 172800 = 1767398400; 3 - 2 = 1 day left
+    assert reply(r) == ("You are on vacation until <t:1767398400:f>; 1 vacation day left in this game.", True)
+    assert not any("try again" in (f.content or "").lower() for f in [r.response, *r.followups] if f is not None)
+    # saved once: 1 day of the 3 is left, so 2 more days are refused
+    assert reply(await caller.slash(h.channel, "game vacation", days=2)) == (
+        "This table allows 3 vacation days per player; you have 1 left.", True)
+
+
 async def test_vacation_without_send_messages_is_refused_before_anything_is_saved(harness):
     """Issue 11.4 rule for /game vacation: it posts to the channel, so a bot that may no longer
     post there refuses it up front (one sentence, nothing saved) instead of saving the vacation
