@@ -33,7 +33,7 @@ from discord import app_commands
 from discord.ext import tasks
 
 from bot.cogs.base import TableCog
-from bot.format import NO_PINGS, allowed_for, bound, mention_ids, mention_seats, seat_label, seats_of
+from bot.format import allowed_for, bound, mention_ids, mention_seats, seat_label, seats_of
 from bot.poster import say
 from bot.service import Notice, Result, UndoRequest, UserError
 from bot.timers import discord_time
@@ -232,7 +232,7 @@ class AsyncPlay(TableCog):
             await self.poster.post_committed(interaction, channel, result, "Your vote was counted",
                                              actor=interaction.user.id)
         else:
-            await channel.send(bound("\n".join(result.public)), allowed_mentions=NO_PINGS)
+            await self.announce(channel, "\n".join(result.public))
 
     # ----- /game settings, /game notify --------------------------------------------------
     @app_commands.command(name="settings", description="Turn limit, reminders, deadline policy (host); "

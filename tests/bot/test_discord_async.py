@@ -550,3 +550,24 @@ async def test_a_vote_click_without_send_messages_is_refused_before_it_is_counte
         " so nothing was played. A moderator can grant it in the channel settings.", True)
     deny_send_messages(h, False)
     assert reply(await voter.click(ask, label="No")) == ("You voted no.", True)  # not counted before
+
+
+async def test_a_counted_vote_whose_channel_line_is_refused_never_says_try_again(harness):
+    """The vote is counted and acknowledged; a refused channel line after it is logged, not
+    answered with "try again" (the vote stands: the undo is refused once)."""
+
+    h = harness
+    use_clock(h, Clock())
+    first = await call_then_two_plays(h)
+    mark = h.mark()
+    await first.slash(h.channel, "game undo")
+    (ask,) = h.messages_since(mark)
+    voter = next(m for m in (h.alice, h.bob, h.carol) if m.id != first.id)
+    h.env.inject_error("POST", f"/channels/{h.channel.id}/messages", status=403, code=50013,
+                       message="Missing Permissions")
+    r = await voter.click(ask, label="No")
+    assert reply(r) == ("You voted no.", True)
+    assert not any("try again" in (f.content or "").lower() for f in [r.response, *r.followups] if f is not None)
+    assert next(m for m in h.messages() if m.id == ask.id).components == []  # decided: its buttons removed
+    assert (await board(h)).version == 3  # call + 2 plays: nothing undone
+
