@@ -547,9 +547,13 @@ class GameCog(AsyncPlay, TableCog, commands.GroupCog, name=GAME_COG, group_name=
                 why, note = "This game was cancelled, so this button does nothing; open a new one with /game new.", LOBBY_CANCELLED
             else:
                 why, note = "This lobby is closed; `/game board` shows the table's game.", "This lobby is closed."
-            if interaction.message is not None:
-                await self.close_lobby(table, game_pk, note, interaction.message.id)
-            raise UserError(why)
+            if interaction.message is None:
+                raise UserError(why)
+            # answer first (Discord's 3 s): the edit closing that message may wait for a rate limit
+            await say(interaction, why)
+            await self.close_lobby(table, game_pk, note, interaction.message.id)
+            await self.poster.touch(table)  # as after any refusal: the table was used
+            return
         if kind == "join":
             result = await self.service.join(table, interaction.user.id)
             await self._lobby_reply(interaction, result, f"{interaction.user.mention} joined.", edit=True)

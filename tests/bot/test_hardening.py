@@ -351,6 +351,27 @@ async def test_old_lobby_messages_are_closed_when_the_game_starts_or_is_cancelle
         assert msgs[m.id].content.startswith("The game was cancelled.\n**High-Low** lobby")
 
 
+async def test_a_stale_lobby_button_is_answered_before_its_message_is_edited_closed(harness):
+    """Discord's 3 s: a Join pressed on a lobby message whose game has started is answered
+    first; only then is that message edited closed (an edit can wait for Discord's rate limit)."""
+
+    h = harness
+    await h.alice.slash(h.channel, "game new", game="high-low")
+    joined = (await h.bob.slash(h.channel, "game join")).response.message
+    h.env.inject_error("PATCH", f"/channels/{h.channel.id}/messages/{joined.id}", status=403, code=50013,
+                       message="Missing Permissions")  # left open at the start
+    await h.alice.slash(h.channel, "game start")
+    old = next(m for m in h.messages() if m.id == joined.id)
+    first = len(h.env.http_requests)
+    r = await h.dave.click(old, label="Join")
+    assert reply(r) == ("This game has already started, so this button does nothing; `/game board` shows it.", True)
+    calls = [(req.method, req.path) for req in h.env.http_requests[first:]]
+    answered = next(i for i, (m, p) in enumerate(calls) if m == "POST" and p.startswith("/interactions/"))
+    edited = next(i for i, (m, p) in enumerate(calls) if m == "PATCH" and p.endswith(f"/messages/{joined.id}"))
+    assert answered < edited, calls
+    assert next(m for m in h.messages() if m.id == joined.id).components == []  # closed all the same
+
+
 def deny_bot(h, **perms) -> None:
     """Change the game channel's overwrite for the bot, as a moderator would (``perms`` denied;
     none: the overwrite is removed). SimCord then refuses what the bot may no longer do."""
