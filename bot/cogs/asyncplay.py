@@ -33,7 +33,7 @@ from discord import app_commands
 from discord.ext import tasks
 
 from bot.cogs.base import TableCog
-from bot.format import allowed_for, bound, mention_ids, mention_seats, seat_label, seats_of
+from bot.format import allowed_for, bound, mention_seats, seat_label, seats_of
 from bot.poster import say
 from bot.service import Notice, Result, UndoRequest, UserError
 from bot.timers import discord_time
