@@ -295,7 +295,7 @@ HISTORY_PAGE = 20
 
 def history_line(h: HistoryLine) -> str:
     """One move of ``/game history``: ``12. @alice: <the engine's sentence>``, marked
-    "(AI played)" when the AI played it for an absent player, struck through with
+    "(AI played)" when the AI played it for an absent, resigned or voted-out player, struck through with
     "(undone)" when a later undo took it back; an undo marker reads ``12. ↶ <text>``."""
 
     if h.flag == "undo":

@@ -272,7 +272,7 @@ class HistoryLine:
     (the engine's sentence for the move as the viewer reads it, evaluated on the state it was
     played in: a choice hidden from the viewer is not named, and its notation is ``""``).
     ``events``: its public events (and the viewer's own private ones); ``flag``: None, "ai"
-    (the AI played it for an absent player) or "undo" (a marker taking back earlier moves);
+    (the AI played it for an absent, resigned or voted-out player) or "undo" (a marker taking back earlier moves);
     ``undone``: taken back by a later undo; ``created``: epoch seconds of the commit;
     ``hidden``: the move hides a choice from everyone but its mover."""
 
@@ -833,6 +833,13 @@ class Service:
     def _ai_seats(seats: list[SeatRow]) -> set[str]:
         return {s.seat for s in seats if s.is_ai or s.resigned}
 
+    @staticmethod
+    def _handed(seats: list[SeatRow]) -> set[str]:
+        """Human seats handed to the AI (resigned or voted out): the AI's moves for them are
+        flagged "ai" in the log, so /game history does not read them as the player's."""
+
+        return {s.seat for s in seats if s.resigned and not s.is_ai}
+
     def _ranking(self, engine: Any, state: Any, seats: list[SeatRow]) -> list[RankLine]:
         return rank_lines(engine, state, {s.seat for s in seats if s.resigned}, {s.seat for s in seats if s.is_ai})
 
@@ -1006,7 +1013,7 @@ class Service:
         limit = self.MAX_AI_MOVES if self.ai_moves_per_call is None else self.ai_moves_per_call
         t0 = time.perf_counter()
         run, ai_state, ai_events = await self._ai_moves(engine, game, state, ai, limit, absent=absent, meta=run_meta,
-                                                  continuous=continuous)
+                                                  continuous=continuous, handed=self._handed(seats))
         ai_failed = False
         if run:
             t1 = time.perf_counter()
@@ -1068,7 +1075,7 @@ class Service:
 
     async def _ai_moves(self, engine: Any, game: GameRow, state: Any, ai: set[str], limit: int, *,
                         absent: set[str] | None = None, meta: list | None = None,
-                        continuous: set[str] | None = None) -> tuple[list, Any, list]:
+                        continuous: set[str] | None = None, handed: set[str] | None = None) -> tuple[list, Any, list]:
         """``(run, state after, events)``: the AI seats' moves from ``state`` until a human
         must act, the game ends or ``limit`` moves; an engine/AI bug stops the run (logged)
         and keeps the moves already made. Nothing is committed here.
@@ -1082,7 +1089,9 @@ class Service:
 
         ``absent``: human seats the AI plays while they must act without a break (their
         turn; deadline passed, "ai" policy), emptied as their turns end; ``meta`` receives
-        per move ``{"text", "flag"}`` (flag "ai" for an absent player's move);
+        per move ``{"text", "flag"}`` (flag "ai" for an absent player's move, and for a move
+        of a ``handed`` seat: a human seat the AI plays since its player resigned or was
+        voted out);
         ``continuous`` is narrowed to the seats that had to act at every step."""
 
         run: list[tuple[str, dict]] = []
@@ -1113,7 +1122,7 @@ class Service:
                 break
             run.append((seat, as_json))
             if meta is not None:
-                meta.append({"text": text, "flag": "ai" if seat in absent else None})
+                meta.append({"text": text, "flag": "ai" if seat in absent or seat in (handed or ()) else None})
             state = outcome.state
             events.extend(outcome.events)
         if continuous is not None:
@@ -1157,7 +1166,7 @@ class Service:
         meta: list[dict] = []
         continuous = set(engine.to_act(state))
         run, after, _ = await self._ai_moves(engine, game, state, self._ai_seats(seats), self.MAX_AI_MOVES, meta=meta,
-                                       continuous=continuous)
+                                       continuous=continuous, handed=self._handed(seats))
         if not run:
             return
         status = OVER if engine.is_over(after) else ACTIVE

@@ -120,7 +120,7 @@ class ActionRow:
     seat: str
     action: dict
     #: None: played by the seat's player (or an AI seat); "ai": the AI played it for an
-    #: absent player (deadline); "undo": a marker row undoing the seqs in ``action["undo"]``
+    #: absent player (deadline) or for a seat handed to it (resigned, voted out); "undo": a marker row undoing the seqs in ``action["undo"]``
     flag: str | None = None
     #: taken back by a later undo
     undone: bool = False

@@ -249,6 +249,10 @@ async def test_kick_policy_asks_the_others_and_a_majority_removes(service, clock
     assert r.board_due
     seat = next(s for s in r.info.seats if s.seat == caller)
     assert seat.resigned and seat.is_ai
+    # the AI at once made the voted-out caller's call (v1) and its card in the play step that
+    # follows (v2, the two others must play theirs): both flagged "ai", read "(AI played)"
+    lines = await service.history("t", limit=None)
+    assert [(h.seq, h.seat, h.flag) for h in lines] == [(1, caller, "ai"), (2, caller, "ai")]
 
 
 async def test_a_refused_kick_vote_is_not_asked_again_until_the_game_moves(service, clock):

@@ -323,6 +323,24 @@ async def test_resign_hands_the_seat_to_the_ai_and_ranks_last(service):
     assert last.resigned and last.place == 2
     assert r.ranking[0].seat == stayer and r.ranking[0].place == 1
     assert board.ranking == r.ranking
+    # /game history: every move of the quitter's seat was made by the AI after the resign
+    # (it resigned before its first move), so each is flagged "ai"; the stayer's never
+    lines = await service.history("t", limit=None)
+    assert {h.seat for h in lines} == {quitter, stayer}
+    assert [h.flag for h in lines if h.seat == quitter] == ["ai"] * len([h for h in lines if h.seat == quitter])
+    assert {h.flag for h in lines if h.seat == stayer} == {None}
+
+
+async def test_moves_before_a_resign_stay_the_players_own_in_history(service):
+    await started(service, A, B, rounds=2)
+    caller, _ = await _caller_and_other(service)
+    other = B if caller == A else A
+    await service.act("t", caller, "call high")  # v1: the caller's own move
+    await service.resign("t", caller)  # v2: the AI plays the caller's card at once
+    await service.act("t", other, await first_move(service, other))  # v3: round 1 ends
+    lines = await service.history("t", limit=None)
+    # written by hand: 1 the caller (own move), 2 the AI for the caller, 3 the other player
+    assert [(h.seq, h.seat, h.flag) for h in lines[:3]] == [(1, caller, None), (2, caller, "ai"), (3, other, None)]
 
 
 async def test_legal_moves_for_autocomplete(service):
