@@ -1718,6 +1718,16 @@ class Service:
         game = await self._live(_table(table))
         return self._info(game, await self._seats(game)), self.settings_of(game)
 
+    async def withdraw_vote(self, table: TableRef, vote_pk: int) -> None:
+        """Close vote ``vote_pk`` at ``table`` unanswered (status "lapsed"), as a move made since
+        would: its question could not be posted, so nobody can answer it, and a new request
+        must not be refused as "already open". A vote already decided is left as it is."""
+
+        async with self.lock(_table(table)):
+            vote = await self.store.get_vote(vote_pk)
+            if vote is not None and vote.status == "open":
+                await self.store.set_vote(vote.pk, vote.yes, "lapsed")
+
     async def vote_open(self, vote_pk: int) -> bool:
         """Whether vote ``vote_pk`` still takes answers (its buttons can be removed once not)."""
 

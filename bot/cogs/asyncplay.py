@@ -334,9 +334,17 @@ class AsyncPlay(TableCog):
                      " (others have moved since):"]
             lines += [f"↶ {mention_seats(t, seats)}" for t in outcome.moves]
             lines.append(f"{asked}: do you agree? Any one **No** refuses it; a new move cancels the request.")
+            try:  # the vote lives in this message (its buttons): without it, withdraw the request
+                await channel.send(bound("\n".join(lines)), view=vote_view(interaction.channel_id, outcome.vote),
+                                   allowed_mentions=allowed_for(outcome.mention))
+            except discord.HTTPException as exc:
+                log.warning("table %s: the undo request could not be posted (%s); withdrawn",
+                            interaction.channel_id, exc)
+                await self.service.withdraw_vote(interaction.channel_id, outcome.vote)
+                await say(interaction, "I could not post your request in this channel, so it was withdrawn and"
+                                       " nothing was undone; ask again in a moment.")
+                return
             await self.ack(interaction, "The others have moved since: they are asked to agree.", ephemeral=True)
-            await channel.send(bound("\n".join(lines)), view=vote_view(interaction.channel_id, outcome.vote),
-                               allowed_mentions=allowed_for(outcome.mention))
             return
         await self.ack(interaction, "Your move was taken back.", ephemeral=True)
         await self.poster.post_committed(interaction, channel, outcome, "Your move was taken back",

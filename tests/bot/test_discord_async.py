@@ -571,3 +571,25 @@ async def test_a_counted_vote_whose_channel_line_is_refused_never_says_try_again
     assert next(m for m in h.messages() if m.id == ask.id).components == []  # decided: its buttons removed
     assert (await board(h)).version == 3  # call + 2 plays: nothing undone
 
+
+async def test_an_undo_request_that_cannot_be_posted_is_withdrawn(harness):
+    """The vote of an undo request lives in its channel message (the Yes/No buttons): when
+    Discord refuses that message, the request is withdrawn, so nothing stands and the player
+    may simply ask again (before: the vote stayed open with no buttons, and every new
+    /game undo was refused as "already open" until the next move)."""
+
+    h = harness
+    use_clock(h, Clock())
+    first = await call_then_two_plays(h)
+    h.env.inject_error("POST", f"/channels/{h.channel.id}/messages", status=403, code=50013,
+                       message="Missing Permissions")
+    r = await first.slash(h.channel, "game undo")
+    assert reply(r) == ("I could not post your request in this channel, so it was withdrawn and nothing was"
+                        " undone; ask again in a moment.", True)
+    assert (await board(h)).version == 3  # call + 2 plays: nothing undone
+    mark = h.mark()
+    r = await first.slash(h.channel, "game undo")
+    assert reply(r) == ("The others have moved since: they are asked to agree.", True)
+    (ask,) = h.messages_since(mark)
+    assert [c.label for row in ask.components for c in row.children] == ["Yes", "No"]
+
