@@ -169,6 +169,10 @@ class TableSettings(BaseModel):
             rem = f"reminders after {format_duration(self.remind_after)}, then every {format_duration(self.remind_every)}"
         else:
             rem = f"one reminder after {format_duration(self.remind_after)}"
+        if self.turn_limit and self.remind_after and self.remind_after >= self.turn_limit:
+            # no reminder is sent after the deadline: this schedule never reminds anyone
+            rem += (f" (no reminder comes before the turn limit; set `reminders:` below "
+                    f"{format_duration(self.turn_limit)})")
         board = "one live status message" if self.board_posts == "status" else "new board post every move"
         return f"{limit} · {rem} · vacation {self.vacation_days} days · {board}"
 
