@@ -1719,14 +1719,21 @@ class Service:
         return self._info(game, await self._seats(game)), self.settings_of(game)
 
     async def withdraw_vote(self, table: TableRef, vote_pk: int) -> None:
-        """Close vote ``vote_pk`` at ``table`` unanswered (status "lapsed"), as a move made since
-        would: its question could not be posted, so nobody can answer it, and a new request
-        must not be refused as "already open". A vote already decided is left as it is."""
+        """Close vote ``vote_pk`` at ``table`` unanswered (status "withdrawn"): its question
+        could not be posted, so nobody can answer it. A new undo request is then not refused
+        as "already open", and a withdrawn kick vote is asked again at the loop's next pass
+        (the game's ``next_due`` is set to now). A vote already decided is left as it is."""
 
         async with self.lock(_table(table)):
             vote = await self.store.get_vote(vote_pk)
-            if vote is not None and vote.status == "open":
-                await self.store.set_vote(vote.pk, vote.yes, "lapsed")
+            if vote is None or vote.status != "open":
+                return
+            await self.store.set_vote(vote.pk, vote.yes, "withdrawn")
+            if vote.kind == "kick":
+                await self.store.set_next_due(vote.game_pk, self.clock())
+                game = self._games.get(_table(table))
+                if game is not None and game.pk == vote.game_pk:
+                    game.next_due = self.clock()
 
     async def vote_open(self, vote_pk: int) -> bool:
         """Whether vote ``vote_pk`` still takes answers (its buttons can be removed once not)."""
@@ -1850,7 +1857,8 @@ class Service:
             # a kick vote open, or already decided at this version ("the game waits for them"):
             # no new vote for that player until the game moves on
             kicks = {v.subject for v in await self.store.votes(pk, status=None)
-                     if v.kind == "kick" and (v.status == "open" or v.version == game.version)
+                     if v.kind == "kick" and v.status != "withdrawn"
+                     and (v.status == "open" or v.version == game.version)
                      } if settings.policy == "kick" else set()
             overdue: list[SeatRow] = []
             remind: list[SeatRow] = []

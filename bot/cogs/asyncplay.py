@@ -205,8 +205,12 @@ class AsyncPlay(TableCog):
             await channel.send(bound(text), allowed_mentions=allowed_for(notice.mention))
         elif notice.kind == "kick-vote" and notice.vote is not None:
             text = mention_seats(notice.text, seats_of(info))
-            await channel.send(bound(text), view=vote_view(notice.table, notice.vote),
-                               allowed_mentions=allowed_for(notice.mention))
+            try:  # the vote lives in this message (its buttons): without it, ask again at the next pass
+                await channel.send(bound(text), view=vote_view(notice.table, notice.vote),
+                                   allowed_mentions=allowed_for(notice.mention))
+            except discord.HTTPException:
+                await self.service.withdraw_vote(notice.table, notice.vote)
+                raise
 
     # ----- votes (kick, undo) ----------------------------------------------------------
     async def vote_button(self, interaction: discord.Interaction, table: int, vote: int, yes: bool) -> None:

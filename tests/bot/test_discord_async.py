@@ -593,3 +593,37 @@ async def test_an_undo_request_that_cannot_be_posted_is_withdrawn(harness):
     (ask,) = h.messages_since(mark)
     assert [c.label for row in ask.components for c in row.children] == ["Yes", "No"]
 
+
+async def test_a_kick_vote_that_cannot_be_posted_is_asked_again_at_the_next_pass(harness):
+    """The vote of a vote-kick lives in its channel message: when Discord refuses that message
+    the vote is withdrawn and the next pass of the loop asks again (before: the vote stayed
+    open with no buttons and the table waited for it forever)."""
+
+    h = harness
+    clock = Clock()
+    use_clock(h, clock)
+    await h.alice.slash(h.channel, "game new", game="high-low", turn_limit="1h", reminders="off",
+                        at_deadline="kick")
+    await h.bob.slash(h.channel, "game join")
+    await h.carol.slash(h.channel, "game join")
+    await h.alice.slash(h.channel, "game start")
+    carol = str(h.carol.id)
+    for _ in range(10):  # alice and bob play whenever asked; carol never does
+        present = [u for u in (await board(h)).mention if u != carol]
+        if not present:
+            break
+        await play_first(h, member_of(h, present[0]))
+    assert (await board(h)).mention == [carol]
+    clock.t += HOUR  # carol's deadline
+    h.env.inject_error("POST", f"/channels/{h.channel.id}/messages", status=403, code=50013,
+                       message="Missing Permissions")
+    mark = h.mark()
+    (n,) = await tick(h)
+    assert n.kind == "kick-vote" and h.messages_since(mark) == []  # refused by Discord
+    clock.t += TICK_SECONDS
+    (n,) = await tick(h)  # asked again
+    assert n.kind == "kick-vote"
+    (vote_msg,) = h.messages_since(mark)
+    assert vote_msg.content.startswith(f"Time is up for <@{carol}>. Remove them from the game?")
+    assert [c.label for row in vote_msg.components for c in row.children] == ["Yes", "No"]
+
