@@ -475,13 +475,19 @@ def summary(view: dict) -> Summary:
         totals = view.get("scores") or points
         order.sort(key=lambda p: -totals.get(p, 0))
         places = {p: 1 + sum(1 for q in order if totals.get(q, 0) > totals.get(p, 0)) for p in order}
+    # 4 players: two teams, ranked by the team's points (each seat's "scores" entry): the
+    # card shows those, and the seat's own points among its facts
+    team_points = view.get("scores") if view.get("teams") else None
     seats = []
     for seat in order:
         col = colours[seat]
         parcels = [str(p[0]) for p in view.get("scored", {}).get(seat, [])]
         facts = [f"{col} pallet", f"hand {view.get('hand_sizes', {}).get(seat, 0)}",
                  "parcels " + (" + ".join(parcels) if parcels else "none")]
-        seats.append(SeatSummary(name=seat, colour=PLAYER_COLOURS[col], score=plural(points.get(seat, 0), "pt"),
+        if team_points:
+            facts.append(f"own {plural(points.get(seat, 0), 'pt')}")
+        shown = (team_points or points).get(seat, 0)
+        seats.append(SeatSummary(name=seat, colour=PLAYER_COLOURS[col], score=plural(shown, "pt"),
                                  facts=facts, acting=view.get("current") == seat and not over,
                                  place=places.get(seat)))
     table = [f"Stack: {plural(view['stack'], 'tile')} · bag: {plural(view['bag'], 'parcel')}"]
