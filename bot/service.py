@@ -370,6 +370,16 @@ def parse_settings(changes: dict | None, base: TableSettings | None = None) -> T
                 raise ValueError(f"There is no setting `{key}`.")
         except ValueError as exc:
             raise UserError(str(exc)) from None
+    default = TableSettings()
+    if (changes or {}).get("turn_limit") is not None and not any(
+            (changes or {}).get(k) is not None for k in ("reminders", "remind_after", "remind_every")):
+        limit = data.get("turn_limit")
+        if (limit and (data["remind_after"], data["remind_every"]) == (default.remind_after, default.remind_every)
+                and default.remind_after >= limit):
+            # the host set only a turn limit shorter than the default first reminder (12h):
+            # that schedule would never remind anyone before the deadline, so remind once
+            # halfway through the turn instead (an explicit `reminders:` is kept as given)
+            data["remind_after"], data["remind_every"] = limit // 2, None
     try:
         return TableSettings.model_validate(data)
     except ValidationError as exc:
