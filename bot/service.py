@@ -50,7 +50,7 @@ from engines.base import ActionModel, IllegalAction, normalize, plural, rng, shu
 from bot.games import MOVES_HINT, refusal
 from bot.movelog import MoveText, move_text, read_move_text
 from bot.store import GameRow, SeatRow, SqliteStore, Store, TableBusy, VersionConflict
-from bot.timers import TableSettings, parse_duration, parse_quiet, parse_reminders, seat_plan, zone
+from bot.timers import TableSettings, format_duration, parse_duration, parse_quiet, parse_reminders, seat_plan, zone
 
 log = logging.getLogger(__name__)
 
@@ -344,6 +344,9 @@ class TableSummary:
 
 
 _DURATIONS = ("turn_limit", "remind_after", "remind_every")
+#: the longest turn limit or reminder interval a table may set (30 days), and the shortest (1 minute)
+MAX_TURN_LIMIT = 30 * 24 * 3600
+MIN_INTERVAL = 60
 
 
 def parse_settings(changes: dict | None, base: TableSettings | None = None) -> TableSettings:
@@ -370,6 +373,13 @@ def parse_settings(changes: dict | None, base: TableSettings | None = None) -> T
                 raise ValueError(f"There is no setting `{key}`.")
         except ValueError as exc:
             raise UserError(str(exc)) from None
+    for key in _DURATIONS:
+        # a turn that may last months is a typo more often than a wish (`99999d`), and a
+        # reminder every few seconds is noise: one sentence with the allowed range
+        value = data.get(key)
+        if value is not None and not MIN_INTERVAL <= value <= MAX_TURN_LIMIT:
+            what = "A turn limit" if key == "turn_limit" else "A reminder interval"
+            raise UserError(f"{what} must be between 1m and 30d; `{format_duration(value)}` is not.")
     default = TableSettings()
     if (changes or {}).get("turn_limit") is not None and not any(
             (changes or {}).get(k) is not None for k in ("reminders", "remind_after", "remind_every")):

@@ -34,3 +34,20 @@ def test_a_schedule_the_host_wrote_is_kept_and_said_to_never_come_when_it_cannot
     # a later `/game settings turn_limit:` over a table whose host changed the schedule keeps it
     base = parse_settings({"reminders": "1d"})
     assert parse_settings({"turn_limit": "6h"}, base=base).remind_after == 86400
+
+
+def test_a_turn_limit_or_reminder_outside_one_minute_to_thirty_days_is_refused():
+    import pytest
+
+    from bot.service import UserError
+
+    # 99999d is a typo, not a 274-year turn: refused with the allowed range
+    with pytest.raises(UserError) as exc:
+        parse_settings({"turn_limit": "99999d"})
+    assert str(exc.value) == "A turn limit must be between 1m and 30d; `99999d` is not."
+    with pytest.raises(UserError) as exc:
+        parse_settings({"reminders": "10s then daily"})
+    assert str(exc.value) == "A reminder interval must be between 1m and 30d; `10s` is not."
+    # both ends are allowed: 30d = 2592000 s, 1m = 60 s
+    assert parse_settings({"turn_limit": "30d"}).turn_limit == 2592000
+    assert parse_settings({"turn_limit": "1m", "reminders": "off"}).turn_limit == 60
