@@ -27,7 +27,8 @@ _SNOWFLAKE = re.compile(r"(?<![\d@])(\d{15,21})(?!\d)")
 USER_ID = re.compile(r"(?<![\d@])\d{15,21}(?!\d)")
 
 #: the answer to an unexpected failure when nothing was saved
-SORRY = "Sorry, something went wrong on our side; it has been logged. Please try again in a moment."
+SORRY = ("Sorry, something went wrong on our side and it has been logged; it may have happened after your"
+         " move was saved, so look at `/game board` before you send it again.")
 
 #: the answer when the database could not grow (disk full): nothing of the command was saved
 OUT_OF_SPACE = ("The bot's server is out of disk space, so nothing was saved and nothing was played;"

@@ -376,6 +376,10 @@ async def test_unexpected_error_is_logged_with_table_and_answered_with_apology(h
     with caplog.at_level(logging.ERROR, logger="boardhost.discord"):
         r = await h.alice.slash(h.channel, "move", action="call high")
     assert reply(r) == (SORRY, True)
+    # it cannot know whether the move was saved before the failure: no bare "try again",
+    # it sends the player to the board first
+    assert SORRY == ("Sorry, something went wrong on our side and it has been logged; it may have happened "
+                     "after your move was saved, so look at `/game board` before you send it again.")
     assert any(str(h.channel.id) in rec.getMessage() for rec in caplog.records)
     assert "disk on fire" not in h.public_text()
     # it went through the tree's on_error (SimCord records it there): acknowledged here
