@@ -49,6 +49,7 @@ __all__ = ["layout", "layouts", "hand_layout", "summary", "WIDTH", "MAX_HEIGHT"]
 WIDTH = 1200
 MAX_HEIGHT = 1600
 M = 10
+HAND_WIDTH = 600  # px, the hand image sent by DM (read on a phone)
 
 BG = "#e6e1d6"
 PANEL = "#ffffff"
@@ -758,7 +759,11 @@ def layouts(view: dict) -> list[Layout]:
 # ----- hand ----------------------------------------------------------------------------------
 def hand_layout(view: dict) -> Layout:
     """A player's hand (from ``engine.view(state, player)``): performance goals with what
-    speaking on each scores now, and Kanban order cards with what each placement stocks."""
+    speaking on each scores now, and Kanban order cards with what each placement stocks.
+
+    Sent by DM and read on a phone: :data:`HAND_WIDTH` px wide (600) with text at least 15 px,
+    so at least 15 * 400 / 600 = 10 px on a phone showing it 400 px wide; long lines wrap
+    onto more rows (nothing is cut), one goal or card per row."""
 
     b = _Board(view)
     F = b.F
@@ -767,14 +772,13 @@ def hand_layout(view: dict) -> Layout:
     i = b.players.index(seat_id) if seat_id in b.players else next(
         (k for k, s in enumerate(b.seats) if s.get("seat") == seat_id), 0)
     seat = b.seats[i] if b.seats else {}
-    W = 1000
+    W = HAND_WIDTH
     c = _Canvas(W, MAX_HEIGHT)
     y = M
     c.disc(M + 4, y + 2, 28, i, "hand:head", 16)
-    c.fit(M + 42, y + 4, f"Your hand, {b.name(i)}: {seat.get('pp', 0)} PP", 22, W - 60, "hand:head")
-    y += 40
-    c.fit(M + 4, y, view.get("status", ""), 16, W - 20, "hand:head", SOFT)
-    y += 28
+    y = c.paragraph(M + 42, y + 4, f"Your hand, {b.name(i)}: {seat.get('pp', 0)} PP", 22, W - M - 50,
+                    "hand:head") + 8
+    y = c.paragraph(M + 4, y, view.get("status", ""), 16, W - 2 * M - 8, "hand:head", SOFT) + 6
     goals = list(you.get("goals", []))
     c.text(M + 4, y, f"Performance goals ({len(goals)})", 20, "hand:goals")
     y += 30
@@ -787,21 +791,15 @@ def hand_layout(view: dict) -> Layout:
     elif phase == "nominate" and not you.get("nominated"):
         hint = "Choose the goal to leave face down in the meeting room: nominate <goal>."
     if hint:
-        c.fit(M + 4, y, hint, 17, W - 20, "hand:hint", "#7a0000")
-        y += 26
+        y = c.paragraph(M + 4, y, hint, 17, W - 2 * M - 8, "hand:hint", "#7a0000") + 4
     spoken_all = (view.get("meeting_state") or {}).get("spoken", {})
-    gw, gh = (W - 2 * M - 10) // 2, 92
-    for k, g in enumerate(goals):
-        r, q = divmod(k, 2)
-        gx, gy = M + q * (gw + 10), y + r * (gh + 8)
+    gw = W - 2 * M
+    tw = gw - 16  # text width inside a goal or card box
+    for g in goals:
         tag = f"hand:goal:{g}"
         info = view["goals"][g]
         value, icons = info["value"], info["icons"]
         have = you.get("counts", {}).get(g, 0)
-        c.rect(gx, gy, gw, gh, tag, "#fffbe8", LINE, 1, 6)
-        c.fit(gx + 8, gy + 4, f"{g}: {info['text']}", 18, gw - 16, tag)
-        c.fit(gx + 8, gy + 30, f"{icons} icon{'s' if icons > 1 else ''} (x{icons} down to x1); you have {have}", 16,
-              gw - 16, tag, SOFT)
         taken = len(spoken_all.get(g, []))
         top = icons - taken
         if top > 0:
@@ -809,37 +807,47 @@ def hand_layout(view: dict) -> Layout:
             line = f"Played and spoken on now (top free icon x{top}): {now} PP."
         else:
             line = "No free icon left."
-        c.fit(gx + 8, gy + 56, line, 16, gw - 16, tag, "#1b5e20")
-    y += max(1, -(-len(goals) // 2)) * (gh + 8) + 4
+        box = c.rect(M, y, gw, 0, tag, "#fffbe8", LINE, 1, 6)
+        ty = c.paragraph(M + 8, y + 4, f"{g}: {info['text']}", 18, tw, tag)
+        ty = c.paragraph(M + 8, ty + 2, f"{icons} icon{'s' if icons > 1 else ''} (x{icons} down to x1); "
+                         f"you have {have}", 16, tw, tag, SOFT)
+        ty = c.paragraph(M + 8, ty + 2, line, 16, tw, tag, "#1b5e20")
+        box.h = ty + 6 - y
+        y = ty + 14
     if not goals:
-        c.text(M + 8, y - 30, "none", 16, "hand:goals", SOFT)
+        c.text(M + 8, y, "none", 16, "hand:goals", SOFT)
+        y += 26
     nom = you.get("nominated")
     if nom:
-        c.text(M + 4, y, f"Nominated face down for the meeting room: {nom}", 16, "hand:nominated")
-        y += 26
+        y = c.paragraph(M + 4, y, f"Nominated face down for the meeting room: {nom}", 16, W - 2 * M - 8,
+                        "hand:nominated") + 6
     cards = list(you.get("kanban", []))
     c.text(M + 4, y, f"Kanban order cards ({len(cards)})", 20, "hand:kanban")
     y += 30
     bank = 2 if "logistics" in seat.get("chargers", []) else 1
-    kh = 178
-    for k, card in enumerate(cards):
+    per_row = max(1, (tw + 4) // 78)
+    for card in cards:
         tag = f"hand:kanban:{card}"
-        ky = y + k * (kh + 8)
-        c.rect(M, ky, W - 2 * M, kh, tag, "#eef7ee", LINE, 1, 6)
-        c.text(M + 8, ky + 4, f"{card}  (banks {bank} shift{'s' if bank > 1 else ''}; icons in order)", 18, tag)
-        for j, icon in enumerate(F.kanban_cards[card]):
-            c.chip(M + 8 + j * 78, ky + 32, 74, 28, PART_SHORT[icon], f"{tag}:icon", PART_COLOUR[icon], 15)
+        box = c.rect(M, y, gw, 0, tag, "#eef7ee", LINE, 1, 6)
+        ty = c.paragraph(M + 8, y + 4, f"{card}  (banks {bank} shift{'s' if bank > 1 else ''}; icons in order)",
+                         18, tw, tag)
+        icons = F.kanban_cards[card]
+        for j, icon in enumerate(icons):
+            r, q = divmod(j, per_row)
+            c.chip(M + 8 + q * 78, ty + 4 + r * 34, 74, 28, PART_SHORT[icon], f"{tag}:icon", PART_COLOUR[icon], 15)
+        ty += 4 + max(1, -(-len(icons) // per_row)) * 34 + 4
         for sp in F.order_splits:
             got = you.get("orders", {}).get(card, {}).get(str(sp), [])
-            ly = ky + 68 + (sp - 1) * 26
             words = ", ".join(PART_SHORT[p] for p in got) or "nothing"
-            c.fit(M + 12, ly, f"order {card} {sp}: stocks {words}", 16, W - 2 * M - 24, f"{tag}:split:{sp}")
-    y += len(cards) * (kh + 8)
+            ty = c.paragraph(M + 12, ty, f"order {card} {sp}: stocks {words}", 16, tw - 4, f"{tag}:split:{sp}")
+        box.h = ty + 6 - y
+        y = ty + 14
     if not cards:
         c.text(M + 8, y, "none", 16, "hand:kanban", SOFT)
         y += 24
-    c.text(M + 4, y + 2, "Groups: A = auto, batt, motor; B = body, drive, elec.", 15, "hand:legend", SOFT)
-    c.lay.height = min(MAX_HEIGHT, y + 28)
+    y = c.paragraph(M + 4, y + 2, "Groups: A = auto, batt, motor; B = body, drive, elec.", 15, W - 2 * M - 8,
+                    "hand:legend", SOFT)
+    c.lay.height = min(MAX_HEIGHT, y + 8)
     return c.lay
 
 

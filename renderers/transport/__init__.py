@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 
-from renderers.base import Ellipse, Layout, Line, Polygon, Rect, fit_text, measure, plural, text, wrap
+from renderers.base import Ellipse, Layout, Line, Polygon, Rect, fit_text, line_height, measure, plural, text, wrap
 from renderers.summary import PICTURE_W, SeatSummary, Summary
 
 SQ3 = math.sqrt(3)
@@ -31,6 +31,7 @@ FILL = {"belt": "#dcd8cf", "floor": "#efe7d6", "loading": "#bcd9f0", "pallet": "
 BELT = "#4a4a4a"
 INK = "#1d1d1d"
 MUTED = "#555555"
+HAND_WIDTH = 600  # px, the hand image sent by DM (read on a phone)
 ICON_LETTER = {"parcel": "P", "wrench": "W", "forklift": "F"}
 ICON_FILL = {"parcel": "#8a5a2b", "wrench": "#3f6f9f", "forklift": "#a0522d"}
 PARCEL_FILL = "#c8955a"
@@ -409,22 +410,33 @@ def _panel(lay: Layout, view: dict, x: int, y: int, two_columns: bool = False) -
 # ----- hand ---------------------------------------------------------------------------------
 def hand_layout(view: dict) -> Layout:
     """A player's DM image from ``engine.view(state, player)``: their hand tiles, each in
-    every distinct rotation with its number, and the compass of edge numbers."""
+    every distinct rotation with its number, and the compass of edge numbers. Sent by DM and
+    read on a phone: :data:`HAND_WIDTH` px wide (600) with text at least 14 px, so at least
+    14 * 400 / 600 = 9.3 px on a phone showing it 400 px wide; a tile's id, name and icon sit on
+    a row above its rotations (nothing is cut)."""
 
     hand = view.get("hand_tiles") or []
     s = 40
     cell_w = int(SQ3 * s) + 22
-    left = 230
-    width = max(left + 6 * cell_w + 20, 720)
-    row_h = 2 * s + 46
+    width = HAND_WIDTH
+    head_h = 34  # a tile's id, name and icon above its rotations
+    row_h = head_h + 2 * s + 34
     top = 150
     height = top + max(1, len(hand)) * row_h + 30
     lay = Layout(width=width, height=height, background="#faf7f0")
     seat = view.get("viewer") or ""
     colour = view.get("colours", {}).get(seat, "")
-    lay.add(text(20, 14, fit_text(f"Your hand ({seat}, {colour})", width - 260, 22), 22, INK, "hand:title"))
-    lay.add(text(20, 48, "connect <tile> <q,r> <rotation>   e.g. connect t5 2,-1 3", 16, MUTED, "hand:help"))
-    lay.add(text(20, 72, "Rotation k turns the tile k steps clockwise.", 16, MUTED, "hand:help2"))
+    y = 14
+    for ln in wrap(f"Your hand ({seat}, {colour})", width - 190, 22):
+        lay.add(text(20, y, ln, 22, INK, "hand:title"))
+        y += line_height(22)
+    y = max(y + 6, 48)
+    for ln in wrap("connect <tile> <q,r> <rotation>   e.g. connect t5 2,-1 3", width - 190, 16):
+        lay.add(text(20, y, ln, 16, MUTED, "hand:help"))
+        y += line_height(16)
+    for ln in wrap("Rotation k turns the tile k steps clockwise.", width - 190, 16):
+        lay.add(text(20, y, ln, 16, MUTED, "hand:help2"))
+        y += line_height(16)
     # compass: edge numbers
     cx, cy = width - 80, 80
     lay.add(Polygon(points=corners(cx, cy, 40), fill="#ffffff", outline="#8c8474", width=2, tag="compass"))
@@ -432,6 +444,8 @@ def hand_layout(view: dict) -> Layout:
         mx, my = edge_mid(cx, cy, 40 + 14, e)
         lay.add(text(int(mx), int(my), str(e), 14, "#7a1010", f"compass:{e}", "mm"))
     lay.add(text(cx, cy, "edges", 14, MUTED, "compass:label", "mm"))
+    top = max(top, y + 12)
+    lay.height = top + max(1, len(hand)) * row_h + 30
     if not hand:
         lay.add(text(20, top, "No tiles in hand.", 18, INK, "hand:empty"))
         return lay
@@ -440,22 +454,23 @@ def hand_layout(view: dict) -> Layout:
         tid = tile["tile"]
         lay.add(Rect(x=10, y=y - 4, w=width - 20, h=row_h - 6, fill="#ffffff", outline="#d0c6b0", radius=8,
                      tag=f"hand:{tid}"))
-        lay.add(text(20, y + 6, tid, 22, INK, f"hand:{tid}:id"))
-        lay.add(text(20, y + 36, fit_text(tile["name"], left - 30, 16), 16, INK, f"hand:{tid}:name"))
+        lay.add(text(20, y + 2, tid, 22, INK, f"hand:{tid}:id"))
         icon = tile.get("icon") or ""
         desc = {"parcel": "icon: parcel", "wrench": "icon: wrench", "forklift": "icon: forklift"}.get(icon, "no icon")
-        lay.add(text(20, y + 58, desc, 14, MUTED, f"hand:{tid}:icon"))
-        x = left
+        nx = 20 + measure(tid, 22)[0] + 14
+        lay.add(text(nx, y + 6, tile["name"], 16, INK, f"hand:{tid}:name"))
+        lay.add(text(nx + measure(tile["name"], 16)[0] + 14, y + 8, desc, 14, MUTED, f"hand:{tid}:icon"))
+        x = 20
         for rot in tile["rotations"]:
             k = rot["rot"]
-            tcx, tcy = x + cell_w / 2, y + s + 2
+            tcx, tcy = x + cell_w / 2, y + head_h + s + 2
             info = dict(tile)
             info.update({"edges": rot["edges"], "moves": rot["moves"]})
             draw_tile(lay, tcx, tcy, s, info, f"{tid}:{k}", show_icon=True)
-            lay.add(text(int(tcx), int(y + 2 * s + 8), f"rot {k}", 14, INK, f"rot:{tid}:{k}", "ma"))
+            lay.add(text(int(tcx), int(y + head_h + 2 * s + 8), f"rot {k}", 14, INK, f"rot:{tid}:{k}", "ma"))
             x += cell_w
         if len(tile["rotations"]) < 6 and tile["shape"] != "floor":
-            lay.add(text(x + 4, int(y + s - 8), "(others\nrepeat)", 14, MUTED, f"hand:{tid}:repeat"))
+            lay.add(text(x + 4, int(y + head_h + s - 8), "(others\nrepeat)", 14, MUTED, f"hand:{tid}:repeat"))
         y += row_h
     return lay
 

@@ -13,7 +13,7 @@ Tags: ``header``, ``status``, ``grid:<r>:<c>``, ``ship:<seat>:top|right``, ``eve
 
 from __future__ import annotations
 
-from renderers.base import Ellipse, Layout, Polygon, Rect, fit_text, measure, plural, text
+from renderers.base import Ellipse, Layout, Polygon, Rect, fit_text, line_height, measure, plural, text, wrap
 from renderers.summary import PICTURE_W, SeatSummary, Summary
 
 
@@ -43,6 +43,9 @@ def _colour(view: dict, seat: str) -> str:
 
 def _initial(view: dict, seat: str) -> str:
     return str(view["players"].index(seat) + 1)
+
+
+HAND_WIDTH = 600  # px, the hand image sent by DM (read on a phone)
 
 
 def _name(view: dict, seat: str) -> str:
@@ -375,35 +378,47 @@ def _building(lay: Layout, b: dict, x: int, y: int, w: int, h: int, tag: str) ->
 
 def hand_layout(view: dict) -> Layout:
     """A player's private part (from ``view(state, player)``): the upgrade cards drawn to
-    choose from, plus coins for reference."""
+    choose from, plus coins for reference. Sent by DM and read on a phone: :data:`HAND_WIDTH`
+    px wide (600) with text at least 18 px, so at least 18 * 400 / 600 = 12 px on a phone
+    showing it 400 px wide; long lines wrap and the cards go two to a row (nothing is cut)."""
 
+    W = HAND_WIDTH
     seat = view.get("me", "")
     drawn = view.get("drawn") or []
-    lay = Layout(width=900, height=110 + (150 if drawn else 40), background="#fbfaf6")
-    lay.add(Rect(x=0, y=0, w=900, h=56, fill="#2b3a55", tag="hand"))
     p = view["pl"].get(seat, {"coins": 0})
-    lay.add(text(16, 14, fit_text(f"Visiting Kaunas · {_name(view, seat)} · {plural(p['coins'], 'coin')}", 868, 22), 22,
-                 "#ffffff", tag="hand:title"))
+    title = wrap(f"Visiting Kaunas · {_name(view, seat)} · {plural(p['coins'], 'coin')}", W - 32, 22)
+    head = 20 + len(title) * line_height(22)
+    lay = Layout(width=W, height=head + 100, background="#fbfaf6")
+    lay.add(Rect(x=0, y=0, w=W, h=head, fill="#2b3a55", tag="hand"))
+    for k, ln in enumerate(title):
+        lay.add(text(16, 10 + k * line_height(22), ln, 22, "#ffffff", tag="hand:title"))
+    y = head + 14
     if not drawn:
-        lay.add(text(16, 72, "No private cards: you have no upgrade cards to choose from.", 18, INK, tag="hand:none"))
+        for ln in wrap("No private cards: you have no upgrade cards to choose from.", W - 32, 18):
+            lay.add(text(16, y, ln, 18, INK, tag="hand:none"))
+            y += line_height(18)
+        lay.height = y + 24
         return lay
-    lay.add(text(16, 68, "Drawn upgrades: keep one with /kaunas choose (the others go face up)", 18, INK,
-                 tag="hand:prompt"))
-    w = 270
+    for ln in wrap("Drawn upgrades: keep one with /kaunas choose (the others go face up)", W - 32, 18):
+        lay.add(text(16, y, ln, 18, INK, tag="hand:prompt"))
+        y += line_height(18)
+    y += 10
+    w = (W - 32 - 14) // 2
     for i, u in enumerate(drawn):
-        x = 16 + i * (w + 14)
+        r, q = divmod(i, 2)
+        x, cy = 16 + q * (w + 14), y + r * (120 + 14)
         tag = f"hand:{u['id']}"
-        lay.add(Rect(x=x, y=100, w=w, h=120, fill="#eef6e8", outline="#4d7a3a", width=2, radius=10, tag=tag))
-        lay.add(text(x + 12, 110, u["id"], 22, INK, tag=tag + ":id"))
+        lay.add(Rect(x=x, y=cy, w=w, h=120, fill="#eef6e8", outline="#4d7a3a", width=2, radius=10, tag=tag))
+        lay.add(text(x + 12, cy + 10, u["id"], 22, INK, tag=tag + ":id"))
         parts = []
         if u["capacity"]:
             parts.append(f"+{u['capacity']} capacity")
         if u["price"]:
             parts.append(f"+${u['price']} price")
-        lay.add(text(x + 12, 146, " and ".join(parts), 18, INK, tag=tag + ":effect"))
+        lay.add(text(x + 12, cy + 46, " and ".join(parts), 18, INK, tag=tag + ":effect"))
         where = "in every open zone" if len(u["zones"]) == 3 else f"in the {u['zones'][0]}"
-        lay.add(text(x + 12, 176, where, 18, MUTED, tag=tag + ":zones"))
-    lay.height = 240
+        lay.add(text(x + 12, cy + 76, where, 18, MUTED, tag=tag + ":zones"))
+    lay.height = y + -(-len(drawn) // 2) * (120 + 14) + 6
     return lay
 
 

@@ -136,10 +136,11 @@ def test_meeting_room_shows_played_goals_and_speech_tokens():
     # the player to act is told what the meeting asks of them in their hand image
     seat = view["to_act"][0]
     hand = hand_layout(ENGINE.view(state, seat))
-    hint = [t.text for t in hand.tagged("hand:hint") if isinstance(t, Text)]
+    # (the hint wraps onto more lines on the 600 px hand image: compare the joined sentence)
+    hint = " ".join(t.text for t in hand.tagged("hand:hint") if isinstance(t, Text))
     played = ms["played"][NAMES.index(seat)]
-    assert hint == ([f"You played {played} this meeting; speak on a goal or pass."] if played else
-                    ["Meeting: play exactly one of these goals (play <goal>), then speak or pass."])
+    assert hint == (f"You played {played} this meeting; speak on a goal or pass." if played else
+                    "Meeting: play exactly one of these goals (play <goal>), then speak or pass.")
     _clean(hand)
 
 
