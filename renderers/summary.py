@@ -46,6 +46,8 @@ LINE = "#9a9284"
 
 #: most event lines shown under "Last move" (the text message carries them all)
 MAX_EVENT_LINES = 7
+#: lines the newest event may wrap onto (never cut before then: a final-scoring line ends with its total)
+NEWEST_EVENT_LINES = 14
 
 
 class SeatSummary(BaseModel):
@@ -142,11 +144,13 @@ def summary_layout(s: Summary) -> Layout:
 
     # ---- last move ----
     if s.events:
-        # the newest events matter most: whole events from the last back while they fit,
-        # an event longer than the room left is cut with "…", earlier ones are left out
+        # the newest events matter most: the newest is wrapped whole (up to
+        # NEWEST_EVENT_LINES lines, e.g. a long final-scoring sentence ending in its total),
+        # then earlier ones from the last back while they fit in MAX_EVENT_LINES (one longer
+        # than the room left is cut with "…", earlier ones are left out)
         lines: list[str] = []
-        for ev in reversed(s.events):
-            room = MAX_EVENT_LINES - len(lines) - 1
+        for k, ev in enumerate(reversed(s.events)):
+            room = NEWEST_EVENT_LINES if k == 0 else MAX_EVENT_LINES - len(lines) - 1
             if room <= 0:
                 break
             wrapped = wrap(ev, inner - 40, BODY, max_lines=room)

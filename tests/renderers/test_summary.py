@@ -129,3 +129,93 @@ def test_kaunas_summary_grid_names_are_never_cut():
                     # the one printed name the board shortens everywhere (renderer's _short)
                     assert joined == {"Modern Art Museum": "Art Museum"}.get(name, name), (moment, lines)
                     assert all("…" not in ln for ln in lines)
+
+
+@lru_cache(maxsize=None)
+def _hand_moments(game_id: str, players: int) -> tuple:
+    """(label, first seat's own view) at the start, middle and end of the seeded AI game of
+    :func:`_moments` (the hand image is sent by DM from ``engine.view(state, player)``)."""
+
+    engine = registry.get(game_id)
+    state = engine.setup(list(NAMES[:players]), None, 11)
+    r = random.Random(11)
+    steps = [state]
+    while not engine.is_over(state) and len(steps) < 5000:
+        p = engine.to_act(state)[0]
+        state = engine.apply(state, p, engine.ai.choose(state, p, r)).state
+        steps.append(state)
+    picks = {"start": steps[1], "middle": steps[len(steps) // 2], "end": steps[-1]}
+    return tuple((k, engine.view(s, NAMES[0])) for k, s in picks.items())
+
+
+def _hand_cases():
+    for game_id, n in _cases():
+        if hasattr(renderers.module_for(game_id), "hand_layout"):
+            yield game_id, n
+
+
+def test_every_game_with_hands_is_measured():
+    # Factory Manager draws no hand image; the other three do (a renderer gaining one is measured)
+    assert sorted({g for g, _n in _hand_cases()}) == ["kanban-ev", "transport", "visiting-kaunas"]
+
+
+@pytest.mark.parametrize("game_id,players", list(_hand_cases()))
+def test_hand_text_is_at_least_9_px_on_a_400_px_phone(game_id, players):
+    """Issue F11: the hand image sent by DM is read on a phone 400 px wide. Each canvas px
+    shows as 400 / width px, so the smallest text must satisfy smallest * 400 / width >= 9.
+    The hands are 600 px wide, so the smallest text allowed is 9 * 600 / 400 = 13.5 px
+    (Transport's 14 px labels show at 14 * 400 / 600 = 9.3 px; the 1000 px Kanban EV hand
+    with 15 px text showed 15 * 400 / 1000 = 6 px)."""
+
+    module = renderers.module_for(game_id)
+    for moment, view in _hand_moments(game_id, players):
+        lay = module.hand_layout(view)
+        # never downscaled before posting (base.MAX_SIDE is 1600 px), so the canvas is what is sent
+        assert lay.height <= 1600 and lay.width <= 1600, (moment, lay.width, lay.height)
+        smallest = min(t.size for t in lay.texts() if t.text.strip())
+        assert smallest * 400 / lay.width >= 9, (game_id, moment, smallest, lay.width)
+        # everything in the hand is shown: no text cut with "…", nothing outside the image
+        cut = [t.text for t in lay.texts() if "…" in t.text]
+        assert not cut, (moment, cut)
+        assert not base.out_of_bounds(lay), (moment, base.out_of_bounds(lay)[:3])
+        assert not base.overlapping_texts(lay), (moment, base.overlapping_texts(lay)[:2])
+
+
+def test_kanban_hand_shows_every_goal_and_order_whole():
+    """F11: the narrower Kanban EV hand wraps rather than shrinks: every goal's text and every
+    order split of every card is drawn, joined back to the sentence the view gives."""
+
+    for moment, view in _hand_moments("kanban-ev", 4):
+        lay = renderers.module_for("kanban-ev").hand_layout(view)
+        you = view["you"]
+        for g in you["goals"]:
+            drawn = " ".join(t.text for t in lay.tagged(f"hand:goal:{g}") if isinstance(t, base.Text))
+            assert f"{g}: {view['goals'][g]['text']}" in drawn, (moment, drawn)
+        for card in you["kanban"]:
+            splits = [t for t in lay.tagged(f"hand:kanban:{card}:split") if isinstance(t, base.Text)]
+            assert len({t.tag for t in splits}) == 4, (moment, card)  # orders 1-4 of the card
+
+
+def test_a_long_final_scoring_line_wraps_whole_in_last_move():
+    """F13: the final move's scoring sentence is longer than the "Last move" box's usual 7
+    lines; it wraps onto more lines and ends with its total instead of being cut with "…"."""
+
+    _m, end, _ev = _moments("kanban-ev", 2)[2]
+    final = ("Final scoring for Jiří: 18 PP from performance goals spoken on in meetings, 6 PP from "
+             "cars in the garages, 4 PP from upgraded designs in research and development, 3 PP for "
+             "certifications in assembly, logistics and design, 2 PP for the books left over, 2 PP "
+             "for the vouchers left over, 1 PP for speech tokens never used, 5 PP from the final "
+             "performance goal on the test track and 3 PP for the most banked shifts at the end of "
+             "the last week of the game, for a total of 44 PP.")
+    lay = renderers.summary_layout("kanban-ev", end, ["Sandra closes the factory.", final])
+    lines = [t.text for t in lay.tagged("summary:last") if isinstance(t, base.Text)]
+    assert lines[0] == "Last move"
+    # the earlier event does not fit after it: the box says so on its own first line
+    assert lines[1] == "… (earlier events: in the message text)", lines
+    drawn = " ".join(ln.strip().lstrip("•").strip() for ln in lines[2:])
+    assert "…" not in drawn, lines
+    assert drawn.endswith("for a total of 44 PP."), lines
+    assert final in drawn, lines  # the whole sentence, word for word
+    # the sentence (about 560 characters) needs more than the usual 7 lines at 18 px in 520 px
+    assert len(lines) - 2 > 7, len(lines)
+    assert not base.out_of_bounds(lay) and not base.overlapping_texts(lay)
