@@ -354,12 +354,14 @@ def status_text(result: Any, seats: dict[str, str]) -> str:
     return "\n".join(lines)
 
 
-def move_lines(result: Any, seats: dict[str, str], board_link: str | None) -> list[str]:
+def move_lines(result: Any, seats: dict[str, str], board_link: str | None, *, hint: bool = True) -> list[str]:
     """What a move posts under a live status message: its public events (a whole turn, AI
     replies included) as one paragraph, then who must act now with a link to the board, or
     the final ranking; ``[]`` when there is nothing to say. The link is masked
     (``[the board](url)``) so a phone shows two words, not the message URL. The turn deadline
-    (a Discord timestamp) follows "your move" when the table has a turn limit."""
+    (a Discord timestamp) follows "your move" when the table has a turn limit. ``hint``:
+    add how to play ("Type `/move` …") — only when the post asks someone anew (it pings
+    them), not on every step of a player who goes on acting."""
 
     events = [mention_seats(t, seats) for t in result.public]
     out = [" ".join(events)] if events else []
@@ -372,7 +374,8 @@ def move_lines(result: Any, seats: dict[str, str], board_link: str | None) -> li
         due = f" (deadline {discord_time(result.deadline)})" if result.deadline is not None else ""
         # a masked link: Discord shows "the board" as the link text, not a 90-character URL
         where = f" on [the board]({board_link})" if board_link else ""
-        out.append(f"{who}: your move{due}{where}. Type `/move` and pick from the list (**My moves** shows them all).")
+        how = " Type `/move` and pick from the list (**My moves** shows them all)." if hint else ""
+        out.append(f"{who}: your move{due}{where}.{how}")
     return out
 
 

@@ -193,7 +193,7 @@ class Poster:
         seats = seats_of(result.info)
         message = await self.edit_status(channel, result, files)
         link = getattr(message, "jump_url", None) if getattr(getattr(channel, "guild", None), "id", None) else None
-        lines = move_lines(result, seats, link)
+        lines = move_lines(result, seats, link, hint=bool(ping))  # the how-to only to whoever is asked anew
         if lines:
             await self.send_chunks(channel, lines, [], None, ping)
 
