@@ -679,8 +679,15 @@ class SqlStore(Store):
 
         if await tx.run("UPDATE games SET version = ?, status = ?, updated = ? WHERE pk = ? AND version = ?"
                         " AND status = 'active'", new_version, status, now, game_pk, expected_version) != 1:
-            row = await tx.one("SELECT version FROM games WHERE pk = ?", game_pk)
-            raise VersionConflict(expected_version, row[0] if row else None)
+            raise await self._conflict(tx, game_pk, expected_version)
+
+    @staticmethod
+    async def _conflict(tx: Tx, game_pk: int, expected_version: int) -> VersionConflict:
+        """The refusal of a move whose version guard did not match: :class:`VersionConflict`
+        naming the version stored now (None: no such game)."""
+
+        row = await tx.one("SELECT version FROM games WHERE pk = ?", game_pk)
+        return VersionConflict(expected_version, row[0] if row else None)
 
     async def undo(self, game_pk: int, expected_version: int, seqs: Sequence[int], seat: str,
                    snapshot: dict, status: str, text: str) -> int:

@@ -53,7 +53,7 @@ import time
 from typing import Any, Awaitable, Callable, Sequence
 
 from bot.store import SCHEMA_VERSION
-from bot.store_base import Move, OutOfSpace, SchemaTooNew, SqlStore, Tx, VersionConflict
+from bot.store_base import Move, OutOfSpace, SchemaTooNew, SqlStore, Tx
 
 __all__ = ["PostgresStore", "PG_MIGRATIONS", "SchemaTooNew"]
 
@@ -400,8 +400,7 @@ class PostgresStore(SqlStore):
             [r[3] for r in move.log], [r[4] for r in move.log], move.clock is not None, started, due,
         )
         if updated != 1:
-            current = await con.fetchval("SELECT version FROM games WHERE pk = $1", move.game_pk)
-            raise VersionConflict(move.expected_version, current)
+            raise await self._conflict(_PgTx(con), move.game_pk, move.expected_version)
         return move.new_version
 
 
