@@ -422,22 +422,16 @@ class SqliteStore(SqlStore):
             if held:
                 lock.release()
 
-    async def _q1(self, sql: str, args: Sequence[Any] = ()) -> Any:
+    async def _read1(self, sql: str, *args: Any) -> Any:
         """A read outside a transaction: waits for any open transaction on the shared
         connection to finish, so it never sees uncommitted rows."""
 
         async with self._write:
             return await _SqliteTx(self._conn).one(sql, *args)
 
-    async def _qall(self, sql: str, args: Sequence[Any] = ()) -> list[Any]:
+    async def _read(self, sql: str, *args: Any) -> list[Any]:
         async with self._write:
             return await _SqliteTx(self._conn).all(sql, *args)
-
-    async def _read1(self, sql: str, *args: Any) -> Any:
-        return await self._q1(sql, args)
-
-    async def _read(self, sql: str, *args: Any) -> list[Any]:
-        return await self._qall(sql, args)
 
     async def _transaction(self, work: Callable[[Tx], Awaitable[Any]], guarded: bool = False) -> Any:
         return await self._tx(lambda db: work(_SqliteTx(db)), guarded=guarded)

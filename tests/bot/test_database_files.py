@@ -237,7 +237,7 @@ def test_a_good_database_opens_and_one_made_before_the_application_id_is_stamped
         store = SqliteStore(path)
         await store.open()
         try:
-            return (await store._q1("PRAGMA application_id"))[0], await store.live_game("t")
+            return (await store._read1("PRAGMA application_id"))[0], await store.live_game("t")
         finally:
             await store.close()
 

@@ -52,10 +52,10 @@ async def test_pragmas_and_schema_version(tmp_path):
     store = SqliteStore(str(tmp_path / "s.db"))
     await store.open()
     try:
-        assert (await store._q1("PRAGMA journal_mode"))[0] == "wal"
-        assert (await store._q1("PRAGMA synchronous"))[0] == 2  # 2 = FULL
-        assert (await store._q1("PRAGMA foreign_keys"))[0] == 1
-        assert (await store._q1("PRAGMA user_version"))[0] == SCHEMA_VERSION
+        assert (await store._read1("PRAGMA journal_mode"))[0] == "wal"
+        assert (await store._read1("PRAGMA synchronous"))[0] == 2  # 2 = FULL
+        assert (await store._read1("PRAGMA foreign_keys"))[0] == 1
+        assert (await store._read1("PRAGMA user_version"))[0] == SCHEMA_VERSION
     finally:
         await store.close()
 
@@ -242,7 +242,7 @@ async def test_the_meta_migration_adopts_a_bot_meta_table_made_outside_migration
     store = SqliteStore(path)
     await store.open()
     try:
-        assert (await store._q1("PRAGMA user_version"))[0] == SCHEMA_VERSION
+        assert (await store._read1("PRAGMA user_version"))[0] == SCHEMA_VERSION
         assert await store.get_meta("command_tree_hash") == "old-hash"
     finally:
         await store.close()

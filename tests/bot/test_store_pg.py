@@ -28,8 +28,8 @@ async def test_both_backends_have_the_same_tables_and_columns(tmp_path, pg_schem
     await post.open()
     try:
         sqlite_cols = {}
-        for (table,) in await lite._qall("SELECT name FROM sqlite_master WHERE type = 'table'"):
-            sqlite_cols[table] = sorted(r[1] for r in await lite._qall(f"PRAGMA table_info({table})"))
+        for (table,) in await lite._read("SELECT name FROM sqlite_master WHERE type = 'table'"):
+            sqlite_cols[table] = sorted(r[1] for r in await lite._read(f"PRAGMA table_info({table})"))
         pg_cols = {}
         for r in await post.pool.fetch(
             "SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = $1", schema
