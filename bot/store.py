@@ -200,7 +200,7 @@ async def _xmany(db: aiosqlite.Connection, sql: str, rows: Sequence[Sequence[Any
 
 
 class _SqliteTx(Tx):
-    """:class:`bot.store_base.Tx` on the SQLite connection inside :meth:`SqliteStore._tx`."""
+    """:class:`bot.store_base.Tx` on the SQLite connection inside :meth:`SqliteStore._transaction`."""
 
     def __init__(self, db: aiosqlite.Connection):
         self.db = db
@@ -293,7 +293,7 @@ class SqliteStore(SqlStore):
     cannot be made), so a bad file is refused at start-up, never at the first move.
 
     One connection for the whole process (keep it single; close it in :meth:`close`). Transactions on the shared connection never interleave (an internal
-    asyncio lock); writes queued meanwhile are group-committed (see :meth:`_tx`). Reads
+    asyncio lock); writes queued meanwhile are group-committed (see :meth:`_transaction`). Reads
     outside a transaction wait for it, so they never see uncommitted rows.
     """
 
@@ -434,10 +434,7 @@ class SqliteStore(SqlStore):
             return await _SqliteTx(self._conn).all(sql, *args)
 
     async def _transaction(self, work: Callable[[Tx], Awaitable[Any]], guarded: bool = False) -> Any:
-        return await self._tx(lambda db: work(_SqliteTx(db)), guarded=guarded)
-
-    async def _tx(self, work, guarded: bool = False) -> Any:
-        """Run ``await work(db)`` in a transaction and return its result; an exception
+        """Run ``await work(tx)`` in a transaction and return its result; an exception
         raised by ``work`` rolls back ``work``'s writes and is re-raised here.
 
         Group commit: writes that queue up while a transaction is in flight are run
@@ -478,6 +475,7 @@ class SqliteStore(SqlStore):
 
     async def _run_batch(self, batch: list) -> None:
         db = self._conn
+        tx = _SqliteTx(db)
         self.transactions += 1
         t0 = time.perf_counter()
         done: list[tuple[asyncio.Future, Any, BaseException | None]] = []
@@ -486,7 +484,7 @@ class SqliteStore(SqlStore):
             if len(batch) == 1:  # alone: a failure rolls back the whole transaction
                 work, fut, _ = batch[0]
                 try:
-                    out = await work(db)
+                    out = await work(tx)
                 except Exception as exc:
                     try:
                         await self._rollback(db)
@@ -498,13 +496,13 @@ class SqliteStore(SqlStore):
                 for work, fut, guarded in batch:
                     if guarded:  # refused before writing anything: nothing to undo
                         try:
-                            done.append((fut, await work(db), None))
+                            done.append((fut, await work(tx), None))
                         except VersionConflict as exc:
                             done.append((fut, None, exc))
                         continue
                     await _x(db, "SAVEPOINT w")
                     try:
-                        out = await work(db)
+                        out = await work(tx)
                     except Exception as exc:  # this work only: undo its writes
                         if not db.in_transaction:  # SQLite rolled back the whole batch itself
                             raise
