@@ -70,11 +70,7 @@ def _is_full(exc: BaseException) -> bool:
 def _as_out_of_space(exc: Exception) -> Exception:
     """``exc`` as :class:`OutOfSpace` when it is SQLITE_FULL (chained), else ``exc`` itself."""
 
-    if _is_full(exc):
-        full = OutOfSpace(f"the database cannot grow: {exc}")
-        full.__cause__ = exc
-        return full
-    return exc
+    return OutOfSpace.of(exc) if _is_full(exc) else exc
 
 
 # ----- SQLite ---------------------------------------------------------------------------

@@ -68,6 +68,14 @@ class OutOfSpace(RuntimeError):
     (SQLSTATE 53100). Nothing of the failed write was stored; ``__cause__`` is the driver's
     original error (its message is kept in this one)."""
 
+    @classmethod
+    def of(cls, exc: BaseException) -> "OutOfSpace":
+        """The driver's error ``exc`` (its "cannot grow" error) as OutOfSpace, chained to it."""
+
+        full = cls(f"the database cannot grow: {exc}")
+        full.__cause__ = exc
+        return full
+
 
 class TableBusy(Exception):
     """The table already has a live (lobby or active) game."""

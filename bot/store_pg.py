@@ -415,7 +415,7 @@ def _disk_full_as_out_of_space():
     try:
         yield
     except asyncpg.DiskFullError as exc:
-        raise OutOfSpace(f"the database cannot grow: {exc}") from exc
+        raise OutOfSpace.of(exc) from exc
 
 
 async def _keep_session(con) -> None:
