@@ -467,6 +467,9 @@ class SqlStore(Store):
     # ----- rows ---------------------------------------------------------------------
     _GAME_COLS = ("pk, table_id, game_id, options, seed, status, host, version, posted, settings, turn_started,"
                   " next_due, status_message, guild")
+    #: :data:`_GAME_COLS` of the table aliased ``g`` in a join, and how many they are
+    _G_GAME_COLS = ", ".join("g." + c.strip() for c in _GAME_COLS.split(","))
+    _GAME_WIDTH = len(_GAME_COLS.split(","))
     _SEAT_COLS = "seat, user_id, joined, seat_order, is_ai, resigned, dm_ok, reminded, vacation_until, vacation_used"
     _SEAT_ORDER = "ORDER BY COALESCE(seat_order, joined), joined"
     _ACTION_COLS = "seq, seat, action, flag, undone, text, created"
@@ -516,8 +519,7 @@ class SqlStore(Store):
         return [self._seat(r) for r in rows]
 
     _LIVE_SEATS_SQL = (
-        "SELECT " + ", ".join("g." + c.strip() for c in _GAME_COLS.split(","))
-        + ", " + ", ".join("s." + c.strip() for c in _SEAT_COLS.split(","))
+        "SELECT " + _G_GAME_COLS + ", " + ", ".join("s." + c.strip() for c in _SEAT_COLS.split(","))
         + " FROM games g LEFT JOIN seats s ON s.game_pk = g.pk"
         " WHERE g.table_id = ? AND g.status IN ('lobby', 'active')"
         " ORDER BY COALESCE(s.seat_order, s.joined), s.joined"
@@ -530,7 +532,7 @@ class SqlStore(Store):
         rows = await self._read(self._LIVE_SEATS_SQL, table_id)
         if not rows:
             return None, []
-        width = len(self._GAME_COLS.split(","))
+        width = self._GAME_WIDTH
         return self._game(rows[0][:width]), [self._seat(r[width:]) for r in rows if r[width] is not None]
 
     async def snapshot(self, game_pk: int) -> tuple[int, str] | None:
@@ -568,9 +570,8 @@ class SqlStore(Store):
         return [self._game(r) for r in rows]
 
     async def user_games(self, user_id: str) -> list[GameRow]:
-        cols = ", ".join("g." + c.strip() for c in self._GAME_COLS.split(","))
         rows = await self._read(
-            f"SELECT {cols} FROM games g JOIN seats s ON s.game_pk = g.pk WHERE s.user_id = ? AND NOT s.is_ai"
+            f"SELECT {self._G_GAME_COLS} FROM games g JOIN seats s ON s.game_pk = g.pk WHERE s.user_id = ? AND NOT s.is_ai"
             " AND NOT s.resigned AND g.status = 'active' ORDER BY g.pk", user_id,
         )
         return [self._game(r) for r in rows]
