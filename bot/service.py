@@ -49,7 +49,7 @@ from engines.base import ActionModel, IllegalAction, normalize, plural, rng, shu
 
 from bot.games import MOVES_HINT, refusal
 from bot.movelog import MoveText, move_text, read_move_text
-from bot.store import GameRow, SeatRow, SqliteStore, Store, TableBusy, VersionConflict
+from bot.store import GameRow, SeatRow, Store, TableBusy, VersionConflict
 from bot.timers import TableSettings, format_duration, parse_duration, parse_quiet, parse_reminders, seat_plan, zone
 
 log = logging.getLogger(__name__)
@@ -1967,7 +1967,6 @@ class Service:
             if mine.seat in vote.yes or "-" + mine.seat in vote.yes:
                 raise UserError("You have already voted.")
             state = await self._state(game, seats)
-            engine = registry.get(game.game_id)
             if vote.kind == "undo":
                 if not yes:
                     await self.store.set_vote(vote.pk, vote.yes, "refused")
