@@ -608,6 +608,8 @@ class Service:
         # catches anyone else): the live game row of a table, the seats of a game
         self._games: dict[str, GameRow] = {}
         self._seat_cache: dict[int, list[SeatRow]] = {}
+        #: game pk -> (the settings dict of its row, that dict validated): see settings_of
+        self._settings: dict[int, tuple[Any, TableSettings]] = {}
         self._orders: dict[str, _PostOrder] = {}
         #: tables whose last AI run stopped on an engine/AI error with an AI seat still to act
         #: (the bot's retry loop tries them again, issue 11.1)
@@ -708,6 +710,7 @@ class Service:
         game = self._games.pop(table, None)
         if game is not None:
             self._seat_cache.pop(game.pk, None)
+            self._settings.pop(game.pk, None)
             self._fresh_seats.pop(game.pk, None)
             self._cache.pop(game.pk, None)
 
@@ -1637,14 +1640,24 @@ class Service:
                 await self._load_seats(game.pk)
 
     # ----- asynchronous play: clocks, reminders, deadlines, absent players (issue 12) --------
-    @staticmethod
-    def settings_of(game: GameRow) -> TableSettings:
-        """The table's :class:`bot.timers.TableSettings` (defaults for keys not stored)."""
+    def settings_of(self, game: GameRow) -> TableSettings:
+        """The table's :class:`bot.timers.TableSettings` (defaults for keys not stored).
+        Validated once per settings dict of a live game: a move asks for them several
+        times (turn clock, deadline, board posts); ``game.settings`` is replaced, never
+        edited in place, when the settings change, so the dict's identity keys the cache.
+        Treat the returned model as read-only."""
 
+        raw = game.settings
+        cached = self._settings.get(game.pk)
+        if cached is not None and cached[0] is raw:
+            return cached[1]
         try:
-            return TableSettings.model_validate(game.settings or {})
+            settings = TableSettings.model_validate(raw or {})
         except Exception:  # a row written by a newer program: fall back to the defaults
-            return TableSettings()
+            settings = TableSettings()
+        if game.status in (LOBBY, ACTIVE):  # the caches hold live tables only
+            self._settings[game.pk] = (raw, settings)
+        return settings
 
     def _clock(self, game: GameRow, seats: list[SeatRow], continuous: set[str], state: Any, now: float,
                status: str) -> tuple[float | None, float | None]:
