@@ -124,6 +124,19 @@ def _status(view: dict) -> str:
     return f"{what} · waiting for {', '.join(who)}"
 
 
+def _cell(lay: Layout, view: dict, b: str, x: int, y: int, cw: int, ch: int, tag: str) -> dict | None:
+    """One building-grid cell's box at (x, y), ``cw`` x ``ch`` px: grey when empty, else in
+    its building's category colour; returns that building's view (None for an empty cell)."""
+
+    if not b:
+        lay.add(Rect(x=x + 2, y=y + 2, w=cw - 4, h=ch - 4, fill="#eeeeee", outline="#bbbbbb", tag=tag))
+        return None
+    info = view["buildings"][b]
+    lay.add(Rect(x=x + 2, y=y + 2, w=cw - 4, h=ch - 4, fill=CATEGORY_COLOURS[info["category"]],
+                 outline="#777777", radius=6, tag=tag))
+    return info
+
+
 def _grid_and_events(lay: Layout, view: dict, top: int) -> int:
     grid = view["grid"]
     rows, cols = len(grid), len(grid[0])
@@ -142,12 +155,9 @@ def _grid_and_events(lay: Layout, view: dict, top: int) -> int:
             b = grid[r][c]
             x, y = gx + c * cw, gy + r * ch
             tag = f"grid:{r + 1}:{c + 1}"
-            if not b:
-                lay.add(Rect(x=x + 2, y=y + 2, w=cw - 4, h=ch - 4, fill="#eeeeee", outline="#bbbbbb", tag=tag))
+            info = _cell(lay, view, b, x, y, cw, ch, tag)
+            if info is None:
                 continue
-            info = view["buildings"][b]
-            lay.add(Rect(x=x + 2, y=y + 2, w=cw - 4, h=ch - 4, fill=CATEGORY_COLOURS[info["category"]],
-                         outline="#777777", radius=6, tag=tag))
             lay.add(text(x + 7, y + 6, fit_text(_short(info["name"]), cw - 14, 16), 16, INK, tag=tag + ":name"))
             zs = " ".join(f"{info['zones'][z][0]}/{info['zones'][z][1]}" if z in info["zones"] else "–" for z in ZONES)
             if b == "park":
@@ -503,12 +513,9 @@ def _grid_picture(view: dict) -> Layout:
             b = grid[r][c]
             x, y = gx + c * cw, gy + r * ch
             tag = f"grid:{r + 1}:{c + 1}"
-            if not b:
-                lay.add(Rect(x=x + 2, y=y + 2, w=cw - 4, h=ch - 4, fill="#eeeeee", outline="#bbbbbb", tag=tag))
+            info = _cell(lay, view, b, x, y, cw, ch, tag)
+            if info is None:
                 continue
-            info = view["buildings"][b]
-            lay.add(Rect(x=x + 2, y=y + 2, w=cw - 4, h=ch - 4, fill=CATEGORY_COLOURS[info["category"]],
-                         outline="#777777", radius=6, tag=tag))
             for k, ln in enumerate(_name_lines(_short(info["name"]), cw - 12, 16)):
                 lay.add(text(x + 6, y + 5 + 20 * k, ln, 16, INK, tag=tag + ":building"))
     for seat in view["players"]:
