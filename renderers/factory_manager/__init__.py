@@ -529,7 +529,7 @@ def _legend_box(c: _Canvas, x: int, y: int, w: int, h: int) -> None:
     for letter, key, meaning in (("P", "p", "production"), ("S", "s", "storage (pallet spaces)"),
                                  ("W", "w", "workers needed; W-1 saves one"),
                                  ("E", "e", "energy used; E-1 saves one")):
-        t = c.text(x + 16, ly, letter, 18, tag, EFFECT_COLOUR[key])
+        c.text(x + 16, ly, letter, 18, tag, EFFECT_COLOUR[key])
         c.text(x + 44, ly, meaning, 18, tag, SOFT)
         ly += 26
     c.text(x + 16, ly, fit_text("OFF: switched off, counts nothing. 10 on hall2: fee", w - 32, 18), 18, tag, SOFT)
