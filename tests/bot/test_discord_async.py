@@ -245,8 +245,11 @@ async def test_an_absent_player_reaches_the_end_through_reminders_and_the_ai_pol
 
 # ----- 1. deadline policy: skip / vote-kick --------------------------------------------
 
-async def test_vote_kick_with_buttons_survives_a_restart_and_the_game_ends(harness):
-    h = harness
+async def carol_stalls_a_kick_table(h) -> tuple[Clock, str]:
+    """High-Low for alice, bob and carol with a 1 h turn limit, no reminders and a vote-kick
+    at the deadline, on a fake clock; alice and bob play whenever asked, carol never does.
+    Returns the clock and carol's user id (the caller checks that only carol is awaited)."""
+
     clock = Clock()
     use_clock(h, clock)
     await h.alice.slash(h.channel, "game new", game="high-low", turn_limit="1h", reminders="off",
@@ -255,13 +258,17 @@ async def test_vote_kick_with_buttons_survives_a_restart_and_the_game_ends(harne
     await h.carol.slash(h.channel, "game join")
     await h.alice.slash(h.channel, "game start")
     carol = str(h.carol.id)
-    # alice and bob play whenever asked; carol never does
     for _ in range(10):
-        b = await board(h)
-        present = [u for u in b.mention if u != carol]
+        present = [u for u in (await board(h)).mention if u != carol]
         if not present:
             break
         await play_first(h, member_of(h, present[0]))
+    return clock, carol
+
+
+async def test_vote_kick_with_buttons_survives_a_restart_and_the_game_ends(harness):
+    h = harness
+    clock, carol = await carol_stalls_a_kick_table(h)
     assert (await board(h)).mention == [carol]
     mark = h.mark()
     clock.t += HOUR - 1  # deadline = turn start + 1h, not yet
@@ -600,19 +607,7 @@ async def test_a_kick_vote_that_cannot_be_posted_is_asked_again_at_the_next_pass
     open with no buttons and the table waited for it forever)."""
 
     h = harness
-    clock = Clock()
-    use_clock(h, clock)
-    await h.alice.slash(h.channel, "game new", game="high-low", turn_limit="1h", reminders="off",
-                        at_deadline="kick")
-    await h.bob.slash(h.channel, "game join")
-    await h.carol.slash(h.channel, "game join")
-    await h.alice.slash(h.channel, "game start")
-    carol = str(h.carol.id)
-    for _ in range(10):  # alice and bob play whenever asked; carol never does
-        present = [u for u in (await board(h)).mention if u != carol]
-        if not present:
-            break
-        await play_first(h, member_of(h, present[0]))
+    clock, carol = await carol_stalls_a_kick_table(h)
     assert (await board(h)).mention == [carol]
     clock.t += HOUR  # carol's deadline
     h.env.inject_error("POST", f"/channels/{h.channel.id}/messages", status=403, code=50013,
