@@ -66,20 +66,27 @@ async def test_an_ai_turn_left_due_by_a_failed_commit_is_played_by_the_restarted
     assert str(h.alice.id) in await to_act(h) or (await h.service.board(h.channel.id)).status == "over"
 
 
+async def alice_plays_high_low_against_ai_until(h, failed: list) -> None:
+    """Through slash commands: alice + one AI seat at High-Low; alice plays her first legal
+    move (at most 3 times) until ``failed`` (the list a failure hook appends to) is non-empty."""
+
+    await h.alice.slash(h.channel, "game new", game="high-low")
+    await h.alice.slash(h.channel, "game addbot")
+    await h.alice.slash(h.channel, "game start")
+    for _ in range(3):
+        if failed:
+            break
+        moves = await h.alice.autocomplete(h.channel, "move", "action", "")
+        await h.alice.slash(h.channel, "move", action=moves[0]["value"])
+
+
 async def test_an_ai_turn_that_failed_once_is_played_at_the_next_touch(harness):
     """11.1: a single failed AI commit: the table's next interaction plays the AI's turn."""
 
     h = harness
     refused = fail_ai_commits(h.service, times=1)
     n = h.mark()
-    await h.alice.slash(h.channel, "game new", game="high-low")
-    await h.alice.slash(h.channel, "game addbot")
-    await h.alice.slash(h.channel, "game start")
-    for _ in range(3):
-        if refused:
-            break
-        moves = await h.alice.autocomplete(h.channel, "move", "action", "")
-        await h.alice.slash(h.channel, "move", action=moves[0]["value"])
+    await alice_plays_high_low_against_ai_until(h, refused)
     assert len(refused) == 1
     # the command that met the failure touched the table after its post: the AI moved
     assert not await h.service.ai_due(h.channel.id)
@@ -130,14 +137,7 @@ async def test_an_ai_turn_left_due_by_an_ai_error_on_a_posted_board_is_played_by
 
     h = harness
     failures = break_ai(monkeypatch, times=2)
-    await h.alice.slash(h.channel, "game new", game="high-low")
-    await h.alice.slash(h.channel, "game addbot")
-    await h.alice.slash(h.channel, "game start")
-    for _ in range(3):
-        if failures:
-            break
-        moves = await h.alice.autocomplete(h.channel, "move", "action", "")
-        await h.alice.slash(h.channel, "move", action=moves[0]["value"])
+    await alice_plays_high_low_against_ai_until(h, failures)
     assert failures == ["ai-1", "ai-1"]  # in the command, then at its touch
     assert await h.service.ai_due(h.channel.id)
     assert await h.service.store.unposted() == []  # the channel has seen this board
