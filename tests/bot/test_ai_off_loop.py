@@ -19,6 +19,34 @@ async def _all_ai_table(service: Service, table: str) -> None:
     await service.start(table, "1001")
 
 
+def _record_ai_choices(monkeypatch) -> list[str]:
+    """Wrap the game's AI so each choice appends the seat it chose for; returns that list
+    (one entry per AI choice, appended in whichever thread runs it)."""
+
+    ai = registry.get(GAME).ai
+    real = ai.choose
+    chosen: list[str] = []
+
+    def choose(state, seat, rnd):
+        chosen.append(seat)
+        return real(state, seat, rnd)
+
+    monkeypatch.setattr(ai, "choose", choose)
+    return chosen
+
+
+async def _all_ai_finish_begun(service: Service, monkeypatch) -> tuple[list[str], asyncio.Task]:
+    """Table A with 1 human + 3 AI seats; the human resigns in a task, and this returns once
+    the AI run of that resign has begun (or it finished): (the AI choices so far, the task)."""
+
+    await _all_ai_table(service, "A")
+    chosen = _record_ai_choices(monkeypatch)
+    finish = asyncio.create_task(service.resign("A", "1001"))
+    while not chosen and not finish.done():
+        await asyncio.sleep(0)
+    return chosen, finish
+
+
 async def test_another_table_is_served_while_an_all_ai_finish_runs(tmp_path, monkeypatch):
     """Table A: the only human resigns, so the AI plays the rest of the game in that call.
     Once A's AI has begun, table B opens a lobby: B's call is answered while A's AI still has
@@ -26,19 +54,7 @@ async def test_another_table_is_served_while_an_all_ai_finish_runs(tmp_path, mon
 
     service = await Service.open(str(tmp_path / "t.db"), seed_source=lambda: 7)
     try:
-        await _all_ai_table(service, "A")
-        ai = registry.get(GAME).ai
-        real = ai.choose
-        chosen: list[str] = []  # one entry per AI choice (appended in whichever thread runs it)
-
-        def choose(state, seat, rnd):
-            chosen.append(seat)
-            return real(state, seat, rnd)
-
-        monkeypatch.setattr(ai, "choose", choose)
-        finish = asyncio.create_task(service.resign("A", "1001"))
-        while not chosen and not finish.done():
-            await asyncio.sleep(0)  # until A's AI run has begun
+        chosen, finish = await _all_ai_finish_begun(service, monkeypatch)
         lobby = await service.new_game("B", "2001", "factory-manager")
         made_when_b_answered = len(chosen)
         assert not finish.done()
@@ -58,19 +74,7 @@ async def test_a_move_at_the_same_table_waits_for_the_ai_run(tmp_path, monkeypat
 
     service = await Service.open(str(tmp_path / "t.db"), seed_source=lambda: 7)
     try:
-        await _all_ai_table(service, "A")
-        ai = registry.get(GAME).ai
-        real = ai.choose
-        chosen: list[str] = []
-
-        def choose(state, seat, rnd):
-            chosen.append(seat)
-            return real(state, seat, rnd)
-
-        monkeypatch.setattr(ai, "choose", choose)
-        finish = asyncio.create_task(service.resign("A", "1001"))
-        while not chosen and not finish.done():
-            await asyncio.sleep(0)
+        chosen, finish = await _all_ai_finish_begun(service, monkeypatch)
         async with service.lock("A"):  # what every change at A takes first
             assert finish.done()
             info = await service.table_info("A")
