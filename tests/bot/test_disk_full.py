@@ -10,6 +10,7 @@ check that move. PostgreSQL's disk_full (SQLSTATE 53100) is raised by a fake con
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import sqlite3
 
@@ -167,6 +168,14 @@ async def test_bot_tells_the_player_and_the_table_plays_on_when_space_is_back(ha
 
 
 # ----- PostgreSQL: disk_full (SQLSTATE 53100) --------------------------------------------
+@contextlib.asynccontextmanager
+async def _handing_over(value):
+    """``async with`` that gives ``value`` and lets every exception through (as asyncpg's
+    ``pool.acquire()`` and ``con.transaction()`` do for these tests)."""
+
+    yield value
+
+
 class _FullConnection:
     """An asyncpg connection whose every statement fails as a full PostgreSQL disk does."""
 
@@ -178,30 +187,12 @@ class _FullConnection:
     fetchval = fetch = fetchrow = execute = executemany = _full
 
     def transaction(self):
-        outer = self
-
-        class _Tx:
-            async def __aenter__(self):
-                return outer
-
-            async def __aexit__(self, *exc):
-                return False
-
-        return _Tx()
+        return _handing_over(self)
 
 
 class _FullPool:
     def acquire(self):
-        con = _FullConnection()
-
-        class _Acquire:
-            async def __aenter__(self):
-                return con
-
-            async def __aexit__(self, *exc):
-                return False
-
-        return _Acquire()
+        return _handing_over(_FullConnection())
 
 
 @pytest.mark.parametrize("write", ["commit", "set_meta", "create_game"])
