@@ -1452,6 +1452,17 @@ class Service:
 
         return (await self._legal(_table(table), _seat_of(user), game_id))[2]
 
+    async def legal_described(self, table: TableRef, user: UserRef, game_id: str | None = None
+                              ) -> tuple[list[ActionModel], Callable[[ActionModel], str] | None]:
+        """``(legal actions, action -> describe sentence)`` of the user now, both on the same
+        state (one lookup): :meth:`legal_actions` and :meth:`describer` together; ``([], None)``
+        when the user cannot act. For typed-command autocomplete: cached, no render."""
+
+        engine, state, actions = await self._legal(_table(table), _seat_of(user), game_id)
+        if not actions:
+            return [], None
+        return actions, lambda action: engine.describe(state, action)
+
     async def describer(self, table: TableRef) -> Callable[[ActionModel], str] | None:
         """``action -> describe sentence`` on the table's current state (None: no active game)."""
 

@@ -106,10 +106,7 @@ class PlayCog(TableCog, commands.Cog, name=PLAY_COG):
 
         # cached reads only (autocomplete cannot be deferred)
         table, user = interaction.channel_id, interaction.user.id
-        actions = await self.service.legal_actions(table, user, game_id=engine.id)
-        if not actions:
-            return [], None
-        return actions, await self.service.describer(table)
+        return await self.service.legal_described(table, user, game_id=engine.id)
 
     async def on_typed(self, interaction: discord.Interaction, engine: Any, model: type[ActionModel],
                        values: dict) -> None:
