@@ -37,8 +37,9 @@ async def main(n: int) -> None:
     t0 = time.perf_counter()
     for i in range(n):
         table = f"t{i}"
-        await service.new_game(table, "1001", "factory-manager", None,
-                               settings={"turn_limit": "24h", "reminders": "12h,1d"}, guild="g")
+        await service.new_game(
+            table, "1001", "factory-manager", None, settings={"turn_limit": "24h", "reminders": "12h,1d"}, guild="g"
+        )
         await service.join(table, "1002")
         await service.start(table, "1001")
     print(f"{n} live tables set up in {time.perf_counter() - t0:.1f} s")
@@ -54,7 +55,9 @@ async def main(n: int) -> None:
     t1 = time.perf_counter()
     notices = await service.tick()
     busy = (time.perf_counter() - t1) * 1000
-    print(f"reminder tick ({len(notices)} reminders due at once): {busy:.0f} ms ({busy / max(1, len(notices)):.2f} ms per table)")
+    print(
+        f"reminder tick ({len(notices)} reminders due at once): {busy:.0f} ms ({busy / max(1, len(notices)):.2f} ms per table)"
+    )
     clock.t += 60
     t1 = time.perf_counter()
     notices = await service.tick()

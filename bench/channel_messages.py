@@ -53,14 +53,14 @@ def _size(files) -> tuple[int, int]:
 
 @dataclass
 class FakeMessage:
-    channel: "FakeChannel"
+    channel: FakeChannel
     id: int = field(default_factory=lambda: next(_ids))
 
     @property
     def jump_url(self) -> str:
         return f"https://discord.com/channels/1/{self.channel.id}/{self.id}"
 
-    async def edit(self, content=None, attachments=None, view=None, allowed_mentions=None) -> "FakeMessage":
+    async def edit(self, content=None, attachments=None, view=None, allowed_mentions=None) -> FakeMessage:
         n, b = _size(attachments)
         c = self.channel.counts
         c.edits += 1
@@ -137,9 +137,16 @@ async def measure(game: str, players: int, seed: int, moves: int) -> dict[str, t
                     await poster.post_result(channel, result)
                     played += 1
                 c = channel.counts
-                out[mode] = (played, Counts(c.messages - start.messages, c.edits - start.edits,
-                                            c.images_in_new - start.images_in_new,
-                                            c.images_in_edits - start.images_in_edits, c.bytes - start.bytes))
+                out[mode] = (
+                    played,
+                    Counts(
+                        c.messages - start.messages,
+                        c.edits - start.edits,
+                        c.images_in_new - start.images_in_new,
+                        c.images_in_edits - start.images_in_edits,
+                        c.bytes - start.bytes,
+                    ),
+                )
             finally:
                 await service.close()
     return out
@@ -170,9 +177,17 @@ async def measure_with_human(game: str, players: int, seed: int, human_moves: in
                 await poster.post_result(channel, result, actor="1")
                 played += 1
             c = channel.counts
-            return played, result.version - v0, Counts(c.messages - start.messages, c.edits - start.edits,
-                                                        c.images_in_new - start.images_in_new,
-                                                        c.images_in_edits - start.images_in_edits, c.bytes - start.bytes)
+            return (
+                played,
+                result.version - v0,
+                Counts(
+                    c.messages - start.messages,
+                    c.edits - start.edits,
+                    c.images_in_new - start.images_in_new,
+                    c.images_in_edits - start.images_in_edits,
+                    c.bytes - start.bytes,
+                ),
+            )
         finally:
             await service.close()
 
@@ -191,15 +206,19 @@ def main(argv: list[str] | None = None) -> None:
         for mode, (played, c) in res.items():
             per = max(played, 1)
             label = "new board post every move" if mode == "every" else "one live status message"
-            print(f"{game:16s} {label:27s} ({played} moves): {c.messages / per:4.2f} | {c.images_in_new / per:4.2f} |"
-                  f" {c.edits / per:4.2f} | {c.images_in_edits / per:4.2f} | {c.bytes / per / 1024:6.1f}")
+            print(
+                f"{game:16s} {label:27s} ({played} moves): {c.messages / per:4.2f} | {c.images_in_new / per:4.2f} |"
+                f" {c.edits / per:4.2f} | {c.images_in_edits / per:4.2f} | {c.bytes / per / 1024:6.1f}"
+            )
     print("one human seat and AI seats replying in the same call, live status message, per HUMAN move:")
     for game in args.games.split(","):
         players = min(args.players, 2) if game == "transport" and args.players == 3 else args.players
         humans, moves, c = asyncio.run(measure_with_human(game, players, args.seed, args.moves))
         per = max(humans, 1)
-        print(f"{game:16s} {humans} human moves, {moves} moves in all: {c.messages / per:4.2f} new messages,"
-              f" {c.images_in_new / per:4.2f} images in them, {c.edits / per:4.2f} edits")
+        print(
+            f"{game:16s} {humans} human moves, {moves} moves in all: {c.messages / per:4.2f} new messages,"
+            f" {c.images_in_new / per:4.2f} images in them, {c.edits / per:4.2f} edits"
+        )
 
 
 if __name__ == "__main__":

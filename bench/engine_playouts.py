@@ -53,7 +53,9 @@ def p99(values: list[float]) -> float:
     return ordered[min(len(ordered) - 1, max(0, -(-99 * len(ordered) // 100) - 1))]
 
 
-def measure(engine, n_players: int, seconds: float, timings: dict[str, list[float]] | None = None) -> tuple[int, int, float]:
+def measure(
+    engine, n_players: int, seconds: float, timings: dict[str, list[float]] | None = None
+) -> tuple[int, int, float]:
     """(games, actions, elapsed seconds) of random playouts for about ``seconds``
     (``timings``: see :func:`playout`)."""
 
@@ -76,8 +78,10 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--players", type=int, default=0, help="player count (0: every count the game allows)")
     ap.add_argument("--game", action="append", default=[], help="only this game id (repeatable; default: all)")
     args = ap.parse_args(argv)
-    print(f"{'game':<18} {'players':>7} {'games':>6} {'games/s':>9} {'actions/s':>10} {'actions/game':>12} "
-          f"{'legal p99 ms':>12} {'apply p99 ms':>12}")
+    print(
+        f"{'game':<18} {'players':>7} {'games':>6} {'games/s':>9} {'actions/s':>10} {'actions/game':>12} "
+        f"{'legal p99 ms':>12} {'apply p99 ms':>12}"
+    )
     for gid in args.game or registry.ids():
         engine = registry.get(gid)
         counts = [args.players] if args.players else list(range(engine.min_players, engine.max_players + 1))
@@ -86,9 +90,11 @@ def main(argv: list[str] | None = None) -> None:
                 continue
             timings: dict[str, list[float]] = {"legal": [], "apply": []}
             games, actions, elapsed = measure(engine, n, args.seconds, timings)
-            print(f"{gid:<18} {n:>7} {games:>6} {games / elapsed:>9.1f} {actions / elapsed:>10.0f} "
-                  f"{actions / games:>12.1f} {p99(timings['legal']) * 1e3:>12.2f} {p99(timings['apply']) * 1e3:>12.2f}",
-                  flush=True)
+            print(
+                f"{gid:<18} {n:>7} {games:>6} {games / elapsed:>9.1f} {actions / elapsed:>10.0f} "
+                f"{actions / games:>12.1f} {p99(timings['legal']) * 1e3:>12.2f} {p99(timings['apply']) * 1e3:>12.2f}",
+                flush=True,
+            )
 
 
 if __name__ == "__main__":

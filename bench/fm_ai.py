@@ -16,9 +16,9 @@ import argparse
 import random
 import time
 
+from bench.fm_ai_v1 import FactoryManagerAIv1
 from engines import registry
 from engines.factory_manager.ai import never_buy_policy
-from bench.fm_ai_v1 import FactoryManagerAIv1
 from engines.factory_manager.rules import factory_values
 from tests.engines.contract import random_policy, win_share
 
@@ -88,17 +88,24 @@ def main(argv=None) -> None:
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--h2h", type=int, default=150)
     args = ap.parse_args(argv)
-    for name, opp, games in (("random", random_policy, args.games),
-                             ("never-buy", never_buy_policy, args.games),
-                             ("old AI v1", old_ai_policy, args.h2h),
-                             ("AI (self)", ai_policy, 30)):
+    for name, opp, games in (
+        ("random", random_policy, args.games),
+        ("never-buy", never_buy_policy, args.games),
+        ("old AI v1", old_ai_policy, args.h2h),
+        ("AI (self)", ai_policy, 30),
+    ):
         t = time.perf_counter()
         rate, money, prod, stor = match(opp, games)
-        print(f"AI vs 2 x {name:<9}: win share {rate:.3f} over {games} 3-player games; AI ends with "
-              f"{money:.0f} Elektro, production {prod:.1f}, storage {stor:.1f} "
-              f"({time.perf_counter() - t:.1f} s)", flush=True)
-    print(f"AI choose: {_CLOCK[0] / max(1, _CLOCK[1]) * 1000:.2f} ms per call on average "
-          f"over {_CLOCK[1]} calls, slowest {_CLOCK[2] * 1000:.1f} ms")
+        print(
+            f"AI vs 2 x {name:<9}: win share {rate:.3f} over {games} 3-player games; AI ends with "
+            f"{money:.0f} Elektro, production {prod:.1f}, storage {stor:.1f} "
+            f"({time.perf_counter() - t:.1f} s)",
+            flush=True,
+        )
+    print(
+        f"AI choose: {_CLOCK[0] / max(1, _CLOCK[1]) * 1000:.2f} ms per call on average "
+        f"over {_CLOCK[1]} calls, slowest {_CLOCK[2] * 1000:.1f} ms"
+    )
 
 
 if __name__ == "__main__":

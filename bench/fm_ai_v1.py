@@ -22,8 +22,8 @@ market and purchase policy that differ are kept here, and phase 1 never raises.
 from __future__ import annotations
 
 from engines.factory_manager import data as D
-from engines.factory_manager.ai import FactoryManagerAI, plan_value
 from engines.factory_manager.actions import DONE, buy_, demolish_
+from engines.factory_manager.ai import FactoryManagerAI, plan_value
 from engines.factory_manager.rules import installed
 
 TILES = D.TILES
@@ -116,7 +116,7 @@ class FactoryManagerAIv1(FactoryManagerAI):
                     if TILES[ca[1]].kind in D.ROOM_KINDS and TILES[ca[1]].kind == TILES[cb[1]].kind:
                         continue
                     hall_need = sum(1 for c in (ca, cb) if TILES[c[1]].kind in D.HALL_KINDS)
-                    free = (D.HALL1_SPACES - len(p.hall))
+                    free = D.HALL1_SPACES - len(p.hall)
                     fee = 0
                     if hall_need > free:
                         extra = hall_need - free

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import statistics
 import sqlite3
+import statistics
 import tempfile
 import time
 from pathlib import Path

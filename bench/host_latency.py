@@ -69,8 +69,9 @@ def pct(values: list[float], q: float) -> float:
     return ordered[k]
 
 
-async def prepare_table(service, table: str, players: int, game_id: str, seed: int,
-                        limit: int | None = None) -> list[tuple[str, object]]:
+async def prepare_table(
+    service, table: str, players: int, game_id: str, seed: int, limit: int | None = None
+) -> list[tuple[str, object]]:
     """Open and start the table through the service, then work out the game's moves (the
     first ``limit``; all by default) offline with the game's AI (untimed: people think
     elsewhere, not on the bot's loop)."""
@@ -92,9 +93,18 @@ async def prepare_table(service, table: str, players: int, game_id: str, seed: i
     return moves
 
 
-async def play_table(service, table: str, moves: list, seed: int, apply_commit: list[float],
-                     act_total: list[float], views: list[dict], every: int, own: list[float],
-                     think: float) -> int:
+async def play_table(
+    service,
+    table: str,
+    moves: list,
+    seed: int,
+    apply_commit: list[float],
+    act_total: list[float],
+    views: list[dict],
+    every: int,
+    own: list[float],
+    think: float,
+) -> int:
     """Send the prepared moves with ``Service.act``, one after another (a pause of mean
     ``think`` seconds between them), recording the timings."""
 
@@ -118,9 +128,8 @@ async def play_table(service, table: str, moves: list, seed: int, apply_commit: 
 
 
 async def main_async(args) -> None:
-    from engines import registry
-
     from bot.service import Service
+    from engines import registry
 
     if args.game == "high-low":
         from tests import fakegame
@@ -144,11 +153,23 @@ async def main_async(args) -> None:
             for i in range(args.tables)
         ]
         t0 = time.perf_counter()
-        counts = await asyncio.gather(*[
-            play_table(service, f"table-{i}", prepared[i], args.seed + i,
-                       apply_commit, act_total, views, args.every, own, args.think / 1000)
-            for i in range(args.tables)
-        ])
+        counts = await asyncio.gather(
+            *[
+                play_table(
+                    service,
+                    f"table-{i}",
+                    prepared[i],
+                    args.seed + i,
+                    apply_commit,
+                    act_total,
+                    views,
+                    args.every,
+                    own,
+                    args.think / 1000,
+                )
+                for i in range(args.tables)
+            ]
+        )
         wall = time.perf_counter() - t0
         await service.store._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     finally:
@@ -175,18 +196,27 @@ async def main_async(args) -> None:
 
     ms = 1000.0
     pace = f"each table moving every {args.think:.0f} ms on average" if args.think else "as fast as possible"
-    print(f"game {args.game}, {args.tables} tables x {args.players} players, one SQLite file "
-          f"(WAL, synchronous=FULL), all tables concurrently on one event loop, {pace}")
-    print(f"moves: {moves} in {wall:.2f} s = {moves / wall:.0f} moves/s "
-          f"({statistics.mean(counts):.0f} moves per game)")
-    print(f"apply+commit per move: p50 {pct(apply_commit, .5) * ms:.2f} ms, p99 {pct(apply_commit, .99) * ms:.2f} ms"
-          f"  (target p99 <= 20 ms; includes waiting for other tables' commits on the one connection)")
-    print(f"  of which the move's own apply + transaction: p50 {pct(own, .5) * ms:.2f} ms, p99 {pct(own, .99) * ms:.2f} ms")
-    print(f"whole act() call:      p50 {pct(act_total, .5) * ms:.2f} ms, p99 {pct(act_total, .99) * ms:.2f} ms"
-          f"  (includes waiting for other tables on the loop)")
+    print(
+        f"game {args.game}, {args.tables} tables x {args.players} players, one SQLite file "
+        f"(WAL, synchronous=FULL), all tables concurrently on one event loop, {pace}"
+    )
+    print(f"moves: {moves} in {wall:.2f} s = {moves / wall:.0f} moves/s ({statistics.mean(counts):.0f} moves per game)")
+    print(
+        f"apply+commit per move: p50 {pct(apply_commit, 0.5) * ms:.2f} ms, p99 {pct(apply_commit, 0.99) * ms:.2f} ms"
+        f"  (target p99 <= 20 ms; includes waiting for other tables' commits on the one connection)"
+    )
+    print(
+        f"  of which the move's own apply + transaction: p50 {pct(own, 0.5) * ms:.2f} ms, p99 {pct(own, 0.99) * ms:.2f} ms"
+    )
+    print(
+        f"whole act() call:      p50 {pct(act_total, 0.5) * ms:.2f} ms, p99 {pct(act_total, 0.99) * ms:.2f} ms"
+        f"  (includes waiting for other tables on the loop)"
+    )
     if render_times:
-        print(f"render board: p50 {pct(render_times, .5) * ms:.0f} ms, p95 {pct(render_times, .95) * ms:.0f} ms "
-              f"over {len(render_times)} boards (target p95 <= 300 ms); PNG mean {statistics.mean(png_sizes) / 1024:.0f} KiB")
+        print(
+            f"render board: p50 {pct(render_times, 0.5) * ms:.0f} ms, p95 {pct(render_times, 0.95) * ms:.0f} ms "
+            f"over {len(render_times)} boards (target p95 <= 300 ms); PNG mean {statistics.mean(png_sizes) / 1024:.0f} KiB"
+        )
     print(f"database: {size} bytes for {args.tables} finished games = {size / args.tables / 1024:.1f} KiB per game")
     if tmp is not None:
         for suffix in ("", "-wal", "-shm"):
@@ -241,10 +271,9 @@ async def worker_async(args) -> None:
     import json
     import sys
 
-    from engines import registry
-
     from bot.service import Service
     from bot.stores import make_store
+    from engines import registry
 
     if args.game == "high-low":
         from tests import fakegame
@@ -266,8 +295,10 @@ async def worker_async(args) -> None:
         for con in cons:
             await store.pool.release(con)
     try:
-        prepared = [await prepare_table(service, t, args.players, args.game, args.seed + i, limit=args.moves)
-                    for i, t in enumerate(tables)]
+        prepared = [
+            await prepare_table(service, t, args.players, args.game, args.seed + i, limit=args.moves)
+            for i, t in enumerate(tables)
+        ]
         if args.schema:
             await _warm_up(store, tables[0], pool)
         print(json.dumps({"ready": True}), flush=True)
@@ -294,8 +325,19 @@ async def worker_async(args) -> None:
     finally:
         await service.close()
     server_cpu = k1 - k0 if k0 is not None and k1 is not None else None
-    print(json.dumps({"moves": sum(counts), "apply_commit": apply_commit, "tx": store_tx, "seconds": seconds,
-                      "cpu": cpu, "server_cpu": server_cpu}), flush=True)
+    print(
+        json.dumps(
+            {
+                "moves": sum(counts),
+                "apply_commit": apply_commit,
+                "tx": store_tx,
+                "seconds": seconds,
+                "cpu": cpu,
+                "server_cpu": server_cpu,
+            }
+        ),
+        flush=True,
+    )
 
 
 async def run_processes(args, db: str, schema: str | None, processes: int, think: float) -> dict:
@@ -304,14 +346,34 @@ async def run_processes(args, db: str, schema: str | None, processes: int, think
     import json
     import sys
 
-    cmd = [sys.executable, "-m", "bench.host_latency", "--worker", "--db", db, "--game", args.game,
-           "--tables", str(args.tables), "--players", str(args.players), "--moves", str(args.moves),
-           "--seed", str(args.seed), "--think", str(think)]
+    cmd = [
+        sys.executable,
+        "-m",
+        "bench.host_latency",
+        "--worker",
+        "--db",
+        db,
+        "--game",
+        args.game,
+        "--tables",
+        str(args.tables),
+        "--players",
+        str(args.players),
+        "--moves",
+        str(args.moves),
+        "--seed",
+        str(args.seed),
+        "--think",
+        str(think),
+    ]
     if schema:
         cmd += ["--schema", schema]
-    procs = [await asyncio.create_subprocess_exec(*cmd, "--index", str(i), stdin=asyncio.subprocess.PIPE,
-                                                  stdout=asyncio.subprocess.PIPE)
-             for i in range(processes)]
+    procs = [
+        await asyncio.create_subprocess_exec(
+            *cmd, "--index", str(i), stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE
+        )
+        for i in range(processes)
+    ]
     try:
         for p in procs:
             line = await p.stdout.readline()
@@ -335,9 +397,16 @@ async def run_processes(args, db: str, schema: str | None, processes: int, think
     moves = sum(out["moves"] for out in outs)
     cpu = sum(out["cpu"] for out in outs)
     server = [out["server_cpu"] for out in outs]
-    return {"moves": moves, "wall": wall, "p50": pct(times, .5), "p99": pct(times, .99), "tx99": pct(tx, .99),
-            "cpu": cpu / moves, "server": sum(server) / moves if None not in server and schema else None,
-            "load": load}
+    return {
+        "moves": moves,
+        "wall": wall,
+        "p50": pct(times, 0.5),
+        "p99": pct(times, 0.99),
+        "tx99": pct(tx, 0.99),
+        "cpu": cpu / moves,
+        "server": sum(server) / moves if None not in server and schema else None,
+        "load": load,
+    }
 
 
 async def main_scale(args) -> None:
@@ -380,34 +449,50 @@ async def main_scale(args) -> None:
                     await con.close()
 
     ms = 1000.0
-    print(f"game {args.game}: each process plays {args.tables} tables x {args.players} players, the first "
-          f"{args.moves} moves of each game, all tables at once; every process on the same database "
-          f"({PostgresStore(args.db)._where()} for PostgreSQL)")
+    print(
+        f"game {args.game}: each process plays {args.tables} tables x {args.players} players, the first "
+        f"{args.moves} moves of each game, all tables at once; every process on the same database "
+        f"({PostgresStore(args.db)._where()} for PostgreSQL)"
+    )
     for think in paces:
         if think:
             offered = args.tables / (think / ms)
-            print(f"\npaced: each table pauses {think:.0f} ms on average between its moves (uniform 0-{2 * think:.0f}"
-                  f" ms), at most ~{offered:.0f} moves/s offered per process: the service time of a move")
+            print(
+                f"\npaced: each table pauses {think:.0f} ms on average between its moves (uniform 0-{2 * think:.0f}"
+                f" ms), at most ~{offered:.0f} moves/s offered per process: the service time of a move"
+            )
         else:
-            print("\nsaturated: every table moves again as soon as its last move is answered (closed loop, no"
-                  " pause): the capacity of this machine; latency then includes waiting for the CPU")
-        print(f"{'backend':<24}{'processes':>10}{'moves':>7}{'moves/s':>9}{'apply+commit p50':>18}{'p99':>10}"
-              f"{'store p99':>11}{'bot CPU/move':>14}{'DB CPU/move':>13}{'cores busy':>12}{'load':>6}")
+            print(
+                "\nsaturated: every table moves again as soon as its last move is answered (closed loop, no"
+                " pause): the capacity of this machine; latency then includes waiting for the CPU"
+            )
+        print(
+            f"{'backend':<24}{'processes':>10}{'moves':>7}{'moves/s':>9}{'apply+commit p50':>18}{'p99':>10}"
+            f"{'store p99':>11}{'bot CPU/move':>14}{'DB CPU/move':>13}{'cores busy':>12}{'load':>6}"
+        )
         for name, n, r in rows[think]:
             rate = r["moves"] / r["wall"]
             server = f"{r['server'] * ms:>10.2f} ms" if r["server"] is not None else f"{'-':>13}"
             busy = rate * (r["cpu"] + (r["server"] or 0.0))
-            print(f"{name:<24}{n:>10}{r['moves']:>7}{rate:>9.0f}"
-                  f"{r['p50'] * ms:>15.2f} ms{r['p99'] * ms:>7.2f} ms{r['tx99'] * ms:>8.2f} ms"
-                  f"{r['cpu'] * ms:>11.2f} ms{server}{busy:>12.2f}{r['load']:>6.1f}")
+            print(
+                f"{name:<24}{n:>10}{r['moves']:>7}{rate:>9.0f}"
+                f"{r['p50'] * ms:>15.2f} ms{r['p99'] * ms:>7.2f} ms{r['tx99'] * ms:>8.2f} ms"
+                f"{r['cpu'] * ms:>11.2f} ms{server}{busy:>12.2f}{r['load']:>6.1f}"
+            )
     print("\ntargets: apply+commit p99 <= 20 ms; moves/s grows with processes (PostgreSQL)")
-    print("store p99: the store's own commit (PostgreSQL: pool acquire + the one statement; SQLite: BEGIN to"
-          " COMMIT); apply+commit adds the move's checks, text and JSON and any wait for the event loop or a CPU")
-    print("cores busy: moves/s x (bot + database CPU per move), the cores this run kept busy (near the core count:"
-          " the machine is full, more processes cannot add moves/s)")
-    print(f"this machine: {os.cpu_count()} CPU cores; load: 1-minute load average just before each row (bot"
-          " processes, the database server and anything else share the cores: moves/s can grow only while cores"
-          " are free)")
+    print(
+        "store p99: the store's own commit (PostgreSQL: pool acquire + the one statement; SQLite: BEGIN to"
+        " COMMIT); apply+commit adds the move's checks, text and JSON and any wait for the event loop or a CPU"
+    )
+    print(
+        "cores busy: moves/s x (bot + database CPU per move), the cores this run kept busy (near the core count:"
+        " the machine is full, more processes cannot add moves/s)"
+    )
+    print(
+        f"this machine: {os.cpu_count()} CPU cores; load: 1-minute load average just before each row (bot"
+        " processes, the database server and anything else share the cores: moves/s can grow only while cores"
+        " are free)"
+    )
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -418,17 +503,24 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--render-samples", type=int, default=60)
     parser.add_argument("--every", type=int, default=5, help="keep every n-th view as a render sample")
-    parser.add_argument("--think", type=float, default=0.0,
-                        help="mean pause between a table's moves, ms (0: saturate the host)")
-    parser.add_argument("--db", default=None,
-                        help="database file (default: a temporary one, removed); a postgresql:// URL runs the"
-                             " several-processes comparison with SQLite")
+    parser.add_argument(
+        "--think", type=float, default=0.0, help="mean pause between a table's moves, ms (0: saturate the host)"
+    )
+    parser.add_argument(
+        "--db",
+        default=None,
+        help="database file (default: a temporary one, removed); a postgresql:// URL runs the"
+        " several-processes comparison with SQLite",
+    )
     parser.add_argument("--processes", default="1,2,4", help="process counts to compare (with a postgresql:// --db)")
-    parser.add_argument("--moves", type=int, default=40,
-                        help="moves played per table in the several-processes comparison")
-    parser.add_argument("--pace", default="0,50",
-                        help="several-processes comparison: mean pauses between a table's moves to run, ms"
-                             " (0: saturated)")
+    parser.add_argument(
+        "--moves", type=int, default=40, help="moves played per table in the several-processes comparison"
+    )
+    parser.add_argument(
+        "--pace",
+        default="0,50",
+        help="several-processes comparison: mean pauses between a table's moves to run, ms (0: saturated)",
+    )
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--index", type=int, default=0, help=argparse.SUPPRESS)
     parser.add_argument("--schema", default=None, help=argparse.SUPPRESS)

@@ -43,8 +43,7 @@ def main() -> None:
     t0 = time.perf_counter()
     share = win_share(range(games))
     dt = time.perf_counter() - t0
-    print(f"Kanban EV AI vs 2 random seats, 3 players: {games} games, win share {share:.0%} "
-          f"({games / dt:.1f} games/s)")
+    print(f"Kanban EV AI vs 2 random seats, 3 players: {games} games, win share {share:.0%} ({games / dt:.1f} games/s)")
 
 
 if __name__ == "__main__":

@@ -33,8 +33,10 @@ def main(games: int = 200) -> float:
     t0 = time.perf_counter()
     total = sum(play(seed) for seed in range(games))
     rate = total / games
-    print(f"visiting-kaunas AI vs 2 random seats, 3 players, {games} games (seeds 0-{games - 1}): "
-          f"win share {rate:.1%} ({total:g}/{games}) in {time.perf_counter() - t0:.1f} s")
+    print(
+        f"visiting-kaunas AI vs 2 random seats, 3 players, {games} games (seeds 0-{games - 1}): "
+        f"win share {rate:.1%} ({total:g}/{games}) in {time.perf_counter() - t0:.1f} s"
+    )
     return rate
 
 

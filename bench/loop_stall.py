@@ -87,8 +87,11 @@ async def finish(game_id: str, seed: int) -> dict:
         await task
         assert result.status == "over", f"{game_id}: the AI finish stopped at {result.status}"
         return {
-            "game": game_id, "moves": result.version - before, "wall_s": wall,
-            "worst_ms": max(stalls), "p99_ms": statistics.quantiles(stalls, n=100, method="inclusive")[98] if len(stalls) > 1 else 0.0,
+            "game": game_id,
+            "moves": result.version - before,
+            "wall_s": wall,
+            "worst_ms": max(stalls),
+            "p99_ms": statistics.quantiles(stalls, n=100, method="inclusive")[98] if len(stalls) > 1 else 0.0,
             "slowest_ai_ms": await slowest_ai_move(service, table),
         }
     finally:
@@ -96,14 +99,18 @@ async def finish(game_id: str, seed: int) -> dict:
 
 
 async def main(games: list[str], seed: int) -> None:
-    print(f"all-AI finish after a resign, seed {seed}; probe sleeps {TICK * 1000:.0f} ms; target worst stall "
-          f"≤ {TARGET_MS:.0f} ms and ≤ one AI move")
+    print(
+        f"all-AI finish after a resign, seed {seed}; probe sleeps {TICK * 1000:.0f} ms; target worst stall "
+        f"≤ {TARGET_MS:.0f} ms and ≤ one AI move"
+    )
     for gid in games:
         r = await finish(gid, seed)
         ok = r["worst_ms"] <= TARGET_MS
-        print(f"{r['game']:<16} {r['moves']:>5} AI moves in {r['wall_s']:.2f} s; loop stall worst "
-              f"{r['worst_ms']:.1f} ms, p99 {r['p99_ms']:.1f} ms; slowest AI move {r['slowest_ai_ms']:.1f} ms"
-              f"  [{'ok' if ok else 'MISSED'}]")
+        print(
+            f"{r['game']:<16} {r['moves']:>5} AI moves in {r['wall_s']:.2f} s; loop stall worst "
+            f"{r['worst_ms']:.1f} ms, p99 {r['p99_ms']:.1f} ms; slowest AI move {r['slowest_ai_ms']:.1f} ms"
+            f"  [{'ok' if ok else 'MISSED'}]"
+        )
 
 
 if __name__ == "__main__":

@@ -85,8 +85,14 @@ def bench_game(game_id: str, games: int, every: int, out: Path | None) -> dict:
                     for j, png in enumerate(pngs):
                         (out / f"{game_id}-{n}p-{j + 1}.png").write_bytes(png)
                     (out / f"{game_id}-{n}p-summary.png").write_bytes(summary)
-    return {"wall": wall, "cpu": cpu, "sizes": sizes, "dims": dims, "phone": phone,
-            "summary": {"wall": s_wall, "cpu": s_cpu, "sizes": s_sizes, "dims": s_dims, "phone": s_phone}}
+    return {
+        "wall": wall,
+        "cpu": cpu,
+        "sizes": sizes,
+        "dims": dims,
+        "phone": phone,
+        "summary": {"wall": s_wall, "cpu": s_cpu, "sizes": s_sizes, "dims": s_dims, "phone": s_phone},
+    }
 
 
 def main() -> None:
@@ -96,20 +102,26 @@ def main() -> None:
     ap.add_argument("--game", action="append", help="only this game id (repeatable)")
     ap.add_argument("--out", type=Path, default=None, help="write sample PNGs here")
     args = ap.parse_args()
-    print(f"{'game':<16} {'image':<8} {'renders':>7}  {'CPU p50':>7} {'CPU p95':>7} {'CPU max':>7}  {'wall p95':>8}"
-          f"  {'PNG kB p50':>10}  {'widths px':<14} {'heights px':<10} {'phone px':>8}")
+    print(
+        f"{'game':<16} {'image':<8} {'renders':>7}  {'CPU p50':>7} {'CPU p95':>7} {'CPU max':>7}  {'wall p95':>8}"
+        f"  {'PNG kB p50':>10}  {'widths px':<14} {'heights px':<10} {'phone px':>8}"
+    )
     for game_id in args.game or registry.ids():
         r = bench_game(game_id, args.games, args.every, args.out)
         for kind, row in (("board", r), ("summary", r["summary"])):
             widths = sorted({w for w, _h in row["dims"]})
             heights = [h for _w, h in row["dims"]]
             span = f"{min(widths)}-{max(widths)}" if len(widths) > 1 else str(widths[0])
-            print(f"{game_id:<16} {kind:<8} {len(row['cpu']):>7}  {_pct(row['cpu'], .5):7.0f} "
-                  f"{_pct(row['cpu'], .95):7.0f} {max(row['cpu']):7.0f}  {_pct(row['wall'], .95):8.0f}  "
-                  f"{_pct(row['sizes'], .5) / 1000:10.0f}  {span:<14} {f'{min(heights)}-{max(heights)}':<10} "
-                  f"{row['phone']:8.1f}")
-    print("ms per render (board: all images of one board; summary: the one PNG posted after a move);"
-          " phone px: smallest text at 400 px display width")
+            print(
+                f"{game_id:<16} {kind:<8} {len(row['cpu']):>7}  {_pct(row['cpu'], 0.5):7.0f} "
+                f"{_pct(row['cpu'], 0.95):7.0f} {max(row['cpu']):7.0f}  {_pct(row['wall'], 0.95):8.0f}  "
+                f"{_pct(row['sizes'], 0.5) / 1000:10.0f}  {span:<14} {f'{min(heights)}-{max(heights)}':<10} "
+                f"{row['phone']:8.1f}"
+            )
+    print(
+        "ms per render (board: all images of one board; summary: the one PNG posted after a move);"
+        " phone px: smallest text at 400 px display width"
+    )
 
 
 if __name__ == "__main__":

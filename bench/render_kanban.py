@@ -64,8 +64,12 @@ def main() -> None:
                         (args.out / f"kanban-{n}p-{j + 1}.png").write_bytes(png)
                     (args.out / f"kanban-{n}p-hand.png").write_bytes(hand or b"")
     print(f"Kanban EV renders: {len(board_ms)} boards (2 images each) and hands, 2-4 players")
-    rows = (("board (layouts+draw+PNG)", board_ms), ("board, CPU time", cpu_ms), ("layouts only", layout_ms),
-            ("hand", hand_ms))
+    rows = (
+        ("board (layouts+draw+PNG)", board_ms),
+        ("board, CPU time", cpu_ms),
+        ("layouts only", layout_ms),
+        ("hand", hand_ms),
+    )
     for name, vals in rows:
         print(f"  {name:26s} p50 {_pct(vals, 0.5):6.0f} ms   p95 {_pct(vals, 0.95):6.0f} ms   max {max(vals):6.0f} ms")
     print(f"  PNG bytes: p50 {_pct(sizes, 0.5):.0f}, max {max(sizes)}; image heights {min(heights)}-{max(heights)} px")

@@ -43,8 +43,10 @@ def main() -> None:
     for seed in range(games):
         total += play(seed, n)
     took = time.perf_counter() - start
-    print(f"Transport AI vs random, {n} players, {games} games: win share {total / games:.1%} "
-          f"({total:g}/{games}); {took:.1f} s, {took / games * 1000:.0f} ms per game")
+    print(
+        f"Transport AI vs random, {n} players, {games} games: win share {total / games:.1%} "
+        f"({total:g}/{games}); {took:.1f} s, {took / games * 1000:.0f} ms per game"
+    )
 
 
 if __name__ == "__main__":

@@ -31,8 +31,10 @@ def main() -> None:
         t = time.perf_counter()
         render_hand("transport", engine.view(state, players[0]))
         hands.append(time.perf_counter() - t)
-    print(f"board: {sum(boards) / len(boards) * 1000:.0f} ms mean, {max(boards) * 1000:.0f} ms max; "
-          f"PNG {sum(sizes) / len(sizes) / 1000:.0f} kB mean, {max(sizes) / 1000:.0f} kB max")
+    print(
+        f"board: {sum(boards) / len(boards) * 1000:.0f} ms mean, {max(boards) * 1000:.0f} ms max; "
+        f"PNG {sum(sizes) / len(sizes) / 1000:.0f} kB mean, {max(sizes) / 1000:.0f} kB max"
+    )
     print(f"hand: {sum(hands) / len(hands) * 1000:.0f} ms mean")
 
 

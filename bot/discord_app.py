@@ -23,7 +23,8 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-from typing import Any, Callable, Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -155,11 +156,20 @@ class BoardhostBot(commands.Bot):
             await say(interaction, mention_ids(error.message))
             await self.poster.touch(interaction.channel_id)  # the table was used all the same
             return
-        what = interaction.command.qualified_name if interaction.command else (
-            (interaction.data or {}).get("custom_id", "interaction"))
+        what = (
+            interaction.command.qualified_name
+            if interaction.command
+            else ((interaction.data or {}).get("custom_id", "interaction"))
+        )
         full = isinstance(error, OutOfSpace)
-        log.error("table %s: %s by %s failed%s", interaction.channel_id, what, interaction.user.id,
-                  ": the database is out of space" if full else "", exc_info=error)
+        log.error(
+            "table %s: %s by %s failed%s",
+            interaction.channel_id,
+            what,
+            interaction.user.id,
+            ": the database is out of space" if full else "",
+            exc_info=error,
+        )
         # a move may have been committed without its post: catch up at the next touch
         self.poster.pending.add(str(interaction.channel_id))
         try:
@@ -198,8 +208,11 @@ class BoardhostBot(commands.Bot):
                 self.tree.copy_global_to(guild=guild)
                 await self.tree.sync(guild=guild)
             except discord.HTTPException as exc:  # best effort: 403/50001 when not in that guild
-                log.warning("could not copy the commands to the dev guild %s (%s); the global commands stand",
-                            self.dev_guild, exc)
+                log.warning(
+                    "could not copy the commands to the dev guild %s (%s); the global commands stand",
+                    self.dev_guild,
+                    exc,
+                )
         return True
 
     async def sync_now(self, guild: int | None = None) -> int:
@@ -302,8 +315,11 @@ def shard_of(guild_id: int | None, shard_count: int) -> int:
 
 
 def create_bot(
-    db_path: str | None = None, *, auto_sync: bool = True,
-    shard_ids: list[int] | None = None, shard_count: int | None = None,
+    db_path: str | None = None,
+    *,
+    auto_sync: bool = True,
+    shard_ids: list[int] | None = None,
+    shard_count: int | None = None,
 ) -> BoardhostBot:
     """The whole bot over the database ``db_path`` (a SQLite file or ``postgresql://…``;
     default: settings' ``BOARDHOST_DB``, ``./boardhost.db``). The database opens in
@@ -323,5 +339,13 @@ def create_bot(
     )
 
 
-__all__ = ["BoardhostBot", "BoardhostTree", "EXTENSIONS", "ShardedBoardhostBot", "TREE_HASH_KEY", "create_bot",
-           "shard_of", "tree_hash"]
+__all__ = [
+    "BoardhostBot",
+    "BoardhostTree",
+    "EXTENSIONS",
+    "ShardedBoardhostBot",
+    "TREE_HASH_KEY",
+    "create_bot",
+    "shard_of",
+    "tree_hash",
+]

@@ -12,7 +12,8 @@ Nothing here holds state or sends anything; the cogs (``bot/cogs``) and the post
 from __future__ import annotations
 
 import re
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 import discord
 
@@ -27,21 +28,30 @@ _SNOWFLAKE = re.compile(r"(?<![\d@])(\d{15,21})(?!\d)")
 USER_ID = re.compile(r"(?<![\d@])\d{15,21}(?!\d)")
 
 #: the answer to an unexpected failure when nothing was saved
-SORRY = ("Sorry, something went wrong on our side and it has been logged; it may have happened after your"
-         " move was saved, so look at `/game board` before you send it again.")
+SORRY = (
+    "Sorry, something went wrong on our side and it has been logged; it may have happened after your"
+    " move was saved, so look at `/game board` before you send it again."
+)
 
 #: the answer when the database could not grow (disk full): nothing of the command was saved
-OUT_OF_SPACE = ("The bot's server is out of disk space, so nothing was saved and nothing was played;"
-                " try again once its admin has freed some space.")
+OUT_OF_SPACE = (
+    "The bot's server is out of disk space, so nothing was saved and nothing was played;"
+    " try again once its admin has freed some space."
+)
 
 NO_PINGS = discord.AllowedMentions.none()
 
 #: the Discord permissions the bot needs in a game's channel (attribute, name shown)
-POST_PERMISSIONS = (("view_channel", "View Channel"), ("send_messages", "Send Messages"),
-                    ("attach_files", "Attach Files"))
+POST_PERMISSIONS = (
+    ("view_channel", "View Channel"),
+    ("send_messages", "Send Messages"),
+    ("attach_files", "Attach Files"),
+)
 #: the clause for a post Discord refused for permissions (50013 / 50001)
-CANNOT_POST = ("I am not allowed to post in this channel (I need View Channel, Send Messages and Attach Files; "
-               "a moderator can grant them).")
+CANNOT_POST = (
+    "I am not allowed to post in this channel (I need View Channel, Send Messages and Attach Files; "
+    "a moderator can grant them)."
+)
 
 
 def missing_permissions(perms: discord.Permissions, in_thread: bool = False) -> list[str]:
@@ -97,8 +107,9 @@ def rename_view(view: Any, names: dict[str, str]) -> Any:
 
 def _rename(view: Any, names: dict[str, str], inner: re.Pattern | None) -> Any:
     if isinstance(view, dict):
-        return {_rename(k, names, inner) if isinstance(k, str) else k: _rename(v, names, inner)
-                for k, v in view.items()}
+        return {
+            _rename(k, names, inner) if isinstance(k, str) else k: _rename(v, names, inner) for k, v in view.items()
+        }
     if isinstance(view, list):
         return [_rename(v, names, inner) for v in view]
     if isinstance(view, str):
@@ -169,7 +180,9 @@ def allowed_for(users: Iterable[str]) -> discord.AllowedMentions:
     """Mentions that ping exactly these users (and never everyone, roles or anyone else)."""
 
     return discord.AllowedMentions(
-        everyone=False, roles=False, replied_user=False,
+        everyone=False,
+        roles=False,
+        replied_user=False,
         users=[discord.Object(id=int(u)) for u in users if str(u).isdigit()],
     )
 
@@ -184,14 +197,20 @@ def ranking_lines(ranking: list[RankLine], seats: Iterable[str] = ()) -> list[st
     out = []
     for line in ranking:
         extra = " (resigned)" if line.resigned else ""
-        score = line.score_text or plural(line.score, 'point')
+        score = line.score_text or plural(line.score, "point")
         out.append(f"{line.place}. {seat_label(plays.get(line.seat, line.seat))} — {score}{extra}")
     return out
 
 
-def footer(status: str, status_line: str, mention: list[str], ranking: list[RankLine] | None,
-           seats: list[str], heading: str = "**Game over.** Final ranking:",
-           deadline: float | None = None) -> list[str]:
+def footer(
+    status: str,
+    status_line: str,
+    mention: list[str],
+    ranking: list[RankLine] | None,
+    seats: list[str],
+    heading: str = "**Game over.** Final ranking:",
+    deadline: float | None = None,
+) -> list[str]:
     """The lines under a board: the ranking under ``heading`` when over, else the status and
     who must act, with their turn ``deadline`` (epoch seconds) as a Discord timestamp
     (``<t:…:R>``, "in 5 hours" in each reader's time zone) when the table has a turn limit.
@@ -240,14 +259,18 @@ def lobby_text(info: TableInfo, note: str = "") -> str:
     lines = []
     if note:
         lines.append(note)
-    lines.append(f"**{info.title}** lobby ({info.min_players}–{info.max_players} players), host {seat_label(info.host)}.")
+    lines.append(
+        f"**{info.title}** lobby ({info.min_players}–{info.max_players} players), host {seat_label(info.host)}."
+    )
     opts = options_text(info)
     if opts:
         lines.append(f"Options: {opts}")
     lines.append(f"Seated ({len(seated)}): " + (", ".join(seat_label(s) for s in seated) or "nobody yet"))
     if info.status == "lobby":  # a started lobby's message has lost its buttons
-        lines.append("Join with the button or `/game join`; the host starts with Start or `/game start`"
-                     " (`/game addbot` adds an AI seat).")
+        lines.append(
+            "Join with the button or `/game join`; the host starts with Start or `/game start`"
+            " (`/game addbot` adds an AI seat)."
+        )
     return "\n".join(lines)
 
 
@@ -309,7 +332,9 @@ def history_line(h: HistoryLine) -> str:
     return f"{h.seq}. {seat_label(h.seat)}: {text}"
 
 
-def history_pages(lines: list[str], limit: int = MAX_CONTENT - 200, per_page: int = HISTORY_PAGE) -> list[tuple[int, int]]:
+def history_pages(
+    lines: list[str], limit: int = MAX_CONTENT - 200, per_page: int = HISTORY_PAGE
+) -> list[tuple[int, int]]:
     """Split ``lines`` into pages of at most ``per_page`` lines and ``limit`` characters:
     ``[(first, end), …]`` index ranges, oldest first, filled from the newest line back, so
     the newest page (the one ``/game history`` opens on) is a full one and the oldest holds
@@ -380,8 +405,29 @@ def move_lines(result: Any, seats: dict[str, str], board_link: str | None, *, hi
 
 
 __all__ = [
-    "MAX_CONTENT", "NO_PINGS", "OUT_OF_SPACE", "SORRY", "allowed_for", "board_lines", "bound", "fit_lines", "footer", "history_line", "history_pages",
+    "MAX_CONTENT",
+    "NO_PINGS",
+    "OUT_OF_SPACE",
+    "SORRY",
+    "allowed_for",
+    "board_lines",
+    "bound",
+    "fit_lines",
+    "footer",
+    "history_line",
+    "history_pages",
     "hand_text",
-    "lobby_text", "mention_ids", "move_lines", "status_text", "mention_seats", "options_text", "ranking_lines", "rename_view",
-    "seat_label", "seats_of", "split_content", "table_line", "table_link",
+    "lobby_text",
+    "mention_ids",
+    "move_lines",
+    "status_text",
+    "mention_seats",
+    "options_text",
+    "ranking_lines",
+    "rename_view",
+    "seat_label",
+    "seats_of",
+    "split_content",
+    "table_line",
+    "table_link",
 ]

@@ -33,8 +33,9 @@ import shutil
 import sqlite3
 import sys
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 __all__ = ["register", "migrate", "MigrationError", "Report"]
 
@@ -62,15 +63,22 @@ class Report:
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     cmd = subparsers.add_parser(
-        "migrate", help="copy every game from a SQLite file to PostgreSQL (safe to run again)",
+        "migrate",
+        help="copy every game from a SQLite file to PostgreSQL (safe to run again)",
         description="Copy every game (log, snapshots, seats, settings) from a SQLite file into a PostgreSQL "
-                    "database, verify row counts and replay each live game. Stop the bot first, or run it "
-                    "again after the bot stopped: a second run copies only what changed.",
+        "database, verify row counts and replay each live game. Stop the bot first, or run it "
+        "again after the bot stopped: a second run copies only what changed.",
     )
-    cmd.add_argument("--from", dest="source", required=True, metavar="URL",
-                     help="the SQLite file: sqlite:///boardhost.db or a path")
-    cmd.add_argument("--to", dest="target", required=True, metavar="URL",
-                     help="the PostgreSQL database: postgresql://user@host:5432/dbname[?schema=NAME]")
+    cmd.add_argument(
+        "--from", dest="source", required=True, metavar="URL", help="the SQLite file: sqlite:///boardhost.db or a path"
+    )
+    cmd.add_argument(
+        "--to",
+        dest="target",
+        required=True,
+        metavar="URL",
+        help="the PostgreSQL database: postgresql://user@host:5432/dbname[?schema=NAME]",
+    )
     cmd.set_defaults(func=cmd_migrate)
 
 
@@ -146,8 +154,9 @@ async def migrate(source: str, target: str, *, say: Callable[[str], None] = lamb
     from bot.stores import is_postgres, sqlite_path
 
     if is_postgres(source):
-        raise MigrationError("--from must be the SQLite file (sqlite:///boardhost.db); copying from PostgreSQL is"
-                             " not supported.")
+        raise MigrationError(
+            "--from must be the SQLite file (sqlite:///boardhost.db); copying from PostgreSQL is not supported."
+        )
     if not is_postgres(target):
         raise MigrationError("--to must be a PostgreSQL URL (postgresql://user@host:5432/dbname).")
     try:
@@ -194,11 +203,12 @@ async def _copy(lite: sqlite3.Connection, store, path: str, say) -> Report:
                 " WHERE table_schema = current_schema()"
             ):
                 pg_types.setdefault(r["table_name"], {})[r["column_name"]] = r["data_type"]
-            missing = [t for t in tables if t not in pg_types or
-                       {c for c, _ in tables[t]} != set(pg_types[t])]
+            missing = [t for t in tables if t not in pg_types or {c for c, _ in tables[t]} != set(pg_types[t])]
             if missing:
-                raise MigrationError(f"The PostgreSQL schema differs from the SQLite one for table {missing[0]};"
-                                     " both databases must come from the same boardhost version.")
+                raise MigrationError(
+                    f"The PostgreSQL schema differs from the SQLite one for table {missing[0]};"
+                    " both databases must come from the same boardhost version."
+                )
             children = [t for t in tables if t != "games" and any(c == "game_pk" for c, _ in tables[t])]
             others = [t for t in tables if t != "games" and t not in children]
 
@@ -211,26 +221,32 @@ async def _copy(lite: sqlite3.Connection, store, path: str, say) -> Report:
                     await _upsert(pg, t, cols, keys, rows, pg_types[t])
                 # the next new game (and vote) gets a pk above every copied one
                 for t in ("games", "votes"):
-                    await pg.execute(f"SELECT setval(pg_get_serial_sequence('{t}', 'pk'),"
-                                     f" COALESCE((SELECT MAX(pk) FROM {t}), 0) + 1, false)")
+                    await pg.execute(
+                        f"SELECT setval(pg_get_serial_sequence('{t}', 'pk'),"
+                        f" COALESCE((SELECT MAX(pk) FROM {t}), 0) + 1, false)"
+                    )
             await _verify_counts(lite, pg, tables, children, others, copied, report)
         await _verify_replays(store, copied, report)
     finally:
         await store.close()
 
     kept = ", ".join(map(str, report.kept_newer))
-    say(f"Copied {path} to PostgreSQL {store._where()}: {_n(report.copied, 'game')} copied,"
+    say(
+        f"Copied {path} to PostgreSQL {store._where()}: {_n(report.copied, 'game')} copied,"
         f" {report.unchanged} already up to date"
-        + (f", {_n(len(report.kept_newer), 'game')} kept because PostgreSQL had moved on (pk {kept})." if kept
-           else "."))
+        + (f", {_n(len(report.kept_newer), 'game')} kept because PostgreSQL had moved on (pk {kept})." if kept else ".")
+    )
     say("Rows of those games, SQLite = PostgreSQL:")
     for t, (n_src, n_dst) in report.counts.items():
         say(f"  {t}: {n_src} = {n_dst}" if n_src == n_dst else f"  {t}: {n_src} != {n_dst}  <-- DIFFERENT")
     say(f"Replayed {_n(report.replayed, 'live game')} from the log: the same state as the stored snapshot.")
     for problem in report.problems:
         say(f"PROBLEM: {problem}")
-    say("Migration complete." if report.ok else "Migration FAILED its checks (see PROBLEM lines); the data is"
-        " copied, fix the cause and run it again.")
+    say(
+        "Migration complete."
+        if report.ok
+        else "Migration FAILED its checks (see PROBLEM lines); the data is copied, fix the cause and run it again."
+    )
     return report
 
 
@@ -240,14 +256,19 @@ async def _copy_games(lite, pg, tables, pg_types, children, report: Report, say)
 
     cols = [c for c, _ in tables["games"]]
     copied: list[int] = []
-    for row in lite.execute(f'SELECT {", ".join(cols)} FROM games ORDER BY pk').fetchall():
+    for row in lite.execute(f"SELECT {', '.join(cols)} FROM games ORDER BY pk").fetchall():
         game = dict(zip(cols, row))
         pk = game["pk"]
-        there = await pg.fetchrow("SELECT table_id, game_id, seed, created, version, status FROM games WHERE pk = $1",
-                                  pk)
+        there = await pg.fetchrow(
+            "SELECT table_id, game_id, seed, created, version, status FROM games WHERE pk = $1", pk
+        )
         if there is not None:
             same = (there["table_id"], there["game_id"], there["seed"], there["created"]) == (
-                game["table_id"], game["game_id"], game["seed"], float(game["created"]))
+                game["table_id"],
+                game["game_id"],
+                game["seed"],
+                float(game["created"]),
+            )
             if not same:
                 raise MigrationError(
                     f"Game {pk} in PostgreSQL is a different game (table {there['table_id']}, {there['game_id']})"
@@ -255,7 +276,8 @@ async def _copy_games(lite, pg, tables, pg_types, children, report: Report, say)
                     " empty database."
                 )
             if there["version"] > game["version"] or (
-                there["version"] == game["version"] and there["status"] != game["status"]
+                there["version"] == game["version"]
+                and there["status"] != game["status"]
                 and game["status"] in ("lobby", "active")
             ):
                 report.kept_newer.append(pk)
@@ -280,18 +302,21 @@ async def _copy_games(lite, pg, tables, pg_types, children, report: Report, say)
 async def _same_game_rows(lite, pg, pk, children, tables, pg_types, game, cols) -> bool:
     """Whether the target already holds exactly the source's rows of game ``pk``."""
 
-    theirs = await pg.fetchrow(f'SELECT {", ".join(cols)} FROM games WHERE pk = $1', pk)
+    theirs = await pg.fetchrow(f"SELECT {', '.join(cols)} FROM games WHERE pk = $1", pk)
     if [_convert(game[c], pg_types["games"][c]) for c in cols] != list(theirs):
         return False
     for t in children:
         ccols = [c for c, _ in tables[t]]
         mine = sorted(
-            [tuple(_convert(v, pg_types[t][c]) for c, v in zip(ccols, r))
-             for r in lite.execute(f'SELECT {", ".join(ccols)} FROM "{t}" WHERE game_pk = ?', (pk,))],
+            [
+                tuple(_convert(v, pg_types[t][c]) for c, v in zip(ccols, r))
+                for r in lite.execute(f'SELECT {", ".join(ccols)} FROM "{t}" WHERE game_pk = ?', (pk,))
+            ],
             key=repr,
         )
-        there = sorted([tuple(r) for r in await pg.fetch(f'SELECT {", ".join(ccols)} FROM "{t}" WHERE game_pk = $1', pk)],
-                       key=repr)
+        there = sorted(
+            [tuple(r) for r in await pg.fetch(f'SELECT {", ".join(ccols)} FROM "{t}" WHERE game_pk = $1', pk)], key=repr
+        )
         if mine != there:
             return False
     return True
@@ -304,7 +329,7 @@ async def _upsert(pg, table: str, cols: list[str], keys: list[str], rows: list[t
     sql = f'INSERT INTO "{table}" ({", ".join(cols)}) VALUES ({placeholders})'
     rest = [c for c in cols if c not in keys]
     if keys:
-        action = (f"DO UPDATE SET {', '.join(f'{c} = excluded.{c}' for c in rest)}" if rest else "DO NOTHING")
+        action = f"DO UPDATE SET {', '.join(f'{c} = excluded.{c}' for c in rest)}" if rest else "DO NOTHING"
         sql += f" ON CONFLICT ({', '.join(keys)}) {action}"
     await pg.executemany(sql, [[_convert(v, types[c]) for c, v in zip(cols, r)] for r in rows])
 
@@ -353,7 +378,7 @@ async def _verify_replays(store, copied: list[int], report: Report) -> None:
         order = [s.seat for s in seats]
         rows = await store.actions(pk)
 
-        def replay():
+        def replay(engine=engine, order=order, game=game, rows=rows):
             state = engine.setup(order, game.options, game.seed)
             for r in rows:
                 state = engine.apply(state, r.seat, engine.action_from_json(r.action)).state

@@ -89,7 +89,10 @@ def read_move_text(text: str | None) -> MoveText | None:
         return None
     if text.startswith("{"):
         data = json.loads(text)
-        return MoveText(public=list(data.get("public") or []), own=data.get("own"),
-                        private={k: list(v) for k, v in (data.get("private") or {}).items()},
-                        notation=data.get("notation", ""))
+        return MoveText(
+            public=list(data.get("public") or []),
+            own=data.get("own"),
+            private={k: list(v) for k, v in (data.get("private") or {}).items()},
+            notation=data.get("notation", ""),
+        )
     return MoveText(public=text.split("\n"))

@@ -13,20 +13,21 @@ from __future__ import annotations
 import io
 import logging
 import re
-from typing import Any, Iterable, Protocol
+from collections.abc import Iterable
+from typing import Any, Protocol
 
 import discord
 from discord.ext import tasks
 
 from bot.format import (
     CANNOT_POST,
-    missing_permissions,
     NO_PINGS,
     allowed_for,
     bound,
     footer,
     hand_text,
     mention_seats,
+    missing_permissions,
     move_lines,
     rename_view,
     seat_label,
@@ -119,8 +120,9 @@ class Poster:
             files.append(discord.File(io.BytesIO(png), filename=name))
         return files
 
-    async def summary_files(self, game_id: str, view: dict, seats: list[str],
-                            events: list[str] | None = None) -> list[discord.File]:
+    async def summary_files(
+        self, game_id: str, view: dict, seats: list[str], events: list[str] | None = None
+    ) -> list[discord.File]:
         """The one image of a move's post: the phone summary ``summary.png`` (what the move
         did, each seat's score and resources, whose turn; issue 13.2) with display names in
         place of seat ids; a game whose renderer draws no summary posts its board instead.
@@ -137,8 +139,14 @@ class Poster:
             return await self.board_files(game_id, view, seats)
         return [discord.File(io.BytesIO(png), filename="summary.png")]
 
-    async def post_result(self, channel: discord.abc.Messageable, result: Result, *, force_board: bool = False,
-                          actor: int | str | None = None) -> None:
+    async def post_result(
+        self,
+        channel: discord.abc.Messageable,
+        result: Result,
+        *,
+        force_board: bool = False,
+        actor: int | str | None = None,
+    ) -> None:
         """Post what ``result`` changed, in the table's version order: public events, the
         phone summary image (:meth:`summary_files`) with the "My hand"/"My moves" buttons, who must act (only they may be
         pinged, see :meth:`to_ping`; ``actor``: the user whose command caused it); then
@@ -170,8 +178,15 @@ class Poster:
                     await self.post_status(channel, result, files, ping)
                 else:
                     lines = [mention_seats(t, seats) for t in result.public]
-                    lines += footer(result.status, result.status_line, result.mention, result.ranking, seats,
-                                    heading="**Final ranking:**", deadline=result.deadline)
+                    lines += footer(
+                        result.status,
+                        result.status_line,
+                        result.mention,
+                        result.ranking,
+                        seats,
+                        heading="**Final ranking:**",
+                        deadline=result.deadline,
+                    )
                     await self.send_chunks(channel, lines, files, result, ping)
                 if board and not result.ai_pending:  # the channel has seen this version
                     await self.bot.service.mark_posted(result)
@@ -181,8 +196,9 @@ class Poster:
         await self.send_private(channel, result)
 
     # ----- the live status message (the table's setting board_posts = "status") ----------
-    async def post_status(self, channel: discord.abc.Messageable, result: Result, files: list[discord.File],
-                          ping: list[str]) -> None:
+    async def post_status(
+        self, channel: discord.abc.Messageable, result: Result, files: list[discord.File], ping: list[str]
+    ) -> None:
         """Show ``result`` at a table with a live status message: edit that message in place
         (the board image(s), the status line, whose turn, the deadline; the "My hand"/"My
         moves" buttons while the game runs), then post the move's events as one short
@@ -197,23 +213,29 @@ class Poster:
         if lines:
             await self.send_chunks(channel, lines, [], None, ping)
 
-    async def edit_status(self, channel: discord.abc.Messageable, result: Result,
-                          files: list[discord.File]) -> discord.Message | discord.PartialMessage:
+    async def edit_status(
+        self, channel: discord.abc.Messageable, result: Result, files: list[discord.File]
+    ) -> discord.Message | discord.PartialMessage:
         """Edit the table's status message to show ``result`` (a new one when there is none
         yet or it was deleted: Discord answers 404 Unknown Message); returns it."""
 
         content = bound(status_text(result, seats_of(result.info))) or ""
-        view = (board_view(result.table, result.version, result.game_id,
-                           full_board=any(f.filename == "summary.png" for f in files))
-                if result.status == "active" else None)
+        view = (
+            board_view(
+                result.table, result.version, result.game_id, full_board=any(f.filename == "summary.png" for f in files)
+            )
+            if result.status == "active"
+            else None
+        )
         if result.status_message:
             message = channel.get_partial_message(int(result.status_message))  # type: ignore[attr-defined]
             try:
                 await message.edit(content=content, attachments=files, view=view, allowed_mentions=NO_PINGS)
                 return message
             except discord.NotFound:
-                log.info("table %s: the status message %s is gone; posting a new one", result.table,
-                         result.status_message)
+                log.info(
+                    "table %s: the status message %s is gone; posting a new one", result.table, result.status_message
+                )
         kwargs: dict[str, Any] = {"files": files, "allowed_mentions": NO_PINGS}
         if view is not None:
             kwargs["view"] = view
@@ -333,7 +355,7 @@ class Poster:
             else:
                 self._told.discard(table)  # posted: a later refusal is told again
             if table in self.pending or table in service.ai_stalled:  # failed again: wait twice as long
-                wait = min(self.RETRY_FIRST * 2 ** failures, self.RETRY_MAX)
+                wait = min(self.RETRY_FIRST * 2**failures, self.RETRY_MAX)
                 self._backoff[table] = (failures + 1, now + wait)
             else:
                 self._backoff.pop(table, None)
@@ -357,15 +379,23 @@ class Poster:
         missing: list[str] = []
         guild = getattr(channel, "guild", None)
         if guild is not None and guild.me is not None:
-            missing = missing_permissions(channel.permissions_for(guild.me),
-                                          in_thread=isinstance(channel, discord.Thread))
+            missing = missing_permissions(
+                channel.permissions_for(guild.me), in_thread=isinstance(channel, discord.Thread)
+            )
         names = " and ".join([", ".join(missing[:-1]), missing[-1]] if len(missing) > 1 else missing)
-        which = (f"I am missing the {names} permission{'s' if len(missing) > 1 else ''} in {{}}"
-                 if missing else "I am not allowed to post in {}")
+        which = (
+            f"I am missing the {names} permission{'s' if len(missing) > 1 else ''} in {{}}"
+            if missing
+            else "I am not allowed to post in {}"
+        )
         after = "; every move is saved and the board will be posted as soon as a moderator grants it."
         text = f"The board of this game could not be posted because {which.format('this channel')}{after}"
-        log.warning("table %s: Discord refuses the board post (%s); missing: %s", table, exc.code,
-                    ", ".join(missing) or "unknown")
+        log.warning(
+            "table %s: Discord refuses the board post (%s); missing: %s",
+            table,
+            exc.code,
+            ", ".join(missing) or "unknown",
+        )
         if channel is not None:
             try:
                 await channel.send(text, allowed_mentions=NO_PINGS)
@@ -386,13 +416,22 @@ class Poster:
                 continue
             try:
                 user = self.bot.get_user(int(seat)) or await self.bot.fetch_user(int(seat))
-                await user.send(f"The board of your game of {title} in {where} could not be posted because"
-                                f" {which.format('that channel')}{after}", allowed_mentions=NO_PINGS)
+                await user.send(
+                    f"The board of your game of {title} in {where} could not be posted because"
+                    f" {which.format('that channel')}{after}",
+                    allowed_mentions=NO_PINGS,
+                )
             except discord.HTTPException:
                 log.info("table %s: could not DM %s about the refused post", table, seat)
 
-    async def post_committed(self, interaction: discord.Interaction, channel: discord.abc.Messageable,
-                             result: Result, done: str, **kwargs: Any) -> None:
+    async def post_committed(
+        self,
+        interaction: discord.Interaction,
+        channel: discord.abc.Messageable,
+        result: Result,
+        done: str,
+        **kwargs: Any,
+    ) -> None:
         """Post ``result`` of a change already committed (``done``: "Your move was played").
         If the post fails, the user is told that the change stands and its board will follow
         (never "try again": retrying could play a second move); the table is retried by
@@ -415,8 +454,12 @@ class Poster:
                 pass
 
     async def send_chunks(
-        self, channel: discord.abc.Messageable, lines: list[str], files: list[discord.File],
-        result: Result | Board | None, mention: list[str],
+        self,
+        channel: discord.abc.Messageable,
+        lines: list[str],
+        files: list[discord.File],
+        result: Result | Board | None,
+        mention: list[str],
     ) -> discord.Message | None:
         chunks = split_content(lines) or [""]
         last: discord.Message | None = None
@@ -426,8 +469,12 @@ class Poster:
             if final and files:
                 kwargs["files"] = files
             if final and result is not None and result.status == "active" and files:
-                kwargs["view"] = board_view(result.table, result.version, result.game_id,
-                                            full_board=any(f.filename == "summary.png" for f in files))
+                kwargs["view"] = board_view(
+                    result.table,
+                    result.version,
+                    result.game_id,
+                    full_board=any(f.filename == "summary.png" for f in files),
+                )
             last = await channel.send(chunk or None, **kwargs)
         return last
 

@@ -17,10 +17,9 @@ import json
 import sys
 from typing import Any
 
+from bot.service import Service, rank_lines
 from engines import registry
 from engines.base import IllegalAction
-
-from bot.service import Service, rank_lines
 
 
 class ReplayError(Exception):
@@ -67,8 +66,10 @@ def replay(data: Any) -> tuple[bool, list[str]]:
     except KeyError:
         raise ReplayError(f"This export is of a game this boardhost does not know: {data.get('game')!r}.") from None
     if data.get("seed") is None:
-        raise ReplayError("This export is of a game still running: it carries no seed and no hidden moves, so it"
-                          " cannot be re-run; export it again once the game is over.")
+        raise ReplayError(
+            "This export is of a game still running: it carries no seed and no hidden moves, so it"
+            " cannot be re-run; export it again once the game is over."
+        )
     seats = sorted(data["seats"], key=lambda s: s["order"] if s.get("order") is not None else 1 << 30)
     order = [s["seat"] for s in seats]
     names = {s["seat"]: _name(s) for s in seats}

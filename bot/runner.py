@@ -22,11 +22,18 @@ NO_TOKEN = (
 def register(subparsers: argparse._SubParsersAction) -> None:
     run = subparsers.add_parser("run", help="run the Discord bot (needs DISCORD_TOKEN)")
     run.add_argument("--db", help="SQLite file or postgresql:// URL (default: BOARDHOST_DB or ./boardhost.db)")
-    run.add_argument("--shard-ids", metavar="IDS",
-                     help="the gateway shards this process runs, comma-separated (e.g. 0,1); needs --shard-count"
-                          " (default: BOARDHOST_SHARD_IDS, else all)")
-    run.add_argument("--shard-count", type=int, metavar="N",
-                     help="the total number of gateway shards over all processes (default: BOARDHOST_SHARD_COUNT)")
+    run.add_argument(
+        "--shard-ids",
+        metavar="IDS",
+        help="the gateway shards this process runs, comma-separated (e.g. 0,1); needs --shard-count"
+        " (default: BOARDHOST_SHARD_IDS, else all)",
+    )
+    run.add_argument(
+        "--shard-count",
+        type=int,
+        metavar="N",
+        help="the total number of gateway shards over all processes (default: BOARDHOST_SHARD_COUNT)",
+    )
     run.set_defaults(func=cmd_run)
     sync = subparsers.add_parser("sync", help="upload the slash commands to Discord (needs DISCORD_TOKEN)")
     sync.add_argument("--guild", type=int, help="copy the commands to this server only (instant, for testing)")
@@ -58,7 +65,9 @@ def shard_plan(shard_ids: str | None, shard_count: int | None, db: str) -> tuple
         try:
             ids = [int(part) for part in shard_ids.split(",")]
         except ValueError:
-            raise ValueError(f"--shard-ids takes shard numbers separated by commas (like 0,1), not {shard_ids!r}.")
+            raise ValueError(
+                f"--shard-ids takes shard numbers separated by commas (like 0,1), not {shard_ids!r}."
+            ) from None
         if shard_count is None:
             raise ValueError("--shard-ids needs --shard-count, the total number of shards over all processes.")
     if shard_count < 1:
@@ -66,14 +75,18 @@ def shard_plan(shard_ids: str | None, shard_count: int | None, db: str) -> tuple
     if ids is not None:
         bad = [i for i in ids if not 0 <= i < shard_count]
         if bad:
-            raise ValueError(f"Shard ids run from 0 to {shard_count - 1} with --shard-count {shard_count};"
-                             f" {bad[0]} is not one of them.")
+            raise ValueError(
+                f"Shard ids run from 0 to {shard_count - 1} with --shard-count {shard_count};"
+                f" {bad[0]} is not one of them."
+            )
         if len(set(ids)) != len(ids):
             raise ValueError("--shard-ids lists a shard twice.")
         if set(ids) != set(range(shard_count)) and not is_postgres(db):
-            raise ValueError("Running only some shards means other processes run the rest, and they can share"
-                             " games only through PostgreSQL: set BOARDHOST_DB=postgresql://… (see README,"
-                             " \"Running at scale\").")
+            raise ValueError(
+                "Running only some shards means other processes run the rest, and they can share"
+                " games only through PostgreSQL: set BOARDHOST_DB=postgresql://… (see README,"
+                ' "Running at scale").'
+            )
     return ids, shard_count
 
 
@@ -167,9 +180,9 @@ def cmd_run(args: argparse.Namespace) -> int:
     if problem is not None:
         print(problem, file=sys.stderr)
         return 1
-    from bot.discord_app import create_bot
-
     import discord
+
+    from bot.discord_app import create_bot
 
     logging.basicConfig(level=settings.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     bot = create_bot(db, shard_ids=shard_ids, shard_count=shard_count)
@@ -194,9 +207,9 @@ def cmd_sync(args: argparse.Namespace) -> int:
     if not settings.discord_token:
         print(NO_TOKEN, file=sys.stderr)
         return 2
-    from bot.discord_app import create_bot
-
     import discord
+
+    from bot.discord_app import create_bot
 
     async def go() -> int:
         bot = create_bot(args.db or settings.db_path, auto_sync=False)
@@ -205,8 +218,10 @@ def cmd_sync(args: argparse.Namespace) -> int:
                 await bot.login(settings.discord_token)
                 count = await bot.sync_now(args.guild)
             except discord.LoginFailure:
-                print("Discord rejected DISCORD_TOKEN; copy the bot token again from the developer portal.",
-                      file=sys.stderr)
+                print(
+                    "Discord rejected DISCORD_TOKEN; copy the bot token again from the developer portal.",
+                    file=sys.stderr,
+                )
                 return 1
             except OSError as exc:
                 print(f"Could not reach Discord ({exc}); check the network and try again.", file=sys.stderr)

@@ -41,16 +41,16 @@ import logging
 import secrets
 import shlex
 import time
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any, Awaitable, Callable, Iterable
-
-from engines import registry
-from engines.base import ActionModel, IllegalAction, normalize, plural, rng, shuffled
+from typing import Any
 
 from bot.games import MOVES_HINT, refusal
 from bot.movelog import MoveText, move_text, read_move_text
 from bot.store import GameRow, SeatRow, Store, TableBusy, VersionConflict
 from bot.timers import TableSettings, format_duration, parse_duration, parse_quiet, parse_reminders, seat_plan, zone
+from engines import registry
+from engines.base import ActionModel, IllegalAction, normalize, plural, rng, shuffled
 
 log = logging.getLogger(__name__)
 
@@ -93,12 +93,16 @@ class UserError(Exception):
 
 
 #: the refusal when another move was committed between reading the board and saving a move
-BOARD_CHANGED = ("The board changed: another move was made at the same moment and yours was not played;"
-                 " look at the board and try again.")
+BOARD_CHANGED = (
+    "The board changed: another move was made at the same moment and yours was not played;"
+    " look at the board and try again."
+)
 
 #: the refusal when another process changed the lobby (joined, left, started) meanwhile
-LOBBY_CHANGED = ("The lobby changed at the same moment (someone joined, left or started it); nothing was"
-                 " changed, look at the table and try again.")
+LOBBY_CHANGED = (
+    "The lobby changed at the same moment (someone joined, left or started it); nothing was"
+    " changed, look at the table and try again."
+)
 
 
 class StaleVersion(UserError):
@@ -304,7 +308,7 @@ class Notice:
     mention: list[str] = field(default_factory=list)
     seats: list[str] = field(default_factory=list)
     deadline: float | None = None
-    result: "Result | None" = None
+    result: Result | None = None
     vote: int | None = None
     version: int = 0
 
@@ -382,10 +386,14 @@ def parse_settings(changes: dict | None, base: TableSettings | None = None) -> T
             raise UserError(f"{what} must be between 1m and 30d; `{format_duration(value)}` is not.")
     default = TableSettings()
     if (changes or {}).get("turn_limit") is not None and not any(
-            (changes or {}).get(k) is not None for k in ("reminders", "remind_after", "remind_every")):
+        (changes or {}).get(k) is not None for k in ("reminders", "remind_after", "remind_every")
+    ):
         limit = data.get("turn_limit")
-        if (limit and (data["remind_after"], data["remind_every"]) == (default.remind_after, default.remind_every)
-                and default.remind_after >= limit):
+        if (
+            limit
+            and (data["remind_after"], data["remind_every"]) == (default.remind_after, default.remind_every)
+            and default.remind_after >= limit
+        ):
             # the host set only a turn limit shorter than the default first reminder (12h):
             # that schedule would never remind anyone before the deadline, so remind once
             # halfway through the turn instead (an explicit `reminders:` is kept as given)
@@ -394,7 +402,9 @@ def parse_settings(changes: dict | None, base: TableSettings | None = None) -> T
         return TableSettings.model_validate(data)
     except ValidationError as exc:
         err = exc.errors()[0]
-        raise UserError(f"Setting `{'.'.join(map(str, err.get('loc', ())))}`: {err.get('msg', 'invalid value')}.") from None
+        raise UserError(
+            f"Setting `{'.'.join(map(str, err.get('loc', ())))}`: {err.get('msg', 'invalid value')}."
+        ) from None
 
 
 def parse_options(game_id: str, options: dict | str | None) -> dict:
@@ -441,8 +451,10 @@ def parse_options(game_id: str, options: dict | str | None) -> dict:
         if name not in model.model_fields:  # not about one option: should not happen with our models
             raise UserError(f"These options do not fit together; options of {engine.title}: {keys}.") from None
         got = raw.get(name)
-        raise UserError(f"{engine.title} option `{name}` takes {option_values(model.model_fields[name])}"
-                        + (f", not `{got}`." if got not in (None, "") else ".")) from None
+        raise UserError(
+            f"{engine.title} option `{name}` takes {option_values(model.model_fields[name])}"
+            + (f", not `{got}`." if got not in (None, "") else ".")
+        ) from None
 
 
 def option_values(field: Any) -> str:
@@ -518,8 +530,6 @@ def _seat_of(user: UserRef) -> str:
 
 def _table(table: TableRef) -> str:
     return str(table)
-
-
 
 
 def _deal(events, public: list[str], private: dict[str, list[str]]) -> None:
@@ -623,7 +633,7 @@ class Service:
         self._fresh_seats: dict[int, tuple[Any, GameRow, list[SeatRow]]] = {}
 
     @classmethod
-    async def open(cls, path: str, **kwargs: Any) -> "Service":
+    async def open(cls, path: str, **kwargs: Any) -> Service:
         """A Service over the store ``path`` names (created/migrated): a SQLite file path or
         ``sqlite:///…`` (:class:`bot.store.SqliteStore`), or ``postgresql://…``
         (:class:`bot.store_pg.PostgresStore`); see :func:`bot.stores.make_store`."""
@@ -719,8 +729,10 @@ class Service:
         if game is None:
             last = await self.store.last_game(table)
             if last is not None and last.status == OVER:
-                raise UserError("The last game here is over (`/game board` shows the final ranking);"
-                                " start a new one with /game new.")
+                raise UserError(
+                    "The last game here is over (`/game board` shows the final ranking);"
+                    " start a new one with /game new."
+                )
             if last is not None and last.status == CANCELLED:
                 raise UserError("The last game here was cancelled; start a new one with /game new.")
             raise UserError("There is no game at this table; start one with /game new.")
@@ -732,7 +744,9 @@ class Service:
             raise UserError("The game has not started yet; the host can start it with /game start.")
         return game
 
-    async def _hosts_lobby(self, table: str, seat: str, started: str, not_host: str) -> tuple[GameRow, list[SeatRow], Any]:
+    async def _hosts_lobby(
+        self, table: str, seat: str, started: str, not_host: str
+    ) -> tuple[GameRow, list[SeatRow], Any]:
         """The lobby at ``table`` that ``seat`` hosts, its seats and its engine (call it
         holding the table's lock). UserError: no live game; ``started`` when the game has
         started, ``not_host`` when ``seat`` is not the host."""
@@ -744,8 +758,9 @@ class Service:
             raise UserError(not_host)
         return game, await self._seats(game), registry.get(game.game_id)
 
-    async def _add_seat(self, table: str, game: GameRow, seats: list[SeatRow], seat: str,
-                        user_id: str | None) -> list[SeatRow]:
+    async def _add_seat(
+        self, table: str, game: GameRow, seats: list[SeatRow], seat: str, user_id: str | None
+    ) -> list[SeatRow]:
         """Seat ``seat`` in the lobby ``game`` (an AI seat when ``user_id`` is None); the seats
         after. UserError: the table is full, or the lobby changed meanwhile."""
 
@@ -792,8 +807,9 @@ class Service:
             self._cache[game.pk] = (game.version, state)
         return state
 
-    async def _replay(self, game: GameRow, seats: list[SeatRow] | None = None, collect: list | None = None,
-                      flags: dict | None = None) -> Any:
+    async def _replay(
+        self, game: GameRow, seats: list[SeatRow] | None = None, collect: list | None = None, flags: dict | None = None
+    ) -> Any:
         """Rebuild the state from setup arguments and the whole action log. ``collect``: if
         given, receives (seq, seat, action, state_before) per action. The replay (pure engine
         calls, tens of ms for a long game) runs in a worker thread, off the event loop."""
@@ -804,8 +820,9 @@ class Service:
         order = [s.seat for s in sorted(seats, key=lambda s: s.seat_order if s.seat_order is not None else 1 << 30)]
         # up to the game's version only: another process may have logged more meanwhile;
         # undone moves and undo markers are skipped (undo is an appended action)
-        rows = [r for r in await self.store.actions(game.pk)
-                if r.seq <= game.version and r.flag != "undo" and not r.undone]
+        rows = [
+            r for r in await self.store.actions(game.pk) if r.seq <= game.version and r.flag != "undo" and not r.undone
+        ]
         if flags is not None:
             flags.update((r.seq, r.flag) for r in rows)
 
@@ -910,9 +927,7 @@ class Service:
                 result.view = ranked_view(result.view, result.ranking)
         elif game.status == LOBBY:
             n = len(seats)
-            result.status_line = (
-                f"{engine.title} lobby: {n} of {engine.min_players}–{engine.max_players} seats taken."
-            )
+            result.status_line = f"{engine.title} lobby: {n} of {engine.min_players}–{engine.max_players} seats taken."
         elif game.status == CANCELLED:
             result.status_line = "Cancelled."
         if board_due:
@@ -920,8 +935,15 @@ class Service:
         return result
 
     @staticmethod
-    def _private(engine: Any, state: Any, seats: list[SeatRow], humans: list[str], hands_before: dict[str, Any],
-                 private_events: dict[str, list[str]], initial: bool) -> list[PrivateMessage]:
+    def _private(
+        engine: Any,
+        state: Any,
+        seats: list[SeatRow],
+        humans: list[str],
+        hands_before: dict[str, Any],
+        private_events: dict[str, list[str]],
+        initial: bool,
+    ) -> list[PrivateMessage]:
         """What each human should get privately: their private events, and their hand view
         when ``engine.private_view`` changed since ``hands_before`` (always when ``initial``)."""
 
@@ -997,8 +1019,14 @@ class Service:
             clock = self._clock(game, seats, continuous, outcome.state, now, status) if last else None
             try:
                 game.version = await self.store.commit(
-                    game.pk, game.version, [(seat, engine.action_to_json(action))],
-                    engine.state_to_json(outcome.state), status, resigned=resigned, meta=meta, clock=clock,
+                    game.pk,
+                    game.version,
+                    [(seat, engine.action_to_json(action))],
+                    engine.state_to_json(outcome.state),
+                    status,
+                    resigned=resigned,
+                    meta=meta,
+                    clock=clock,
                 )
                 clock_stored = clock is not None
                 if clock is not None:
@@ -1019,8 +1047,9 @@ class Service:
         elif resigned is not None:
             t1 = time.perf_counter()
             try:
-                await self.store.commit(game.pk, game.version, [], engine.state_to_json(state), ACTIVE,
-                                        resigned=resigned)
+                await self.store.commit(
+                    game.pk, game.version, [], engine.state_to_json(state), ACTIVE, resigned=resigned
+                )
             except VersionConflict:
                 self._forget(game.table_id)
                 raise UserError(BOARD_CHANGED) from None
@@ -1035,8 +1064,17 @@ class Service:
         run_meta: list[dict] = []
         limit = self.MAX_AI_MOVES if self.ai_moves_per_call is None else self.ai_moves_per_call
         t0 = time.perf_counter()
-        run, ai_state, ai_events = await self._ai_moves(engine, game, state, ai, limit, absent=absent, meta=run_meta,
-                                                  continuous=continuous, handed=self._handed(seats))
+        run, ai_state, ai_events = await self._ai_moves(
+            engine,
+            game,
+            state,
+            ai,
+            limit,
+            absent=absent,
+            meta=run_meta,
+            continuous=continuous,
+            handed=self._handed(seats),
+        )
         ai_failed = False
         if run:
             t1 = time.perf_counter()
@@ -1044,7 +1082,13 @@ class Service:
             clock = self._clock(game, seats, continuous, ai_state, now, status)
             try:
                 game.version = await self.store.commit(
-                    game.pk, game.version, run, engine.state_to_json(ai_state), status, meta=run_meta, clock=clock,
+                    game.pk,
+                    game.version,
+                    run,
+                    engine.state_to_json(ai_state),
+                    status,
+                    meta=run_meta,
+                    clock=clock,
                 )
                 clock_stored = True
                 game.turn_started, game.next_due = clock
@@ -1096,9 +1140,19 @@ class Service:
             self._forget(game.table_id)  # the caches hold live tables only
         return result
 
-    async def _ai_moves(self, engine: Any, game: GameRow, state: Any, ai: set[str], limit: int, *,
-                        absent: set[str] | None = None, meta: list | None = None,
-                        continuous: set[str] | None = None, handed: set[str] | None = None) -> tuple[list, Any, list]:
+    async def _ai_moves(
+        self,
+        engine: Any,
+        game: GameRow,
+        state: Any,
+        ai: set[str],
+        limit: int,
+        *,
+        absent: set[str] | None = None,
+        meta: list | None = None,
+        continuous: set[str] | None = None,
+        handed: set[str] | None = None,
+    ) -> tuple[list, Any, list]:
         """``(run, state after, events)``: the AI seats' moves from ``state`` until a human
         must act, the game ends or ``limit`` moves; an engine/AI bug stops the run (logged)
         and keeps the moves already made. Nothing is committed here.
@@ -1188,14 +1242,23 @@ class Service:
         state = await self._state(game, seats)
         meta: list[dict] = []
         continuous = set(engine.to_act(state))
-        run, after, _ = await self._ai_moves(engine, game, state, self._ai_seats(seats), self.MAX_AI_MOVES, meta=meta,
-                                       continuous=continuous, handed=self._handed(seats))
+        run, after, _ = await self._ai_moves(
+            engine,
+            game,
+            state,
+            self._ai_seats(seats),
+            self.MAX_AI_MOVES,
+            meta=meta,
+            continuous=continuous,
+            handed=self._handed(seats),
+        )
         if not run:
             return
         status = OVER if engine.is_over(after) else ACTIVE
         clock = self._clock(game, seats, continuous, after, self.clock(), status)
-        game.version = await self.store.commit(game.pk, game.version, run, engine.state_to_json(after), status,
-                                               meta=meta, clock=clock)
+        game.version = await self.store.commit(
+            game.pk, game.version, run, engine.state_to_json(after), status, meta=meta, clock=clock
+        )
         game.turn_started, game.next_due = clock
         game.status = status
         self._cache[game.pk] = (game.version, after)
@@ -1228,8 +1291,14 @@ class Service:
                 raise UserError(self._busy(live))
             try:
                 game = await self.store.create_game(
-                    table, game_id, opts, int(self.seed_source()), seat, seat_host=seat_host,
-                    settings=table_settings, guild=None if guild is None else str(guild),
+                    table,
+                    game_id,
+                    opts,
+                    int(self.seed_source()),
+                    seat,
+                    seat_host=seat_host,
+                    settings=table_settings,
+                    guild=None if guild is None else str(guild),
                 )
             except TableBusy:
                 live = await self.store.live_game(table)
@@ -1237,7 +1306,9 @@ class Service:
             self._games[table] = game
             seats = await self._load_seats(game.pk)
             return self._result(
-                game, seats, None,
+                game,
+                seats,
+                None,
                 public=[f"New game of {engine.title}: join with /game join; the host starts it with /game start."],
                 board_due=False,
             )
@@ -1298,14 +1369,19 @@ class Service:
         table, seat = _table(table), _seat_of(user)
         async with self.lock(table):
             game, seats, _engine = await self._hosts_lobby(
-                table, seat, "The game has already started; AI seats can only be added in the lobby.",
-                "Only the host can add AI seats.")
+                table,
+                seat,
+                "The game has already started; AI seats can only be added in the lobby.",
+                "Only the host can add AI seats.",
+            )
             taken = {s.seat for s in seats}
             n = 1
             while f"ai-{n}" in taken:
                 n += 1
             seats = await self._add_seat(table, game, seats, f"ai-{n}", None)
-            return self._result(game, seats, None, public=[f"AI seat ai-{n} added ({len(seats)} seated)."], board_due=False)
+            return self._result(
+                game, seats, None, public=[f"AI seat ai-{n} added ({len(seats)} seated)."], board_due=False
+            )
 
     async def start(self, table: TableRef, user: UserRef) -> Result:
         """Start the lobby's game (host only, enough seats): shuffle the seat order from the
@@ -1314,7 +1390,8 @@ class Service:
         table, seat = _table(table), _seat_of(user)
         async with self.lock(table):
             game, seats, engine = await self._hosts_lobby(
-                table, seat, "The game has already started.", "Only the host can start the game.")
+                table, seat, "The game has already started.", "Only the host can start the game."
+            )
             if len(seats) < engine.min_players:
                 raise UserError(
                     f"{engine.title} needs at least {engine.min_players} players and {len(seats)} "
@@ -1334,8 +1411,7 @@ class Service:
             self._cache[game.pk] = (0, state)
             seats = await self._load_seats(game.pk)
             public = [f"{engine.title} begins. Seat order: {', '.join(order)}."]
-            return await self._play(game, seats, state, None, initial=True, public=public,
-                                    hands_before={})
+            return await self._play(game, seats, state, None, initial=True, public=public, hands_before={})
 
     async def cancel(self, table: TableRef, user: UserRef, *, admin: bool = False) -> Result:
         """Cancel the live game (lobby or active). Allowed to the host or when ``admin``
@@ -1410,7 +1486,11 @@ class Service:
                 raise UserError("You have already resigned from this game.")
             state = await self._state(game, seats)
             return await self._play(
-                game, seats, state, None, resigned=seat,
+                game,
+                seats,
+                state,
+                None,
+                resigned=seat,
                 public=[f"{seat} resigned; the AI plays their seat from now on and they rank last."],
             )
 
@@ -1452,8 +1532,9 @@ class Service:
 
         return (await self._legal(_table(table), _seat_of(user), game_id))[2]
 
-    async def legal_described(self, table: TableRef, user: UserRef, game_id: str | None = None
-                              ) -> tuple[list[ActionModel], Callable[[ActionModel], str] | None]:
+    async def legal_described(
+        self, table: TableRef, user: UserRef, game_id: str | None = None
+    ) -> tuple[list[ActionModel], Callable[[ActionModel], str] | None]:
         """``(legal actions, action -> describe sentence)`` of the user now, both on the same
         state (one lookup): :meth:`legal_actions` and :meth:`describer` together; ``([], None)``
         when the user cannot act. For typed-command autocomplete: cached, no render."""
@@ -1512,19 +1593,37 @@ class Service:
         engine = registry.get(game.game_id)
         info = self._info(game, seats)
         if game.status == LOBBY or (game.status == CANCELLED and not any(s.seat_order is not None for s in seats)):
-            return Board(game.table_id, game.game_id, game.pk, game.version, game.status, None,
-                         "Lobby." if game.status == LOBBY else "Cancelled.", [], [], None, info)
+            return Board(
+                game.table_id,
+                game.game_id,
+                game.pk,
+                game.version,
+                game.status,
+                None,
+                "Lobby." if game.status == LOBBY else "Cancelled.",
+                [],
+                [],
+                None,
+                info,
+            )
         state = await self._state(game, seats)
         users = {s.seat: s.user_id for s in self._humans(seats)}
         to_act = engine.to_act(state) if game.status == ACTIVE else []
         ranking = self._ranking(engine, state, seats) if game.status == OVER else None
         view = engine.view(state, None)
         return Board(
-            table=game.table_id, game_id=game.game_id, game_pk=game.pk, version=game.version,
-            status=game.status, view=ranked_view(view, ranking) if ranking else view,
+            table=game.table_id,
+            game_id=game.game_id,
+            game_pk=game.pk,
+            version=game.version,
+            status=game.status,
+            view=ranked_view(view, ranking) if ranking else view,
             status_line="Cancelled." if game.status == CANCELLED else engine.status(state),
-            to_act=to_act, mention=[users[p] for p in to_act if p in users],
-            ranking=ranking, info=info, deadline=self._deadline(game, seats, to_act),
+            to_act=to_act,
+            mention=[users[p] for p in to_act if p in users],
+            ranking=ranking,
+            info=info,
+            deadline=self._deadline(game, seats, to_act),
         )
 
     async def hand(self, table: TableRef, user: UserRef) -> Hand:
@@ -1539,12 +1638,19 @@ class Service:
         seat = mine.seat
         engine = registry.get(game.game_id)
         state = await self._state(game, seats)
-        return Hand(game.game_id, seat, game.version, bool(engine.has_hands),
-                    engine.private_view(state, seat), engine.view(state, seat),
-                    engine.private_text(state, seat) if engine.has_hands else "")
+        return Hand(
+            game.game_id,
+            seat,
+            game.version,
+            bool(engine.has_hands),
+            engine.private_view(state, seat),
+            engine.view(state, seat),
+            engine.private_text(state, seat) if engine.has_hands else "",
+        )
 
-    async def history(self, table: TableRef, limit: int | None = 20, viewer: UserRef | None = None,
-                      game_pk: int | None = None) -> list[HistoryLine]:
+    async def history(
+        self, table: TableRef, limit: int | None = 20, viewer: UserRef | None = None, game_pk: int | None = None
+    ) -> list[HistoryLine]:
         """The last ``limit`` (None: all) logged actions of the table's current game (or of
         game ``game_pk``), oldest first, undone moves and undo markers included, each as
         ``viewer`` (a user id; None: a spectator) may read it (issue 11.7: a hidden choice is
@@ -1567,8 +1673,19 @@ class Service:
             own = me is not None and row.seat == me
             events = mt.events() + (mt.private.get(me, []) if me is not None else [])
             notation = mt.notation if (own or not mt.hidden) else ""
-            out.append(HistoryLine(row.seq, row.seat, notation, mt.sentence(own), events=events, flag=row.flag,
-                                   undone=row.undone, created=row.created, hidden=mt.hidden))
+            out.append(
+                HistoryLine(
+                    row.seq,
+                    row.seat,
+                    notation,
+                    mt.sentence(own),
+                    events=events,
+                    flag=row.flag,
+                    undone=row.undone,
+                    created=row.created,
+                    hidden=mt.hidden,
+                )
+            )
         return out
 
     #: the ``format`` field of an export (``boardhost replay`` checks it)
@@ -1597,25 +1714,53 @@ class Service:
             shown = over or not line.hidden or bool(line.notation)  # the viewer's own hidden move: shown
             if over and line.hidden and not line.notation:  # over: the choice is no longer hidden
                 full = read_move_text(row.text)
-                line = HistoryLine(line.seq, line.seat, full.notation if full else "",
-                                   full.sentence(True) if full else line.text, line.events, line.flag,
-                                   line.undone, line.created, line.hidden)
-            actions.append({"seq": line.seq, "seat": line.seat, "action": row.action if shown else None,
-                            "notation": line.notation or None, "text": line.text, "events": line.events,
-                            "flag": line.flag, "undone": line.undone, "created": line.created})
+                line = HistoryLine(
+                    line.seq,
+                    line.seat,
+                    full.notation if full else "",
+                    full.sentence(True) if full else line.text,
+                    line.events,
+                    line.flag,
+                    line.undone,
+                    line.created,
+                    line.hidden,
+                )
+            actions.append(
+                {
+                    "seq": line.seq,
+                    "seat": line.seat,
+                    "action": row.action if shown else None,
+                    "notation": line.notation or None,
+                    "text": line.text,
+                    "events": line.events,
+                    "flag": line.flag,
+                    "undone": line.undone,
+                    "created": line.created,
+                }
+            )
         out: dict[str, Any] = {
-            "format": self.EXPORT_FORMAT, "game": game.game_id, "title": engine.title, "table": game.table_id,
-            "number": game.pk, "status": game.status, "version": game.version, "options": dict(game.options),
+            "format": self.EXPORT_FORMAT,
+            "game": game.game_id,
+            "title": engine.title,
+            "table": game.table_id,
+            "number": game.pk,
+            "status": game.status,
+            "version": game.version,
+            "options": dict(game.options),
             "settings": self.settings_of(game).model_dump(mode="json"),
-            "seats": [{"seat": s.seat, "order": s.seat_order, "user": s.user_id, "ai": s.is_ai,
-                       "resigned": s.resigned} for s in seats],
+            "seats": [
+                {"seat": s.seat, "order": s.seat_order, "user": s.user_id, "ai": s.is_ai, "resigned": s.resigned}
+                for s in seats
+            ],
             "seed": game.seed if over else None,
             "actions": actions,
         }
         if over:
             state = await self._state(game, await self._seats(game))
-            out["ranking"] = [{"place": r.place, "seat": r.seat, "score": r.score, "score_text": r.score_text,
-                               "resigned": r.resigned} for r in self._ranking(engine, state, await self._seats(game))]
+            out["ranking"] = [
+                {"place": r.place, "seat": r.seat, "score": r.score, "score_text": r.score_text, "resigned": r.resigned}
+                for r in self._ranking(engine, state, await self._seats(game))
+            ]
         return out
 
     async def _history_game(self, table: TableRef, game_pk: int | None) -> GameRow | None:
@@ -1635,8 +1780,10 @@ class Service:
         await self._replay(game, seats, collect=collected)
 
         def texts() -> dict[int, MoveText]:
-            return {seq: read_move_text(move_text(engine, before, seat, action, engine.apply(before, seat, action)))
-                    for seq, seat, action, before in collected}
+            return {
+                seq: read_move_text(move_text(engine, before, seat, action, engine.apply(before, seat, action)))
+                for seq, seat, action, before in collected
+            }
 
         return await asyncio.to_thread(texts)
 
@@ -1670,8 +1817,9 @@ class Service:
             self._settings[game.pk] = (raw, settings)
         return settings
 
-    def _clock(self, game: GameRow, seats: list[SeatRow], continuous: set[str], state: Any, now: float,
-               status: str) -> tuple[float | None, float | None]:
+    def _clock(
+        self, game: GameRow, seats: list[SeatRow], continuous: set[str], state: Any, now: float, status: str
+    ) -> tuple[float | None, float | None]:
         """``(turn_started, next_due)`` to store after a move. The turn (and its clock) goes
         on while everyone who must act now has had to act all along (``continuous``: the
         seats that were in ``to_act`` before and after every step of the call); else a new
@@ -1698,8 +1846,9 @@ class Service:
         if not limit or game.status != ACTIVE or game.turn_started is None:
             return None
         waiting = set(to_act)
-        times = [max(game.turn_started, s.vacation_until or 0.0) + limit
-                 for s in self._humans(seats) if s.seat in waiting]
+        times = [
+            max(game.turn_started, s.vacation_until or 0.0) + limit for s in self._humans(seats) if s.seat in waiting
+        ]
         return min(times) if times else None
 
     def _due(self, game: GameRow, seats: list[SeatRow], to_act: set[str], started: float, now: float) -> float | None:
@@ -1753,8 +1902,10 @@ class Service:
         where = new_tz or "UTC"
         if new_quiet is None:
             return f"No quiet hours: reminders may come at any time (time zone {where})."
-        return (f"Quiet hours {new_quiet[0]:02d}:00–{new_quiet[1]:02d}:00 ({where}): "
-                "no reminder pings then; a reminder due then waits until they end.")
+        return (
+            f"Quiet hours {new_quiet[0]:02d}:00–{new_quiet[1]:02d}:00 ({where}): "
+            "no reminder pings then; a reminder due then waits until they end."
+        )
 
     async def table_settings(self, table: TableRef) -> tuple[TableInfo, TableSettings]:
         """The live game (lobby or active) and its settings. UserError: no live game."""
@@ -1785,7 +1936,9 @@ class Service:
         vote = await self.store.get_vote(vote_pk)
         return vote is not None and vote.status == "open"
 
-    async def update_settings(self, table: TableRef, user: UserRef, changes: dict, *, admin: bool = False) -> TableSettings:
+    async def update_settings(
+        self, table: TableRef, user: UserRef, changes: dict, *, admin: bool = False
+    ) -> TableSettings:
         """Change the live game's settings (host, or ``admin``): keys of
         :class:`bot.timers.TableSettings`; durations may be text (``24h``, ``off``).
         Returns the new settings. UserError: no live game, not the host, bad value."""
@@ -1825,8 +1978,9 @@ class Service:
             else:
                 if used + days * 86400.0 > allowance + 1e-6:
                     left = max(0.0, allowance - used) / 86400.0
-                    raise UserError(f"This table allows {settings.vacation_days} vacation days per player;"
-                                    f" you have {left:g} left.")
+                    raise UserError(
+                        f"This table allows {settings.vacation_days} vacation days per player; you have {left:g} left."
+                    )
                 until = (mine.vacation_until if running else now) + days * 86400.0
                 used += days * 86400.0
             await self.store.set_vacation(game.pk, mine.seat, until, used)
@@ -1834,8 +1988,9 @@ class Service:
             await self._refresh_due(game, seats)
             return until, max(0.0, allowance - used) / 86400.0
 
-    async def substitute(self, table: TableRef, user: UserRef, new: UserRef, old: UserRef, *,
-                         admin: bool = False) -> Result:
+    async def substitute(
+        self, table: TableRef, user: UserRef, new: UserRef, old: UserRef, *, admin: bool = False
+    ) -> Result:
         """Hand ``old``'s seat to ``new`` (host, or ``admin``): the seat keeps its id, place
         and history; from now on ``new`` receives the hand (``private``, with the hand
         marked changed so it is sent), the reminders and the pings, and ``old`` nothing.
@@ -1861,8 +2016,9 @@ class Service:
             result = self._result(game, seats, state, public=public, board_due=False, private=private)
             return result
 
-    async def tick(self, now: float | None = None, limit: int = 1000,
-                   owns: Callable[[str], Awaitable[bool]] | None = None) -> list["Notice"]:
+    async def tick(
+        self, now: float | None = None, limit: int = 1000, owns: Callable[[str], Awaitable[bool]] | None = None
+    ) -> list[Notice]:
         """One pass of the periodic loop at ``now`` (default: the service clock): for each
         active table whose ``next_due`` has come (one indexed query), send the reminders
         due (never in a player's quiet hours), apply the deadline policy to players whose
@@ -1884,7 +2040,7 @@ class Service:
                 log.exception("table %s: the periodic loop failed", game.table_id)
         return notices
 
-    async def _tick_table(self, table: str, pk: int, now: float) -> list["Notice"]:
+    async def _tick_table(self, table: str, pk: int, now: float) -> list[Notice]:
         async with self.lock(table):
             game = await self._live_game(table)
             if game is None or game.pk != pk or game.status != ACTIVE:
@@ -1900,10 +2056,17 @@ class Service:
             waiting = [humans[p] for p in engine.to_act(state) if p in humans]
             # a kick vote open, or already decided at this version ("the game waits for them"):
             # no new vote for that player until the game moves on
-            kicks = {v.subject for v in await self.store.votes(pk, status=None)
-                     if v.kind == "kick" and v.status != "withdrawn"
-                     and (v.status == "open" or v.version == game.version)
-                     } if settings.policy == "kick" else set()
+            kicks = (
+                {
+                    v.subject
+                    for v in await self.store.votes(pk, status=None)
+                    if v.kind == "kick"
+                    and v.status != "withdrawn"
+                    and (v.status == "open" or v.version == game.version)
+                }
+                if settings.policy == "kick"
+                else set()
+            )
             overdue: list[SeatRow] = []
             remind: list[SeatRow] = []
             nexts: list[float] = []
@@ -1925,41 +2088,87 @@ class Service:
             notices: list[Notice] = []
             if remind:
                 await self.store.set_reminded(pk, {s.seat: s.reminded for s in remind})
-                notices.append(Notice(
-                    kind="reminder", table=table, game_pk=pk, game_id=game.game_id,
-                    text=f"Reminder: {engine.title} is waiting for {', '.join(s.seat for s in remind)}.",
-                    mention=[s.user_id for s in remind], seats=[s.seat for s in remind], deadline=deadline,
-                ))
+                notices.append(
+                    Notice(
+                        kind="reminder",
+                        table=table,
+                        game_pk=pk,
+                        game_id=game.game_id,
+                        text=f"Reminder: {engine.title} is waiting for {', '.join(s.seat for s in remind)}.",
+                        mention=[s.user_id for s in remind],
+                        seats=[s.seat for s in remind],
+                        deadline=deadline,
+                    )
+                )
             if overdue and settings.policy == "ai":
                 names = ", ".join(s.seat for s in overdue)
                 result = await self._play(
-                    game, seats, state, None, absent={s.seat for s in overdue},
+                    game,
+                    seats,
+                    state,
+                    None,
+                    absent={s.seat for s in overdue},
                     public=[f"Time is up for {names}: the AI plays this turn for them (marked in the history)."],
                 )
-                notices.append(Notice(kind="deadline", table=table, game_pk=pk, game_id=game.game_id,
-                                      text=result.public[0], mention=list(result.mention),
-                                      seats=[s.seat for s in overdue], result=result))
+                notices.append(
+                    Notice(
+                        kind="deadline",
+                        table=table,
+                        game_pk=pk,
+                        game_id=game.game_id,
+                        text=result.public[0],
+                        mention=list(result.mention),
+                        seats=[s.seat for s in overdue],
+                        result=result,
+                    )
+                )
                 return notices
             for s in overdue:  # "kick" policy: the others vote
                 voters = [o for o in humans.values() if o.seat != s.seat and o not in overdue]
                 if not voters:  # nobody to ask: the AI takes the seat
                     result = await self._play(
-                        game, seats, state, None, resigned=s.seat,
-                        public=[f"Time is up for {s.seat} and no other player can vote: the AI takes the seat"
-                                " for the rest of the game and they rank last."],
+                        game,
+                        seats,
+                        state,
+                        None,
+                        resigned=s.seat,
+                        public=[
+                            f"Time is up for {s.seat} and no other player can vote: the AI takes the seat"
+                            " for the rest of the game and they rank last."
+                        ],
                     )
-                    notices.append(Notice(kind="deadline", table=table, game_pk=pk, game_id=game.game_id,
-                                          text=result.public[0], mention=list(result.mention), seats=[s.seat],
-                                          result=result))
+                    notices.append(
+                        Notice(
+                            kind="deadline",
+                            table=table,
+                            game_pk=pk,
+                            game_id=game.game_id,
+                            text=result.public[0],
+                            mention=list(result.mention),
+                            seats=[s.seat],
+                            result=result,
+                        )
+                    )
                     return notices
                 vote = await self.store.open_vote(pk, "kick", s.seat, game.version, [o.seat for o in voters])
-                notices.append(Notice(
-                    kind="kick-vote", table=table, game_pk=pk, game_id=game.game_id,
-                    text=(f"Time is up for {s.seat}. Remove them from the game? The AI would take the seat for"
-                          " the rest of the game and they would rank last. A majority of "
-                          + ", ".join(o.seat for o in voters) + " decides."),
-                    mention=[o.user_id for o in voters], seats=[s.seat], vote=vote, version=game.version,
-                ))
+                notices.append(
+                    Notice(
+                        kind="kick-vote",
+                        table=table,
+                        game_pk=pk,
+                        game_id=game.game_id,
+                        text=(
+                            f"Time is up for {s.seat}. Remove them from the game? The AI would take the seat for"
+                            " the rest of the game and they would rank last. A majority of "
+                            + ", ".join(o.seat for o in voters)
+                            + " decides."
+                        ),
+                        mention=[o.user_id for o in voters],
+                        seats=[s.seat],
+                        vote=vote,
+                        version=game.version,
+                    )
+                )
             due = min(nexts) if nexts else None
             await self.store.set_clock(pk, game.turn_started, due)
             game.next_due = due
@@ -1994,16 +2203,26 @@ class Service:
             if vote.kind == "undo":
                 if not yes:
                     await self.store.set_vote(vote.pk, vote.yes, "refused")
-                    return self._result(game, seats, state, board_due=False,
-                                        public=[f"{mine.seat} said no: the undo asked by {vote.subject} is refused."])
+                    return self._result(
+                        game,
+                        seats,
+                        state,
+                        board_due=False,
+                        public=[f"{mine.seat} said no: the undo asked by {vote.subject} is refused."],
+                    )
                 vote.yes.append(mine.seat)
                 if set(vote.yes) >= set(vote.voters):
                     await self.store.set_vote(vote.pk, vote.yes, "passed")
                     return await self._undo_now(game, seats, vote.subject, note="Everyone agreed.")
                 await self.store.set_vote(vote.pk, vote.yes, "open")
                 left = [v for v in vote.voters if v not in vote.yes]
-                return self._result(game, seats, state, board_due=False,
-                                    public=[f"{mine.seat} agreed to the undo; waiting for {', '.join(left)}."])
+                return self._result(
+                    game,
+                    seats,
+                    state,
+                    board_due=False,
+                    public=[f"{mine.seat} agreed to the undo; waiting for {', '.join(left)}."],
+                )
             # kick: yes is counted in vote.yes, no in a separate marker ("-seat")
             answers = vote.yes + [mine.seat if yes else "-" + mine.seat]
             ayes = sum(1 for a in answers if not a.startswith("-"))
@@ -2012,20 +2231,36 @@ class Service:
             if ayes >= need:
                 await self.store.set_vote(vote.pk, answers, "passed")
                 return await self._play(
-                    game, seats, state, None, resigned=vote.subject,
-                    public=[f"The vote removed {vote.subject}: the AI takes the seat for the rest of the game"
-                            " and they rank last."],
+                    game,
+                    seats,
+                    state,
+                    None,
+                    resigned=vote.subject,
+                    public=[
+                        f"The vote removed {vote.subject}: the AI takes the seat for the rest of the game"
+                        " and they rank last."
+                    ],
                 )
             if noes > len(vote.voters) - need:
                 await self.store.set_vote(vote.pk, answers, "refused")
-                return self._result(game, seats, state, board_due=False,
-                                    public=[f"The vote to remove {vote.subject} failed; the game waits for them."])
+                return self._result(
+                    game,
+                    seats,
+                    state,
+                    board_due=False,
+                    public=[f"The vote to remove {vote.subject} failed; the game waits for them."],
+                )
             await self.store.set_vote(vote.pk, answers, "open")
-            return self._result(game, seats, state, board_due=False,
-                                public=[f"{mine.seat} voted; {need - ayes} more yes needed to remove {vote.subject}."])
+            return self._result(
+                game,
+                seats,
+                state,
+                board_due=False,
+                public=[f"{mine.seat} voted; {need - ayes} more yes needed to remove {vote.subject}."],
+            )
 
     # ----- undo -------------------------------------------------------------------------
-    async def undo(self, table: TableRef, user: UserRef) -> "Result | UndoRequest":
+    async def undo(self, table: TableRef, user: UserRef) -> Result | UndoRequest:
         """Take back ``user``'s last move and everything played after it (BGA's undo policy,
         ANCHORS.md §0 item 7):
 
@@ -2046,14 +2281,18 @@ class Service:
             others = {seat for seat, _a, _b in span[1:] if seat != mine.seat}
             voters = [s for s in self._humans(seats) if s.seat != mine.seat]
             if others and voters:
-                if any(v.kind == "undo" for v in await self.store.votes(game.pk)
-                       if v.version == game.version):
+                if any(v.kind == "undo" for v in await self.store.votes(game.pk) if v.version == game.version):
                     raise UserError("An undo vote is already open at this table.")
                 vote = await self.store.open_vote(game.pk, "undo", mine.seat, game.version, [v.seat for v in voters])
                 engine = registry.get(game.game_id)
                 return UndoRequest(
-                    table=table, game_pk=game.pk, vote=vote, version=game.version, seat=mine.seat,
-                    voters=[v.seat for v in voters], mention=[v.user_id for v in voters],
+                    table=table,
+                    game_pk=game.pk,
+                    vote=vote,
+                    version=game.version,
+                    seat=mine.seat,
+                    voters=[v.seat for v in voters],
+                    mention=[v.user_id for v in voters],
                     moves=[engine.describe_to(before, who, a, None) for who, a, before in span],
                 )
             return await self._undo_now(game, seats, mine.seat)
@@ -2067,16 +2306,24 @@ class Service:
         collected: list = []
         flags: dict[int, str | None] = {}
         await self._replay(game, seats, collect=collected, flags=flags)
-        start = next((i for i in range(len(collected) - 1, -1, -1)
-                      if collected[i][1] == seat and flags.get(collected[i][0]) != "ai"), None)
+        start = next(
+            (
+                i
+                for i in range(len(collected) - 1, -1, -1)
+                if collected[i][1] == seat and flags.get(collected[i][0]) != "ai"
+            ),
+            None,
+        )
         if start is None:
             raise UserError("You have no move to take back.")
         span = collected[start:]
-        for seq, who, action, before in span:
+        for _seq, who, action, before in span:
             outcome = engine.apply(before, who, action)
             if engine.reveals(before, who, action, outcome):
-                raise UserError("That cannot be undone: since your move, hidden information was revealed"
-                                f" ({engine.describe_to(before, who, action, None)}).")
+                raise UserError(
+                    "That cannot be undone: since your move, hidden information was revealed"
+                    f" ({engine.describe_to(before, who, action, None)})."
+                )
         return [(who, action, before) for _q, who, action, before in span], [c[0] for c in span]
 
     async def _undo_now(self, game: GameRow, seats: list[SeatRow], seat: str, note: str = "") -> Result:
@@ -2089,8 +2336,9 @@ class Service:
         lines = [engine.describe_to(before, who, a, None) for who, a, before in span]  # no hidden choice named
         text = f"{seat} took back: " + " / ".join(lines)
         try:
-            game.version = await self.store.undo(game.pk, game.version, seqs, seat,
-                                                 engine.state_to_json(state), ACTIVE, text)
+            game.version = await self.store.undo(
+                game.pk, game.version, seqs, seat, engine.state_to_json(state), ACTIVE, text
+            )
         except VersionConflict:
             self._forget(game.table_id)
             raise UserError("Another move was made at the same moment; look at the board and try again.") from None
@@ -2100,8 +2348,14 @@ class Service:
         started, due = self._clock(game, seats, set(), state, now, ACTIVE)
         await self.store.set_clock(game.pk, started, due, reset_reminders=True)
         game.turn_started, game.next_due = started, due
-        public = ([note] if note else []) + [f"Undo: {seat} took back {len(lines)} move{'s' if len(lines) != 1 else ''}"
-                                              " (kept in the history, marked undone):"] + [f"↶ {t}" for t in lines]
+        public = (
+            ([note] if note else [])
+            + [
+                f"Undo: {seat} took back {len(lines)} move{'s' if len(lines) != 1 else ''}"
+                " (kept in the history, marked undone):"
+            ]
+            + [f"↶ {t}" for t in lines]
+        )
         private = self._private(engine, state, seats, humans, hands_before, {}, initial=False)
         return self._result(game, seats, state, public=public, board_due=True, private=private)
 
@@ -2136,13 +2390,23 @@ class Service:
             waiting = list(engine.to_act(state))
         users = _users(seats)
         settings = self.settings_of(game)
-        deadline = (game.turn_started + settings.turn_limit
-                    if settings.turn_limit and game.turn_started is not None and game.status == ACTIVE else None)
-        return TableSummary(table=game.table_id, game_pk=game.pk, game_id=game.game_id, title=engine.title,
-                            status=game.status, waiting=waiting,
-                            waiting_users=[users[p] for p in waiting if p in users],
-                            since=game.turn_started, deadline=deadline, guild=game.guild)
-
+        deadline = (
+            game.turn_started + settings.turn_limit
+            if settings.turn_limit and game.turn_started is not None and game.status == ACTIVE
+            else None
+        )
+        return TableSummary(
+            table=game.table_id,
+            game_pk=game.pk,
+            game_id=game.game_id,
+            title=engine.title,
+            status=game.status,
+            waiting=waiting,
+            waiting_users=[users[p] for p in waiting if p in users],
+            since=game.turn_started,
+            deadline=deadline,
+            guild=game.guild,
+        )
 
     # ----- reconcile: posts the channel never got -------------------------------------
     #: at most this many missed public events are repeated in a catch-up post
@@ -2185,8 +2449,11 @@ class Service:
             humans = [s.seat for s in self._humans(seats)]
             # the texts stored with the missed moves (constant time per move; a game logged
             # before texts were stored is replayed once)
-            rows = [r for r in await self.store.actions(game.pk, after=max(game.posted, 0))
-                    if r.seq <= game.version and not r.undone]
+            rows = [
+                r
+                for r in await self.store.actions(game.pk, after=max(game.posted, 0))
+                if r.seq <= game.version and not r.undone
+            ]
             texts = {r.seq: read_move_text(r.text) for r in rows}
             if any(t is None for t in texts.values()):
                 texts.update(await self._replayed_texts(game, seats))
@@ -2202,20 +2469,20 @@ class Service:
                         private_events[p] += evs
             # a hand is sent to whoever has missed private news (what they drew, were dealt…),
             # and to everyone when the start's post never went out
-            hands_before = {p: None if private_events[p] or game.posted < 0 else engine.private_view(state, p)
-                            for p in humans}
+            hands_before = {
+                p: None if private_events[p] or game.posted < 0 else engine.private_view(state, p) for p in humans
+            }
             if game.status == ACTIVE:
                 self._cache[game.pk] = (game.version, state)
             public = [note]
             if len(events) > self.CATCH_UP_EVENTS:
                 hidden = len(events) - self.CATCH_UP_EVENTS
                 public.append(f"({hidden} earlier events not shown; /game history lists the moves.)")
-                events = events[-self.CATCH_UP_EVENTS:]
+                events = events[-self.CATCH_UP_EVENTS :]
             public += events
             if game.status == OVER and not any(t.lower().startswith("game over") for t in public):
                 public.append("Game over.")
-            private = self._private(engine, state, seats, humans, hands_before, private_events,
-                                    initial=game.posted < 0)
+            private = self._private(engine, state, seats, humans, hands_before, private_events, initial=game.posted < 0)
             result = self._result(game, seats, state, public=public, board_due=True, private=private)
             result.catch_up = True
             return result
@@ -2281,7 +2548,7 @@ class Service:
                 await asyncio.wait_for(
                     order.cond.wait_for(lambda: order.posted >= result.ticket - 1), self.POST_ORDER_TIMEOUT
                 )
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 pass
         try:
             yield

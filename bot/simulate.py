@@ -118,11 +118,14 @@ async def simulate(
 def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser("simulate", help="play a whole game with AI seats, write every board image")
     p.add_argument("game", nargs="?", default=DEFAULT_GAME, help=f"game id (default {DEFAULT_GAME})")
-    p.add_argument("--players", type=int, default=DEFAULT_PLAYERS, help=f"number of AI seats (default {DEFAULT_PLAYERS})")
+    p.add_argument(
+        "--players", type=int, default=DEFAULT_PLAYERS, help=f"number of AI seats (default {DEFAULT_PLAYERS})"
+    )
     p.add_argument("--seed", type=int, default=DEFAULT_SEED, help=f"game seed (default {DEFAULT_SEED})")
     p.add_argument("--out", default=DEFAULT_OUT, help=f"output folder (default {DEFAULT_OUT})")
-    p.add_argument("--every", type=int, default=1, metavar="N",
-                   help="write every N-th board image and the last (default 1: all)")
+    p.add_argument(
+        "--every", type=int, default=1, metavar="N", help="write every N-th board image and the last (default 1: all)"
+    )
     p.set_defaults(func=run)
 
 
@@ -134,8 +137,10 @@ def run(args: argparse.Namespace) -> int:
     except UserError as exc:
         print(exc.message, file=sys.stderr)
         return 2
-    print(f"{report.game_id}: {plural(report.players, 'AI seat')}, seed {report.seed}, {plural(report.moves, 'move')} "
-          f"in {report.seconds:.1f} s")
+    print(
+        f"{report.game_id}: {plural(report.players, 'AI seat')}, seed {report.seed}, {plural(report.moves, 'move')} "
+        f"in {report.seconds:.1f} s"
+    )
     print(f"{len(report.boards)} board images, transcript and database in {os.path.abspath(args.out)}")
     print("Ranking:")
     for line in report.ranking:

@@ -34,7 +34,8 @@ import contextlib
 import os
 import sqlite3
 import time
-from typing import Any, Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any
 
 import aiosqlite
 
@@ -55,8 +56,20 @@ from bot.store_base import (
 )
 
 __all__ = [
-    "GameRow", "SeatRow", "ActionRow", "VoteRow", "Store", "SqliteStore", "VersionConflict", "TableBusy", "SchemaTooNew",
-    "OutOfSpace", "UnusableDatabase", "APPLICATION_ID", "SCHEMA_VERSION", "check_sqlite_file",
+    "GameRow",
+    "SeatRow",
+    "ActionRow",
+    "VoteRow",
+    "Store",
+    "SqliteStore",
+    "VersionConflict",
+    "TableBusy",
+    "SchemaTooNew",
+    "OutOfSpace",
+    "UnusableDatabase",
+    "APPLICATION_ID",
+    "SCHEMA_VERSION",
+    "check_sqlite_file",
 ]
 
 
@@ -64,7 +77,8 @@ def _is_full(exc: BaseException) -> bool:
     """Whether ``exc`` is SQLite's SQLITE_FULL ("database or disk is full")."""
 
     return isinstance(exc, aiosqlite.OperationalError) and (
-        getattr(exc, "sqlite_errorcode", None) == 13 or "database or disk is full" in str(exc))
+        getattr(exc, "sqlite_errorcode", None) == 13 or "database or disk is full" in str(exc)
+    )
 
 
 def _as_out_of_space(exc: Exception) -> Exception:
@@ -352,8 +366,10 @@ class SqliteStore(SqlStore):
         )
 
     def _damaged(self, detail: str) -> str:
-        return (f"The database file {self.path} is damaged (SQLite: {detail}); refusing to use it: restore it from"
-                f" a backup (keep the damaged copy: `sqlite3 {self.path} .recover` may save some games).")
+        return (
+            f"The database file {self.path} is damaged (SQLite: {detail}); refusing to use it: restore it from"
+            f" a backup (keep the damaged copy: `sqlite3 {self.path} .recover` may save some games)."
+        )
 
     def _unusable(self, exc: BaseException) -> UnusableDatabase:
         """The sentence for SQLite's error while opening and checking the file."""
@@ -408,7 +424,7 @@ class SqliteStore(SqlStore):
             try:
                 await asyncio.wait_for(lock.acquire(), 10.0)
                 held = True
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 pass
         try:
             if self._db is not None:
@@ -532,18 +548,29 @@ class SqliteStore(SqlStore):
 
         async def work(tx: Tx) -> int:
             await self._guard(tx, move.game_pk, move.expected_version, move.new_version, move.status, move.now)
-            await tx.many("INSERT INTO actions (game_pk, seq, seat, action, created, flag, text) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                          [(move.game_pk, seq, seat, action, move.now, flag, text) for seq, seat, action, flag, text in move.log])
+            await tx.many(
+                "INSERT INTO actions (game_pk, seq, seat, action, created, flag, text) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [(move.game_pk, seq, seat, action, move.now, flag, text) for seq, seat, action, flag, text in move.log],
+            )
             if move.clock is not None:
                 started, due = move.clock
-                if not await tx.run("UPDATE games SET next_due = ?, turn_started = ? WHERE pk = ? AND turn_started IS ?",
-                                    due, started, move.game_pk, started):
+                if not await tx.run(
+                    "UPDATE games SET next_due = ?, turn_started = ? WHERE pk = ? AND turn_started IS ?",
+                    due,
+                    started,
+                    move.game_pk,
+                    started,
+                ):
                     # a new turn: the clock restarts and reminders count from 0
-                    await tx.run("UPDATE games SET next_due = ?, turn_started = ? WHERE pk = ?", due, started, move.game_pk)
+                    await tx.run(
+                        "UPDATE games SET next_due = ?, turn_started = ? WHERE pk = ?", due, started, move.game_pk
+                    )
                     await tx.run("UPDATE seats SET reminded = 0 WHERE game_pk = ?", move.game_pk)
             await tx.run(self._PUT_SNAPSHOT, move.game_pk, move.new_version, move.snapshot)
             if move.resigned is not None:
-                await tx.run("UPDATE seats SET resigned = TRUE WHERE game_pk = ? AND seat = ?", move.game_pk, move.resigned)
+                await tx.run(
+                    "UPDATE seats SET resigned = TRUE WHERE game_pk = ? AND seat = ?", move.game_pk, move.resigned
+                )
             return move.new_version
 
         return await self._transaction(work, guarded=True)

@@ -19,12 +19,25 @@ from __future__ import annotations
 import abc
 import json
 import time
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Awaitable, Callable, Sequence
+from typing import Any
 
 __all__ = [
-    "GameRow", "SeatRow", "ActionRow", "VoteRow", "Move", "Store", "SqlStore", "Tx", "VersionConflict", "TableBusy",
-    "OutOfSpace", "SchemaTooNew", "UnusableDatabase", "dumps",
+    "GameRow",
+    "SeatRow",
+    "ActionRow",
+    "VoteRow",
+    "Move",
+    "Store",
+    "SqlStore",
+    "Tx",
+    "VersionConflict",
+    "TableBusy",
+    "OutOfSpace",
+    "SchemaTooNew",
+    "UnusableDatabase",
+    "dumps",
 ]
 
 
@@ -55,11 +68,13 @@ class SchemaTooNew(UnusableDatabase):
     :data:`bot.store.SCHEMA_VERSION`. The message is one sentence naming both versions."""
 
     @classmethod
-    def of(cls, where: str, stored: int, supported: int) -> "SchemaTooNew":
+    def of(cls, where: str, stored: int, supported: int) -> SchemaTooNew:
         """The refusal for the database ``where`` at schema version ``stored``."""
 
-        return cls(f"The database {where} has schema version {stored}, newer than this boardhost"
-                   f" (version {supported}); upgrade boardhost before using it.")
+        return cls(
+            f"The database {where} has schema version {stored}, newer than this boardhost"
+            f" (version {supported}); upgrade boardhost before using it."
+        )
 
 
 class OutOfSpace(RuntimeError):
@@ -69,7 +84,7 @@ class OutOfSpace(RuntimeError):
     original error (its message is kept in this one)."""
 
     @classmethod
-    def of(cls, exc: BaseException) -> "OutOfSpace":
+    def of(cls, exc: BaseException) -> OutOfSpace:
         """The driver's error ``exc`` (its "cannot grow" error) as OutOfSpace, chained to it."""
 
         full = cls(f"the database cannot grow: {exc}")
@@ -194,13 +209,19 @@ class Store(abc.ABC):
         """The table's live game, else its most recent game of any status."""
 
     @abc.abstractmethod
-    async def get_game(self, pk: int) -> GameRow | None:
-        ...
+    async def get_game(self, pk: int) -> GameRow | None: ...
 
     @abc.abstractmethod
     async def create_game(
-        self, table_id: str, game_id: str, options: dict, seed: int, host: str, seat_host: bool = True,
-        settings: dict | None = None, guild: str | None = None,
+        self,
+        table_id: str,
+        game_id: str,
+        options: dict,
+        seed: int,
+        host: str,
+        seat_host: bool = True,
+        settings: dict | None = None,
+        guild: str | None = None,
     ) -> GameRow:
         """A new lobby (with its ``settings`` and Discord ``guild``) with the host seated (unless ``seat_host`` is False);
         :class:`TableBusy` if the table has a live game."""
@@ -226,12 +247,10 @@ class Store(abc.ABC):
         (another process changed the lobby meanwhile)."""
 
     @abc.abstractmethod
-    async def remove_seat(self, game_pk: int, seat: str) -> None:
-        ...
+    async def remove_seat(self, game_pk: int, seat: str) -> None: ...
 
     @abc.abstractmethod
-    async def set_host(self, game_pk: int, host: str) -> None:
-        ...
+    async def set_host(self, game_pk: int, host: str) -> None: ...
 
     @abc.abstractmethod
     async def set_status(self, game_pk: int, status: str) -> None:
@@ -266,13 +285,26 @@ class Store(abc.ABC):
         :meth:`_commit_move`."""
 
         meta = list(meta) if meta is not None else [{}] * len(actions)
-        log = [(expected_version + 1 + i, seat, dumps(action), m.get("flag"), m.get("text"))
-               for i, ((seat, action), m) in enumerate(zip(actions, meta))]
-        return await self._commit_move(Move(game_pk, expected_version, expected_version + len(actions), log,
-                                            dumps(snapshot), status, resigned, clock, time.time()))
+        log = [
+            (expected_version + 1 + i, seat, dumps(action), m.get("flag"), m.get("text"))
+            for i, ((seat, action), m) in enumerate(zip(actions, meta))
+        ]
+        return await self._commit_move(
+            Move(
+                game_pk,
+                expected_version,
+                expected_version + len(actions),
+                log,
+                dumps(snapshot),
+                status,
+                resigned,
+                clock,
+                time.time(),
+            )
+        )
 
     @abc.abstractmethod
-    async def _commit_move(self, move: "Move") -> int:
+    async def _commit_move(self, move: Move) -> int:
         """Write ``move`` as :meth:`commit` describes (one transaction, guarded by
         ``move.expected_version``); returns ``move.new_version``."""
 
@@ -290,8 +322,7 @@ class Store(abc.ABC):
         """Logged actions with seq > ``after`` in order (``limit``: the LAST ``limit`` ones)."""
 
     @abc.abstractmethod
-    async def set_dm_ok(self, game_pk: int, seat: str, ok: bool) -> None:
-        ...
+    async def set_dm_ok(self, game_pk: int, seat: str, ok: bool) -> None: ...
 
     @abc.abstractmethod
     async def mark_posted(self, game_pk: int, version: int) -> None:
@@ -313,14 +344,14 @@ class Store(abc.ABC):
         """Replace the game's settings JSON."""
 
     @abc.abstractmethod
-    async def set_clock(self, game_pk: int, turn_started: float | None, next_due: float | None,
-                        reset_reminders: bool = False) -> None:
+    async def set_clock(
+        self, game_pk: int, turn_started: float | None, next_due: float | None, reset_reminders: bool = False
+    ) -> None:
         """Set when the current turn started and when the loop must look again; with
         ``reset_reminders`` every seat's reminder count goes back to 0 (a new turn)."""
 
     @abc.abstractmethod
-    async def set_next_due(self, game_pk: int, next_due: float | None) -> None:
-        ...
+    async def set_next_due(self, game_pk: int, next_due: float | None) -> None: ...
 
     @abc.abstractmethod
     async def due_games(self, now: float, limit: int = 1000) -> list[GameRow]:
@@ -331,8 +362,7 @@ class Store(abc.ABC):
         """Store reminder counts per seat."""
 
     @abc.abstractmethod
-    async def set_vacation(self, game_pk: int, seat: str, until: float | None, used: float) -> None:
-        ...
+    async def set_vacation(self, game_pk: int, seat: str, until: float | None, used: float) -> None: ...
 
     @abc.abstractmethod
     async def set_seat_user(self, game_pk: int, seat: str, user_id: str) -> None:
@@ -347,24 +377,29 @@ class Store(abc.ABC):
         """Live (lobby or active) games of a Discord server, oldest first."""
 
     @abc.abstractmethod
-    async def set_guild(self, game_pk: int, guild: str | None) -> None:
-        ...
+    async def set_guild(self, game_pk: int, guild: str | None) -> None: ...
 
     @abc.abstractmethod
-    async def set_status_message(self, game_pk: int, message_id: str | None) -> None:
-        ...
+    async def set_status_message(self, game_pk: int, message_id: str | None) -> None: ...
 
     @abc.abstractmethod
     async def get_prefs(self, user_id: str) -> tuple[int | None, int | None, str | None]:
         """(quiet_start hour, quiet_end hour, tz name) of a user; Nones if unset."""
 
     @abc.abstractmethod
-    async def set_prefs(self, user_id: str, quiet_start: int | None, quiet_end: int | None, tz: str | None) -> None:
-        ...
+    async def set_prefs(self, user_id: str, quiet_start: int | None, quiet_end: int | None, tz: str | None) -> None: ...
 
     @abc.abstractmethod
-    async def undo(self, game_pk: int, expected_version: int, seqs: Sequence[int], seat: str,
-                   snapshot: dict, status: str, text: str) -> int:
+    async def undo(
+        self,
+        game_pk: int,
+        expected_version: int,
+        seqs: Sequence[int],
+        seat: str,
+        snapshot: dict,
+        status: str,
+        text: str,
+    ) -> int:
         """Mark ``seqs`` undone and append an undo marker row (flag "undo", action
         ``{"undo": seqs}``) at ``expected_version+1``; replace the snapshot; one
         transaction, guarded like :meth:`commit`. Returns the new version."""
@@ -374,16 +409,13 @@ class Store(abc.ABC):
         """A new open vote; returns its pk."""
 
     @abc.abstractmethod
-    async def votes(self, game_pk: int, status: str | None = "open") -> list[VoteRow]:
-        ...
+    async def votes(self, game_pk: int, status: str | None = "open") -> list[VoteRow]: ...
 
     @abc.abstractmethod
-    async def get_vote(self, vote_pk: int) -> VoteRow | None:
-        ...
+    async def get_vote(self, vote_pk: int) -> VoteRow | None: ...
 
     @abc.abstractmethod
-    async def set_vote(self, vote_pk: int, yes: Sequence[str], status: str) -> None:
-        ...
+    async def set_vote(self, vote_pk: int, yes: Sequence[str], status: str) -> None: ...
 
     @abc.abstractmethod
     async def get_meta(self, key: str) -> str | None:
@@ -403,8 +435,7 @@ class Tx(abc.ABC):
         """The first row (indexable by position), None if none."""
 
     @abc.abstractmethod
-    async def all(self, sql: str, *args: Any) -> list[Any]:
-        ...
+    async def all(self, sql: str, *args: Any) -> list[Any]: ...
 
     @abc.abstractmethod
     async def run(self, sql: str, *args: Any) -> int:
@@ -465,8 +496,10 @@ class SqlStore(Store):
         await self._transaction(work)
 
     # ----- rows ---------------------------------------------------------------------
-    _GAME_COLS = ("pk, table_id, game_id, options, seed, status, host, version, posted, settings, turn_started,"
-                  " next_due, status_message, guild")
+    _GAME_COLS = (
+        "pk, table_id, game_id, options, seed, status, host, version, posted, settings, turn_started,"
+        " next_due, status_message, guild"
+    )
     #: :data:`_GAME_COLS` of the table aliased ``g`` in a join, and how many they are
     _G_GAME_COLS = ", ".join("g." + c.strip() for c in _GAME_COLS.split(","))
     _GAME_WIDTH = len(_GAME_COLS.split(","))
@@ -482,8 +515,22 @@ class SqlStore(Store):
         if row is None:
             return None
         pk, table_id, game_id, options, seed, status, host, version, posted, settings, started, due, msg, guild = row
-        return GameRow(pk, table_id, game_id, json.loads(options), seed, status, host, version, posted,
-                       json.loads(settings or "{}"), started, due, msg, guild)
+        return GameRow(
+            pk,
+            table_id,
+            game_id,
+            json.loads(options),
+            seed,
+            status,
+            host,
+            version,
+            posted,
+            json.loads(settings or "{}"),
+            started,
+            due,
+            msg,
+            guild,
+        )
 
     @staticmethod
     def _seat(row: Any) -> SeatRow:
@@ -501,15 +548,19 @@ class SqlStore(Store):
 
     # ----- reads --------------------------------------------------------------------
     async def live_game(self, table_id: str) -> GameRow | None:
-        return self._game(await self._read1(
-            f"SELECT {self._GAME_COLS} FROM games WHERE table_id = ? AND status IN ('lobby', 'active')", table_id
-        ))
+        return self._game(
+            await self._read1(
+                f"SELECT {self._GAME_COLS} FROM games WHERE table_id = ? AND status IN ('lobby', 'active')", table_id
+            )
+        )
 
     async def last_game(self, table_id: str) -> GameRow | None:
         # a live game is always the table's newest (a game is created only when none is live)
-        return self._game(await self._read1(
-            f"SELECT {self._GAME_COLS} FROM games WHERE table_id = ? ORDER BY pk DESC LIMIT 1", table_id
-        ))
+        return self._game(
+            await self._read1(
+                f"SELECT {self._GAME_COLS} FROM games WHERE table_id = ? ORDER BY pk DESC LIMIT 1", table_id
+            )
+        )
 
     async def get_game(self, pk: int) -> GameRow | None:
         return self._game(await self._read1(f"SELECT {self._GAME_COLS} FROM games WHERE pk = ?", pk))
@@ -519,7 +570,10 @@ class SqlStore(Store):
         return [self._seat(r) for r in rows]
 
     _LIVE_SEATS_SQL = (
-        "SELECT " + _G_GAME_COLS + ", " + ", ".join("s." + c.strip() for c in _SEAT_COLS.split(","))
+        "SELECT "
+        + _G_GAME_COLS
+        + ", "
+        + ", ".join("s." + c.strip() for c in _SEAT_COLS.split(","))
         + " FROM games g LEFT JOIN seats s ON s.game_pk = g.pk"
         " WHERE g.table_id = ? AND g.status IN ('lobby', 'active')"
         " ORDER BY COALESCE(s.seat_order, s.joined), s.joined"
@@ -545,12 +599,20 @@ class SqlStore(Store):
                 f"SELECT {self._ACTION_COLS} FROM actions WHERE game_pk = ? AND seq > ? ORDER BY seq", game_pk, after
             )
         else:
-            rows = list(reversed(await self._read(
-                f"SELECT {self._ACTION_COLS} FROM actions WHERE game_pk = ? AND seq > ? ORDER BY seq DESC LIMIT ?",
-                game_pk, after, limit,
-            )))
-        return [ActionRow(seq, seat, json.loads(action), flag, bool(undone), text, created)
-                for seq, seat, action, flag, undone, text, created in rows]
+            rows = list(
+                reversed(
+                    await self._read(
+                        f"SELECT {self._ACTION_COLS} FROM actions WHERE game_pk = ? AND seq > ? ORDER BY seq DESC LIMIT ?",
+                        game_pk,
+                        after,
+                        limit,
+                    )
+                )
+            )
+        return [
+            ActionRow(seq, seat, json.loads(action), flag, bool(undone), text, created)
+            for seq, seat, action, flag, undone, text, created in rows
+        ]
 
     async def unposted(self) -> list[GameRow]:
         rows = await self._read(
@@ -565,20 +627,24 @@ class SqlStore(Store):
     async def due_games(self, now: float, limit: int = 1000) -> list[GameRow]:
         rows = await self._read(
             f"SELECT {self._GAME_COLS} FROM games WHERE next_due IS NOT NULL AND next_due <= ? AND status = 'active'"
-            " ORDER BY next_due LIMIT ?", now, limit,
+            " ORDER BY next_due LIMIT ?",
+            now,
+            limit,
         )
         return [self._game(r) for r in rows]
 
     async def user_games(self, user_id: str) -> list[GameRow]:
         rows = await self._read(
             f"SELECT {self._G_GAME_COLS} FROM games g JOIN seats s ON s.game_pk = g.pk WHERE s.user_id = ? AND NOT s.is_ai"
-            " AND NOT s.resigned AND g.status = 'active' ORDER BY g.pk", user_id,
+            " AND NOT s.resigned AND g.status = 'active' ORDER BY g.pk",
+            user_id,
         )
         return [self._game(r) for r in rows]
 
     async def guild_games(self, guild: str) -> list[GameRow]:
         rows = await self._read(
-            f"SELECT {self._GAME_COLS} FROM games WHERE guild = ? AND status IN ('lobby', 'active') ORDER BY pk", guild,
+            f"SELECT {self._GAME_COLS} FROM games WHERE guild = ? AND status IN ('lobby', 'active') ORDER BY pk",
+            guild,
         )
         return [self._game(r) for r in rows]
 
@@ -591,7 +657,8 @@ class SqlStore(Store):
             rows = await self._read(f"SELECT {self._VOTE_COLS} FROM votes WHERE game_pk = ? ORDER BY pk", game_pk)
         else:
             rows = await self._read(
-                f"SELECT {self._VOTE_COLS} FROM votes WHERE game_pk = ? AND status = ? ORDER BY pk", game_pk, status)
+                f"SELECT {self._VOTE_COLS} FROM votes WHERE game_pk = ? AND status = ? ORDER BY pk", game_pk, status
+            )
         return [self._vote(r) for r in rows]
 
     async def get_vote(self, vote_pk: int) -> VoteRow | None:
@@ -610,8 +677,15 @@ class SqlStore(Store):
         return row[0] if row else None
 
     async def create_game(
-        self, table_id: str, game_id: str, options: dict, seed: int, host: str, seat_host: bool = True,
-        settings: dict | None = None, guild: str | None = None,
+        self,
+        table_id: str,
+        game_id: str,
+        options: dict,
+        seed: int,
+        host: str,
+        seat_host: bool = True,
+        settings: dict | None = None,
+        guild: str | None = None,
     ) -> GameRow:
         now = time.time()
         settings = dict(settings or {})
@@ -622,11 +696,23 @@ class SqlStore(Store):
             pk = await tx.insert(
                 "INSERT INTO games (table_id, game_id, options, seed, status, host, version, created, updated,"
                 " settings, guild) VALUES (?, ?, ?, ?, 'lobby', ?, 0, ?, ?, ?, ?)",
-                table_id, game_id, dumps(options), seed, host, now, now, dumps(settings), guild,
+                table_id,
+                game_id,
+                dumps(options),
+                seed,
+                host,
+                now,
+                now,
+                dumps(settings),
+                guild,
             )
             if seat_host:
-                await tx.run("INSERT INTO seats (game_pk, seat, user_id, joined, is_ai) VALUES (?, ?, ?, 0, FALSE)",
-                             pk, host, host)
+                await tx.run(
+                    "INSERT INTO seats (game_pk, seat, user_id, joined, is_ai) VALUES (?, ?, ?, 0, FALSE)",
+                    pk,
+                    host,
+                    host,
+                )
             return pk
 
         try:
@@ -646,8 +732,14 @@ class SqlStore(Store):
             if status != "lobby" or seat in taken or (max_seats is not None and len(taken) >= max_seats):
                 raise VersionConflict(0, None)
             (joined,) = await tx.one("SELECT COALESCE(MAX(joined) + 1, 0) FROM seats WHERE game_pk = ?", game_pk)
-            await tx.run("INSERT INTO seats (game_pk, seat, user_id, joined, is_ai) VALUES (?, ?, ?, ?, ?)",
-                         game_pk, seat, user_id, joined, bool(is_ai))
+            await tx.run(
+                "INSERT INTO seats (game_pk, seat, user_id, joined, is_ai) VALUES (?, ?, ?, ?, ?)",
+                game_pk,
+                seat,
+                user_id,
+                joined,
+                bool(is_ai),
+            )
 
         await self._transaction(work)
 
@@ -664,8 +756,10 @@ class SqlStore(Store):
     async def set_status(self, game_pk: int, status: str) -> None:
         await self._write1("UPDATE games SET status = ?, updated = ? WHERE pk = ?", status, time.time(), game_pk)
 
-    _PUT_SNAPSHOT = ("INSERT INTO snapshots (game_pk, version, state) VALUES (?, ?, ?)"
-                     " ON CONFLICT (game_pk) DO UPDATE SET version = excluded.version, state = excluded.state")
+    _PUT_SNAPSHOT = (
+        "INSERT INTO snapshots (game_pk, version, state) VALUES (?, ?, ?)"
+        " ON CONFLICT (game_pk) DO UPDATE SET version = excluded.version, state = excluded.state"
+    )
 
     async def start_game(self, game_pk: int, order: Sequence[str], snapshot: dict) -> None:
         async def work(tx: Tx) -> None:
@@ -673,21 +767,36 @@ class SqlStore(Store):
             seated = {r[0] for r in await tx.all("SELECT seat FROM seats WHERE game_pk = ?", game_pk)}
             if status != "lobby" or seated != set(order):
                 raise VersionConflict(0, None)
-            await tx.many("UPDATE seats SET seat_order = ? WHERE game_pk = ? AND seat = ?",
-                          [(i, game_pk, seat) for i, seat in enumerate(order)])
+            await tx.many(
+                "UPDATE seats SET seat_order = ? WHERE game_pk = ? AND seat = ?",
+                [(i, game_pk, seat) for i, seat in enumerate(order)],
+            )
             await tx.run(self._PUT_SNAPSHOT, game_pk, 0, dumps(snapshot))
-            await tx.run("UPDATE games SET status = 'active', version = 0, updated = ? WHERE pk = ?", time.time(), game_pk)
+            await tx.run(
+                "UPDATE games SET status = 'active', version = 0, updated = ? WHERE pk = ?", time.time(), game_pk
+            )
 
         await self._transaction(work)
 
     # ----- moves --------------------------------------------------------------------
-    async def _guard(self, tx: Tx, game_pk: int, expected_version: int, new_version: int, status: str,
-                     now: float) -> None:
+    async def _guard(
+        self, tx: Tx, game_pk: int, expected_version: int, new_version: int, status: str, now: float
+    ) -> None:
         """The version guard of a move: set the new version and status only if the game is
         active at ``expected_version``, else :class:`VersionConflict` (nothing written)."""
 
-        if await tx.run("UPDATE games SET version = ?, status = ?, updated = ? WHERE pk = ? AND version = ?"
-                        " AND status = 'active'", new_version, status, now, game_pk, expected_version) != 1:
+        if (
+            await tx.run(
+                "UPDATE games SET version = ?, status = ?, updated = ? WHERE pk = ? AND version = ?"
+                " AND status = 'active'",
+                new_version,
+                status,
+                now,
+                game_pk,
+                expected_version,
+            )
+            != 1
+        ):
             raise await self._conflict(tx, game_pk, expected_version)
 
     @staticmethod
@@ -698,17 +807,34 @@ class SqlStore(Store):
         row = await tx.one("SELECT version FROM games WHERE pk = ?", game_pk)
         return VersionConflict(expected_version, row[0] if row else None)
 
-    async def undo(self, game_pk: int, expected_version: int, seqs: Sequence[int], seat: str,
-                   snapshot: dict, status: str, text: str) -> int:
+    async def undo(
+        self,
+        game_pk: int,
+        expected_version: int,
+        seqs: Sequence[int],
+        seat: str,
+        snapshot: dict,
+        status: str,
+        text: str,
+    ) -> int:
         now = time.time()
         new_version = expected_version + 1
 
         async def work(tx: Tx) -> int:
             await self._guard(tx, game_pk, expected_version, new_version, status, now)
-            await tx.many("UPDATE actions SET undone = TRUE WHERE game_pk = ? AND seq = ?", [(game_pk, q) for q in seqs])
-            await tx.run("INSERT INTO actions (game_pk, seq, seat, action, created, flag, text)"
-                         " VALUES (?, ?, ?, ?, ?, 'undo', ?)", game_pk, new_version, seat, dumps({"undo": list(seqs)}),
-                         now, text)
+            await tx.many(
+                "UPDATE actions SET undone = TRUE WHERE game_pk = ? AND seq = ?", [(game_pk, q) for q in seqs]
+            )
+            await tx.run(
+                "INSERT INTO actions (game_pk, seq, seat, action, created, flag, text)"
+                " VALUES (?, ?, ?, ?, ?, 'undo', ?)",
+                game_pk,
+                new_version,
+                seat,
+                dumps({"undo": list(seqs)}),
+                now,
+                text,
+            )
             await tx.run(self._PUT_SNAPSHOT, game_pk, new_version, dumps(snapshot))
             return new_version
 
@@ -720,7 +846,11 @@ class SqlStore(Store):
             " SELECT ?, ?, ? WHERE EXISTS (SELECT 1 FROM games WHERE pk = ? AND version = ?)"
             " ON CONFLICT (game_pk) DO UPDATE SET version = excluded.version, state = excluded.state"
             " WHERE snapshots.version <= excluded.version",
-            game_pk, version, dumps(state), game_pk, version,
+            game_pk,
+            version,
+            dumps(state),
+            game_pk,
+            version,
         )
 
     async def set_dm_ok(self, game_pk: int, seat: str, ok: bool) -> None:
@@ -733,10 +863,13 @@ class SqlStore(Store):
     async def set_settings(self, game_pk: int, settings: dict) -> None:
         await self._write1("UPDATE games SET settings = ? WHERE pk = ?", dumps(settings), game_pk)
 
-    async def set_clock(self, game_pk: int, turn_started: float | None, next_due: float | None,
-                        reset_reminders: bool = False) -> None:
+    async def set_clock(
+        self, game_pk: int, turn_started: float | None, next_due: float | None, reset_reminders: bool = False
+    ) -> None:
         async def work(tx: Tx) -> None:
-            await tx.run("UPDATE games SET turn_started = ?, next_due = ? WHERE pk = ?", turn_started, next_due, game_pk)
+            await tx.run(
+                "UPDATE games SET turn_started = ?, next_due = ? WHERE pk = ?", turn_started, next_due, game_pk
+            )
             if reset_reminders:
                 await tx.run("UPDATE seats SET reminded = 0 WHERE game_pk = ?", game_pk)
 
@@ -747,18 +880,29 @@ class SqlStore(Store):
 
     async def set_reminded(self, game_pk: int, counts: dict[str, int]) -> None:
         async def work(tx: Tx) -> None:
-            await tx.many("UPDATE seats SET reminded = ? WHERE game_pk = ? AND seat = ?",
-                          [(n, game_pk, seat) for seat, n in counts.items()])
+            await tx.many(
+                "UPDATE seats SET reminded = ? WHERE game_pk = ? AND seat = ?",
+                [(n, game_pk, seat) for seat, n in counts.items()],
+            )
 
         await self._transaction(work)
 
     async def set_vacation(self, game_pk: int, seat: str, until: float | None, used: float) -> None:
-        await self._write1("UPDATE seats SET vacation_until = ?, vacation_used = ? WHERE game_pk = ? AND seat = ?",
-                           until, used, game_pk, seat)
+        await self._write1(
+            "UPDATE seats SET vacation_until = ?, vacation_used = ? WHERE game_pk = ? AND seat = ?",
+            until,
+            used,
+            game_pk,
+            seat,
+        )
 
     async def set_seat_user(self, game_pk: int, seat: str, user_id: str) -> None:
-        await self._write1("UPDATE seats SET user_id = ?, dm_ok = TRUE, reminded = 0 WHERE game_pk = ? AND seat = ?",
-                           user_id, game_pk, seat)
+        await self._write1(
+            "UPDATE seats SET user_id = ?, dm_ok = TRUE, reminded = 0 WHERE game_pk = ? AND seat = ?",
+            user_id,
+            game_pk,
+            seat,
+        )
 
     async def set_guild(self, game_pk: int, guild: str | None) -> None:
         await self._write1("UPDATE games SET guild = ? WHERE pk = ?", guild, game_pk)
@@ -770,14 +914,22 @@ class SqlStore(Store):
         await self._write1(
             "INSERT INTO user_prefs (user_id, quiet_start, quiet_end, tz) VALUES (?, ?, ?, ?) ON CONFLICT (user_id)"
             " DO UPDATE SET quiet_start = excluded.quiet_start, quiet_end = excluded.quiet_end, tz = excluded.tz",
-            user_id, quiet_start, quiet_end, tz,
+            user_id,
+            quiet_start,
+            quiet_end,
+            tz,
         )
 
     async def open_vote(self, game_pk: int, kind: str, subject: str, version: int, voters: Sequence[str]) -> int:
         async def work(tx: Tx) -> int:
             return await tx.insert(
                 "INSERT INTO votes (game_pk, kind, subject, version, voters, created) VALUES (?, ?, ?, ?, ?, ?)",
-                game_pk, kind, subject, version, dumps(list(voters)), time.time(),
+                game_pk,
+                kind,
+                subject,
+                version,
+                dumps(list(voters)),
+                time.time(),
             )
 
         return await self._transaction(work)
@@ -788,5 +940,6 @@ class SqlStore(Store):
     async def set_meta(self, key: str, value: str) -> None:
         await self._write1(
             "INSERT INTO bot_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-            key, value,
+            key,
+            value,
         )

@@ -50,7 +50,8 @@ from __future__ import annotations
 import contextlib
 import functools
 import time
-from typing import Any, Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any
 
 from bot.store import SCHEMA_VERSION
 from bot.store_base import Move, OutOfSpace, SchemaTooNew, SqlStore, Tx
@@ -237,7 +238,10 @@ class PostgresStore(SqlStore):
             finally:
                 await con.close()
         self._pool = await asyncpg.create_pool(
-            self.dsn, min_size=self.min_size, max_size=self.max_size, server_settings=settings,
+            self.dsn,
+            min_size=self.min_size,
+            max_size=self.max_size,
+            server_settings=settings,
             reset=_keep_session,
         )
         try:
@@ -395,9 +399,21 @@ class PostgresStore(SqlStore):
 
         started, due = move.clock if move.clock is not None else (None, None)
         updated = await con.fetchval(
-            self._COMMIT_SQL, move.new_version, move.status, move.now, move.game_pk, move.expected_version,
-            [r[1] for r in move.log], [r[2] for r in move.log], move.snapshot, move.resigned,
-            [r[3] for r in move.log], [r[4] for r in move.log], move.clock is not None, started, due,
+            self._COMMIT_SQL,
+            move.new_version,
+            move.status,
+            move.now,
+            move.game_pk,
+            move.expected_version,
+            [r[1] for r in move.log],
+            [r[2] for r in move.log],
+            move.snapshot,
+            move.resigned,
+            [r[3] for r in move.log],
+            [r[4] for r in move.log],
+            move.clock is not None,
+            started,
+            due,
         )
         if updated != 1:
             raise await self._conflict(_PgTx(con), move.game_pk, move.expected_version)

@@ -24,7 +24,7 @@ def sqlite_path(url: str) -> str:
     ``/srv/x.db``, a plain path unchanged. ValueError for another ``scheme://``."""
 
     if url.startswith("sqlite:///"):
-        return url[len("sqlite:///"):]
+        return url[len("sqlite:///") :]
     if url.startswith("sqlite://"):
         raise ValueError(f"{url!r}: write a SQLite database as sqlite:///relative.db or sqlite:////absolute.db")
     if "://" in url:

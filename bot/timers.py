@@ -114,8 +114,10 @@ def parse_reminders(text: str) -> tuple[int | None, int | None]:
             raise ValueError
         return one(parts[0]), (one(parts[1]) if len(parts) == 2 else None)
     except ValueError:
-        raise ValueError(f"`{text}` is not a reminder schedule; write e.g. `12h then daily`,"
-                         " `6h then every 6h`, `12h` (one reminder) or `off`.") from None
+        raise ValueError(
+            f"`{text}` is not a reminder schedule; write e.g. `12h then daily`,"
+            " `6h then every 6h`, `12h` (one reminder) or `off`."
+        ) from None
 
 
 def format_duration(seconds: int | float | None) -> str:
@@ -159,20 +161,28 @@ class TableSettings(BaseModel):
         """One line for players: ``turn limit 24h (then the AI plays the turn) · reminders
         after 12h, then every 1d · vacation 14 days · board: new post every move``."""
 
-        limit = "no turn limit" if not self.turn_limit else (
-            f"turn limit {format_duration(self.turn_limit)} (then "
-            + ("the AI plays the turn" if self.policy == "ai" else "the others may vote the player out") + ")"
+        limit = (
+            "no turn limit"
+            if not self.turn_limit
+            else (
+                f"turn limit {format_duration(self.turn_limit)} (then "
+                + ("the AI plays the turn" if self.policy == "ai" else "the others may vote the player out")
+                + ")"
+            )
         )
         if not self.remind_after:
             rem = "no reminders"
         elif self.remind_every:
-            rem = f"reminders after {format_duration(self.remind_after)}, then every {format_duration(self.remind_every)}"
+            rem = (
+                f"reminders after {format_duration(self.remind_after)}, then every {format_duration(self.remind_every)}"
+            )
         else:
             rem = f"one reminder after {format_duration(self.remind_after)}"
         if self.turn_limit and self.remind_after and self.remind_after >= self.turn_limit:
             # no reminder is sent after the deadline: this schedule never reminds anyone
-            rem += (f" (no reminder comes before the turn limit; set `reminders:` below "
-                    f"{format_duration(self.turn_limit)})")
+            rem += (
+                f" (no reminder comes before the turn limit; set `reminders:` below {format_duration(self.turn_limit)})"
+            )
         board = "one live status message" if self.board_posts == "status" else "new board post every move"
         return f"{limit} · {rem} · vacation {self.vacation_days} days · {board}"
 
@@ -266,9 +276,15 @@ def _step_time(start: float, s: TableSettings, k: int) -> float | None:
     return start + s.remind_after + k * s.remind_every
 
 
-def seat_plan(now: float, turn_started: float, s: TableSettings, reminded: int,
-              vacation_until: float | None = None, quiet: tuple[int, int] | None = None,
-              tz: str | None = None) -> SeatPlan:
+def seat_plan(
+    now: float,
+    turn_started: float,
+    s: TableSettings,
+    reminded: int,
+    vacation_until: float | None = None,
+    quiet: tuple[int, int] | None = None,
+    tz: str | None = None,
+) -> SeatPlan:
     """The clock of one player who must act (see the module's rules)."""
 
     start = max(turn_started, vacation_until or 0.0)

@@ -61,8 +61,11 @@ class _NumberedButton(_Handled):
     STYLE = discord.ButtonStyle.secondary
 
     def __init__(self, table: int, number: int):
-        super().__init__(discord.ui.Button(  # type: ignore[call-arg]
-            label=self.LABEL, style=self.STYLE, custom_id=f"bh:{self.KIND}:{table}:{self.PREFIX}{number}"))
+        super().__init__(
+            discord.ui.Button(  # type: ignore[call-arg]
+                label=self.LABEL, style=self.STYLE, custom_id=f"bh:{self.KIND}:{table}:{self.PREFIX}{number}"
+            )
+        )
         self.table, self.number = table, number
 
     @classmethod
@@ -70,9 +73,10 @@ class _NumberedButton(_Handled):
         return cls(int(match["table"]), int(match["number"]))
 
 
-class JoinButton(_NumberedButton, discord.ui.DynamicItem[discord.ui.Button],
-                 template=r"bh:join:(?P<table>\d+):(?P<number>\d+)"):
-    """"Join" on a lobby message."""
+class JoinButton(
+    _NumberedButton, discord.ui.DynamicItem[discord.ui.Button], template=r"bh:join:(?P<table>\d+):(?P<number>\d+)"
+):
+    """ "Join" on a lobby message."""
 
     KIND, LABEL, STYLE = "join", "Join", discord.ButtonStyle.success
 
@@ -80,9 +84,10 @@ class JoinButton(_NumberedButton, discord.ui.DynamicItem[discord.ui.Button],
         await _cog(interaction).lobby_button(interaction, "join", self.table, self.number)
 
 
-class StartButton(_NumberedButton, discord.ui.DynamicItem[discord.ui.Button],
-                  template=r"bh:start:(?P<table>\d+):(?P<number>\d+)"):
-    """"Start" on a lobby message (host only)."""
+class StartButton(
+    _NumberedButton, discord.ui.DynamicItem[discord.ui.Button], template=r"bh:start:(?P<table>\d+):(?P<number>\d+)"
+):
+    """ "Start" on a lobby message (host only)."""
 
     KIND, LABEL, STYLE = "start", "Start", discord.ButtonStyle.primary
 
@@ -90,9 +95,10 @@ class StartButton(_NumberedButton, discord.ui.DynamicItem[discord.ui.Button],
         await _cog(interaction).lobby_button(interaction, "start", self.table, self.number)
 
 
-class HandButton(_NumberedButton, discord.ui.DynamicItem[discord.ui.Button],
-                 template=r"bh:hand:(?P<table>\d+):v(?P<number>\d+)"):
-    """"My hand" on a board message: the caller's hand, ephemerally."""
+class HandButton(
+    _NumberedButton, discord.ui.DynamicItem[discord.ui.Button], template=r"bh:hand:(?P<table>\d+):v(?P<number>\d+)"
+):
+    """ "My hand" on a board message: the caller's hand, ephemerally."""
 
     KIND, LABEL, PREFIX = "hand", "My hand", "v"
 
@@ -100,9 +106,10 @@ class HandButton(_NumberedButton, discord.ui.DynamicItem[discord.ui.Button],
         await _cog(interaction).board_button(interaction, "hand", self.table, self.number)
 
 
-class MovesButton(_NumberedButton, discord.ui.DynamicItem[discord.ui.Button],
-                  template=r"bh:moves:(?P<table>\d+):v(?P<number>\d+)"):
-    """"My moves" on a board message: the caller's legal moves, ephemerally."""
+class MovesButton(
+    _NumberedButton, discord.ui.DynamicItem[discord.ui.Button], template=r"bh:moves:(?P<table>\d+):v(?P<number>\d+)"
+):
+    """ "My moves" on a board message: the caller's legal moves, ephemerally."""
 
     KIND, LABEL, PREFIX = "moves", "My moves", "v"
 
@@ -110,9 +117,10 @@ class MovesButton(_NumberedButton, discord.ui.DynamicItem[discord.ui.Button],
         await _cog(interaction).board_button(interaction, "moves", self.table, self.number)
 
 
-class BoardButton(_NumberedButton, discord.ui.DynamicItem[discord.ui.Button],
-                  template=r"bh:board:(?P<table>\d+):v(?P<number>\d+)"):
-    """"Full board" on a move's post (which carries the phone summary): the current full
+class BoardButton(
+    _NumberedButton, discord.ui.DynamicItem[discord.ui.Button], template=r"bh:board:(?P<table>\d+):v(?P<number>\d+)"
+):
+    """ "Full board" on a move's post (which carries the phone summary): the current full
     board image, ephemerally (only to the clicker; the channel is not flooded)."""
 
     KIND, LABEL, PREFIX = "board", "Full board", "v"
@@ -121,8 +129,10 @@ class BoardButton(_NumberedButton, discord.ui.DynamicItem[discord.ui.Button],
         await _cog(interaction).board_button(interaction, "board", self.table, self.number)
 
 
-class PickSelect(_Handled, discord.ui.DynamicItem[discord.ui.Select], template=r"bh:pick:(?P<table>\d+):v(?P<version>\d+)"):
-    """"Pick a move" under the "My moves" answer: plays the chosen move, but only if the game
+class PickSelect(
+    _Handled, discord.ui.DynamicItem[discord.ui.Select], template=r"bh:pick:(?P<table>\d+):v(?P<version>\d+)"
+):
+    """ "Pick a move" under the "My moves" answer: plays the chosen move, but only if the game
     is still at the version the list was made for (else: refused with the current board)."""
 
     def __init__(self, table: int, version: int, moves: list[tuple[str, str]] | None = None):
@@ -130,8 +140,11 @@ class PickSelect(_Handled, discord.ui.DynamicItem[discord.ui.Select], template=r
             discord.SelectOption(label=(text or notation)[:100], value=notation[:100], description=notation[:100])
             for notation, text in (moves or [])[:25]
         ] or [discord.SelectOption(label="…", value="-")]
-        super().__init__(discord.ui.Select(
-            custom_id=f"bh:pick:{table}:v{version}", placeholder="Pick a move to play it", options=options))
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"bh:pick:{table}:v{version}", placeholder="Pick a move to play it", options=options
+            )
+        )
         self.table, self.version = table, version
 
     @classmethod
@@ -143,15 +156,23 @@ class PickSelect(_Handled, discord.ui.DynamicItem[discord.ui.Select], template=r
         await _cog(interaction, PLAY_COG).pick(interaction, self.table, self.version, values[0] if values else "")
 
 
-class HistoryButton(_Handled, discord.ui.DynamicItem[discord.ui.Button],
-                    template=r"bh:hist:(?P<table>\d+):(?P<game>\d+):(?P<player>\d+):p(?P<page>\d+)"):
-    """"Prev" / "Next" under a ``/game history`` page: shows page ``page`` (0: the oldest) of
+class HistoryButton(
+    _Handled,
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"bh:hist:(?P<table>\d+):(?P<game>\d+):(?P<player>\d+):p(?P<page>\d+)",
+):
+    """ "Prev" / "Next" under a ``/game history`` page: shows page ``page`` (0: the oldest) of
     game number ``game`` at ``table``, only ``player``'s moves (0: everyone's), for the clicker."""
 
     def __init__(self, table: int, game: int, player: int, page: int, label: str = "Prev", disabled: bool = False):
-        super().__init__(discord.ui.Button(  # type: ignore[call-arg]
-            label=label, style=discord.ButtonStyle.secondary, disabled=disabled,
-            custom_id=f"bh:hist:{table}:{game}:{player}:p{page}"))
+        super().__init__(
+            discord.ui.Button(  # type: ignore[call-arg]
+                label=label,
+                style=discord.ButtonStyle.secondary,
+                disabled=disabled,
+                custom_id=f"bh:hist:{table}:{game}:{player}:p{page}",
+            )
+        )
         self.table, self.game, self.player, self.page = table, game, player, page
 
     @classmethod
@@ -173,8 +194,7 @@ def history_view(table: int | str, game: int, page: int, pages: int, player: int
         return None
     view = discord.ui.View(timeout=None)
     view.add_item(HistoryButton(int(table), game, player, max(page - 1, 0), "Prev", disabled=page == 0))
-    view.add_item(HistoryButton(int(table), game, player, min(page + 1, pages - 1), "Next",
-                                disabled=page == pages - 1))
+    view.add_item(HistoryButton(int(table), game, player, min(page + 1, pages - 1), "Next", disabled=page == pages - 1))
     return view
 
 

@@ -6,7 +6,7 @@
 from engines import base as _base
 from engines.base import *  # noqa: F401,F403  (the contract's names: Engine, ActionModel, IllegalAction, …)
 
-__all__ = [*_base.__all__, "registry"]
+__all__ = [*_base.__all__, "registry"]  # noqa: F405
 
 
 def __getattr__(name: str):

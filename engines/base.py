@@ -21,9 +21,10 @@ import random
 import re
 import types
 import typing
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import lru_cache
-from typing import Annotated, Any, Callable, ClassVar, Literal, Union, get_args, get_origin
+from functools import cache
+from typing import Annotated, Any, ClassVar, Literal, Union, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
@@ -134,7 +135,7 @@ def cached_action(model: type[ActionModel]) -> Callable[..., ActionModel]:
 
     names = model.arg_fields()
 
-    @lru_cache(maxsize=None)
+    @cache
     def make(*values: Any) -> ActionModel:
         return model(**dict(zip(names, values, strict=True)))
 
@@ -152,7 +153,7 @@ def action_union(*models: type[ActionModel]) -> tuple[Any, TypeAdapter]:
     if len(models) == 1:
         union: Any = models[0]
     else:
-        union = Annotated[Union[models], Field(discriminator="type")]  # type: ignore[valid-type]
+        union = Annotated[Union[models], Field(discriminator="type")]  # type: ignore[valid-type]  # noqa: UP007  (a tuple of models)
     return union, TypeAdapter(union)
 
 
@@ -239,11 +240,11 @@ def default_parse(models: typing.Sequence[type[ActionModel]], text: str) -> Acti
         verb = model.verb().split(" ")
         if words[: len(verb)] != verb:
             continue
-        rest = words[len(verb):]
+        rest = words[len(verb) :]
         values: dict[str, Any] = {}
         fields = model.arg_fields()
         ok = True
-        for i, name in enumerate(fields):
+        for _i, name in enumerate(fields):
             annotation = model.model_fields[name].annotation
             inner, optional = field_type(annotation)
             if get_origin(inner) in (list, tuple):
@@ -270,11 +271,15 @@ def default_parse(models: typing.Sequence[type[ActionModel]], text: str) -> Acti
             return model(**values)
         except Exception:  # pydantic validation: wrong values for this verb
             continue
-    forms = [" ".join([m.verb()] + [f"<{f}>" if m.model_fields[f].is_required() else f"[{f}]" for f in m.arg_fields()])
-             for m in models if m.verb().split(" ")[0] == words[0]]
+    forms = [
+        " ".join([m.verb()] + [f"<{f}>" if m.model_fields[f].is_required() else f"[{f}]" for f in m.arg_fields()])
+        for m in models
+        if m.verb().split(" ")[0] == words[0]
+    ]
     if forms:
-        raise NotationError(f"`{normalize(text)}` is not a valid move: write "
-                            + " or ".join(f"`{f}`" for f in forms) + ".")
+        raise NotationError(
+            f"`{normalize(text)}` is not a valid move: write " + " or ".join(f"`{f}`" for f in forms) + "."
+        )
     raise NotationError(f"`{normalize(text)}` is not a move in this game.")
 
 

@@ -11,9 +11,8 @@ move (:func:`render_summary`; the full board stays on ``/game board``).
 from __future__ import annotations
 
 import importlib
+from collections.abc import Sequence
 from types import ModuleType
-
-from typing import Sequence
 
 from renderers.base import Layout, render_png
 from renderers.summary import summary_layout as _summary_layout

@@ -21,7 +21,7 @@ from __future__ import annotations
 import io
 from functools import lru_cache
 from pathlib import Path
-from typing import Literal, Union
+from typing import Literal
 
 from PIL import Image, ImageDraw, ImageFont
 from pydantic import BaseModel, Field
@@ -46,7 +46,7 @@ def font(size: int) -> ImageFont.FreeTypeFont:
 
 @lru_cache(maxsize=1)
 def _notdef() -> tuple[tuple[int, int], bytes]:
-    mask = font(20).getmask("\U0010FFFD")  # a private code point: the font's .notdef box
+    mask = font(20).getmask("\U0010fffd")  # a private code point: the font's .notdef box
     return mask.size, bytes(mask)
 
 
@@ -155,7 +155,7 @@ class Text(_Element):
     h: int = 0
 
 
-Element = Union[Rect, Ellipse, Line, Polygon, Text]
+Element = Rect | Ellipse | Line | Polygon | Text
 
 
 class Layout(BaseModel):
@@ -179,8 +179,15 @@ class Layout(BaseModel):
         return [e for e in self.elements if isinstance(e, Text)]
 
 
-def text(x: int, y: int, content: str, size: int = 16, fill: str = "#000000", tag: str = "",
-         anchor: Literal["la", "ma", "ra", "lm", "mm", "rm"] = "la") -> Text:
+def text(
+    x: int,
+    y: int,
+    content: str,
+    size: int = 16,
+    fill: str = "#000000",
+    tag: str = "",
+    anchor: Literal["la", "ma", "ra", "lm", "mm", "rm"] = "la",
+) -> Text:
     """A :class:`Text` measured with the real font; ``anchor`` as Pillow's (left/middle/right,
     top/middle) is resolved here so the stored x, y is always the top-left corner. Characters
     the font cannot draw are left out (:func:`drawable`), never drawn as boxes."""
@@ -209,7 +216,7 @@ def fit_text(content: str, max_width: int, size: int = 16) -> str:
             lo = mid
         else:
             hi = mid - 1
-    return content[:max(lo, 1)].rstrip() + "…"
+    return content[: max(lo, 1)].rstrip() + "…"
 
 
 @lru_cache(maxsize=4096)
@@ -253,37 +260,69 @@ class Canvas:
     def add(self, element: Element) -> Element:
         return self.lay.add(element)
 
-    def rect(self, x, y, w, h, tag: str = "", fill: str | None = None, outline: str | None = None,
-             width: int = 1, radius: int = 0) -> Rect:
-        return self.lay.add(Rect(x=int(x), y=int(y), w=int(w), h=int(h), fill=fill, outline=outline,
-                                 width=width, radius=radius, tag=tag))
+    def rect(
+        self,
+        x,
+        y,
+        w,
+        h,
+        tag: str = "",
+        fill: str | None = None,
+        outline: str | None = None,
+        width: int = 1,
+        radius: int = 0,
+    ) -> Rect:
+        return self.lay.add(
+            Rect(
+                x=int(x), y=int(y), w=int(w), h=int(h), fill=fill, outline=outline, width=width, radius=radius, tag=tag
+            )
+        )
 
-    def ellipse(self, x, y, w, h, tag: str = "", fill: str | None = None, outline: str | None = None,
-                width: int = 1) -> Ellipse:
-        return self.lay.add(Ellipse(x=int(x), y=int(y), w=int(w), h=int(h), fill=fill, outline=outline,
-                                    width=width, tag=tag))
+    def ellipse(
+        self, x, y, w, h, tag: str = "", fill: str | None = None, outline: str | None = None, width: int = 1
+    ) -> Ellipse:
+        return self.lay.add(
+            Ellipse(x=int(x), y=int(y), w=int(w), h=int(h), fill=fill, outline=outline, width=width, tag=tag)
+        )
 
     def line(self, points, tag: str = "", fill: str = "#000000", width: int = 2) -> Line:
         return self.lay.add(Line(points=[(int(a), int(b)) for a, b in points], fill=fill, width=width, tag=tag))
 
-    def polygon(self, points, tag: str = "", fill: str | None = None, outline: str | None = None,
-                width: int = 1) -> Polygon:
-        return self.lay.add(Polygon(points=[(int(round(a)), int(round(b))) for a, b in points], fill=fill,
-                                    outline=outline, width=width, tag=tag))
+    def polygon(
+        self, points, tag: str = "", fill: str | None = None, outline: str | None = None, width: int = 1
+    ) -> Polygon:
+        return self.lay.add(
+            Polygon(
+                points=[(int(round(a)), int(round(b))) for a, b in points],
+                fill=fill,
+                outline=outline,
+                width=width,
+                tag=tag,
+            )
+        )
 
     def text(self, x, y, s: str, size: int, tag: str = "", fill: str | None = None, anchor: str = "la") -> Text:
         """``s`` at (x, y) by ``anchor`` (see :func:`text`)."""
 
         return self.lay.add(text(int(x), int(y), s, size, fill or self.ink, tag, anchor))  # type: ignore[arg-type]
 
-    def fit(self, x, y, s: str, size: int, w: int, tag: str = "", fill: str | None = None,
-            anchor: str = "la") -> Text:
+    def fit(self, x, y, s: str, size: int, w: int, tag: str = "", fill: str | None = None, anchor: str = "la") -> Text:
         """``s`` shortened with "…" to at most ``w`` px, at (x, y) by ``anchor``."""
 
         return self.text(x, y, fit_text(s, int(w), size), size, tag, fill, anchor)
 
-    def paragraph(self, x, y, s: str, size: int, w: int, tag: str = "", fill: str | None = None,
-                  max_lines: int | None = None, step: int | None = None) -> int:
+    def paragraph(
+        self,
+        x,
+        y,
+        s: str,
+        size: int,
+        w: int,
+        tag: str = "",
+        fill: str | None = None,
+        max_lines: int | None = None,
+        step: int | None = None,
+    ) -> int:
         """``s`` wrapped to ``w`` px (:func:`wrap`), one Text per line ``step`` px apart
         (default the line height); returns the y below the last line."""
 
@@ -314,7 +353,7 @@ def overlapping_texts(layout: Layout) -> list[tuple[Text, Text]]:
     out = []
     for i, a in enumerate(texts):
         ax0, ay0, ax1, ay1 = _box(a)
-        for b in texts[i + 1:]:
+        for b in texts[i + 1 :]:
             bx0, by0, bx1, by1 = _box(b)
             if ax0 < bx1 and bx0 < ax1 and ay0 < by1 and by0 < ay1:
                 out.append((a, b))
@@ -387,8 +426,7 @@ def to_png(image: Image.Image) -> bytes:
     if image.mode == "RGB":
         # the palette is chosen on a half-size copy (a quarter of the pixels, the same
         # colours: flat areas and text edges), then every pixel takes its nearest colour
-        palette = image.reduce(2).quantize(colors=PALETTE, method=Image.Quantize.FASTOCTREE,
-                                           dither=Image.Dither.NONE)
+        palette = image.reduce(2).quantize(colors=PALETTE, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
         image = image.quantize(palette=palette, dither=Image.Dither.NONE)
     buf = io.BytesIO()
     # zlib level 3: about half the encoding time of level 6 for ~20% more bytes (measured

@@ -178,8 +178,7 @@ def summary_layout(s: Summary) -> Layout:
         tag = f"summary:seat:{i + 1}"
         facts = _flow(seat.facts, inner - 30, SMALL + 1)[:3]
         box_h = 10 + line_height(NAME) + len(facts) * line_height(SMALL + 1) + 8
-        c.rect(M, y, inner, box_h, tag, "#ffffff", seat.colour if seat.acting else LINE,
-               4 if seat.acting else 1, 8)
+        c.rect(M, y, inner, box_h, tag, "#ffffff", seat.colour if seat.acting else LINE, 4 if seat.acting else 1, 8)
         c.rect(M, y, 10, box_h, tag, seat.colour, None, 0, 0)
         x = M + 20
         if seat.place is not None:
@@ -205,12 +204,22 @@ def summary_layout(s: Summary) -> Layout:
         y += box_h + 8
 
     # ---- the table's shared facts ----
-    table = [ln for fact in s.table
-             for ln in (_flow([f"{fact.label} {fact.items[0]}"] if len(fact.items) == 1 else
-                              [f"{fact.label} {fact.items[0]},"] + [f"{i}," for i in fact.items[1:-1]]
-                              + [fact.items[-1]], inner - 24, SMALL + 1, " ")
-                        if isinstance(fact, Fact) and fact.items else wrap(str(getattr(fact, "label", fact)),
-                                                                           inner - 24, SMALL + 1))]
+    table = [
+        ln
+        for fact in s.table
+        for ln in (
+            _flow(
+                [f"{fact.label} {fact.items[0]}"]
+                if len(fact.items) == 1
+                else [f"{fact.label} {fact.items[0]},"] + [f"{i}," for i in fact.items[1:-1]] + [fact.items[-1]],
+                inner - 24,
+                SMALL + 1,
+                " ",
+            )
+            if isinstance(fact, Fact) and fact.items
+            else wrap(str(getattr(fact, "label", fact)), inner - 24, SMALL + 1)
+        )
+    ]
     if table:
         box_h = 8 + len(table) * line_height(SMALL + 1) + 8
         c.rect(M, y, inner, box_h, "summary:table", "#ebe6da", None, 0, 8)

@@ -31,8 +31,15 @@ def high_low():
 @pytest.fixture
 def sparse_renders(monkeypatch):
     real_board, real_hand, real_summary = renderers.render_board, renderers.render_hand, renderers.render_summary
-    calls = {"board": 0, "hand": 0, "summary": 0, "real": 0, "last_board": None, "last_hand": None,
-             "last_summary": None}
+    calls = {
+        "board": 0,
+        "hand": 0,
+        "summary": 0,
+        "real": 0,
+        "last_board": None,
+        "last_hand": None,
+        "last_summary": None,
+    }
 
     def board(game_id, view):
         calls["board"] += 1

@@ -92,9 +92,10 @@ class HighLow(Engine):
         hands = {}
         for p in players:
             hands[p] = sorted(deck[: opts.hand_size])
-            deck = deck[opts.hand_size:]
-        return State(players=list(players), seed=seed, rounds=opts.rounds, hands=hands, deck=deck,
-                     scores={p: 0 for p in players})
+            deck = deck[opts.hand_size :]
+        return State(
+            players=list(players), seed=seed, rounds=opts.rounds, hands=hands, deck=deck, scores={p: 0 for p in players}
+        )
 
     def to_act(self, state):
         if state.step == "call":

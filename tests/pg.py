@@ -9,7 +9,6 @@ people running the suite against the same ``test`` database never see each other
 
 from __future__ import annotations
 
-import asyncio
 import os
 import secrets
 
@@ -31,7 +30,7 @@ async def _probe(url: str) -> str | None:
 
     try:
         con = await asyncpg.connect(url, timeout=3)
-    except (OSError, asyncio.TimeoutError, asyncpg.PostgresError) as exc:
+    except (TimeoutError, OSError, asyncpg.PostgresError) as exc:
         return f"{type(exc).__name__}: {exc}".splitlines()[0]
     try:
         await con.fetchval("SELECT 1")

@@ -10,8 +10,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 LAYERS = ("engines", "renderers", "bot")
 #: what each layer may not import (besides the layers above it)
-FORBIDDEN = {"engines": ("renderers", "bot", "discord", "PIL", "aiosqlite", "asyncpg"),
-             "renderers": ("bot", "discord", "aiosqlite", "asyncpg")}
+FORBIDDEN = {
+    "engines": ("renderers", "bot", "discord", "PIL", "aiosqlite", "asyncpg"),
+    "renderers": ("bot", "discord", "aiosqlite", "asyncpg"),
+}
 
 
 def modules() -> dict[str, Path]:

@@ -60,8 +60,9 @@ SETTINGS_HELP = {
 }
 
 
-def settings_changes(turn_limit: str | None, reminders: str | None, at_deadline: str | None,
-                     vacation_days: int | None) -> dict:
+def settings_changes(
+    turn_limit: str | None, reminders: str | None, at_deadline: str | None, vacation_days: int | None
+) -> dict:
     """The options of ``/game new`` / ``/game settings`` as changes for
     :func:`bot.service.parse_settings` (options left out are not changed)."""
 
@@ -93,8 +94,19 @@ def zone_choices(current: str) -> list[app_commands.Choice[str]]:
     typed = (current or "").strip().lower().replace(" ", "_")
     names = time_zones()
     if not typed:
-        picks = [z for z in ("UTC", "Europe/London", "Europe/Prague", "America/New_York", "America/Los_Angeles",
-                             "Asia/Tokyo", "Australia/Sydney") if z in names]
+        picks = [
+            z
+            for z in (
+                "UTC",
+                "Europe/London",
+                "Europe/Prague",
+                "America/New_York",
+                "America/Los_Angeles",
+                "Asia/Tokyo",
+                "Australia/Sydney",
+            )
+            if z in names
+        ]
     else:
         starts = [z for z in names if z.lower().startswith(typed) or z.lower().split("/")[-1].startswith(typed)]
         inside = [z for z in names if typed in z.lower() and z not in starts]
@@ -102,17 +114,23 @@ def zone_choices(current: str) -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=z, value=z) for z in picks[:25]]
 
 
-class VoteButton(_Handled, discord.ui.DynamicItem[discord.ui.Button],
-                 template=r"bh:vote:(?P<table>\d+):(?P<vote>\d+):(?P<answer>yes|no)"):
-    """"Yes" / "No" under a vote message (undo request or vote-kick): ``custom_id``
+class VoteButton(
+    _Handled,
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"bh:vote:(?P<table>\d+):(?P<vote>\d+):(?P<answer>yes|no)",
+):
+    """ "Yes" / "No" under a vote message (undo request or vote-kick): ``custom_id``
     ``bh:vote:<table>:<vote>:<yes|no>``; the vote itself is in the database, so the
     buttons work after a restart."""
 
     def __init__(self, table: int, vote: int, yes: bool):
-        super().__init__(discord.ui.Button(  # type: ignore[call-arg]
-            label="Yes" if yes else "No",
-            style=discord.ButtonStyle.success if yes else discord.ButtonStyle.danger,
-            custom_id=f"bh:vote:{table}:{vote}:{'yes' if yes else 'no'}"))
+        super().__init__(
+            discord.ui.Button(  # type: ignore[call-arg]
+                label="Yes" if yes else "No",
+                style=discord.ButtonStyle.success if yes else discord.ButtonStyle.danger,
+                custom_id=f"bh:vote:{table}:{vote}:{'yes' if yes else 'no'}",
+            )
+        )
         self.table, self.vote, self.yes = table, vote, yes
 
     @classmethod
@@ -206,8 +224,9 @@ class AsyncPlay(TableCog):
         elif notice.kind == "kick-vote" and notice.vote is not None:
             text = mention_seats(notice.text, seats_of(info))
             try:  # the vote lives in this message (its buttons): without it, ask again at the next pass
-                await channel.send(bound(text), view=vote_view(notice.table, notice.vote),
-                                   allowed_mentions=allowed_for(notice.mention))
+                await channel.send(
+                    bound(text), view=vote_view(notice.table, notice.vote), allowed_mentions=allowed_for(notice.mention)
+                )
             except discord.HTTPException:
                 await self.service.withdraw_vote(notice.table, notice.vote)
                 raise
@@ -229,35 +248,47 @@ class AsyncPlay(TableCog):
             except discord.HTTPException:
                 log.warning("table %s: could not remove the buttons of vote %s", table, vote)
 
-    async def post_vote_result(self, interaction: discord.Interaction, channel: discord.abc.Messageable,
-                               result: Result) -> None:
+    async def post_vote_result(
+        self, interaction: discord.Interaction, channel: discord.abc.Messageable, result: Result
+    ) -> None:
         result.public = [mention_seats(t, seats_of(result.info)) for t in result.public]
         if result.board_due:
-            await self.poster.post_committed(interaction, channel, result, "Your vote was counted",
-                                             actor=interaction.user.id)
+            await self.poster.post_committed(
+                interaction, channel, result, "Your vote was counted", actor=interaction.user.id
+            )
         else:
             await self.announce(channel, "\n".join(result.public))
 
     # ----- /game settings, /game notify --------------------------------------------------
-    @app_commands.command(name="settings", description="Turn limit, reminders, deadline policy (host); "
-                                                       "without options: show them")
+    @app_commands.command(
+        name="settings", description="Turn limit, reminders, deadline policy (host); without options: show them"
+    )
     @app_commands.describe(**SETTINGS_HELP)
     @app_commands.choices(at_deadline=DEADLINE_CHOICES)
-    async def settings(self, interaction: discord.Interaction, turn_limit: str | None = None,
-                       reminders: str | None = None, at_deadline: str | None = None,
-                       vacation_days: app_commands.Range[int, 0, 365] | None = None) -> None:
+    async def settings(
+        self,
+        interaction: discord.Interaction,
+        turn_limit: str | None = None,
+        reminders: str | None = None,
+        at_deadline: str | None = None,
+        vacation_days: app_commands.Range[int, 0, 365] | None = None,
+    ) -> None:
         changes = settings_changes(turn_limit, reminders, at_deadline, vacation_days)
         if not changes:
             info, current = await self.service.table_settings(interaction.channel_id)
-            await say(interaction, f"**{info.title}** settings: {current.summary()}. The host changes them with"
-                                   " `/game settings turn_limit: reminders: at_deadline: vacation_days:`.")
+            await say(
+                interaction,
+                f"**{info.title}** settings: {current.summary()}. The host changes them with"
+                " `/game settings turn_limit: reminders: at_deadline: vacation_days:`.",
+            )
             return
         self.check_can_post(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         channel = await self.channel(interaction)
         perms = getattr(interaction, "permissions", None)
-        new = await self.service.update_settings(interaction.channel_id, interaction.user.id, changes,
-                                                 admin=bool(perms and perms.manage_channels))
+        new = await self.service.update_settings(
+            interaction.channel_id, interaction.user.id, changes, admin=bool(perms and perms.manage_channels)
+        )
         await self.ack(interaction, "Settings changed.", ephemeral=True)
         board = await self.service.board(interaction.channel_id)
         text = f"{interaction.user.mention} changed the settings: {new.summary()}."
@@ -266,8 +297,10 @@ class AsyncPlay(TableCog):
         await self.announce(channel, text)
 
     @app_commands.command(name="notify", description="Your quiet hours (no reminder pings then) and time zone")
-    @app_commands.describe(quiet="Hours without reminder pings, e.g. 22-08, or off",
-                           tz="Your time zone, e.g. Europe/Prague (autocompleted)")
+    @app_commands.describe(
+        quiet="Hours without reminder pings, e.g. 22-08, or off",
+        tz="Your time zone, e.g. Europe/Prague (autocompleted)",
+    )
     async def notify(self, interaction: discord.Interaction, quiet: str | None = None, tz: str | None = None) -> None:
         text = await self.service.notify(interaction.user.id, quiet, tz)
         await say(interaction, text)
@@ -275,7 +308,6 @@ class AsyncPlay(TableCog):
     @notify.autocomplete("tz")
     async def notify_tz(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return zone_choices(current)
-
 
     # ----- absent players: /game substitute, /game vacation -----------------------------
     @app_commands.command(name="substitute", description="Hand a player's seat to another member (host)")
@@ -290,15 +322,18 @@ class AsyncPlay(TableCog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         channel = await self.channel(interaction)
         perms = getattr(interaction, "permissions", None)
-        result = await self.service.substitute(interaction.channel_id, interaction.user.id, new.id, old.id,
-                                               admin=bool(perms and perms.manage_channels))
+        result = await self.service.substitute(
+            interaction.channel_id, interaction.user.id, new.id, old.id, admin=bool(perms and perms.manage_channels)
+        )
         self.bot.remember(new)  # type: ignore[attr-defined]  (names on the board)
         await self.ack(interaction, f"{new.mention} now plays the seat of {old.mention}.", ephemeral=True)
         # written here: the seat id is the old player's, which now reads as the new player
-        result.public = [f"{new.mention} takes over the seat of {old.mention} (same place, same history);"
-                         " the hand follows by DM."]
-        await self.poster.post_committed(interaction, channel, result, "The seat was handed over",
-                                         actor=interaction.user.id)
+        result.public = [
+            f"{new.mention} takes over the seat of {old.mention} (same place, same history); the hand follows by DM."
+        ]
+        await self.poster.post_committed(
+            interaction, channel, result, "The seat was handed over", actor=interaction.user.id
+        )
 
     @app_commands.command(name="vacation", description="Pause your turn clock and reminders for some days")
     @app_commands.describe(days="Days from now (added to a vacation already running); 0 ends it early")
@@ -312,15 +347,19 @@ class AsyncPlay(TableCog):
             await self.ack(interaction, f"Your vacation is over; {left_text}.", ephemeral=True)
             text = f"{interaction.user.mention} is back from vacation: their turn clock runs again."
         else:
-            await self.ack(interaction, f"You are on vacation until {discord_time(until, 'f')}; {left_text}.",
-                           ephemeral=True)
-            text = (f"{interaction.user.mention} is on vacation until {discord_time(until, 'f')}"
-                    f" ({discord_time(until)}): no reminders, and their turn clock waits until then.")
+            await self.ack(
+                interaction, f"You are on vacation until {discord_time(until, 'f')}; {left_text}.", ephemeral=True
+            )
+            text = (
+                f"{interaction.user.mention} is on vacation until {discord_time(until, 'f')}"
+                f" ({discord_time(until)}): no reminders, and their turn clock waits until then."
+            )
         await self.announce(channel, text)
 
     # ----- /game undo -----------------------------------------------------------------
-    @app_commands.command(name="undo",
-                          description="Take back your last move (the others are asked if they moved since)")
+    @app_commands.command(
+        name="undo", description="Take back your last move (the others are asked if they moved since)"
+    )
     async def undo(self, interaction: discord.Interaction) -> None:
         """Done at once when nobody else moved since and nothing hidden was revealed; refused
         (one sentence) after a reveal; otherwise the other players get Yes/No buttons and any
@@ -334,26 +373,44 @@ class AsyncPlay(TableCog):
             info = await self.service.table_info(interaction.channel_id)
             seats = seats_of(info)
             asked = ", ".join(seat_label(u) for u in outcome.mention)
-            lines = [f"{interaction.user.mention} asks to take back {plural(len(outcome.moves), 'move')}"
-                     " (others have moved since):"]
+            lines = [
+                f"{interaction.user.mention} asks to take back {plural(len(outcome.moves), 'move')}"
+                " (others have moved since):"
+            ]
             lines += [f"↶ {mention_seats(t, seats)}" for t in outcome.moves]
             lines.append(f"{asked}: do you agree? Any one **No** refuses it; a new move cancels the request.")
             try:  # the vote lives in this message (its buttons): without it, withdraw the request
-                await channel.send(bound("\n".join(lines)), view=vote_view(interaction.channel_id, outcome.vote),
-                                   allowed_mentions=allowed_for(outcome.mention))
+                await channel.send(
+                    bound("\n".join(lines)),
+                    view=vote_view(interaction.channel_id, outcome.vote),
+                    allowed_mentions=allowed_for(outcome.mention),
+                )
             except discord.HTTPException as exc:
-                log.warning("table %s: the undo request could not be posted (%s); withdrawn",
-                            interaction.channel_id, exc)
+                log.warning(
+                    "table %s: the undo request could not be posted (%s); withdrawn", interaction.channel_id, exc
+                )
                 await self.service.withdraw_vote(interaction.channel_id, outcome.vote)
-                await say(interaction, "I could not post your request in this channel, so it was withdrawn and"
-                                       " nothing was undone; ask again in a moment.")
+                await say(
+                    interaction,
+                    "I could not post your request in this channel, so it was withdrawn and"
+                    " nothing was undone; ask again in a moment.",
+                )
                 return
             await self.ack(interaction, "The others have moved since: they are asked to agree.", ephemeral=True)
             return
         await self.ack(interaction, "Your move was taken back.", ephemeral=True)
-        await self.poster.post_committed(interaction, channel, outcome, "Your move was taken back",
-                                         actor=interaction.user.id)
+        await self.poster.post_committed(
+            interaction, channel, outcome, "Your move was taken back", actor=interaction.user.id
+        )
 
 
-__all__ = ["AsyncPlay", "DEADLINE_CHOICES", "SETTINGS_HELP", "TICK_SECONDS", "VoteButton", "settings_changes",
-           "vote_view", "zone_choices"]
+__all__ = [
+    "AsyncPlay",
+    "DEADLINE_CHOICES",
+    "SETTINGS_HELP",
+    "TICK_SECONDS",
+    "VoteButton",
+    "settings_changes",
+    "vote_view",
+    "zone_choices",
+]

@@ -45,13 +45,16 @@ class TableCog:
         the game in this channel (``interaction.app_permissions``): checked BEFORE anything is
         committed, so nothing is played that could not be shown (issue 11.4)."""
 
-        missing = missing_permissions(interaction.app_permissions,
-                                      in_thread=isinstance(interaction.channel, discord.Thread))
+        missing = missing_permissions(
+            interaction.app_permissions, in_thread=isinstance(interaction.channel, discord.Thread)
+        )
         if missing:
             which = ", ".join(missing)
-            raise UserError(f"I can't host a game here: I am missing the {which} permission"
-                            f"{'s' if len(missing) > 1 else ''} in this channel, so nothing was played."
-                            " A moderator can grant it in the channel settings.")
+            raise UserError(
+                f"I can't host a game here: I am missing the {which} permission"
+                f"{'s' if len(missing) > 1 else ''} in this channel, so nothing was played."
+                " A moderator can grant it in the channel settings."
+            )
 
     async def ack(self, interaction: discord.Interaction, text: str, **kwargs: Any) -> None:
         """The ephemeral "done" answer after a change: a failure here must not keep the
@@ -82,8 +85,14 @@ class TableCog:
             return interaction.channel  # type: ignore[return-value]
         return await self.poster.channel_of(table)
 
-    async def stale(self, interaction: discord.Interaction, board: Board,
-                    what: str = "That board is out of date", *, lead: str | None = None) -> None:
+    async def stale(
+        self,
+        interaction: discord.Interaction,
+        board: Board,
+        what: str = "That board is out of date",
+        *,
+        lead: str | None = None,
+    ) -> None:
         """Refuse a click on an old board: answer (only to the clicker) with the current one.
         ``lead`` replaces the first line ("<what>, so nothing was played; this is the current
         board:"), e.g. for a read-only button, where nothing was to be played."""

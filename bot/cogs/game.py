@@ -19,9 +19,22 @@ from discord.ext import commands
 
 from bot.cogs.asyncplay import DEADLINE_CHOICES, SETTINGS_HELP, AsyncPlay, settings_changes
 from bot.cogs.base import TableCog
-from bot.format import (NO_PINGS, board_lines, bound, hand_text, lobby_text, mention_seats, rename_view,
-                        fit_lines, history_line, history_pages, seat_label,
-                        seats_of, split_content, table_line)
+from bot.format import (
+    NO_PINGS,
+    board_lines,
+    bound,
+    fit_lines,
+    hand_text,
+    history_line,
+    history_pages,
+    lobby_text,
+    mention_seats,
+    rename_view,
+    seat_label,
+    seats_of,
+    split_content,
+    table_line,
+)
 from bot.poster import say
 from bot.service import UserError, parse_options, parse_settings
 from bot.views import GAME_COG, board_view, history_view, lobby_view, pick_view
@@ -40,8 +53,14 @@ LOBBY_CANCELLED = "The game was cancelled."
 
 
 @app_commands.guild_only()
-class GameCog(AsyncPlay, TableCog, commands.GroupCog, name=GAME_COG, group_name="game",
-              group_description="Board games at this channel's table"):
+class GameCog(
+    AsyncPlay,
+    TableCog,
+    commands.GroupCog,
+    name=GAME_COG,
+    group_name="game",
+    group_description="Board games at this channel's table",
+):
     """``/game new|join|leave|addbot|start|board|hand|moves|history|rules|resign|cancel``;
     the play-over-days subcommands (``settings|notify|…``) and the periodic loop come from
     :class:`bot.cogs.asyncplay.AsyncPlay`."""
@@ -52,20 +71,32 @@ class GameCog(AsyncPlay, TableCog, commands.GroupCog, name=GAME_COG, group_name=
 
     # ----- lobby ----------------------------------------------------------------------
     @app_commands.command(name="new", description="Open a lobby for a new game at this channel")
-    @app_commands.describe(game="Which game", options="Variants as key=value pairs (autocompleted)",
-                           thread="Open the game in a new thread of this channel", **SETTINGS_HELP)
+    @app_commands.describe(
+        game="Which game",
+        options="Variants as key=value pairs (autocompleted)",
+        thread="Open the game in a new thread of this channel",
+        **SETTINGS_HELP,
+    )
     @app_commands.choices(at_deadline=DEADLINE_CHOICES)
-    async def new(self, interaction: discord.Interaction, game: str, options: str | None = None,
-                  thread: bool = False, turn_limit: str | None = None, reminders: str | None = None,
-                  at_deadline: str | None = None,
-                  vacation_days: app_commands.Range[int, 0, 365] | None = None) -> None:
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        options: str | None = None,
+        thread: bool = False,
+        turn_limit: str | None = None,
+        reminders: str | None = None,
+        at_deadline: str | None = None,
+        vacation_days: app_commands.Range[int, 0, 365] | None = None,
+    ) -> None:
         self.check_can_post(interaction)
         settings = settings_changes(turn_limit, reminders, at_deadline, vacation_days)
         if thread:
             await self.new_in_thread(interaction, game, options, settings)
             return
-        result = await self.service.new_game(interaction.channel_id, interaction.user.id, game, options,
-                                             guild=interaction.guild_id, settings=settings)
+        result = await self.service.new_game(
+            interaction.channel_id, interaction.user.id, game, options, guild=interaction.guild_id, settings=settings
+        )
         assert result.info is not None
         text = lobby_text(result.info)
         if settings:
@@ -127,8 +158,13 @@ class GameCog(AsyncPlay, TableCog, commands.GroupCog, name=GAME_COG, group_name=
         if last and (not eq or (key in fields and value not in values(key))):
             base = " ".join(tokens[:-1])
             done = {t.split("=", 1)[0].lower() for t in tokens[:-1] if "=" in t}
-            pairs = [(k, v) for k in fields if k not in done for v in values(k)
-                     if (k.startswith(key) and not eq) or (k == key and v.startswith(value.lower()))]
+            pairs = [
+                (k, v)
+                for k in fields
+                if k not in done
+                for v in values(k)
+                if (k.startswith(key) and not eq) or (k == key and v.startswith(value.lower()))
+            ]
         else:
             base = typed
             done = {t.split("=", 1)[0].lower() for t in tokens if "=" in t}
@@ -157,8 +193,9 @@ class GameCog(AsyncPlay, TableCog, commands.GroupCog, name=GAME_COG, group_name=
             await interaction.response.edit_message(content=text, view=view, allowed_mentions=NO_PINGS)
             message_id = interaction.message.id if interaction.message is not None else None
         else:
-            message_id = (await interaction.response.send_message(text, view=view,
-                                                                  allowed_mentions=NO_PINGS)).message_id
+            message_id = (
+                await interaction.response.send_message(text, view=view, allowed_mentions=NO_PINGS)
+            ).message_id
         await self.track_lobby(info.table, info.game_pk, message_id)
 
     @app_commands.command(name="join", description="Take a seat in the lobby")
@@ -213,7 +250,8 @@ class GameCog(AsyncPlay, TableCog, commands.GroupCog, name=GAME_COG, group_name=
             for message_id in ids:
                 try:
                     await channel.get_partial_message(message_id).edit(  # type: ignore[attr-defined]
-                        content=bound(text), view=None, allowed_mentions=NO_PINGS)
+                        content=bound(text), view=None, allowed_mentions=NO_PINGS
+                    )
                 except discord.NotFound:
                     pass  # deleted meanwhile
                 except discord.HTTPException as exc:
@@ -233,8 +271,9 @@ class GameCog(AsyncPlay, TableCog, commands.GroupCog, name=GAME_COG, group_name=
         channel = await self.channel(interaction, table)
         result = await self.service.start(table, interaction.user.id)
         await self.ack(interaction, "The game has started.", ephemeral=True)
-        await self.poster.post_committed(interaction, channel, result, "The game has started",
-                                         force_board=True, actor=interaction.user.id)
+        await self.poster.post_committed(
+            interaction, channel, result, "The game has started", force_board=True, actor=interaction.user.id
+        )
         pressed = interaction.message.id if interaction.message is not None else None
         await self.close_lobby(table, result.game_pk, LOBBY_STARTED, *([pressed] if pressed else []))
 
@@ -243,7 +282,8 @@ class GameCog(AsyncPlay, TableCog, commands.GroupCog, name=GAME_COG, group_name=
         board = await self.service.board(interaction.channel_id)
         if board.status == "lobby":
             sent = await interaction.response.send_message(
-                lobby_text(board.info), view=lobby_view(board.table, board.game_pk), allowed_mentions=NO_PINGS)
+                lobby_text(board.info), view=lobby_view(board.table, board.game_pk), allowed_mentions=NO_PINGS
+            )
             await self.track_lobby(board.table, board.game_pk, sent.message_id)
             return
         await interaction.response.defer(thinking=True)
@@ -256,7 +296,7 @@ class GameCog(AsyncPlay, TableCog, commands.GroupCog, name=GAME_COG, group_name=
         await interaction.followup.send(bound("\n".join(board_lines(board))), **kwargs)
 
     async def send_full_board(self, interaction: discord.Interaction, table: int) -> None:
-        """"Full board" under a move's post: the current full board image(s) and the
+        """ "Full board" under a move's post: the current full board image(s) and the
         ``/game board`` text, only to the clicker."""
 
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -349,8 +389,9 @@ class GameCog(AsyncPlay, TableCog, commands.GroupCog, name=GAME_COG, group_name=
         await self._lobby_reply(interaction, result, "An AI seat was added.")
 
     # ----- server-wide views, history and export (issue 12 items 5 and 6) -----------------
-    async def new_in_thread(self, interaction: discord.Interaction, game: str, options: str | None,
-                            settings: dict | None = None) -> None:
+    async def new_in_thread(
+        self, interaction: discord.Interaction, game: str, options: str | None, settings: dict | None = None
+    ) -> None:
         """``/game new thread:true``: open the lobby in a new public thread of this channel
         (named after the game), so one channel can host many games. Refused with one
         sentence inside a thread or when the bot may not create threads here; the options
@@ -358,25 +399,37 @@ class GameCog(AsyncPlay, TableCog, commands.GroupCog, name=GAME_COG, group_name=
 
         channel = interaction.channel
         if isinstance(channel, discord.Thread) or not isinstance(channel, discord.TextChannel):
-            raise UserError("A new thread can only be opened from a text channel, not inside a thread;"
-                            " use /game new without thread here.")
+            raise UserError(
+                "A new thread can only be opened from a text channel, not inside a thread;"
+                " use /game new without thread here."
+            )
         perms = interaction.app_permissions
-        missing = [name for attr, name in (("create_public_threads", "Create Public Threads"),
-                                           ("send_messages_in_threads", "Send Messages in Threads"))
-                   if not getattr(perms, attr)]
+        missing = [
+            name
+            for attr, name in (
+                ("create_public_threads", "Create Public Threads"),
+                ("send_messages_in_threads", "Send Messages in Threads"),
+            )
+            if not getattr(perms, attr)
+        ]
         if missing:
-            raise UserError(f"I can't open a thread here: I am missing the {' and '.join(missing)} permission"
-                            f"{'s' if len(missing) > 1 else ''} in this channel, so no game was opened.")
+            raise UserError(
+                f"I can't open a thread here: I am missing the {' and '.join(missing)} permission"
+                f"{'s' if len(missing) > 1 else ''} in this channel, so no game was opened."
+            )
         parse_options(game, options)  # UserError for an unknown game or bad options, before the thread exists
         parse_settings(settings)  # the same for the table settings
         title = registry.get(game).title
         await interaction.response.defer(thinking=True)
-        thread = await channel.create_thread(name=f"{title} ({interaction.user.display_name})"[:100],
-                                             type=discord.ChannelType.public_thread,
-                                             auto_archive_duration=10080)
+        thread = await channel.create_thread(
+            name=f"{title} ({interaction.user.display_name})"[:100],
+            type=discord.ChannelType.public_thread,
+            auto_archive_duration=10080,
+        )
         try:
-            result = await self.service.new_game(thread.id, interaction.user.id, game, options,
-                                                 guild=interaction.guild_id, settings=settings)
+            result = await self.service.new_game(
+                thread.id, interaction.user.id, game, options, guild=interaction.guild_id, settings=settings
+            )
         except Exception:
             try:
                 await thread.delete()
@@ -389,8 +442,10 @@ class GameCog(AsyncPlay, TableCog, commands.GroupCog, name=GAME_COG, group_name=
             text += "\nSettings: " + (await self.service.table_settings(thread.id))[1].summary() + "."
         lobby = await thread.send(text, view=lobby_view(thread.id, result.game_pk), allowed_mentions=NO_PINGS)
         await self.track_lobby(thread.id, result.game_pk, lobby.id)
-        await interaction.followup.send(f"{interaction.user.mention} opened a lobby of **{title}** in {thread.mention}:"
-                                        " join it there.", allowed_mentions=NO_PINGS)
+        await interaction.followup.send(
+            f"{interaction.user.mention} opened a lobby of **{title}** in {thread.mention}: join it there.",
+            allowed_mentions=NO_PINGS,
+        )
 
     @app_commands.command(name="list", description="This server's tables: game, where, whose turn, since when")
     async def list_tables(self, interaction: discord.Interaction) -> None:
@@ -413,8 +468,9 @@ class GameCog(AsyncPlay, TableCog, commands.GroupCog, name=GAME_COG, group_name=
     async def history(self, interaction: discord.Interaction, player: discord.Member | None = None) -> None:
         await self.history_page(interaction, interaction.channel_id, None, player.id if player else None, None)
 
-    async def history_page(self, interaction: discord.Interaction, table: int, game_pk: int | None,
-                           player: int | None, page: int | None) -> None:
+    async def history_page(
+        self, interaction: discord.Interaction, table: int, game_pk: int | None, player: int | None, page: int | None
+    ) -> None:
         """Answer ``/game history`` (``page`` None: the newest page) or a Prev/Next click
         (edits the ephemeral answer in place): the moves as the engine describes them to the
         caller, AI-played and undone moves marked, optionally only ``player``'s."""
@@ -457,25 +513,43 @@ class GameCog(AsyncPlay, TableCog, commands.GroupCog, name=GAME_COG, group_name=
             seat["name"] = names.get(seat["seat"], seat["seat"])
         raw = json.dumps(data, ensure_ascii=False, indent=1).encode()
         name = f"boardhost-{data['game']}-{data['number']}.json"
-        note = ("the whole game (`boardhost replay` re-runs it)." if data["status"] == "over"
-                else "the game so far, without hidden information (export it again once it is over to replay it).")
-        await interaction.followup.send(f"{data['title']}, {plural(len(data['actions']), 'logged action')}: {note}",
-                                        file=discord.File(io.BytesIO(raw), filename=name), ephemeral=True)
+        note = (
+            "the whole game (`boardhost replay` re-runs it)."
+            if data["status"] == "over"
+            else "the game so far, without hidden information (export it again once it is over to replay it)."
+        )
+        await interaction.followup.send(
+            f"{data['title']}, {plural(len(data['actions']), 'logged action')}: {note}",
+            file=discord.File(io.BytesIO(raw), filename=name),
+            ephemeral=True,
+        )
 
-    @app_commands.command(name="posts", description="How this table shows its board: one live status message or a new post per move")
+    @app_commands.command(
+        name="posts", description="How this table shows its board: one live status message or a new post per move"
+    )
     @app_commands.describe(style="status: one board message edited after every move; every: a new board post per move")
-    @app_commands.choices(style=[
-        app_commands.Choice(name="One live status message, edited after every move", value="status"),
-        app_commands.Choice(name="A new board post after every move", value="every"),
-    ])
+    @app_commands.choices(
+        style=[
+            app_commands.Choice(name="One live status message, edited after every move", value="status"),
+            app_commands.Choice(name="A new board post after every move", value="every"),
+        ]
+    )
     async def posts(self, interaction: discord.Interaction, style: app_commands.Choice[str]) -> None:
         perms = getattr(interaction, "permissions", None)
-        await self.service.update_settings(interaction.channel_id, interaction.user.id, {"board_posts": style.value},
-                                           admin=bool(perms and perms.manage_channels))
-        what = ("one live status message, edited after every move, and a short line per move" if style.value == "status"
-                else "a new board post after every move")
-        await interaction.response.send_message(f"{interaction.user.mention} set this table's board to {what}.",
-                                                allowed_mentions=NO_PINGS)
+        await self.service.update_settings(
+            interaction.channel_id,
+            interaction.user.id,
+            {"board_posts": style.value},
+            admin=bool(perms and perms.manage_channels),
+        )
+        what = (
+            "one live status message, edited after every move, and a short line per move"
+            if style.value == "status"
+            else "a new board post after every move"
+        )
+        await interaction.response.send_message(
+            f"{interaction.user.mention} set this table's board to {what}.", allowed_mentions=NO_PINGS
+        )
 
     # ----- hands and moves (commands and board buttons) ----------------------------------
     async def send_hand(self, interaction: discord.Interaction, table: int) -> None:
@@ -483,8 +557,10 @@ class GameCog(AsyncPlay, TableCog, commands.GroupCog, name=GAME_COG, group_name=
         hand = await self.service.hand(table, interaction.user.id)
         title = registry.get(hand.game_id).title
         if not hand.has_hands or hand.private is None:
-            await say(interaction, f"{title} has no hidden hand: everything you own is on the board, "
-                                   "in the panel with your name.")
+            await say(
+                interaction,
+                f"{title} has no hidden hand: everything you own is on the board, in the panel with your name.",
+            )
             return
         info = await self.service.table_info(table)
         names = await self.bot.display_names(seats_of(info), drawn=True)  # type: ignore[attr-defined]
@@ -542,9 +618,15 @@ class GameCog(AsyncPlay, TableCog, commands.GroupCog, name=GAME_COG, group_name=
         info = await self.service.table_info(table)
         if info is None or info.game_pk != game_pk or info.status != "lobby":
             if info is not None and info.game_pk == game_pk and info.status in ("active", "over"):
-                why, note = "This game has already started, so this button does nothing; `/game board` shows it.", LOBBY_STARTED
+                why, note = (
+                    "This game has already started, so this button does nothing; `/game board` shows it.",
+                    LOBBY_STARTED,
+                )
             elif info is not None and info.game_pk == game_pk and info.status == "cancelled":
-                why, note = "This game was cancelled, so this button does nothing; open a new one with /game new.", LOBBY_CANCELLED
+                why, note = (
+                    "This game was cancelled, so this button does nothing; open a new one with /game new.",
+                    LOBBY_CANCELLED,
+                )
             else:
                 why, note = "This lobby is closed; `/game board` shows the table's game.", "This lobby is closed."
             if interaction.message is None:
@@ -567,8 +649,10 @@ class GameCog(AsyncPlay, TableCog, commands.GroupCog, name=GAME_COG, group_name=
         if info is None or info.status != "active":
             # these buttons only read, so no "nothing was played": say why the board is old
             board = await self.service.board(table)
-            lead = {"over": "This game is over; this is its final board:",
-                    "cancelled": "This game was cancelled; this is its last board:"}.get(board.status)
+            lead = {
+                "over": "This game is over; this is its final board:",
+                "cancelled": "This game was cancelled; this is its last board:",
+            }.get(board.status)
             await self.stale(interaction, board, lead=lead)
             return
         if kind == "board":

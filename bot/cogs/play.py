@@ -25,8 +25,10 @@ from engines.base import ActionModel, default_notation, normalize
 log = logging.getLogger("boardhost.discord")
 
 #: the answer to a second /move sent while the first is still being played
-IN_FLIGHT = ("Your previous move is still being played, so this one was not played: "
-             "look at the new board, then send it again if you still want it.")
+IN_FLIGHT = (
+    "Your previous move is still being played, so this one was not played: "
+    "look at the new board, then send it again if you still want it."
+)
 
 
 class PlayCog(TableCog, commands.Cog, name=PLAY_COG):
@@ -74,11 +76,18 @@ class PlayCog(TableCog, commands.Cog, name=PLAY_COG):
         except Exception:
             log.exception("table %s: /move autocomplete failed", interaction.channel_id)
             return []
-        return [app_commands.Choice(name=text[:100] or notation[:100], value=notation[:100])
-                for notation, text in moves[:25]]
+        return [
+            app_commands.Choice(name=text[:100] or notation[:100], value=notation[:100])
+            for notation, text in moves[:25]
+        ]
 
-    async def play(self, interaction: discord.Interaction, action: str | ActionModel, shown: str,
-                   expected_version: int | None = None) -> None:
+    async def play(
+        self,
+        interaction: discord.Interaction,
+        action: str | ActionModel,
+        shown: str,
+        expected_version: int | None = None,
+    ) -> None:
         """Apply a move for the caller and post what happened (defers first). A second move
         of the same player at this table while the first is still being played or posted is
         refused, even when it would still be legal: it was issued against the board before
@@ -94,8 +103,9 @@ class PlayCog(TableCog, commands.Cog, name=PLAY_COG):
             channel = await self.channel(interaction)
             result = await self.service.act(interaction.channel_id, interaction.user.id, action, expected_version)
             await self.ack(interaction, f"Played `{shown}`.", ephemeral=True)
-            await self.poster.post_committed(interaction, channel, result, f"Your move `{shown}` was played",
-                                             actor=interaction.user.id)
+            await self.poster.post_committed(
+                interaction, channel, result, f"Your move `{shown}` was played", actor=interaction.user.id
+            )
         finally:
             self.in_flight.discard(key)  # the new board is out (or its post failed and is retried)
 
@@ -108,8 +118,9 @@ class PlayCog(TableCog, commands.Cog, name=PLAY_COG):
         table, user = interaction.channel_id, interaction.user.id
         return await self.service.legal_described(table, user, game_id=engine.id)
 
-    async def on_typed(self, interaction: discord.Interaction, engine: Any, model: type[ActionModel],
-                       values: dict) -> None:
+    async def on_typed(
+        self, interaction: discord.Interaction, engine: Any, model: type[ActionModel], values: dict
+    ) -> None:
         info = await self.service.table_info(interaction.channel_id)
         if info is None:
             raise UserError("There is no game at this table; start one with /game new.")
@@ -135,8 +146,9 @@ class PlayCog(TableCog, commands.Cog, name=PLAY_COG):
             await self.stale(interaction, await self.service.board(table), "That list of moves is out of date")
             return
         await self.ack(interaction, f"Played `{notation}`.", ephemeral=True)
-        await self.poster.post_committed(interaction, channel, result, f"Your move `{notation}` was played",
-                                         actor=interaction.user.id)
+        await self.poster.post_committed(
+            interaction, channel, result, f"Your move `{notation}` was played", actor=interaction.user.id
+        )
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -178,7 +178,7 @@ def split_fields(model: type[ActionModel]) -> tuple[list[str], list[str]]:
     fields = model.arg_fields()
     if len(fields) <= MAX_OPTIONS:
         return fields, []
-    return fields[: MAX_OPTIONS - 1], fields[MAX_OPTIONS - 1:]
+    return fields[: MAX_OPTIONS - 1], fields[MAX_OPTIONS - 1 :]
 
 
 def layout(models: typing.Sequence[type[ActionModel]]) -> tuple[list[type[ActionModel]], list[list[type[ActionModel]]]]:
@@ -194,7 +194,7 @@ def layout(models: typing.Sequence[type[ActionModel]]) -> tuple[list[type[Action
         direct = MAX_SUBCOMMANDS - k
         if len(models) - direct <= k * MAX_SUBCOMMANDS:
             rest = models[direct:]
-            return models[:direct], [rest[i:i + MAX_SUBCOMMANDS] for i in range(0, len(rest), MAX_SUBCOMMANDS)]
+            return models[:direct], [rest[i : i + MAX_SUBCOMMANDS] for i in range(0, len(rest), MAX_SUBCOMMANDS)]
     raise ValueError(f"{len(models)} action models do not fit in one Discord command group")
 
 
@@ -243,15 +243,19 @@ def build_group(engine: Any, on_move: Handler, legal_for: LegalFor) -> app_comma
         group.add_command(_build_command(engine, name, model, on_move, legal_for))
     for i, models in enumerate(subgroups):
         verbs = f"{command_name(models[0])} … {command_name(models[-1])}"
-        sub = app_commands.Group(name="more" if i == 0 else f"more-{i + 1}", parent=group,
-                                 description=f"{engine.title}: more moves ({verbs})"[:100])
+        sub = app_commands.Group(
+            name="more" if i == 0 else f"more-{i + 1}",
+            parent=group,
+            description=f"{engine.title}: more moves ({verbs})"[:100],
+        )
         for model in models:
             sub.add_command(_build_command(engine, name, model, on_move, legal_for))
     return group
 
 
-def _build_command(engine: Any, group_name: str, model: type[ActionModel], on_move: Handler,
-                   legal_for: LegalFor) -> app_commands.Command:
+def _build_command(
+    engine: Any, group_name: str, model: type[ActionModel], on_move: Handler, legal_for: LegalFor
+) -> app_commands.Command:
     fields, rest = split_fields(model)
     params = [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction)]
     descriptions: dict[str, str] = {}
@@ -285,7 +289,7 @@ def _build_command(engine: Any, group_name: str, model: type[ActionModel], on_mo
     callback.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
     callback = app_commands.describe(**descriptions)(callback)
     doc = (model.__doc__ or "").strip().splitlines()
-    description = (doc[0] if doc and doc[0] and not doc[0].startswith("Base of every") else f"{model.verb()}")
+    description = doc[0] if doc and doc[0] and not doc[0].startswith("Base of every") else f"{model.verb()}"
     description = description.replace("``", "").replace("`", "")
     command = app_commands.Command(name=command_name(model), description=description[:100], callback=callback)
 
@@ -310,5 +314,13 @@ def _build_command(engine: Any, group_name: str, model: type[ActionModel], on_mo
     return command
 
 
-__all__ = ["REST_OPTION", "build_action", "build_group", "command_name",
-           "field_choices", "layout", "option_kind", "split_fields"]
+__all__ = [
+    "REST_OPTION",
+    "build_action",
+    "build_group",
+    "command_name",
+    "field_choices",
+    "layout",
+    "option_kind",
+    "split_fields",
+]

@@ -64,7 +64,12 @@ def best_setting(tiles: list[str], total: int, price: float, start_off=()) -> tu
     P = S = E = W = M = R = 0
     for v, o in zip(vecs, on):
         if o:
-            P += v[0]; S += v[1]; E += v[2]; W += v[3]; M += v[4]; R += v[5]
+            P += v[0]
+            S += v[1]
+            E += v[2]
+            W += v[3]
+            M += v[4]
+            R += v[5]
     cap = total - 1
 
     def score(P, S, E, W, M, R):
@@ -88,7 +93,12 @@ def best_setting(tiles: list[str], total: int, price: float, start_off=()) -> tu
             break
         v = vecs[best_i]
         sg = -1 if on[best_i] else 1
-        P += sg * v[0]; S += sg * v[1]; E += sg * v[2]; W += sg * v[3]; M += sg * v[4]; R += sg * v[5]
+        P += sg * v[0]
+        S += sg * v[1]
+        E += sg * v[2]
+        W += sg * v[3]
+        M += sg * v[4]
+        R += sg * v[5]
         on[best_i] = not on[best_i]
         cur = best
     off = frozenset(t for t, o in zip(tiles, on) if not o)
@@ -129,8 +139,17 @@ TRIPLES = False  # three tiles at once: measured no better (0.70 vs 0.72 head to
 DEMOLISH_PENALTY = 1.0  # Elektro-equivalent cost of a demolition (the worker and the tile)
 
 
-def purchase_options(state, p, tiles: list[str], base: float, offer: list[str], workers: int,
-                     money: int, must: str | None = None, cache: dict | None = None):
+def purchase_options(
+    state,
+    p,
+    tiles: list[str],
+    base: float,
+    offer: list[str],
+    workers: int,
+    money: int,
+    must: str | None = None,
+    cache: dict | None = None,
+):
     """Factory Manager §3: the best purchase of one to three tiles from ``offer`` (with ``must``
     among them when given), fitted into the factory by hall I, hall II (fee) or demolishing
     installed tiles, each buy and each demolition taking one of ``workers``.
@@ -274,8 +293,11 @@ class FactoryManagerAI:
             others = [t for t in state.order_offer if t != state.auction_tile]
             best_other = max((D.DISCOUNT[t] for t in others), default=-1)
             bid = state.high_bid + 1
-            if (D.DISCOUNT[state.auction_tile] > best_other and p.available - bid >= self.RAISE_KEEP
-                    and bid <= self.MAX_BID):
+            if (
+                D.DISCOUNT[state.auction_tile] > best_other
+                and p.available - bid >= self.RAISE_KEEP
+                and bid <= self.MAX_BID
+            ):
                 a = bid_(bid)
                 if a in legal:
                     return a
@@ -298,8 +320,7 @@ class FactoryManagerAI:
                 continue
             tid = cols[a.kind][0]
             partners = _partners(state, a.kind, second=True)
-            opt = purchase_options(state, p, tiles, base, partners + [tid], p.available, p.money,
-                                   must=tid, cache=cache)
+            opt = purchase_options(state, p, tiles, base, partners + [tid], p.available, p.money, must=tid, cache=cache)
             score = opt[0] if opt is not None else -1e9
             if best is None or score > best[0]:
                 best = (score, a)
@@ -321,8 +342,9 @@ class FactoryManagerAI:
                 val = 0.0
                 for q in rivals:
                     qt = installed(q)
-                    opt = purchase_options(state, q, qt, plan_value(qt, state), partners + [tid],
-                                           max(2, q.available), q.money, must=tid)
+                    opt = purchase_options(
+                        state, q, qt, plan_value(qt, state), partners + [tid], max(2, q.available), q.money, must=tid
+                    )
                     if opt is not None and opt[0] > val:
                         val = opt[0]
                 if least is None or val < least[0]:

@@ -89,10 +89,7 @@ class Tile:
 
 
 def _group(prefix: str, kind: str, first: int, count: int, price: int, **values: int) -> list[Tile]:
-    return [
-        Tile(id=f"{prefix}{i:02d}", kind=kind, price=price, **values)
-        for i in range(first, first + count)
-    ]
+    return [Tile(id=f"{prefix}{i:02d}", kind=kind, price=price, **values) for i in range(first, first + count)]
 
 
 # Start sets A–E: 2 machines + 3 pallet storages each. Values derived in REF 1.5 from the
@@ -102,11 +99,31 @@ START_SETS: tuple[str, ...] = ("a", "b", "c", "d", "e")
 _START: list[Tile] = []
 for _s in START_SETS:
     for _i in (1, 2):
-        _START.append(Tile(id=f"{_s}-ma{_i}", kind="machine", price=0, production=1, workers=2, energy=2,
-                           mark="start", start_set=_s, source="REF 1.5 derived from RULES Příprava hry"))
+        _START.append(
+            Tile(
+                id=f"{_s}-ma{_i}",
+                kind="machine",
+                price=0,
+                production=1,
+                workers=2,
+                energy=2,
+                mark="start",
+                start_set=_s,
+                source="REF 1.5 derived from RULES Příprava hry",
+            )
+        )
     for _i in (1, 2, 3):
-        _START.append(Tile(id=f"{_s}-st{_i}", kind="storage", price=0, storage=1,
-                           mark="start", start_set=_s, source="REF 1.5 derived from RULES Příprava hry"))
+        _START.append(
+            Tile(
+                id=f"{_s}-st{_i}",
+                kind="storage",
+                price=0,
+                storage=1,
+                mark="start",
+                start_set=_s,
+                source="REF 1.5 derived from RULES Příprava hry",
+            )
+        )
 
 # Market tiles: counts per kind FOUND (REF 1.5); values and prices ASSUMED (REF 1.5 table,
 # which fits the known prices 6 for +1 storage and 18 for +4 storage [RDS]).
@@ -149,8 +166,9 @@ _marked: list[Tile] = []
 for _kind in KINDS:
     _col = sorted((t for t in _MARKET if t.kind == _kind), key=lambda t: (t.price, t.id))
     for _i, _t in enumerate(_col):
-        _marked.append(Tile(**{**_t.__dict__, "mark": _MARK_CYCLE[_i % 5],
-                               "source": "ASSUMED (REF 1.5 table and mark cycle)"}))
+        _marked.append(
+            Tile(**{**_t.__dict__, "mark": _MARK_CYCLE[_i % 5], "source": "ASSUMED (REF 1.5 table and mark cycle)"})
+        )
 _MARKET = _marked
 
 # Set X: one tile of each kind [RULES Příprava hry 6]; values and prices ASSUMED (REF 1.5).
@@ -168,8 +186,14 @@ X_TILES: tuple[str, ...] = tuple(t.id for t in _X)
 TILES: dict[str, Tile] = {t.id: t for t in _START + _MARKET + _X}
 assert len(TILES) == 106
 #: tile counts per kind [RULES Herní materiál]
-KIND_COUNTS = {"storage": 35, "machine": 27, "production-robot": 18, "saving-robot": 9,
-               "control-unit": 9, "optimisation-unit": 8}
+KIND_COUNTS = {
+    "storage": 35,
+    "machine": 27,
+    "production-robot": 18,
+    "saving-robot": 9,
+    "control-unit": 9,
+    "optimisation-unit": 8,
+}
 assert all(sum(1 for t in TILES.values() if t.kind == k) == n for k, n in KIND_COUNTS.items())
 
 #: tile ids as small ints, for compact sorting

@@ -7,7 +7,6 @@ instalace / bourání / brigádníci (build), §4 Byrokracie a cena energie (bur
 resolve what the text leaves open (copied into :mod:`engines.factory_manager.data`).
 """
 
-
 from __future__ import annotations
 
 from engines.base import Engine, Event, IllegalAction, default_parse, normalize, rng
@@ -101,25 +100,41 @@ class FactoryManager(Engine):
             rest = list(D.ENERGY_TILES)
             rest.remove(0)
             rng(seed, "energy").shuffle(rest)
-            removed, deck = rest[: D.ENERGY_REMOVED], [0] + rest[D.ENERGY_REMOVED:]
+            removed, deck = rest[: D.ENERGY_REMOVED], [0] + rest[D.ENERGY_REMOVED :]
         else:
             cards = list(D.ENERGY_TILES)
             rng(seed, "energy").shuffle(cards)
-            removed, deck = cards[: D.ENERGY_REMOVED], cards[D.ENERGY_REMOVED:]
+            removed, deck = cards[: D.ENERGY_REMOVED], cards[D.ENERGY_REMOVED :]
 
         seats = []
         for i, pid in enumerate(players):
             letter = D.START_SETS[i]
-            seats.append(PlayerState(
-                seat=pid, money=D.START_MONEY, start_set=letter, tile=start_tiles[i],
-                available=D.OWN_WORKERS - D.START_CANTEEN, canteen=D.START_CANTEEN,
-                hall=D.start_set(letter), production=D.START_PRODUCTION,
-                storage=D.START_STORAGE, energy=D.START_ENERGY,
-            ))
+            seats.append(
+                PlayerState(
+                    seat=pid,
+                    money=D.START_MONEY,
+                    start_set=letter,
+                    tile=start_tiles[i],
+                    available=D.OWN_WORKERS - D.START_CANTEEN,
+                    canteen=D.START_CANTEEN,
+                    hall=D.start_set(letter),
+                    production=D.START_PRODUCTION,
+                    storage=D.START_STORAGE,
+                    energy=D.START_ENERGY,
+                )
+            )
         state = State(
-            players=seats, seed=seed, first_game=opts.first_game, order=[], columns=columns,
-            market=market, out_of_game=out, order_pile=pile, energy_deck=deck,
-            energy_removed=removed, energy_step=D.ENERGY_START_STEP,
+            players=seats,
+            seed=seed,
+            first_game=opts.first_game,
+            order=[],
+            columns=columns,
+            market=market,
+            out_of_game=out,
+            order_pile=pile,
+            energy_deck=deck,
+            energy_removed=removed,
+            energy_step=D.ENERGY_START_STEP,
         )
         R.start_auction(state, [])
         return state
@@ -237,12 +252,14 @@ class FactoryManager(Engine):
                     if a.amount > top:
                         raise IllegalAction(
                             f"You have only {p.available} available workers; a bidder keeps at least 1, "
-                            f"so you can bid at most {top}.")
+                            f"so you can bid at most {top}."
+                        )
                     return
                 if t == "pass":
                     return
                 raise IllegalAction(
-                    f"Turn-order tile {s.auction_tile} is being auctioned: `bid` more than {s.high_bid} or `pass`.")
+                    f"Turn-order tile {s.auction_tile} is being auctioned: `bid` more than {s.high_bid} or `pass`."
+                )
             last = len(R.waiting_for_tile(s)) == 1
             if t in ("open", "take"):
                 if last and t == "open":
@@ -251,17 +268,21 @@ class FactoryManager(Engine):
                     raise IllegalAction("Only the last player takes the last tile; choose a tile with `open`.")
                 if a.tile not in s.order_offer:
                     raise IllegalAction(
-                        f"Tile {a.tile} is not on offer; the offer is {', '.join(map(str, s.order_offer))}.")
+                        f"Tile {a.tile} is not on offer; the offer is {', '.join(map(str, s.order_offer))}."
+                    )
                 if a.bid < 0:
                     raise IllegalAction("A bid cannot be negative.")
                 if a.bid > top:
                     raise IllegalAction(
                         f"You have only {p.available} available workers; a bidder keeps at least 1, "
-                        f"so you can put at most {top} on the tile.")
+                        f"so you can put at most {top} on the tile."
+                    )
                 return
             raise IllegalAction(
                 "You choose the next turn-order tile: `open <tile> bid <workers>`."
-                if not last else f"You are last: `take {s.order_offer[0]} bid 0` (or more workers).")
+                if not last
+                else f"You are last: `take {s.order_offer[0]} bid 0` (or more workers)."
+            )
         if ph == "market":
             if t == "place":
                 if not s.columns[a.kind]:
@@ -271,7 +292,8 @@ class FactoryManager(Engine):
                 if not s.in_extras:
                     raise IllegalAction(
                         f"You must still place {s.market_left} tile{'s' if s.market_left != 1 else ''} "
-                        "on the market, one per available worker.")
+                        "on the market, one per available worker."
+                    )
                 return
             raise IllegalAction("In the market phase you `place <kind>` (the cheapest tile of a column).")
         if ph == "build":
@@ -329,7 +351,8 @@ class FactoryManager(Engine):
             if p.money < a.count * c:
                 raise IllegalAction(
                     f"{a.count} temporary worker{'s cost' if a.count > 1 else ' costs'} {a.count * c} Elektro "
-                    f"and you have {p.money}.")
+                    f"and you have {p.money}."
+                )
             return
         if t == "done":
             return
@@ -345,7 +368,8 @@ class FactoryManager(Engine):
             if slot is not None:
                 raise IllegalAction(
                     f"You already have a {name} installed ({slot}); demolish it first"
-                    + ("." if kept else " or keep this one `aside`."))
+                    + ("." if kept else " or keep this one `aside`.")
+                )
             return
         if where == "room":
             raise IllegalAction(f"Only control and optimisation units go into the control room, not a {name}.")
@@ -365,7 +389,11 @@ class FactoryManager(Engine):
         t = a.type
         seat = p.seat
         if t == "open":
-            events.append(Event(type="open", text=f"{seat} opens the auction for turn-order tile {a.tile} with {_workers(a.bid)}."))
+            events.append(
+                Event(
+                    type="open", text=f"{seat} opens the auction for turn-order tile {a.tile} with {_workers(a.bid)}."
+                )
+            )
             s.auction_tile = a.tile
             s.high_bid = a.bid
             s.high_bidder = i
@@ -389,7 +417,12 @@ class FactoryManager(Engine):
         elif t == "place":
             tid = s.columns[a.kind].pop(0)
             s.market.append(tid)
-            events.append(Event(type="place", text=f"{seat} puts {tid} ({D.KIND_NAMES[a.kind]}, price {TILES[tid].price}) on the market."))
+            events.append(
+                Event(
+                    type="place",
+                    text=f"{seat} puts {tid} ({D.KIND_NAMES[a.kind]}, price {TILES[tid].price}) on the market.",
+                )
+            )
             if s.in_extras:
                 s.extra_left -= 1
             else:
@@ -435,7 +468,12 @@ class FactoryManager(Engine):
             p.money -= a.count * c
             _settle_temps(p, a.count)
             s.turn_hired = True
-            events.append(Event(type="hire", text=f"{seat} hires {a.count} temporary worker{'s' if a.count > 1 else ''} for {a.count * c}."))
+            events.append(
+                Event(
+                    type="hire",
+                    text=f"{seat} hires {a.count} temporary worker{'s' if a.count > 1 else ''} for {a.count * c}.",
+                )
+            )
         elif t == "done" and s.phase == "build":
             events.append(Event(type="done", text=f"{seat} is done."))
             R.end_build_turn(s, events)
@@ -451,9 +489,15 @@ class FactoryManager(Engine):
             prod, stor, en, need, _, _ = R.retrack(p)
             p.canteen = need
             p.available = total_workers(p) - need
-            events.append(Event(type="bureaucracy", text=(
-                f"{seat}: production {prod}, storage {stor}, energy {en}, {need} in the canteen, "
-                f"{p.available} available.")))
+            events.append(
+                Event(
+                    type="bureaucracy",
+                    text=(
+                        f"{seat}: production {prod}, storage {stor}, energy {en}, {need} in the canteen, "
+                        f"{p.available} available."
+                    ),
+                )
+            )
             if s.turn + 1 < len(s.players):
                 s.turn += 1
             else:
@@ -524,8 +568,9 @@ class FactoryManager(Engine):
             return f"Put the cheapest {D.KIND_NAMES[action.kind]} ({tid}) on the market."
         if t == "buy":
             tl = TILES[action.tile]
-            where = {"hall1": "hall I", "hall2": "hall II", "room": "the control room",
-                     "aside": "beside the factory"}[action.where]
+            where = {"hall1": "hall I", "hall2": "hall II", "room": "the control room", "aside": "beside the factory"}[
+                action.where
+            ]
             i = R.actor(state)
             cost = buy_cost(tl.price, state.players[i].tile) if i >= 0 else tl.price
             head = f"Buy {action.tile} ({D.KIND_NAMES[tl.kind]}) for {cost}"
@@ -536,7 +581,9 @@ class FactoryManager(Engine):
             where = {"hall1": "hall I", "hall2": "hall II", "room": "the control room"}[action.where]
             return f"Install {action.tile} in {where}{self._fee_note(state, R.actor(state), action.where)}."
         if t == "hire":
-            return f"Hire {action.count} temporary worker{'s' if action.count > 1 else ''} until the next round's phase 3."
+            return (
+                f"Hire {action.count} temporary worker{'s' if action.count > 1 else ''} until the next round's phase 3."
+            )
         if state.phase == "market":
             return "Stop adding extra tiles to the market."
         if state.phase == "bureaucracy":
@@ -544,8 +591,10 @@ class FactoryManager(Engine):
         i = R.actor(state)
         if state.phase == "build" and i >= 0 and state.players[i].temps and not state.turn_hired:
             k = state.players[i].temps
-            return (f"End your turn; your {k} temporary worker{'s go' if k > 1 else ' goes'} back to the "
-                    "supply (not paid again).")
+            return (
+                f"End your turn; your {k} temporary worker{'s go' if k > 1 else ' goes'} back to the "
+                "supply (not paid again)."
+            )
         return "End your turn."
 
     @staticmethod
@@ -570,31 +619,43 @@ class FactoryManager(Engine):
         head = f"Round {s.round}/{D.ROUNDS}, phase {PHASE_NUMBER[s.phase]} ({PHASE_TITLE[s.phase]}): "
         if s.phase == "auction":
             if s.auction_tile:
-                return head + (f"tile {s.auction_tile}, high bid {s.high_bid} by "
-                               f"{s.players[s.high_bidder].seat}; {who} to raise or pass.")
+                return head + (
+                    f"tile {s.auction_tile}, high bid {s.high_bid} by "
+                    f"{s.players[s.high_bidder].seat}; {who} to raise or pass."
+                )
             if len(R.waiting_for_tile(s)) == 1:
                 return head + f"{who} takes the last tile {s.order_offer[0]} (adding workers if wanted)."
             return head + f"{who} chooses a tile from {', '.join(map(str, s.order_offer))} and opens the bidding."
         if s.phase == "market":
             if s.in_extras:
-                return head + f"{who} may add up to {s.extra_left} extra tile{'s' if s.extra_left != 1 else ''}, or `done`."
+                return (
+                    head
+                    + f"{who} may add up to {s.extra_left} extra tile{'s' if s.extra_left != 1 else ''}, or `done`."
+                )
             return head + f"{who} places {s.market_left} more tile{'s' if s.market_left != 1 else ''} on the market."
         if s.phase == "build":
             p = s.players[i]
             if s.turn_hired:
-                return head + (f"{who} has hired temporary workers and may still install kept tiles, "
-                               f"then `done` ({p.money} Elektro).")
+                return head + (
+                    f"{who} has hired temporary workers and may still install kept tiles, "
+                    f"then `done` ({p.money} Elektro)."
+                )
             keep = ""
             if p.temps:
-                keep = (f"; its {p.temps} temporary worker"
-                        f"{'s leave' if p.temps > 1 else ' leaves'} unless paid again with `hire {p.temps}`")
-            return head + (f"{who} buys, demolishes or hires ({_workers(p.available)}, {p.money} Elektro{keep}), "
-                           "then `done`.")
+                keep = (
+                    f"; its {p.temps} temporary worker"
+                    f"{'s leave' if p.temps > 1 else ' leaves'} unless paid again with `hire {p.temps}`"
+                )
+            return head + (
+                f"{who} buys, demolishes or hires ({_workers(p.available)}, {p.money} Elektro{keep}), then `done`."
+            )
         p = s.players[i]
         _, _, _, need, machines, robots = factory_values(p)
-        return head + (f"{who} switches machines/robots off or on, then `done` (canteen needs {need} of "
-                       f"{total_workers(p)} workers, one must stay free; {robots} robot{'' if robots == 1 else 's'} "
-                       f"for {machines} machine{'' if machines == 1 else 's'}).")
+        return head + (
+            f"{who} switches machines/robots off or on, then `done` (canteen needs {need} of "
+            f"{total_workers(p)} workers, one must stay free; {robots} robot{'' if robots == 1 else 's'} "
+            f"for {machines} machine{'' if machines == 1 else 's'})."
+        )
 
     # ------------------------------------------------------------------ view
     def hidden(self, state: State) -> tuple:
@@ -653,29 +714,38 @@ class FactoryManager(Engine):
 
         players = []
         for i, p in enumerate(s.players):
-            players.append({
-                "seat": p.seat,
-                "money": p.money,
-                "start_set": p.start_set,
-                "tile": p.tile,
-                "new_tile": p.new_tile,
-                "discount": D.DISCOUNT[p.tile],
-                "workers": {"available": p.available, "canteen": p.canteen, "bid": p.bid, "used": p.used,
-                            "demolishing": p.demolishing, "temps": p.temps, "total": total_workers(p)},
-                "hall": note(p.hall),
-                "hall2": note(p.hall2),
-                "hall2_paid": p.hall2_paid,
-                "control": note([p.control])[0] if p.control else None,
-                "optimisation": note([p.optimisation])[0] if p.optimisation else None,
-                "stored": note(p.stored),
-                "off": list(p.off),
-                "production": p.production,
-                "storage": p.storage,
-                "energy": p.energy,
-                "income": D.INCOME_PER_UNIT * min(p.production, p.storage),
-                "profits": list(p.profits),
-                "active": i == actor,
-            })
+            players.append(
+                {
+                    "seat": p.seat,
+                    "money": p.money,
+                    "start_set": p.start_set,
+                    "tile": p.tile,
+                    "new_tile": p.new_tile,
+                    "discount": D.DISCOUNT[p.tile],
+                    "workers": {
+                        "available": p.available,
+                        "canteen": p.canteen,
+                        "bid": p.bid,
+                        "used": p.used,
+                        "demolishing": p.demolishing,
+                        "temps": p.temps,
+                        "total": total_workers(p),
+                    },
+                    "hall": note(p.hall),
+                    "hall2": note(p.hall2),
+                    "hall2_paid": p.hall2_paid,
+                    "control": note([p.control])[0] if p.control else None,
+                    "optimisation": note([p.optimisation])[0] if p.optimisation else None,
+                    "stored": note(p.stored),
+                    "off": list(p.off),
+                    "production": p.production,
+                    "storage": p.storage,
+                    "energy": p.energy,
+                    "income": D.INCOME_PER_UNIT * min(p.production, p.storage),
+                    "profits": list(p.profits),
+                    "active": i == actor,
+                }
+            )
         auction = None
         if s.phase == "auction":
             auction = {
@@ -731,6 +801,7 @@ class FactoryManager(Engine):
         """Each seat's Elektro, at every moment of the game (Factory Manager, end)."""
 
         return {p.seat: p.money for p in state.players}
+
     def ranking(self, state: State) -> list[list[str]]:
         return R.ranking(state)
 

@@ -7,7 +7,6 @@ instalace / bourání / brigádníci (build), §4 Byrokracie a cena energie (bur
 resolve what the text leaves open (copied into :mod:`engines.factory_manager.data`).
 """
 
-
 from __future__ import annotations
 
 from engines.base import Event, rng
@@ -25,8 +24,17 @@ PHASE_TITLE = {
     "over": "game over",
 }
 _LIST_FIELDS = (
-    "order", "order_offer", "order_pile", "order_unused", "bidders", "market",
-    "demolished", "out_of_game", "energy_deck", "energy_removed", "energy_revealed",
+    "order",
+    "order_offer",
+    "order_pile",
+    "order_unused",
+    "bidders",
+    "market",
+    "demolished",
+    "out_of_game",
+    "energy_deck",
+    "energy_removed",
+    "energy_revealed",
 )
 _PLAYER_LISTS = ("hall", "hall2", "stored", "off", "profits")
 
@@ -184,12 +192,17 @@ def start_auction(s: State, events: list[Event]) -> None:
     s.high_bidder = -1
     s.bidders = []
     s.bid_turn = -1
-    events.append(Event(type="round-start", text=(
-        f"Round {s.round} begins. Turn-order tiles on offer: "
-        + ", ".join(map(str, s.order_offer)) + ".")))
+    events.append(
+        Event(
+            type="round-start",
+            text=(f"Round {s.round} begins. Turn-order tiles on offer: " + ", ".join(map(str, s.order_offer)) + "."),
+        )
+    )
+
 
 def waiting_for_tile(s: State) -> list[int]:
     return [i for i, p in enumerate(s.players) if p.new_tile == 0]
+
 
 def next_bidder(s: State, events: list[Event]) -> None:
     """Factory Manager §1: bidding goes clockwise among those still in; a seat that cannot
@@ -207,11 +220,13 @@ def next_bidder(s: State, events: list[Event]) -> None:
         p = s.players[i]
         if p.available - 1 <= s.high_bid:
             s.bidders.remove(i)
-            events.append(Event(type="pass", text=(
-                f"{p.seat} cannot raise to {s.high_bid + 1} (keeping one worker) and passes.")))
+            events.append(
+                Event(type="pass", text=(f"{p.seat} cannot raise to {s.high_bid + 1} (keeping one worker) and passes."))
+            )
             continue
         s.bid_turn = i
         return
+
 
 def win_auction(s: State, events: list[Event], taken: bool = False) -> None:
     w = s.high_bidder
@@ -221,8 +236,11 @@ def win_auction(s: State, events: list[Event], taken: bool = False) -> None:
     p.bid += s.high_bid
     s.order_offer.remove(s.auction_tile)
     verb = "takes the last" if taken else "wins"
-    events.append(Event(type="auction-won", text=(
-        f"{p.seat} {verb} turn-order tile {s.auction_tile} with {_workers(s.high_bid)}.")))
+    events.append(
+        Event(
+            type="auction-won", text=(f"{p.seat} {verb} turn-order tile {s.auction_tile} with {_workers(s.high_bid)}.")
+        )
+    )
     s.auction_tile = 0
     s.high_bid = 0
     s.high_bidder = -1
@@ -234,6 +252,7 @@ def win_auction(s: State, events: list[Event], taken: bool = False) -> None:
         s.chooser = max(waiting, key=lambda i: s.players[i].tile) if waiting else -1
     if not waiting:
         end_auction(s, events)
+
 
 def end_auction(s: State, events: list[Event]) -> None:
     """Factory Manager §1 end: unused and old tiles are shuffled into the new draw pile;
@@ -249,9 +268,14 @@ def end_auction(s: State, events: list[Event]) -> None:
         p.new_tile = 0
     s.chooser = -1
     s.order = sorted(range(len(s.players)), key=lambda i: s.players[i].tile)
-    events.append(Event(type="turn-order", text="New turn order: " + ", ".join(
-        f"{s.players[i].seat} ({s.players[i].tile})" for i in s.order) + "."))
+    events.append(
+        Event(
+            type="turn-order",
+            text="New turn order: " + ", ".join(f"{s.players[i].seat} ({s.players[i].tile})" for i in s.order) + ".",
+        )
+    )
     start_market(s, events)
+
 
 # --------------------------------------------------------------------------- phase 2
 def start_market(s: State, events: list[Event]) -> None:
@@ -261,6 +285,7 @@ def start_market(s: State, events: list[Event]) -> None:
     s.extra_left = 0
     s.market_left = s.players[s.order[0]].available
     settle_market(s, events)
+
 
 def settle_market(s: State, events: list[Event]) -> None:
     """Factory Manager §2: move on when the current seat has placed its tiles; an empty
@@ -289,6 +314,7 @@ def settle_market(s: State, events: list[Event]) -> None:
         start_build(s, events)
         return
 
+
 # --------------------------------------------------------------------------- phase 3
 def start_build(s: State, events: list[Event]) -> None:
     s.phase = "build"
@@ -298,6 +324,7 @@ def start_build(s: State, events: list[Event]) -> None:
     s.turn = 0
     s.turn_hired = False
     events.append(Event(type="market", text="Market: " + (", ".join(s.market) or "empty") + "."))
+
 
 def end_build_turn(s: State, events: list[Event]) -> None:
     p = s.players[s.order[s.turn]]
@@ -317,6 +344,7 @@ def end_build_turn(s: State, events: list[Event]) -> None:
     s.market = []
     start_bureaucracy(s, events)
 
+
 # --------------------------------------------------------------------------- phase 4
 def start_bureaucracy(s: State, events: list[Event]) -> None:
     """Factory Manager §4: every seat takes all its workers back; tracks recomputed."""
@@ -328,10 +356,12 @@ def start_bureaucracy(s: State, events: list[Event]) -> None:
         p.canteen = p.bid = p.used = p.demolishing = 0
         retrack(p)
 
+
 def retrack(p: PlayerState) -> tuple[int, int, int, int, int, int]:
     v = factory_values(p)
     p.production, p.storage, p.energy = v[0], v[1], v[2]
     return v
+
 
 def bureaucracy_problem(p: PlayerState) -> str | None:
     """Factory Manager §4: why the seat's current on/off setting is not allowed, or None."""
@@ -339,16 +369,23 @@ def bureaucracy_problem(p: PlayerState) -> str | None:
     prod, stor, en, need, machines, robots = factory_values(p)
     total = total_workers(p)
     if need > total:
-        return (f"Your switched-on machines need {need} workers in the canteen but you have only "
-                f"{total}; switch a machine off first.")
+        return (
+            f"Your switched-on machines need {need} workers in the canteen but you have only "
+            f"{total}; switch a machine off first."
+        )
     if need == total:
-        return (f"Your switched-on machines need all {total} of your workers; at least one worker "
-                "must stay available, so switch a machine off first.")
+        return (
+            f"Your switched-on machines need all {total} of your workers; at least one worker "
+            "must stay available, so switch a machine off first."
+        )
     if robots > machines:
-        return (f"You have {robots} active robots but only {machines} active "
-                f"machine{'' if machines == 1 else 's'}; each machine can use one robot, so switch a "
-                "robot off first.")
+        return (
+            f"You have {robots} active robots but only {machines} active "
+            f"machine{'' if machines == 1 else 's'}; each machine can use one robot, so switch a "
+            "robot off first."
+        )
     return None
+
 
 def end_round(s: State, events: list[Event]) -> None:
     """Factory Manager §4 end and §5: reveal an energy tile, move the price; pay profits."""
@@ -364,11 +401,17 @@ def end_round(s: State, events: list[Event]) -> None:
         gain = profit(p.production, p.storage, p.energy, price, last)
         p.money = max(0, p.money + gain)
         p.profits.append(gain)
-        events.append(Event(type="income", text=(
-            f"{p.seat} earns {D.INCOME_PER_UNIT * min(p.production, p.storage)} and pays "
-            f"{p.energy * price} for energy: profit "
-            + (f"{gain // D.LAST_ROUND_FACTOR}, doubled in the last round to {gain}" if last else f"{gain}")
-            + f", now {p.money} Elektro.")))
+        events.append(
+            Event(
+                type="income",
+                text=(
+                    f"{p.seat} earns {D.INCOME_PER_UNIT * min(p.production, p.storage)} and pays "
+                    f"{p.energy * price} for energy: profit "
+                    + (f"{gain // D.LAST_ROUND_FACTOR}, doubled in the last round to {gain}" if last else f"{gain}")
+                    + f", now {p.money} Elektro."
+                ),
+            )
+        )
     if last:
         s.phase = "over"
         s.order = []
@@ -379,12 +422,14 @@ def end_round(s: State, events: list[Event]) -> None:
     s.round += 1
     start_auction(s, events)
 
+
 # --------------------------------------------------------------------------- queries
 def seat_index(s: State, player: str) -> int:
     for i, p in enumerate(s.players):
         if p.seat == player:
             return i
     return -1
+
 
 def actor(s: State) -> int:
     """Seat index whose step it is, or -1 (game over)."""

@@ -73,17 +73,34 @@ for _kind, _names in {
     "production-robot": ("production robot", "production robots", "production", "pr"),
     "saving-robot": ("saving robot", "saving robots", "saving", "sr"),
     "control-unit": ("control unit", "control units", "control", "cu"),
-    "optimisation-unit": ("optimisation unit", "optimisation units", "optimization unit",
-                          "optimization units", "optimisation", "optimization", "ou"),
+    "optimisation-unit": (
+        "optimisation unit",
+        "optimisation units",
+        "optimization unit",
+        "optimization units",
+        "optimisation",
+        "optimization",
+        "ou",
+    ),
 }.items():
     for _name in _names:
         _KIND_WORDS[_name] = _kind
 #: place names a player may type after ``buy <tile>`` / ``install <tile>``
 _WHERE_WORDS = {
-    "hall1": "hall1", "hall 1": "hall1", "hall i": "hall1", "hall": "hall1",
-    "hall2": "hall2", "hall 2": "hall2", "hall ii": "hall2",
-    "room": "room", "control room": "room", "control": "room",
-    "aside": "aside", "beside": "aside", "keep": "aside", "beside the factory": "aside",
+    "hall1": "hall1",
+    "hall 1": "hall1",
+    "hall i": "hall1",
+    "hall": "hall1",
+    "hall2": "hall2",
+    "hall 2": "hall2",
+    "hall ii": "hall2",
+    "room": "room",
+    "control room": "room",
+    "control": "room",
+    "aside": "aside",
+    "beside": "aside",
+    "keep": "aside",
+    "beside the factory": "aside",
 }
 
 
@@ -96,8 +113,7 @@ def _rewrite(state, words: list[str]) -> list[str]:
     if not words:
         return words
     # tile ids typed without the leading zero: ``st1`` = ``st01``
-    words = [f"{w[:2]}0{w[2]}" if len(w) == 3 and w[:2] in _ID_PREFIXES and w[2].isdigit() else w
-             for w in words]
+    words = [f"{w[:2]}0{w[2]}" if len(w) == 3 and w[:2] in _ID_PREFIXES and w[2].isdigit() else w for w in words]
     verb = words[0]
     rest = words[1:]
     if verb == "raise":

@@ -67,7 +67,14 @@ class KanbanAI:
         if k == "claim":
             cost = D.CLAIM_COST[a.pos - 1]
             blank = 0.5 if a.design.endswith("blank") else 0.0
-            return 8.0 + D.CAR_VALUE[b.behind_pace_car[a.pos - 1]] * 0.5 - cost + blank + _benefit(D.GARAGE_TILES[p.garage_set][p.garage_tiles[a.garage - 1]]) * 0.3 - a.garage * 0.01
+            return (
+                8.0
+                + D.CAR_VALUE[b.behind_pace_car[a.pos - 1]] * 0.5
+                - cost
+                + blank
+                + _benefit(D.GARAGE_TILES[p.garage_set][p.garage_tiles[a.garage - 1]]) * 0.3
+                - a.garage * 0.01
+            )
         if k == "upgrade":
             m = a.design.split("-")[0]
             v = 6.0 + _benefit(D.UPGRADE_SPACES[m][a.space - 1])

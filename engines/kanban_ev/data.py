@@ -211,8 +211,13 @@ GENERIC_SPEECH_TOKENS = 23  # [LUA] SPEECHS.Elements
 #: Garage tiles: the 4 a player arranges on garages 1-4 in any order (a setup action) and
 #: the padlocked tile always on garage 5. [ART] (verify); [SEED]
 GARAGE_TILES = {
-    "basic": [{"speech": 1}, {"voucher": 2}, {"book": 2}, {"shift": 2},
-              {"voucher": 1, "speech": 1, "book": 1, "shift": 1}],
+    "basic": [
+        {"speech": 1},
+        {"voucher": 2},
+        {"book": 2},
+        {"shift": 2},
+        {"voucher": 1, "speech": 1, "book": 1, "shift": 1},
+    ],
     "expert": [{}, {"voucher": 1}, {"book": 1}, {"shift": 1}, {"speech": 1}],
 }
 
@@ -314,8 +319,16 @@ FINAL_GOALS = {
     "f05": [("model", "concept", 2, 8), ("upgraded_part", "body", 2, 7), ("certified_both", "rd+design", 1, 6)],
     "f06": [("banked", "", 7, 6), ("books", "", 3, 8), ("experts", "", 2, 7)],
     "f07": [("model", "city", 2, 8), ("upgraded_part", "battery", 2, 7), ("certified_both", "rd+assembly", 1, 6)],
-    "f08": [("model", "suv", 2, 8), ("upgraded_part", "drivetrain", 2, 7), ("certified_both", "logistics+design", 1, 6)],
-    "f09": [("model", "truck", 2, 8), ("upgraded_part", "electronics", 2, 7), ("certified_both", "assembly+design", 1, 6)],
+    "f08": [
+        ("model", "suv", 2, 8),
+        ("upgraded_part", "drivetrain", 2, 7),
+        ("certified_both", "logistics+design", 1, 6),
+    ],
+    "f09": [
+        ("model", "truck", 2, 8),
+        ("upgraded_part", "electronics", 2, 7),
+        ("certified_both", "assembly+design", 1, 6),
+    ],
     "f10": [("cars_one_model", "", 3, 7), ("tested", "", 5, 7), ("certs_at_most", "", 3, 7)],
     "f11": [("models", "", 5, 8), ("tested_distinct_parts", "", 5, 8), ("experts_at_most", "", 1, 8)],
 }

@@ -109,8 +109,10 @@ class KanbanEV(Engine):
         for q, p in zip(seats, state.player_boards):
             q["certified"] = [d for d in D.DEPTS if R.certified(p, d)]
         v["shifts_left"] = R.spendable(state) if state.phase == "work" and b.turn else 0
-        v["final_goal"] = [{"text": R.final_goal_text(test, arg, th), "pp": pp}
-                           for test, arg, th, pp in D.FINAL_GOALS.get(b.final_goal, [])]
+        v["final_goal"] = [
+            {"text": R.final_goal_text(test, arg, th), "pp": pp}
+            for test, arg, th, pp in D.FINAL_GOALS.get(b.final_goal, [])
+        ]
         shown = list(b.meeting_room) + [g for g in (b.current_meeting.played if b.current_meeting else []) if g]
         if player is not None and player in state.players:
             v["you"] = self.private_view(state, player)
@@ -119,11 +121,15 @@ class KanbanEV(Engine):
             i = state.players.index(player)
             v["you"]["counts"] = {g: R.goal_count(state, i, g) for g in v["you"]["goals"]}
             # what each of your order cards would stock now, per placement (Logistics)
-            v["you"]["orders"] = {c: {str(k): R.order_stock(dict(b.part_supply), c, k) for k in sorted(D.ORDER_SPLITS)}
-                                  for c in v["you"]["kanban"]}
+            v["you"]["orders"] = {
+                c: {str(k): R.order_stock(dict(b.part_supply), c, k) for k in sorted(D.ORDER_SPLITS)}
+                for c in v["you"]["kanban"]
+            }
             shown += v["you"]["goals"]
-        v["goals"] = {g: {"text": R.goal_words(g), "value": D.PERFORMANCE_GOALS[g][2],
-                          "icons": D.PERFORMANCE_GOALS[g][3]} for g in shown}
+        v["goals"] = {
+            g: {"text": R.goal_words(g), "value": D.PERFORMANCE_GOALS[g][2], "icons": D.PERFORMANCE_GOALS[g][3]}
+            for g in shown
+        }
         return v
 
     def private_view(self, state: R.State, player: str) -> dict | None:
@@ -133,8 +139,12 @@ class KanbanEV(Engine):
             return None
         i = state.players.index(player)
         p = state.player_boards[i]
-        return {"seat": player, "goals": list(p.goals), "kanban": list(p.kanban_cards),
-                "nominated": state.board.nominations[i] or None}
+        return {
+            "seat": player,
+            "goals": list(p.goals),
+            "kanban": list(p.kanban_cards),
+            "nominated": state.board.nominations[i] or None,
+        }
 
     def private_text(self, state: R.State, player: str) -> str:
         """``player``'s hand in words, for the DM beside the hand image: each performance
@@ -170,8 +180,10 @@ class KanbanEV(Engine):
             return "Take nothing." if a.item == "none" else f"Take {a.item}."
         if k == "place":
             ws = D.WORKSTATION_SHIFTS[a.dept][a.station - 1]
-            return (f"Work at {dn[a.dept]} workstation {a.station} ({'upper' if a.station == 1 else 'lower'}, "
-                    f"{R.plural(ws, 'shift')}).")
+            return (
+                f"Work at {dn[a.dept]} workstation {a.station} ({'upper' if a.station == 1 else 'lower'}, "
+                f"{R.plural(ws, 'shift')})."
+            )
         if k == "train":
             return f"Train in {dn[a.dept]} paying a {a.pay}."
         if k == "also":
@@ -186,9 +198,12 @@ class KanbanEV(Engine):
             return f"Claim the car at position {a.pos} ({cost}), returning {a.design}, into garage {a.garage}{gain}."
         if k == "upgrade":
             ben = D.UPGRADE_SPACES.get(R.model_of(a.design), [{}] * 6)[a.space - 1] if 1 <= a.space <= 6 else {}
-            src = {"part": "a part from your board", "voucher": "a parts voucher", "charger": "the R&D charger"}[a.source]
-            return (f"Upgrade {a.design} on space {a.space} (gain {R.benefit_text(ben)}) with {src}, +2 PP"
-                    + (", as your double upgrade." if a.double else "."))
+            src = {"part": "a part from your board", "voucher": "a parts voucher", "charger": "the R&D charger"}[
+                a.source
+            ]
+            return f"Upgrade {a.design} on space {a.space} (gain {R.benefit_text(ben)}) with {src}, +2 PP" + (
+                ", as your double upgrade." if a.double else "."
+            )
         if k == "provide":
             return f"Provide {a.part} to the {D.MODEL_NAMES[a.model]} line from your {a.source}."
         if k == "route":
@@ -202,7 +217,9 @@ class KanbanEV(Engine):
             return f"Push the {car} on to conveyor space {a.node}."
         if k == "order":
             side_a = D.ORDER_SPLITS.get(a.split, [])
-            icons = [icon for j, icon in enumerate(D.KANBAN_CARDS.get(a.card, [])) if (icon in D.GROUP_A) == (j in side_a)]
+            icons = [
+                icon for j, icon in enumerate(D.KANBAN_CARDS.get(a.card, [])) if (icon in D.GROUP_A) == (j in side_a)
+            ]
             return f"Issue Kanban order {a.card} in placement {a.split}: stocks {', '.join(icons) or 'nothing'}."
         if k == "charge":
             return f"Place a charger token on your {dn[a.dept]} space: {D.CHARGER_ABILITY[a.dept]}."
@@ -235,33 +252,44 @@ class KanbanEV(Engine):
         b = state.board
         who = ", ".join(self.to_act(state))
         head = f"Day {b.day}, week {b.week}, cycle {b.cycle}"
-        step = {"garages": "setup: choose garage tiles", "cert_setup": "setup: certification space",
-                "picks": f"setup: pick a {b.setup_pick}", "select": "department selection",
-                "work": "work phase", "meeting": "meeting",
-                "nominate": "meeting clean-up: nominate a goal"}[state.phase]
+        step = {
+            "garages": "setup: choose garage tiles",
+            "cert_setup": "setup: certification space",
+            "picks": f"setup: pick a {b.setup_pick}",
+            "select": "department selection",
+            "work": "work phase",
+            "meeting": "meeting",
+            "nominate": "meeting clean-up: nominate a goal",
+        }[state.phase]
         if state.phase == "work" and b.turn:
             t = b.turn
             name = state.players[t.who]
             pend = t.pending
             if pend:
-                need = {"cert": "choose a certification space (`cert <space>`)",
-                        "award": "choose an award tile (`award <kind>`)",
-                        "route": "choose where the pushed car goes (`route <node>`)"}[pend[0][0]]
+                need = {
+                    "cert": "choose a certification space (`cert <space>`)",
+                    "award": "choose an award tile (`award <kind>`)",
+                    "route": "choose where the pushed car goes (`route <node>`)",
+                }[pend[0][0]]
                 if pend[0][0] == "route":
                     at = pend[0][1][-1]
                     car = D.MODEL_NAMES.get(b.conveyor.get(at, ""), "car")
-                    need = (f"choose where the {car} pushed from conveyor space {at} goes ("
-                            + " or ".join(f"`route {n}`" for n in D.CONVEYOR[at]) + ")")
+                    need = (
+                        f"choose where the {car} pushed from conveyor space {at} goes ("
+                        + " or ".join(f"`route {n}`" for n in D.CONVEYOR[at])
+                        + ")"
+                    )
                 return f"{head}, work phase: {name} must {need}."
             where = D.DEPT_NAMES[t.dept] + (f" + {D.DEPT_NAMES[t.second_dept]}" if t.second_dept else "")
-            return (f"{head}, work phase: {name} works in {where}; {R.shifts_note(state)} "
-                    f"(workstation {t.workstation_shifts}, banked {state.player_boards[t.who].banked_shifts}, at most 4).")
+            return (
+                f"{head}, work phase: {name} works in {where}; {R.shifts_note(state)} "
+                f"(workstation {t.workstation_shifts}, banked {state.player_boards[t.who].banked_shifts}, at most 4)."
+            )
         if state.phase == "meeting" and b.current_meeting:
             m = b.current_meeting
             i = R.current(state)
             must = "" if m.played[i] else " (must still play a goal)"
-            return (f"{head}, meeting: waiting for {who}{must}; "
-                    f"{m.passes} of {len(state.players)} passes in a row.")
+            return f"{head}, meeting: waiting for {who}{must}; {m.passes} of {len(state.players)} passes in a row."
         if state.phase == "select":
             where = "her desk" if b.sandra == R.DESK else D.DEPT_NAMES[R.dept_of(b.sandra)]
             step += f" (Sandra: {where})"
@@ -278,12 +306,28 @@ class KanbanEV(Engine):
 
 
 #: the department each work action belongs to (the aid, "working")
-_ACTION_DEPT = {"claim": "rd", "upgrade": "rd", "provide": "assembly", "order": "logistics", "take": "logistics",
-                "voucher": "logistics", "design": "design", "advanced": "design", "charge": "admin"}
-_ACTION_NAME = {"claim": "Claiming a car", "upgrade": "Upgrading a design", "provide": "Providing a part",
-                "order": "Issuing an order", "take": "Taking parts", "voucher": "Receiving a parts voucher",
-                "design": "Selecting a design", "advanced": "Selecting an advanced design",
-                "charge": "The charge action"}
+_ACTION_DEPT = {
+    "claim": "rd",
+    "upgrade": "rd",
+    "provide": "assembly",
+    "order": "logistics",
+    "take": "logistics",
+    "voucher": "logistics",
+    "design": "design",
+    "advanced": "design",
+    "charge": "admin",
+}
+_ACTION_NAME = {
+    "claim": "Claiming a car",
+    "upgrade": "Upgrading a design",
+    "provide": "Providing a part",
+    "order": "Issuing an order",
+    "take": "Taking parts",
+    "voucher": "Receiving a parts voucher",
+    "design": "Selecting a design",
+    "advanced": "Selecting an advanced design",
+    "charge": "The charge action",
+}
 
 
 def _reason(s: R.State, i: int, a) -> str | None:
@@ -293,14 +337,22 @@ def _reason(s: R.State, i: int, a) -> str | None:
     p = s.player_boards[i]
     kind = getattr(a, "type", "")
     dn = D.DEPT_NAMES
-    phase_of = {"garages": "garages arrange", "cert_setup": "cert", "picks": "pick", "select": "place",
-                "meeting": "play speak pass done", "nominate": "nominate"}
+    phase_of = {
+        "garages": "garages arrange",
+        "cert_setup": "cert",
+        "picks": "pick",
+        "select": "place",
+        "meeting": "play speak pass done",
+        "nominate": "nominate",
+    }
     if s.phase == "work":
         t = b.turn
         if t.pending:
-            return {"cert": "First choose your certification space (`cert <space>`).",
-                    "award": "First choose your award tile (`award <kind>`).",
-                    "route": "First choose where the pushed car goes (`route <node>`)."}[t.pending[0][0]]
+            return {
+                "cert": "First choose your certification space (`cert <space>`).",
+                "award": "First choose your award tile (`award <kind>`).",
+                "route": "First choose where the pushed car goes (`route <node>`).",
+            }[t.pending[0][0]]
         if kind in ("place", "pick", "garages", "arrange", "play", "speak", "pass", "nominate", "award", "route"):
             return "It is the work phase: use your department's actions, `train`, `recycle` or `done`."
         if kind == "cert":
@@ -339,16 +391,23 @@ def _reason(s: R.State, i: int, a) -> str | None:
                 return "You may do that only once per turn."
             cost = D.CLAIM_COST[a.pos - 1] if kind == "claim" and 1 <= a.pos <= 4 else 1
             if cost > can:
-                return (f"That costs {R.plural(cost, 'shift')} and you have {can} left this turn "
-                        f"({R.shifts_note(s)}; at most 4 per turn, banked shifts gained this turn count from its end).")
+                return (
+                    f"That costs {R.plural(cost, 'shift')} and you have {can} left this turn "
+                    f"({R.shifts_note(s)}; at most 4 per turn, banked shifts gained this turn count from its end)."
+                )
             return _dept_reason(s, i, a) or f"{_ACTION_NAME[kind]} is not possible with those choices now."
         return None
     if s.phase == "over":
         return "The game is over."
     if kind not in phase_of.get(s.phase, "").split():
-        step = {"garages": "garage set-up", "cert_setup": "placing certification markers",
-                "picks": "the setup picks", "select": "department selection", "meeting": "a meeting",
-                "nominate": "the meeting clean-up (`nominate <goal>`)"}[s.phase]
+        step = {
+            "garages": "garage set-up",
+            "cert_setup": "placing certification markers",
+            "picks": "the setup picks",
+            "select": "department selection",
+            "meeting": "a meeting",
+            "nominate": "the meeting clean-up (`nominate <goal>`)",
+        }[s.phase]
         raise IllegalAction(f"That is not a move during {step}.", show_moves=True)
     if s.phase == "select":
         if not 1 <= a.station <= 2:
@@ -431,7 +490,11 @@ def _dept_reason(s: R.State, i: int, a) -> str | None:
         if a.source == "part":
             return f"You have no {pt} on your board."
         if a.source == "voucher":
-            return "You have no parts voucher you can use." if R.usable(s, i, "voucher") == 0 else f"The supply has no {pt}."
+            return (
+                "You have no parts voucher you can use."
+                if R.usable(s, i, "voucher") == 0
+                else f"The supply has no {pt}."
+            )
         if "rd" not in p.chargers:
             return "You have no R&D charger."
         return "You have used the R&D charger this turn." if "rd_charger" in b.turn.used else f"The supply has no {pt}."
@@ -442,7 +505,11 @@ def _dept_reason(s: R.State, i: int, a) -> str | None:
             return f"Upgraded parts of the {D.MODEL_NAMES[a.model]} must be provided first (unless you have the Assembly charger)."
         if a.source == "part":
             return f"You have no {a.part} on your board."
-        return "You have no parts voucher you can use." if R.usable(s, i, "voucher") == 0 else f"The supply has no {a.part}."
+        return (
+            "You have no parts voucher you can use."
+            if R.usable(s, i, "voucher") == 0
+            else f"The supply has no {a.part}."
+        )
     if kind == "order":
         if a.card not in p.kanban_cards:
             return f"Kanban order {a.card} is not in your hand."
@@ -474,11 +541,36 @@ def _dept_reason(s: R.State, i: int, a) -> str | None:
 #: the fields of the board every seat and spectator sees (view() gives them under their
 #: stored short keys): not the hidden deck and stack orders, awards or nominations
 _PUBLIC_BOARD = {
-    "day", "week", "cycle", "meeting_marker", "pace_car", "behind_pace_car", "car_supply", "conveyor",
-    "assembly_lines", "demand_tiles", "demand_tokens", "warehouses", "part_supply", "recycling",
-    "upgrade_spaces", "part_values", "double_upgraded", "design_rows", "goal_discard", "meeting_room",
-    "final_goal", "factory_goals", "award_tokens", "charger_supply", "generic_supply", "voucher_supply",
-    "sandra", "positions", "turn", "final_scores",
+    "day",
+    "week",
+    "cycle",
+    "meeting_marker",
+    "pace_car",
+    "behind_pace_car",
+    "car_supply",
+    "conveyor",
+    "assembly_lines",
+    "demand_tiles",
+    "demand_tokens",
+    "warehouses",
+    "part_supply",
+    "recycling",
+    "upgrade_spaces",
+    "part_values",
+    "double_upgraded",
+    "design_rows",
+    "goal_discard",
+    "meeting_room",
+    "final_goal",
+    "factory_goals",
+    "award_tokens",
+    "charger_supply",
+    "generic_supply",
+    "voucher_supply",
+    "sandra",
+    "positions",
+    "turn",
+    "final_scores",
 }
 
 

@@ -36,15 +36,35 @@ from engines.base import Event, IllegalAction, rng
 
 from . import data as D
 from .actions import (
-    Advanced, Also, Arrange, Award, Cert, Charge, ChooseGarages, Claim, Done, Nominate, Order, Pass, Pick,
-    Place, Play, Provide, Recycle, Route, SelectDesign, Speak, Take, Train, Upgrade, Voucher,
+    Advanced,
+    Also,
+    Arrange,
+    Award,
+    Cert,
+    Charge,
+    ChooseGarages,
+    Claim,
+    Done,
+    Nominate,
+    Order,
+    Pass,
+    Pick,
+    Place,
+    Play,
+    Provide,
+    Recycle,
+    Route,
+    SelectDesign,
+    Speak,
+    Take,
+    Train,
+    Upgrade,
+    Voucher,
 )
 from .state import Board, Meeting, Options, PlayerBoard, State, WorkTurn
 
 DESK = 10
 DI = {d: i for i, d in enumerate(D.DEPTS)}
-
-
 
 
 def clone(s: State) -> State:
@@ -58,10 +78,18 @@ def clone(s: State) -> State:
     bd = b.__dict__.copy()
     bd["turn"] = bd["current_meeting"] = None
     # only the values travel through pickle (the keys are the same strings afterwards)
-    sv, bv, tv, mv, pvs = _loads(_dumps((tuple(sd.values()), tuple(bd.values()),
-                                         tuple(turn.__dict__.values()) if turn else None,
-                                         tuple(meeting.__dict__.values()) if meeting else None,
-                                         [tuple(p.__dict__.values()) for p in pbs]), -1))
+    sv, bv, tv, mv, pvs = _loads(
+        _dumps(
+            (
+                tuple(sd.values()),
+                tuple(bd.values()),
+                tuple(turn.__dict__.values()) if turn else None,
+                tuple(meeting.__dict__.values()) if meeting else None,
+                [tuple(p.__dict__.values()) for p in pbs],
+            ),
+            -1,
+        )
+    )
     bd = dict(zip(bd, bv))
     if turn:
         bd["turn"] = _rebuilt(turn, dict(zip(turn.__dict__, tv)))
@@ -90,6 +118,7 @@ def _rebuilt(model: Any, fields: dict) -> Any:
 # ----------------------------------------------------------------------------------
 # small helpers
 # ----------------------------------------------------------------------------------
+
 
 def dept_of(code: int) -> str:
     return "admin" if code == DESK else D.DEPTS[code // 2]
@@ -137,8 +166,13 @@ def part_of(design: str) -> str:
     return design.split("-")[1]
 
 
-_UNIT = {"pp": ("PP", "PP"), "shift": ("banked shift", "banked shifts"), "book": ("book", "books"),
-         "voucher": ("parts voucher", "parts vouchers"), "speech": ("speech token", "speech tokens")}
+_UNIT = {
+    "pp": ("PP", "PP"),
+    "shift": ("banked shift", "banked shifts"),
+    "book": ("book", "books"),
+    "voucher": ("parts voucher", "parts vouchers"),
+    "speech": ("speech token", "speech tokens"),
+}
 
 
 def benefit_text(benefit: dict) -> str:
@@ -185,10 +219,18 @@ def goal_words(g: str) -> str:
 
 
 _FINAL_WORDS = {
-    "cars_one_model": "cars of one model", "upgraded_distinct_parts": "upgraded different parts",
-    "certs": "certifications", "cars": "cars", "upgraded": "upgrades", "models": "car models",
-    "upgraded_same_part": "upgrades of one part", "banked": "banked shifts", "books": "books",
-    "experts": "expert tracks", "tested": "tested designs", "tested_distinct_parts": "tested different parts",
+    "cars_one_model": "cars of one model",
+    "upgraded_distinct_parts": "upgraded different parts",
+    "certs": "certifications",
+    "cars": "cars",
+    "upgraded": "upgrades",
+    "models": "car models",
+    "upgraded_same_part": "upgrades of one part",
+    "banked": "banked shifts",
+    "books": "books",
+    "experts": "expert tracks",
+    "tested": "tested designs",
+    "tested_distinct_parts": "tested different parts",
 }
 
 
@@ -227,17 +269,36 @@ def printed_board(n_players: int) -> dict[str, Any]:
     view: the renderer reads these rather than this package's data."""
 
     return {
-        "depts": D.DEPTS, "dept_names": D.DEPT_NAMES, "parts": D.PARTS, "models": D.MODELS,
-        "group_a": D.GROUP_A, "group_b": D.GROUP_B, "workstation_shifts": D.WORKSTATION_SHIFTS,
-        "training_spaces": D.TRAINING_SPACES, "certified_at": D.CERTIFIED_AT, "expert_at": D.EXPERT_AT,
-        "test_track": D.TEST_TRACK.get(n_players, D.TEST_TRACK[3]), "claim_cost": D.CLAIM_COST,
-        "part_value_start": D.PART_VALUE_START, "upgrade_spaces": D.UPGRADE_SPACES,
-        "assembly_lines": D.ASSEMBLY_LINES, "entry_node": D.ENTRY_NODE, "row2_node": D.ROW2_NODE,
-        "conveyor": D.CONVEYOR, "exit_pp": D.EXIT_PP, "cert_track": D.CERT_TRACK,
+        "depts": D.DEPTS,
+        "dept_names": D.DEPT_NAMES,
+        "parts": D.PARTS,
+        "models": D.MODELS,
+        "group_a": D.GROUP_A,
+        "group_b": D.GROUP_B,
+        "workstation_shifts": D.WORKSTATION_SHIFTS,
+        "training_spaces": D.TRAINING_SPACES,
+        "certified_at": D.CERTIFIED_AT,
+        "expert_at": D.EXPERT_AT,
+        "test_track": D.TEST_TRACK.get(n_players, D.TEST_TRACK[3]),
+        "claim_cost": D.CLAIM_COST,
+        "part_value_start": D.PART_VALUE_START,
+        "upgrade_spaces": D.UPGRADE_SPACES,
+        "assembly_lines": D.ASSEMBLY_LINES,
+        "entry_node": D.ENTRY_NODE,
+        "row2_node": D.ROW2_NODE,
+        "conveyor": D.CONVEYOR,
+        "exit_pp": D.EXIT_PP,
+        "cert_track": D.CERT_TRACK,
         "design_column_bonus": {D.DESIGN_COLS - 1 - k: what for k, what in D.DESIGN_COLUMN_BONUS.items()},
-        "garage_tiles": D.GARAGE_TILES, "garages": D.GARAGES, "design_spaces": D.DESIGN_SPACES,
-        "part_spaces": D.PART_SPACES, "speech_spaces": D.SPEECH_SPACES, "shift_bank_max": D.SHIFT_BANK_MAX,
-        "books_max": D.BOOKS_MAX, "vouchers_max": D.VOUCHERS_MAX, "kanban_cards": D.KANBAN_CARDS,
+        "garage_tiles": D.GARAGE_TILES,
+        "garages": D.GARAGES,
+        "design_spaces": D.DESIGN_SPACES,
+        "part_spaces": D.PART_SPACES,
+        "speech_spaces": D.SPEECH_SPACES,
+        "shift_bank_max": D.SHIFT_BANK_MAX,
+        "books_max": D.BOOKS_MAX,
+        "vouchers_max": D.VOUCHERS_MAX,
+        "kanban_cards": D.KANBAN_CARDS,
         "order_splits": sorted(D.ORDER_SPLITS),
     }
 
@@ -330,15 +391,24 @@ def check_factory_goal(s: State, i: int, kind: str, count: int, ev: list[Event])
             tile[1] -= 1
             tile[2].append(i)
             take_generic(s, i)
-            what = {"grey": ("grey factory goal", "car", "cars"), "beige": ("beige factory goal", "upgraded design",
-                    "upgraded designs"), "cert": ("certification goal", "certification", "certifications")}[kind]
-            ev.append(Event(type="speech", text=f"{s.players[i]} reaches {plural(count, what[1], what[2])}: takes a speech "
-                            f"token from the {what[0]} tile {count} ({tile[1]} left on it)."))
+            what = {
+                "grey": ("grey factory goal", "car", "cars"),
+                "beige": ("beige factory goal", "upgraded design", "upgraded designs"),
+                "cert": ("certification goal", "certification", "certifications"),
+            }[kind]
+            ev.append(
+                Event(
+                    type="speech",
+                    text=f"{s.players[i]} reaches {plural(count, what[1], what[2])}: takes a speech "
+                    f"token from the {what[0]} tile {count} ({tile[1]} left on it).",
+                )
+            )
 
 
 # ----------------------------------------------------------------------------------
 # setup
 # ----------------------------------------------------------------------------------
+
 
 def setup_state(players: list[str], opts: Options, seed: int) -> State:
     """Kanban EV, setup for 2-4 players (the aid, "setup"): everything up to the players'
@@ -401,7 +471,7 @@ def setup_state(players: list[str], opts: Options, seed: int) -> State:
     awards = [k for k, c in D.AWARD_TILES.items() for _ in range(c)]
     r.shuffle(awards)
     per = D.AWARDS_PER_DEPT[n]
-    b.award_tiles = {d: sorted(awards[j * per:(j + 1) * per]) for j, d in enumerate(D.DEPTS)}
+    b.award_tiles = {d: sorted(awards[j * per : (j + 1) * per]) for j, d in enumerate(D.DEPTS)}
     b.award_tokens = {d: D.AWARD_SPEECH_TOKENS for d in D.DEPTS}
     b.generic_supply -= D.AWARD_SPEECH_TOKENS * len(D.DEPTS)
     b.charger_supply = D.CHARGER_TOKENS[n] if opts.speedcharger else 0
@@ -411,14 +481,31 @@ def setup_state(players: list[str], opts: Options, seed: int) -> State:
     b.double_upgraded = []
     ps = []
     for _ in players:
-        ps.append(PlayerBoard(
-            pp=D.START_PP[opts.sandra], banked_shifts=0, books=0, vouchers=1, vouchers_pending=0,
-            speech_tokens=1, generic_tokens=0, garage_set="", garage_tiles=[], garages=[""] * 5, designs=[],
-            upgraded=[], tested=[], parts=[], chargers=[], double_upgrade_used=False,
-            goals=[gdeck.pop(0) for _ in range(D.START_GOALS)],
-            kanban_cards=[kdeck.pop(0) for _ in range(D.KANBAN_HAND)],
-            training=[0] * 5, training_stamps=[0] * 5, certification=-1,
-        ))
+        ps.append(
+            PlayerBoard(
+                pp=D.START_PP[opts.sandra],
+                banked_shifts=0,
+                books=0,
+                vouchers=1,
+                vouchers_pending=0,
+                speech_tokens=1,
+                generic_tokens=0,
+                garage_set="",
+                garage_tiles=[],
+                garages=[""] * 5,
+                designs=[],
+                upgraded=[],
+                tested=[],
+                parts=[],
+                chargers=[],
+                double_upgrade_used=False,
+                goals=[gdeck.pop(0) for _ in range(D.START_GOALS)],
+                kanban_cards=[kdeck.pop(0) for _ in range(D.KANBAN_HAND)],
+                training=[0] * 5,
+                training_stamps=[0] * 5,
+                certification=-1,
+            )
+        )
     b.goal_deck = gdeck
     b.kanban_deck = kdeck
     start = r.randrange(n)
@@ -432,14 +519,21 @@ def setup_state(players: list[str], opts: Options, seed: int) -> State:
     b.training_stamp = 0
     b.draws = 0
     b.final_scores = {}
-    return State(players=list(players), seed=seed, sandra_mode=opts.sandra,
-                 speedcharger=opts.speedcharger, phase="garages", board=Board(**vars(b)),
-                 player_boards=ps)
+    return State(
+        players=list(players),
+        seed=seed,
+        sandra_mode=opts.sandra,
+        speedcharger=opts.speedcharger,
+        phase="garages",
+        board=Board(**vars(b)),
+        player_boards=ps,
+    )
 
 
 # ----------------------------------------------------------------------------------
 # who acts
 # ----------------------------------------------------------------------------------
+
 
 def current(s: State) -> int:
     """Seat index whose turn it is in a sequential phase (-1: Sandra)."""
@@ -461,6 +555,7 @@ def to_act(s: State) -> list[int]:
 # legal actions
 # ----------------------------------------------------------------------------------
 
+
 def occupied(s: State) -> set[int]:
     occ = {c for c in s.board.positions if c >= 0}
     occ.add(s.board.sandra)
@@ -472,7 +567,13 @@ def spendable(s: State) -> int:
 
     t = s.board.turn
     p = s.player_boards[t.who]
-    return max(0, min(D.MAX_SHIFTS_PER_TURN - t.spent, t.workstation_shifts - t.workstation_used + p.banked_shifts - t.gained["shift"]))
+    return max(
+        0,
+        min(
+            D.MAX_SHIFTS_PER_TURN - t.spent,
+            t.workstation_shifts - t.workstation_used + p.banked_shifts - t.gained["shift"],
+        ),
+    )
 
 
 def usable(s: State, i: int, what: str) -> int:
@@ -727,6 +828,7 @@ def speakable(s: State, i: int) -> list[str]:
 # apply
 # ----------------------------------------------------------------------------------
 
+
 def apply_action(s: State, i: int, a: Any, ev: list[Event]) -> None:
     """Mutate the (already copied) state ``s`` by seat ``i``'s legal action ``a``."""
 
@@ -835,6 +937,7 @@ def refill_designs(s: State) -> None:
 
 # ----- days -------------------------------------------------------------------------
 
+
 def start_day(s: State, ev: list[Event]) -> None:
     """A new day: department selection in board order top to bottom (day 1: certification
     order, Sandra stays at her desk)."""
@@ -871,8 +974,11 @@ def _sandra_moves(s: State, ev: list[Event]) -> None:
         if low not in occ:
             b.sandra = low
             break
-    where = "her desk in Administration" if b.sandra == DESK else \
-        f"{D.DEPT_NAMES[dept_of(b.sandra)]} workstation {b.sandra % 2 + 1}"
+    where = (
+        "her desk in Administration"
+        if b.sandra == DESK
+        else f"{D.DEPT_NAMES[dept_of(b.sandra)]} workstation {b.sandra % 2 + 1}"
+    )
     ev.append(Event(type="sandra", text=f"Sandra moves to {where}."))
 
 
@@ -910,8 +1016,13 @@ def _apply_place(s: State, i: int, a: Place, ev: list[Event]) -> None:
     code = DI[a.dept] * 2 + a.station - 1
     s.board.positions[i] = code
     ws = D.WORKSTATION_SHIFTS[a.dept][a.station - 1]
-    ev.append(Event(type="place", text=f"{s.players[i]} goes to {D.DEPT_NAMES[a.dept]} workstation {a.station} "
-                    f"({'upper' if a.station == 1 else 'lower'}, {plural(ws, 'shift')})."))
+    ev.append(
+        Event(
+            type="place",
+            text=f"{s.players[i]} goes to {D.DEPT_NAMES[a.dept]} workstation {a.station} "
+            f"({'upper' if a.station == 1 else 'lower'}, {plural(ws, 'shift')}).",
+        )
+    )
     s.board.turn_index += 1
     _auto(s, ev)
 
@@ -938,8 +1049,19 @@ def begin_turn(s: State, i: int, ev: list[Event]) -> None:
     ws = D.WORKSTATION_SHIFTS[d][code % 2]
     if d == "admin" and "admin" in p.chargers:
         ws += 1
-    b.turn = WorkTurn(who=i, dept=d, second_dept="", workstation_shifts=ws, workstation_used=0, spent=0,
-                      used=[], claimed=0, pending=[], recycled=[], gained={"shift": 0, "book": 0, "voucher": 0})
+    b.turn = WorkTurn(
+        who=i,
+        dept=d,
+        second_dept="",
+        workstation_shifts=ws,
+        workstation_used=0,
+        spent=0,
+        used=[],
+        claimed=0,
+        pending=[],
+        recycled=[],
+        gained={"shift": 0, "book": 0, "voucher": 0},
+    )
     if d == "assembly":
         clear_full_lines(s, ev)
 
@@ -979,7 +1101,9 @@ def _apply_work(s: State, i: int, a: Any, ev: list[Event]) -> None:
         t.pending.pop(0)
         sec = n_certs(p)
         p.certification = sec * 4 + a.space - 1
-        ev.append(Event(type="cert", text=f"{name} moves their certification marker to section {sec}, space {a.space}."))
+        ev.append(
+            Event(type="cert", text=f"{name} moves their certification marker to section {sec}, space {a.space}.")
+        )
         benefit = dict(D.CERT_TRACK[sec][a.space - 1])
         if not D.CERT_PRINTED_SPEECH and sec in (2, 4):
             benefit.pop("speech", None)
@@ -1005,18 +1129,32 @@ def _apply_work(s: State, i: int, a: Any, ev: list[Event]) -> None:
         b.training_stamp += 1
         p.training_stamps[di] = b.training_stamp
         paid = "a book" if a.pay == "book" else "a shift"
-        ev.append(Event(type="train", text=f"{name} trains in {D.DEPT_NAMES[a.dept]} with {paid}: "
-                        f"{p.training[di]} of {D.EXPERT_AT} steps up the track ({shifts_note(s)})."))
+        ev.append(
+            Event(
+                type="train",
+                text=f"{name} trains in {D.DEPT_NAMES[a.dept]} with {paid}: "
+                f"{p.training[di]} of {D.EXPERT_AT} steps up the track ({shifts_note(s)}).",
+            )
+        )
         if p.training[di] == D.CERTIFIED_AT:
-            ev.append(Event(type="cert", text=f"{name} is certified in {D.DEPT_NAMES[a.dept]}: the padlock comes off "
-                            f"({D.CERT_UNLOCKS[a.dept]}); they choose a space in the next certification section."))
+            ev.append(
+                Event(
+                    type="cert",
+                    text=f"{name} is certified in {D.DEPT_NAMES[a.dept]}: the padlock comes off "
+                    f"({D.CERT_UNLOCKS[a.dept]}); they choose a space in the next certification section.",
+                )
+            )
             t.pending.append(["cert"])
         if p.training[di] == D.EXPERT_AT:
             ev.append(Event(type="expert", text=f"{name} reaches the last space of the {D.DEPT_NAMES[a.dept]} track."))
             if b.award_tokens[a.dept] > 0:
                 b.award_tokens[a.dept] -= 1
                 take_generic(s, i)
-                ev.append(Event(type="speech", text=f"{name} takes the speech token on the {D.DEPT_NAMES[a.dept]} award tiles."))
+                ev.append(
+                    Event(
+                        type="speech", text=f"{name} takes the speech token on the {D.DEPT_NAMES[a.dept]} award tiles."
+                    )
+                )
             if b.award_tiles[a.dept]:
                 t.pending.append(["award", a.dept])
         return
@@ -1056,7 +1194,12 @@ def _apply_work(s: State, i: int, a: Any, ev: list[Event]) -> None:
         t.used.append("voucher")
         b.voucher_supply -= 1
         p.vouchers_pending += 1
-        ev.append(Event(type="voucher", text=f"{name} receives a parts voucher, usable from the end of the turn ({shifts_note(s)})."))
+        ev.append(
+            Event(
+                type="voucher",
+                text=f"{name} receives a parts voucher, usable from the end of the turn ({shifts_note(s)}).",
+            )
+        )
         return
     if kind is SelectDesign:
         spend(s, 1)
@@ -1089,8 +1232,13 @@ def _apply_work(s: State, i: int, a: Any, ev: list[Event]) -> None:
         t.used.append("charge")
         b.charger_supply -= 1
         p.chargers.append(a.dept)
-        ev.append(Event(type="charge", text=f"{name} places a charger token on their {D.DEPT_NAMES[a.dept]} space: "
-                        f"{D.CHARGER_ABILITY[a.dept]} ({shifts_note(s)})."))
+        ev.append(
+            Event(
+                type="charge",
+                text=f"{name} places a charger token on their {D.DEPT_NAMES[a.dept]} space: "
+                f"{D.CHARGER_ABILITY[a.dept]} ({shifts_note(s)}).",
+            )
+        )
         return
     if kind is Done:
         ev.append(Event(type="done", text=done_text(s, i)))
@@ -1118,9 +1266,14 @@ def _claim(s: State, i: int, a: Claim, ev: list[Event]) -> None:
     for des in p.upgraded:  # upgraded designs of this model become tested ([SPEC] §5)
         if model_of(des) == car and des not in p.tested:
             p.tested.append(des)
-    ev.append(Event(type="claim", text=f"{s.players[i]} claims the {D.MODEL_NAMES[car]} at position {a.pos} behind the "
-                    f"pace car for {plural(D.CLAIM_COST[a.pos - 1], 'shift')}, returning design {a.design}, into garage "
-                    f"{a.garage} ({shifts_note(s)})."))
+    ev.append(
+        Event(
+            type="claim",
+            text=f"{s.players[i]} claims the {D.MODEL_NAMES[car]} at position {a.pos} behind the "
+            f"pace car for {plural(D.CLAIM_COST[a.pos - 1], 'shift')}, returning design {a.design}, into garage "
+            f"{a.garage} ({shifts_note(s)}).",
+        )
+    )
     gain(s, i, D.GARAGE_TILES[p.garage_set][p.garage_tiles[a.garage - 1]], ev, "garage tile")
     check_factory_goal(s, i, "grey", len(cars_of(p)), ev)
 
@@ -1147,16 +1300,26 @@ def _upgrade(s: State, i: int, a: Upgrade, ev: list[Event]) -> None:
     b.upgrade_spaces[m][a.space - 1] = pt
     src = {"part": "a part from their board", "voucher": "a parts voucher", "charger": "the R&D charger"}[a.source]
     old_value = b.part_values[pt]
-    ev.append(Event(type="upgrade", text=f"{s.players[i]} upgrades {a.design} on {D.MODEL_NAMES[m]} upgrade space "
-                    f"{a.space} with {src}: +{D.UPGRADE_PP} PP ({shifts_note(s)})."))
+    ev.append(
+        Event(
+            type="upgrade",
+            text=f"{s.players[i]} upgrades {a.design} on {D.MODEL_NAMES[m]} upgrade space "
+            f"{a.space} with {src}: +{D.UPGRADE_PP} PP ({shifts_note(s)}).",
+        )
+    )
     gain(s, i, D.UPGRADE_SPACES[m][a.space - 1], ev, "upgrade space")
     if a.double:
         b.part_values[pt] = min(D.PART_VALUE_MAX, b.part_values[pt] + 2)
         b.double_upgraded.append(pt)
         p.double_upgrade_used = True
         p.pp += b.part_values[pt]
-        ev.append(Event(type="upgrade", text=f"Double upgrade: the {pt} value marker goes from {old_value} to "
-                        f"{b.part_values[pt]} and is flipped; {s.players[i]} gains {b.part_values[pt]} PP."))
+        ev.append(
+            Event(
+                type="upgrade",
+                text=f"Double upgrade: the {pt} value marker goes from {old_value} to "
+                f"{b.part_values[pt]} and is flipped; {s.players[i]} gains {b.part_values[pt]} PP.",
+            )
+        )
     else:
         b.part_values[pt] = min(D.PART_VALUE_MAX, b.part_values[pt] + 1)
         ev.append(Event(type="upgrade", text=f"The {pt} value marker goes from {old_value} to {b.part_values[pt]}."))
@@ -1164,7 +1327,9 @@ def _upgrade(s: State, i: int, a: Upgrade, ev: list[Event]) -> None:
     p.upgraded.append(a.design)
     if m in p.garages:
         p.tested.append(a.design)
-        ev.append(Event(type="upgrade", text=f"{a.design} is a tested design ({s.players[i]} owns a {D.MODEL_NAMES[m]})."))
+        ev.append(
+            Event(type="upgrade", text=f"{a.design} is a tested design ({s.players[i]} owns a {D.MODEL_NAMES[m]}).")
+        )
     p.pp += D.UPGRADE_PP
     check_factory_goal(s, i, "beige", len(p.upgraded), ev)
 
@@ -1183,8 +1348,13 @@ def _provide(s: State, i: int, a: Provide, ev: list[Event]) -> None:
         b.part_supply[a.part] -= 1
     b.assembly_lines[a.model].append(a.part)
     src = "a parts voucher" if a.source == "voucher" else "their board"
-    ev.append(Event(type="provide", text=f"{s.players[i]} provides {a.part} from {src} to the "
-                    f"{D.MODEL_NAMES[a.model]} line ({shifts_note(s)})."))
+    ev.append(
+        Event(
+            type="provide",
+            text=f"{s.players[i]} provides {a.part} from {src} to the "
+            f"{D.MODEL_NAMES[a.model]} line ({shifts_note(s)}).",
+        )
+    )
     entry = D.ENTRY_NODE[a.model]
     if b.conveyor[entry]:
         _push(s, i, [entry], ev)
@@ -1242,15 +1412,25 @@ def _exit_car(s: State, i: int, car: str, gate: str, ev: list[Event]) -> None:
     b = s.board
     p = s.player_boards[i]
     p.pp += D.EXIT_PP[gate]
-    ev.append(Event(type="exit", text=f"A {D.MODEL_NAMES[car]} leaves the conveyor at gate {gate[1:]}: {s.players[i]} "
-                    f"gains {D.EXIT_PP[gate]} PP; the car joins the test track."))
+    ev.append(
+        Event(
+            type="exit",
+            text=f"A {D.MODEL_NAMES[car]} leaves the conveyor at gate {gate[1:]}: {s.players[i]} "
+            f"gains {D.EXIT_PP[gate]} PP; the car joins the test track.",
+        )
+    )
     if car in b.demand_tiles:
         k = b.demand_tiles.index(car)
         if b.demand_tokens[k] > 0:
             b.demand_tokens[k] -= 1
             take_generic(s, i)
-            ev.append(Event(type="speech", text=f"The {D.MODEL_NAMES[car]} is in demand: {s.players[i]} takes a speech token "
-                            f"({b.demand_tokens[k]} left on that tile)."))
+            ev.append(
+                Event(
+                    type="speech",
+                    text=f"The {D.MODEL_NAMES[car]} is in demand: {s.players[i]} takes a speech token "
+                    f"({b.demand_tokens[k]} left on that tile).",
+                )
+            )
             if b.demand_tokens[k] == 0 and b.demand_stack:
                 new = b.demand_stack.pop(0)
                 b.demand_stack.append(car)
@@ -1259,7 +1439,11 @@ def _exit_car(s: State, i: int, car: str, gate: str, ev: list[Event]) -> None:
                 tok = min(D.DEMAND_TOKENS[new], b.generic_supply)
                 b.generic_supply -= tok
                 b.demand_tokens[k] = tok
-                ev.append(Event(type="demand", text=f"New demand tile: {D.MODEL_NAMES[new]} with {plural(tok, 'speech token')}."))
+                ev.append(
+                    Event(
+                        type="demand", text=f"New demand tile: {D.MODEL_NAMES[new]} with {plural(tok, 'speech token')}."
+                    )
+                )
     q = b.behind_pace_car
     if "" in q:
         filled = [c for c in q if c]
@@ -1290,10 +1474,16 @@ def _order(s: State, i: int, a: Order, ev: list[Event]) -> None:
     drawn = b.kanban_deck.pop(0)
     p.kanban_cards.append(drawn)
     ev.append(Event(type="draw", text=f"You draw Kanban order card {drawn}.", visible_to=[s.players[i]]))
-    ev.append(Event(type="order", text=f"{s.players[i]} issues Kanban order {a.card} in placement {a.split}: "
-                    + (", ".join(added) or "nothing") + f" to the warehouses; banks {plural(banked, 'shift')}"
-                    + (" (the shift bank is full)" if banked < bank else ", usable from the end of the turn")
-                    + f" ({shifts_note(s)})."))
+    ev.append(
+        Event(
+            type="order",
+            text=f"{s.players[i]} issues Kanban order {a.card} in placement {a.split}: "
+            + (", ".join(added) or "nothing")
+            + f" to the warehouses; banks {plural(banked, 'shift')}"
+            + (" (the shift bank is full)" if banked < bank else ", usable from the end of the turn")
+            + f" ({shifts_note(s)}).",
+        )
+    )
 
 
 def done_text(s: State, i: int) -> str:
@@ -1307,8 +1497,13 @@ def done_text(s: State, i: int) -> str:
     spent, from_ws = t.spent, t.workstation_used
     out = f"{s.players[i]} ends their turn: {plural(spent, 'shift')} spent"
     if spent:
-        out += (" (from the workstation)" if from_ws == spent else " (from the shift bank)" if not from_ws
-                else f" ({from_ws} from the workstation, {spent - from_ws} from the shift bank)")
+        out += (
+            " (from the workstation)"
+            if from_ws == spent
+            else " (from the shift bank)"
+            if not from_ws
+            else f" ({from_ws} from the workstation, {spent - from_ws} from the shift bank)"
+        )
     unused = t.workstation_shifts - from_ws
     if unused:
         out += f", {plural(unused, 'workstation shift')} left unused"
@@ -1354,6 +1549,7 @@ def advance_pace(s: State, ev: list[Event]) -> None:
 
 
 # ----- Sandra -------------------------------------------------------------------------
+
 
 def criterion(p: PlayerBoard, d: str) -> int:
     """What Sandra counts in department ``d`` (the aid, Sandra's evaluation)."""
@@ -1431,8 +1627,10 @@ def evaluate(s: State, d: str, ev: list[Event]) -> None:
                 loss = 1 + max(0, D.SANDRA_BANK_PIVOT - p.banked_shifts)
                 lost = min(loss, p.pp)
                 p.pp -= lost
-                words.append(f"{has} and {plural(p.banked_shifts, 'banked shift')}: loses 1 + "
-                             f"{max(0, D.SANDRA_BANK_PIVOT - p.banked_shifts)} = {lost} PP")
+                words.append(
+                    f"{has} and {plural(p.banked_shifts, 'banked shift')}: loses 1 + "
+                    f"{max(0, D.SANDRA_BANK_PIVOT - p.banked_shifts)} = {lost} PP"
+                )
             else:
                 words.append(f"{has}: no penalty")
         else:
@@ -1443,9 +1641,15 @@ def evaluate(s: State, d: str, ev: list[Event]) -> None:
             else:
                 words.append(f"{has}: no reward")
     who = "least" if mean else "most"
-    ev.append(Event(type="sandra", text=f"{'Mean' if mean else 'Nice'} Sandra evaluates {D.DEPT_NAMES[d]} "
-                    f"({who} training there: {level}; {'2 or fewer' if mean else '2 or more'} {thing[1]}): "
-                    + "; ".join(words) + "."))
+    ev.append(
+        Event(
+            type="sandra",
+            text=f"{'Mean' if mean else 'Nice'} Sandra evaluates {D.DEPT_NAMES[d]} "
+            f"({who} training there: {level}; {'2 or fewer' if mean else '2 or more'} {thing[1]}): "
+            + "; ".join(words)
+            + ".",
+        )
+    )
 
 
 #: What Sandra counts per department, singular and plural (for event texts).
@@ -1469,8 +1673,13 @@ def end_of_week(s: State, ev: list[Event]) -> None:
             total += sum(1 for x in b.upgrade_spaces[car] if x)
             total += sum(1 for x in p.tested if model_of(x) == car)
         p.pp += total
-        ev.append(Event(type="week", text=f"End-of-week scoring: {s.players[i]} scores {total} PP for "
-                        f"{plural(len(cars_of(p)), 'car')} (1 per upgrade of its model, 1 per own tested design of it)."))
+        ev.append(
+            Event(
+                type="week",
+                text=f"End-of-week scoring: {s.players[i]} scores {total} PP for "
+                f"{plural(len(cars_of(p)), 'car')} (1 per upgrade of its model, 1 per own tested design of it).",
+            )
+        )
     b.week = min(D.WEEK_MAX, b.week + 1)
     ev.append(Event(type="week", text=f"The week marker moves to {b.week}."))
 
@@ -1499,6 +1708,7 @@ def end_of_day(s: State, ev: list[Event]) -> None:
 
 # ----- meetings -------------------------------------------------------------------------
 
+
 def start_meeting(s: State, ev: list[Event]) -> None:
     """Kanban EV, meeting: the phase starts, in certification order. Each player is also
     told privately which goals they may play (``meeting-hand``: the host sends their hand
@@ -1509,14 +1719,22 @@ def start_meeting(s: State, ev: list[Event]) -> None:
     b.order = cert_order(s)
     b.turn_index = 0
     b.current_meeting = Meeting(played=[""] * len(s.players), spoken={}, passes=0, played_now=False)
-    ev.append(Event(type="meeting", text="Meeting! In certification order each player plays one performance goal "
-                    "(once), speaks on goals with speech tokens, or passes; it ends when everyone passes in a row. "
-                    "Goals in the room: " + ", ".join(goal_text(g) for g in b.meeting_room) + "."))
+    ev.append(
+        Event(
+            type="meeting",
+            text="Meeting! In certification order each player plays one performance goal "
+            "(once), speaks on goals with speech tokens, or passes; it ends when everyone passes in a row. "
+            "Goals in the room: " + ", ".join(goal_text(g) for g in b.meeting_room) + ".",
+        )
+    )
     for i in b.order:
         goals = s.player_boards[i].goals
-        text = (f"A meeting begins: on your turn play one of your performance goals ({', '.join(goals)}), "
-                "then speak or pass." if goals else
-                "A meeting begins: you hold no performance goal; on your turn speak or pass.")
+        text = (
+            f"A meeting begins: on your turn play one of your performance goals ({', '.join(goals)}), "
+            "then speak or pass."
+            if goals
+            else "A meeting begins: you hold no performance goal; on your turn speak or pass."
+        )
         ev.append(Event(type="meeting-hand", text=text, visible_to=[s.players[i]]))
 
 
@@ -1610,8 +1828,13 @@ def _apply_meeting(s: State, i: int, a: Any, ev: list[Event]) -> None:
         have = goal_count(s, i, a.goal)
         pts = value * min(icon, have)
         p.pp += pts
-        ev.append(Event(type="speak", text=f"{name} speaks on {goal_text(a.goal)}: speech icon {icon}, has {have}, "
-                        f"scores {value} x {min(icon, have)} = {pts} PP ({plural(p.speech_tokens, 'speech token')} left)."))
+        ev.append(
+            Event(
+                type="speak",
+                text=f"{name} speaks on {goal_text(a.goal)}: speech icon {icon}, has {have}, "
+                f"scores {value} x {min(icon, have)} = {pts} PP ({plural(p.speech_tokens, 'speech token')} left).",
+            )
+        )
         m.passes = 0
     elif isinstance(a, Done):
         m.passes = 0
@@ -1679,16 +1902,26 @@ def _finish_meeting(s: State, ev: list[Event]) -> None:
             if g is not None:
                 s.player_boards[i].goals.append(g)
                 dealt.append(g)
-        ev.append(Event(type="draw", text="You are dealt performance goals " + ", ".join(dealt) + ".",
-                        visible_to=[s.players[i]]))
+        ev.append(
+            Event(
+                type="draw", text="You are dealt performance goals " + ", ".join(dealt) + ".", visible_to=[s.players[i]]
+            )
+        )
     b.meeting_marker = False
     b.cycle = min(D.CYCLE_MAX, b.cycle + 1)
-    ev.append(Event(type="meeting", text="Meeting room now: " + ", ".join(goal_text(g) for g in b.meeting_room)
-                    + f". The meeting marker returns; production cycle {b.cycle}."))
+    ev.append(
+        Event(
+            type="meeting",
+            text="Meeting room now: "
+            + ", ".join(goal_text(g) for g in b.meeting_room)
+            + f". The meeting marker returns; production cycle {b.cycle}.",
+        )
+    )
     end_of_day(s, ev)
 
 
 # ----- final scoring -----------------------------------------------------------------------
+
 
 def final_scoring(s: State, ev: list[Event]) -> None:
     """Final scoring in the aid's order; the breakdown is kept in ``b.final_scores``."""
@@ -1699,8 +1932,10 @@ def final_scoring(s: State, ev: list[Event]) -> None:
     for i, p in enumerate(s.player_boards):
         items: dict[str, int] = {}
         # final goal: 1 speech token (own or generic) per achievement, best first
-        achieved = sorted((pp for test, arg, th, pp in D.FINAL_GOALS[b.final_goal]
-                           if final_achieved(s, i, test, arg, th)), reverse=True)
+        achieved = sorted(
+            (pp for test, arg, th, pp in D.FINAL_GOALS[b.final_goal] if final_achieved(s, i, test, arg, th)),
+            reverse=True,
+        )
         tokens = p.speech_tokens + p.generic_tokens
         use = achieved[:tokens]
         items["final_goal"] = sum(use)
@@ -1718,8 +1953,14 @@ def final_scoring(s: State, ev: list[Event]) -> None:
         p.pp += total
         items["total"] = p.pp
         result[s.players[i]] = items
-        ev.append(Event(type="final", text=f"{s.players[i]} final scoring: " + ", ".join(
-            f"{FINAL_LABELS[k]} {v}" for k, v in items.items() if k != "total") + f"; total {p.pp} PP."))
+        ev.append(
+            Event(
+                type="final",
+                text=f"{s.players[i]} final scoring: "
+                + ", ".join(f"{FINAL_LABELS[k]} {v}" for k, v in items.items() if k != "total")
+                + f"; total {p.pp} PP.",
+            )
+        )
     b.final_scores = result
     s.phase = "over"
     b.order = []
@@ -1728,9 +1969,14 @@ def final_scoring(s: State, ev: list[Event]) -> None:
     ev.append(Event(type="over", text="Game over."))
 
 
-FINAL_LABELS = {"final_goal": "final goal", "leftovers": "banked shifts, speech tokens, books and vouchers",
-                "cars": "cars", "training": "training tracks", "tested": "tested designs",
-                "chargers": "charger tokens x cars"}
+FINAL_LABELS = {
+    "final_goal": "final goal",
+    "leftovers": "banked shifts, speech tokens, books and vouchers",
+    "cars": "cars",
+    "training": "training tracks",
+    "tested": "tested designs",
+    "chargers": "charger tokens x cars",
+}
 
 
 def training_scores(s: State) -> list[int]:
@@ -1739,8 +1985,10 @@ def training_scores(s: State) -> list[int]:
 
     out = [0] * len(s.players)
     for di in range(5):
-        ranked = sorted((i for i, p in enumerate(s.player_boards) if p.training[di] > 0),
-                        key=lambda i: (-s.player_boards[i].training[di], -s.player_boards[i].training_stamps[di]))
+        ranked = sorted(
+            (i for i, p in enumerate(s.player_boards) if p.training[di] > 0),
+            key=lambda i: (-s.player_boards[i].training[di], -s.player_boards[i].training_stamps[di]),
+        )
         for place, i in enumerate(ranked[:3]):
             out[i] += D.TRAINING_FINAL_PP[place]
     return out

@@ -10,6 +10,7 @@ from pydantic import Field
 from engines.base import ActionModel
 from engines.transport.hexes import key
 
+
 class Connect(ActionModel):
     """Connect a tile from your hand at a cell (q,r) with a rotation (0-5)."""
 
@@ -50,7 +51,9 @@ class Wrench(ActionModel):
     at: str = Field(description="cell q,r of the white-icon tile to move")
     to: str = Field(description="cell q,r where it goes (an open end, or a pallet's cell)")
     rotation: int = Field(description="its new rotation 0-5")
-    pallet_to: str | None = Field(default=None, description="when it takes a pallet's place: cell q,r the pallet moves to")
+    pallet_to: str | None = Field(
+        default=None, description="when it takes a pallet's place: cell q,r the pallet moves to"
+    )
 
 
 class Lift(ActionModel):
@@ -101,5 +104,6 @@ def _insert(tile: str, pallet: str, rotation: int, pallet_to: tuple[int, int]) -
 @lru_cache(maxsize=1 << 14)
 def _move(at: tuple[int, int], to: tuple[int, int]) -> Move:
     return Move(at=key(at), to=key(to))
+
 
 ACTION_MODELS = ACTIONS

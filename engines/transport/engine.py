@@ -11,8 +11,19 @@ from engines.base import ActionModel, Engine, Event, IllegalAction, default_pars
 from engines.transport import data
 from engines.transport import hexes as hx
 from engines.transport import rules as R
-from engines.transport.actions import (ACTIONS, Connect, Insert, Lift, Load, Move, SwapHand, SwapPallets, Wrench,
-                                       _move, _wrench)
+from engines.transport.actions import (
+    ACTIONS,
+    Connect,
+    Insert,
+    Lift,
+    Load,
+    Move,
+    SwapHand,
+    SwapPallets,
+    Wrench,
+    _move,
+    _wrench,
+)
 from engines.transport.ai import TransportAI
 from engines.transport.hexes import field_of, grid_of, key, parse_key
 from engines.transport.state import Options, State
@@ -78,23 +89,19 @@ class Transport(Engine):
         hands = {}
         for p in players:
             hands[p] = stack[: data.HAND_SIZE]
-            stack = stack[data.HAND_SIZE:]
+            stack = stack[data.HAND_SIZE :]
         state = State(
-            players=list(players), seed=seed, colours=colours, field=field_of(grid), stack=stack,
-            hands=hands, bag=bag, scored={p: [] for p in players},
+            players=list(players),
+            seed=seed,
+            colours=colours,
+            field=field_of(grid),
+            stack=stack,
+            hands=hands,
+            bag=bag,
+            scored={p: [] for p in players},
         )
         R.start_turn(state, grid, [])
         return state
-
-
-
-
-
-
-
-
-
-
 
     # ----- contract ------------------------------------------------------------------------
     def to_act(self, state: State) -> list[str]:
@@ -150,7 +157,8 @@ class Transport(Engine):
             else:
                 to = parse_key(action.pallet_to)
                 if action.pallet not in pal or (action.pallet, action.rotation, to) not in hx.insertions(
-                        grid, action.tile, hx.pallet_slots(grid, {action.pallet: pal[action.pallet]}, front)):
+                    grid, action.tile, hx.pallet_slots(grid, {action.pallet: pal[action.pallet]}, front)
+                ):
                     return False
                 if not icon:
                     return True
@@ -159,10 +167,13 @@ class Transport(Engine):
                 pal = {**pal, action.pallet: to}
             # connect_options' icon check with the same hints (the answer is icon_possible's)
             places = hx.placements(grid, action.tile, front=front) if icon == "wrench" else []
-            return hx.IconCheck(grid, len(state.bag), pal, front).possible(g, icon, R.hints(icon, at, places, also), pal)
+            return hx.IconCheck(grid, len(state.bag), pal, front).possible(
+                g, icon, R.hints(icon, at, places, also), pal
+            )
         if phase == "play" and isinstance(action, SwapHand):
             return len(state.stack) >= data.HAND_SIZE or not R.connect_options(
-                state, grid, player, first_only=True, front=front)
+                state, grid, player, first_only=True, front=front
+            )
         if phase == "load" and isinstance(action, Load):
             return hx.loading_ok(grid, parse_key(action.at))
         if phase == "wrench" and isinstance(action, Wrench):
@@ -180,8 +191,6 @@ class Transport(Engine):
                 return False
             return parse_key(action.to) in hx.parcel_destinations(grid, frm)
         return False
-
-
 
     def check(self, state: State, player: str, action: ActionModel) -> ActionModel:
         """The action in its canonical form (the lowest of equal rotations) if the rules allow
@@ -221,7 +230,12 @@ class Transport(Engine):
         if isinstance(action, Connect):
             hand.remove(action.tile)
             grid[parse_key(action.at)] = [action.tile, action.rotation, None]
-            events.append(Event(type="connect", text=f"{player} connects {tile_name(action.tile)} at {action.at}, rotation {action.rotation}."))
+            events.append(
+                Event(
+                    type="connect",
+                    text=f"{player} connects {tile_name(action.tile)} at {action.at}, rotation {action.rotation}.",
+                )
+            )
             moves = R.icon(new, grid, action.tile, events)
         elif isinstance(action, Insert):
             hand.remove(action.tile)
@@ -229,40 +243,67 @@ class Transport(Engine):
             g = R.after_insert(grid, action.tile, action.pallet, action.rotation, parse_key(action.pallet_to))
             grid.clear()
             grid.update(g)
-            events.append(Event(type="connect", text=(
-                f"{player} connects {tile_name(action.tile)} at {key(ppos)} in place of the {action.pallet} pallet, "
-                f"rotation {action.rotation}; the pallet moves to {action.pallet_to}.")))
+            events.append(
+                Event(
+                    type="connect",
+                    text=(
+                        f"{player} connects {tile_name(action.tile)} at {key(ppos)} in place of the {action.pallet} pallet, "
+                        f"rotation {action.rotation}; the pallet moves to {action.pallet_to}."
+                    ),
+                )
+            )
             moves = R.icon(new, grid, action.tile, events)
         elif isinstance(action, SwapHand):
             old = list(hand)
             new.hands[player] = new.stack[: data.HAND_SIZE]
-            rest = new.stack[data.HAND_SIZE:] + old
+            rest = new.stack[data.HAND_SIZE :] + old
             new.swaps += 1
             new.stack = shuffled(rest, new.seed, "swap", new.swaps)
             events.append(Event(type="swap", text=f"{player} swaps their whole hand for 4 new tiles."))
-            events.append(Event(type="swap-private", text="Your new hand: " + ", ".join(tile_name(t) for t in new.hands[player]) + ".",
-                                visible_to=[player]))
+            events.append(
+                Event(
+                    type="swap-private",
+                    text="Your new hand: " + ", ".join(tile_name(t) for t in new.hands[player]) + ".",
+                    visible_to=[player],
+                )
+            )
             moves = R.after_main(new, grid, events)
         elif isinstance(action, Load):
             low, high = new.bag.pop(0)
             parcel = (low, high) if len(new.players) == 4 else (high, low)
             at = parse_key(action.at)
             grid[at] = [grid[at][0], grid[at][1], parcel]
-            events.append(Event(type="load", text=f"{player} puts a new parcel showing {parcel[0]} ({parcel[1]} underneath) on the loading tile at {action.at}."))
+            events.append(
+                Event(
+                    type="load",
+                    text=f"{player} puts a new parcel showing {parcel[0]} ({parcel[1]} underneath) on the loading tile at {action.at}.",
+                )
+            )
             moves = R.after_main(new, grid, events)
         elif isinstance(action, Wrench):
             frm, to = parse_key(action.at), parse_key(action.to)
             cell = grid.pop(frm)
             if action.pallet_to is None:
                 grid[to] = [cell[0], action.rotation, cell[2]]
-                events.append(Event(type="wrench", text=f"{player} moves {tile_name(cell[0])} from {action.at} to {action.to}, rotation {action.rotation}."))
+                events.append(
+                    Event(
+                        type="wrench",
+                        text=f"{player} moves {tile_name(cell[0])} from {action.at} to {action.to}, rotation {action.rotation}.",
+                    )
+                )
             else:
                 pallet, pto = grid[to][0], parse_key(action.pallet_to)
                 grid[to] = [cell[0], action.rotation, cell[2]]
                 grid[pto] = [pallet, hx.DIRS.index((to[0] - pto[0], to[1] - pto[1])), None]
-                events.append(Event(type="wrench", text=(
-                    f"{player} moves {tile_name(cell[0])} from {action.at} to {action.to} in place of the {pallet} pallet, "
-                    f"rotation {action.rotation}; the pallet moves to {action.pallet_to}.")))
+                events.append(
+                    Event(
+                        type="wrench",
+                        text=(
+                            f"{player} moves {tile_name(cell[0])} from {action.at} to {action.to} in place of the {pallet} pallet, "
+                            f"rotation {action.rotation}; the pallet moves to {action.pallet_to}."
+                        ),
+                    )
+                )
             moves = R.after_main(new, grid, events)
         elif isinstance(action, Lift):
             pal = hx.pallets(grid)
@@ -279,13 +320,10 @@ class Transport(Engine):
         elif isinstance(action, Move):
             R.move_parcel(new, grid, player, action, events)
         new.field = field_of(grid, new.field, touched)
-        self._remember(new.field, grid, hx.frontier_after(before, front, grid, touched),
-                       moves if new.phase == "move" else None)
-        new.recent = (new.recent + [self.segments(new, e.text) for e in events
-                                    if e.public and e.type != "draw"])[-4:]
-
-
-
+        self._remember(
+            new.field, grid, hx.frontier_after(before, front, grid, touched), moves if new.phase == "move" else None
+        )
+        new.recent = (new.recent + [self.segments(new, e.text) for e in events if e.public and e.type != "draw"])[-4:]
 
     # ----- text ---------------------------------------------------------------------------
     def parse(self, state, text: str) -> ActionModel:
@@ -308,8 +346,10 @@ class Transport(Engine):
             tile = state.field[action.at].tile if action.at in state.field else "?"
             if action.pallet_to is not None:
                 pallet = state.field[action.to].tile if action.to in state.field else "?"
-                return (f"Wrench: move {tile} from {action.at} to {action.to} in place of the {pallet} pallet "
-                        f"(rotation {action.rotation}), pallet to {action.pallet_to}.")
+                return (
+                    f"Wrench: move {tile} from {action.at} to {action.to} in place of the {pallet} pallet "
+                    f"(rotation {action.rotation}), pallet to {action.pallet_to}."
+                )
             return f"Wrench: move {tile} from {action.at} to {action.to}, rotation {action.rotation}."
         if isinstance(action, Lift):
             return f"Forklift: move the {action.pallet} pallet to {action.to}."
@@ -350,8 +390,16 @@ class Transport(Engine):
 
         shape = hx.SHAPE[tile]
         r = hx.ROT[shape][rot]
-        return {"tile": tile, "shape": shape, "name": SHAPE_NAMES[shape], "icon": hx.ICON[tile],
-                "kind": hx.kind(tile), "rot": rot, "edges": list(r.edges), "moves": [list(m) for m in r.moves]}
+        return {
+            "tile": tile,
+            "shape": shape,
+            "name": SHAPE_NAMES[shape],
+            "icon": hx.ICON[tile],
+            "kind": hx.kind(tile),
+            "rot": rot,
+            "edges": list(r.edges),
+            "moves": [list(m) for m in r.moves],
+        }
 
     def _hand(self, state: State, seat: str) -> list[dict]:
         out = []
@@ -379,8 +427,15 @@ class Transport(Engine):
         for k, c in state.field.items():
             pos = parse_key(k)
             info = self.tile_info(c.tile, c.rot)
-            info.update({"at": k, "q": pos[0], "r": pos[1], "parcel": list(c.parcel) or None,
-                         "enclosed": hx.enclosed(grid, pos)})
+            info.update(
+                {
+                    "at": k,
+                    "q": pos[0],
+                    "r": pos[1],
+                    "parcel": list(c.parcel) or None,
+                    "enclosed": hx.enclosed(grid, pos),
+                }
+            )
             if info["kind"] == "pallet":
                 info["owner"] = R.owner(state, c.tile)
             field.append(info)
@@ -423,8 +478,12 @@ class Transport(Engine):
 
         if player not in state.hands:
             return None
-        return {"player": player, "colour": state.colours[state.players.index(player)],
-                "hand": list(state.hands[player]), "hand_tiles": self._hand(state, player)}
+        return {
+            "player": player,
+            "colour": state.colours[state.players.index(player)],
+            "hand": list(state.hands[player]),
+            "hand_tiles": self._hand(state, player),
+        }
 
     # ----- end ------------------------------------------------------------------------------
     def is_over(self, state: State) -> bool:

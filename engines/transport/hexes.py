@@ -275,8 +275,14 @@ def enclosed(grid: dict, pos: Pos) -> bool:
     """Enclosure rule [SEED "Insluitregel"]: all six neighbours occupied."""
 
     q, r = pos
-    return ((q + 1, r) in grid and (q, r + 1) in grid and (q - 1, r + 1) in grid
-            and (q - 1, r) in grid and (q, r - 1) in grid and (q + 1, r - 1) in grid)  # the six DIRS
+    return (
+        (q + 1, r) in grid
+        and (q, r + 1) in grid
+        and (q - 1, r + 1) in grid
+        and (q - 1, r) in grid
+        and (q, r - 1) in grid
+        and (q + 1, r - 1) in grid
+    )  # the six DIRS
 
 
 def placement_fits(shape: str, masks: tuple[int, int], k: int) -> bool:
@@ -292,8 +298,9 @@ def placement_fits(shape: str, masks: tuple[int, int], k: int) -> bool:
     return bool(belt) and ROT[shape][k].mask & occ == belt
 
 
-def placements(grid: dict, tile: str, exclude: Pos | None = None, first_only: bool = False,
-               front: dict | None = None) -> list[tuple[Pos, int]]:
+def placements(
+    grid: dict, tile: str, exclude: Pos | None = None, first_only: bool = False, front: dict | None = None
+) -> list[tuple[Pos, int]]:
     """Where ``tile`` may be connected: ``[(cell, rotation)]`` sorted; belt tiles at open ends,
     floor tiles against floor sides (rotation 0 only); one rotation per distinct tile.
     ``first_only``: stop at the first one found (an existence test). ``front``: the grid's
@@ -359,8 +366,11 @@ def pallet_attachment(grid: dict, pos: Pos) -> Pos | None:
     return n
 
 
-def pallet_slots(grid: dict, pal: dict[str, Pos] | None = None, front: dict | None = None,
-                 ) -> list[tuple[str, Pos, int, int, int, int]]:
+def pallet_slots(
+    grid: dict,
+    pal: dict[str, Pos] | None = None,
+    front: dict | None = None,
+) -> list[tuple[str, Pos, int, int, int, int]]:
     """For each pallet attached to the belt: ``(colour, cell, occupied, belt, back, free)``
     where ``occupied``/``belt`` are the :func:`side_masks` of its cell, ``back`` the
     direction it faces and ``free`` a bit mask of the directions whose neighbour cell is
@@ -436,7 +446,9 @@ def wrench_targets(grid: dict) -> list[Pos]:
     return sorted(p for p, c in grid.items() if ICON[c[0]] and not enclosed(grid, p))
 
 
-def wrench_moves(grid: dict, first_only: bool = False, front: dict | None = None) -> list[tuple[Pos, Pos, int, Pos | None]]:
+def wrench_moves(
+    grid: dict, first_only: bool = False, front: dict | None = None
+) -> list[tuple[Pos, Pos, int, Pos | None]]:
     """Every wrench move ``(from, to, rotation, pallet_to)``: the tile is lifted and
     connected elsewhere like a new tile [SEED "Sleutel ... verbindt deze ergens anders"]: at
     an open end or against floor sides (``pallet_to`` None), or, a belt tile, in the place
@@ -563,7 +575,7 @@ def lift_swaps(grid: dict) -> list[tuple[str, str]]:
     free = sorted(c for c, p in pallets(grid).items() if not enclosed(grid, p))
     order = {c: i for i, c in enumerate(data.COLOURS)}
     free.sort(key=lambda c: order.get(c, 9))
-    return [(a, b) for i, a in enumerate(free) for b in free[i + 1:]]
+    return [(a, b) for i, a in enumerate(free) for b in free[i + 1 :]]
 
 
 def loading_ok(grid: dict, pos: Pos | None) -> bool:

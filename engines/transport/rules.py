@@ -36,11 +36,21 @@ Rules the text leaves open, and the choice made here (REF = shared reference fac
 
 from __future__ import annotations
 
-
 from engines.base import ActionModel, Event, plural
 from engines.transport import data
 from engines.transport import hexes as hx
-from engines.transport.actions import Connect, Insert, Lift, Load, Move, SwapHand, SwapPallets, Wrench, _connect, _insert
+from engines.transport.actions import (
+    Connect,
+    Insert,
+    Lift,
+    Load,
+    Move,
+    SwapHand,
+    SwapPallets,
+    Wrench,
+    _connect,
+    _insert,
+)
 from engines.transport.hexes import grid_of, key, parse_key
 from engines.transport.state import State
 from engines.transport.text import tile_name
@@ -57,16 +67,20 @@ def team_of(state: State, seat: str) -> list[str]:
                 return [state.players[j] for j in team]
     return [seat]
 
+
 def owner(state: State, colour: str) -> str:
     return state.players[state.colours.index(colour)]
+
 
 def points(state: State, seat: str) -> int:
     """A player's own points: the top numbers of the parcels on their score tile."""
 
     return sum(p[0] for p in state.scored[seat])
 
-def connect_options(state: State, grid: dict, seat: str, first_only: bool = False,
-                     only: str | None = None, front: dict | None = None):
+
+def connect_options(
+    state: State, grid: dict, seat: str, first_only: bool = False, only: str | None = None, front: dict | None = None
+):
     """Connect/insert actions for the tiles of ``seat``'s hand (or just tile ``only``)
     whose icon action would be possible afterwards (SEED "Als je die actie niet kan
     uitvoeren, mag je de tegel niet verbinden"). The open cells are found once for the
@@ -113,6 +127,7 @@ def connect_options(state: State, grid: dict, seat: str, first_only: bool = Fals
                 return out
     return out
 
+
 def hints(icon: str, at, places: list, also=None) -> tuple:
     """Icon actions likely possible right after connecting a tile at ``at`` (``places``:
     where else the tile could be connected; ``also``: another cell the step filled, the
@@ -139,6 +154,7 @@ def hints(icon: str, at, places: list, also=None) -> tuple:
         return (at,)
     return ()
 
+
 def after_insert(grid, tile, pallet, k, to, pal=None):
     """The grid after ``tile`` (rotation ``k``) takes ``pallet``'s place and the pallet
     moves to ``to``, facing the tile (``pal``: the grid's :func:`hexes.pallets`)."""
@@ -149,6 +165,7 @@ def after_insert(grid, tile, pallet, k, to, pal=None):
     g[to] = [pallet, hx.DIRS.index((ppos[0] - to[0], ppos[1] - to[1])), None]
     return g
 
+
 def start_turn(state: State, grid: dict, events: list[Event]) -> None:
     """Begin the current player's turn; end the game when a forced swap cannot draw 4
     (SEED "Eind van het spel" b; ASSUMED REF 2.2 item 10)."""
@@ -158,10 +175,12 @@ def start_turn(state: State, grid: dict, events: list[Event]) -> None:
     if len(state.stack) < data.HAND_SIZE and not connect_options(state, grid, seat, first_only=True):
         end_game(state, events, f"{seat} can connect no tile and the stack cannot give 4 new tiles.")
 
+
 def end_game(state: State, events: list[Event], reason: str) -> None:
     state.phase = "over"
     state.end_reason = reason
     events.append(Event(type="game-over", text="Game over: " + reason))
+
 
 def after_main(state: State, grid: dict, events: list[Event]) -> list | None:
     """Step 2: move a parcel if any can move (compulsory, ASSUMED REF 2.2 item 2); else on.
@@ -174,6 +193,7 @@ def after_main(state: State, grid: dict, events: list[Event]) -> list | None:
         return moves
     finish_turn(state, grid, events)
     return None
+
 
 def finish_turn(state: State, grid: dict, events: list[Event]) -> None:
     """Step 3: draw back to 4 (SEED "Pak een tegel van de stapel"); an impossible draw
@@ -193,18 +213,24 @@ def finish_turn(state: State, grid: dict, events: list[Event]) -> None:
     state.turn += 1
     start_turn(state, grid, events)
 
+
 def canonical(state: State, action: ActionModel) -> ActionModel:
     """Rotations that give the same tile are the same move (a straight at 0 and 3)."""
 
     if isinstance(action, Connect) and action.tile in hx.SHAPE and 0 <= action.rotation < 6:
         return Connect(tile=action.tile, at=action.at, rotation=hx.CANON[hx.SHAPE[action.tile]][action.rotation])
     if isinstance(action, Insert) and action.tile in hx.SHAPE and 0 <= action.rotation < 6:
-        return Insert(tile=action.tile, pallet=action.pallet, rotation=hx.CANON[hx.SHAPE[action.tile]][action.rotation],
-                      pallet_to=action.pallet_to)
+        return Insert(
+            tile=action.tile,
+            pallet=action.pallet,
+            rotation=hx.CANON[hx.SHAPE[action.tile]][action.rotation],
+            pallet_to=action.pallet_to,
+        )
     if isinstance(action, Wrench) and action.at in state.field and 0 <= action.rotation < 6:
         shape = hx.SHAPE[state.field[action.at].tile]
         return Wrench(at=action.at, to=action.to, rotation=hx.CANON[shape][action.rotation], pallet_to=action.pallet_to)
     return action
+
 
 def why_not(state: State, player: str, action: ActionModel) -> str:
     """A specific reason for a refused action."""
@@ -220,8 +246,13 @@ def why_not(state: State, player: str, action: ActionModel) -> str:
         "lift": "use the forklift: move a pallet (lift) or swap two pallets",
         "move": "move a parcel (move from to)",
     }[state.phase]
-    steps = {"play": (Connect, Insert, SwapHand), "load": (Load,), "wrench": (Wrench,),
-             "lift": (Lift, SwapPallets), "move": (Move,)}[state.phase]
+    steps = {
+        "play": (Connect, Insert, SwapHand),
+        "load": (Load,),
+        "wrench": (Wrench,),
+        "lift": (Lift, SwapPallets),
+        "move": (Move,),
+    }[state.phase]
     if not isinstance(action, steps):
         return f"Now you must {wanted}."
     grid = grid_of(state)
@@ -238,7 +269,9 @@ def why_not(state: State, player: str, action: ActionModel) -> str:
                 return f"A floor tile must go against floor sides only, and {action.at} is not such a spot."
             if at not in hx.open_cells(grid):
                 return f"Cell {action.at} is not at an open end of the belt."
-            if not (0 <= action.rotation < 6) or not hx.fits(grid, at, hx.ROT[hx.SHAPE[action.tile]][action.rotation].mask):
+            if not (0 <= action.rotation < 6) or not hx.fits(
+                grid, at, hx.ROT[hx.SHAPE[action.tile]][action.rotation].mask
+            ):
                 return f"{action.tile} in rotation {action.rotation} does not match the belt and floor sides around {action.at}."
         else:
             pal = hx.pallets(grid)
@@ -248,10 +281,15 @@ def why_not(state: State, player: str, action: ActionModel) -> str:
                 return "Only a belt tile can go between a pallet and the belt."
             if hx.pallet_attachment(grid, pal[action.pallet]) is None:
                 return f"The {action.pallet} pallet is not attached to the belt."
-            if not any(k == action.rotation and key(to) == action.pallet_to
-                       for p, k, to in hx.insertions(grid, action.tile) if p == action.pallet):
-                return (f"{action.tile} in rotation {action.rotation} in place of the {action.pallet} pallet "
-                        f"does not fit, or the pallet cannot go to {action.pallet_to}.")
+            if not any(
+                k == action.rotation and key(to) == action.pallet_to
+                for p, k, to in hx.insertions(grid, action.tile)
+                if p == action.pallet
+            ):
+                return (
+                    f"{action.tile} in rotation {action.rotation} in place of the {action.pallet} pallet "
+                    f"does not fit, or the pallet cannot go to {action.pallet_to}."
+                )
         icon = hx.ICON[action.tile]
         if icon:
             return f"{action.tile} cannot be connected there: its {icon} action would be impossible."
@@ -263,8 +301,10 @@ def why_not(state: State, player: str, action: ActionModel) -> str:
         if frm is None or frm not in grid or grid[frm][2] is None:
             return f"There is no parcel at {action.at}."
         n = grid[frm][2][0]
-        return (f"The parcel at {action.at} must move exactly {plural(n, 'tile')} along the belt, one way, not against "
-                f"arrows and not through or onto another parcel; it cannot end at {action.to}.")
+        return (
+            f"The parcel at {action.at} must move exactly {plural(n, 'tile')} along the belt, one way, not against "
+            f"arrows and not through or onto another parcel; it cannot end at {action.to}."
+        )
     if isinstance(action, Wrench):
         frm = parse_key(action.at)
         if frm is None or frm not in grid or not hx.ICON[grid[frm][0]]:
@@ -274,10 +314,14 @@ def why_not(state: State, player: str, action: ActionModel) -> str:
         to = parse_key(action.to)
         if to is not None and to in grid and hx.SHAPE[grid[to][0]] == "pallet":
             if action.pallet_to is None:
-                return (f"{action.to} holds the {grid[to][0]} pallet: to put the tile in its place, "
-                        f"also say where the pallet goes (wrench {action.at} {action.to} {action.rotation} q,r).")
-            return (f"The tile from {action.at} in rotation {action.rotation} does not fit in place of the "
-                    f"{grid[to][0]} pallet, or the pallet cannot go to {action.pallet_to}.")
+                return (
+                    f"{action.to} holds the {grid[to][0]} pallet: to put the tile in its place, "
+                    f"also say where the pallet goes (wrench {action.at} {action.to} {action.rotation} q,r)."
+                )
+            return (
+                f"The tile from {action.at} in rotation {action.rotation} does not fit in place of the "
+                f"{grid[to][0]} pallet, or the pallet cannot go to {action.pallet_to}."
+            )
         return f"The tile from {action.at} does not fit at {action.to} in rotation {action.rotation}."
     if isinstance(action, (Lift, SwapPallets)):
         pal = hx.pallets(grid)
@@ -291,6 +335,7 @@ def why_not(state: State, player: str, action: ActionModel) -> str:
     if isinstance(action, Load):
         return f"{action.at} is not an empty loading tile."
     return "That move is not allowed now."
+
 
 def cells_of(state: State, action: ActionModel) -> list[str]:
     """The cells an action changes (highlighted on the board; also the only cells
@@ -314,6 +359,7 @@ def cells_of(state: State, action: ActionModel) -> list[str]:
         return [k for k, c in state.field.items() if c.tile in (action.a, action.b)]
     return []
 
+
 def icon(state: State, grid: dict, tile: str, events: list[Event]) -> list | None:
     """White icon: its action follows at once (SEED "Als een tegel met een wit icoon");
     without one, :func:`after_main` (its result is returned)."""
@@ -329,6 +375,7 @@ def icon(state: State, grid: dict, tile: str, events: list[Event]) -> list | Non
         return after_main(state, grid, events)
     return None
 
+
 def move_parcel(state: State, grid: dict, player: str, action: Move, events: list[Event]) -> None:
     """Move a parcel, flip it; on a pallet it goes to that pallet's owner's score tile
     (SEED "Als een Pakketje eindigt op een Pallet tegel"; one flip, ASSUMED REF 2.2 item 11);
@@ -342,13 +389,24 @@ def move_parcel(state: State, grid: dict, player: str, action: Move, events: lis
     if hx.SHAPE[target[0]] == "pallet":
         seat = owner(state, target[0])
         state.scored[seat].append(list(flipped))
-        events.append(Event(type="score", text=(
-            f"{player} moves the parcel from {action.at} onto the {target[0]} pallet at {action.to}: "
-            f"{plural(flipped[0], 'point')} for {seat}.")))
+        events.append(
+            Event(
+                type="score",
+                text=(
+                    f"{player} moves the parcel from {action.at} onto the {target[0]} pallet at {action.to}: "
+                    f"{plural(flipped[0], 'point')} for {seat}."
+                ),
+            )
+        )
         if len(state.scored[seat]) >= data.PARCELS_TO_END:
             end_game(state, events, f"{seat} has {data.PARCELS_TO_END} parcels on their score tile.")
             return
     else:
         grid[to] = [target[0], target[1], flipped]
-        events.append(Event(type="move", text=f"{player} moves the parcel from {action.at} to {action.to}; it now shows {flipped[0]}."))
+        events.append(
+            Event(
+                type="move",
+                text=f"{player} moves the parcel from {action.at} to {action.to}; it now shows {flipped[0]}.",
+            )
+        )
     finish_turn(state, grid, events)

@@ -6,6 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+
 class Cell(BaseModel):
     """A field tile: its id, rotation and the parcel on it (``[top, bottom]`` or empty).
     Frozen: a step shares the cells it does not change with the state before it."""

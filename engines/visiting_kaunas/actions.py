@@ -163,5 +163,24 @@ class Decline(ActionModel):
     sentence = "Do not buy the building."
 
 
-ACTION_MODELS = (Ship, Build, Event, Use, Penalty, Fire, Skip, Grande, Row, Column, UpgradeTake, Draw,
-                 Choose, Reveal, Recall, Cover, Tourist, Take, Decline)
+ACTION_MODELS = (
+    Ship,
+    Build,
+    Event,
+    Use,
+    Penalty,
+    Fire,
+    Skip,
+    Grande,
+    Row,
+    Column,
+    UpgradeTake,
+    Draw,
+    Choose,
+    Reveal,
+    Recall,
+    Cover,
+    Tourist,
+    Take,
+    Decline,
+)

@@ -13,8 +13,27 @@ from typing import Any
 
 from . import data as D
 from . import rules as R
-from .actions import (Build, Choose, Column, Cover, Decline, Draw, Event, Fire, Grande, Penalty, Recall,
-                      Reveal, Row, Ship, Skip, Take, Tourist, UpgradeTake, Use)
+from .actions import (
+    Build,
+    Choose,
+    Column,
+    Cover,
+    Decline,
+    Draw,
+    Event,
+    Fire,
+    Grande,
+    Penalty,
+    Recall,
+    Reveal,
+    Row,
+    Ship,
+    Skip,
+    Take,
+    Tourist,
+    UpgradeTake,
+    Use,
+)
 
 OTHERS_WEIGHT = 0.5
 
@@ -117,7 +136,9 @@ class KaunasAI:
             moves = H.tourist_moves(pl, card, zone)
             if not moves:
                 break
-            best = max(moves, key=lambda m: -1 if m[1] == "out" else H.price(pl, m[1], zone) * (2 if m[0] == "grande" else 1))
+            best = max(
+                moves, key=lambda m: -1 if m[1] == "out" else H.price(pl, m[1], zone) * (2 if m[0] == "grande" else 1)
+            )
             src, to = best
             if src == "supply":
                 pl.supply -= 1
@@ -177,11 +198,13 @@ class KaunasAI:
             t = H.grande_targets(me)
             val = max((H.price(me, lab, z) * 2 for lab, z in t), default=0)
         elif v == 5:
-            val = max((building_value(s.grid[r][me.column]) for r in range(len(s.grid))
-                       if s.grid[r][me.column]), default=0)
+            val = max(
+                (building_value(s.grid[r][me.column]) for r in range(len(s.grid)) if s.grid[r][me.column]), default=0
+            )
         elif v == 4:
-            val = max((building_value(s.grid[me.row][c]) for c in range(len(s.grid[0]))
-                       if s.grid[me.row][c]), default=0)
+            val = max(
+                (building_value(s.grid[me.row][c]) for c in range(len(s.grid[0])) if s.grid[me.row][c]), default=0
+            )
         elif v == 3:
             val = 2.0
         if last and not any_event:

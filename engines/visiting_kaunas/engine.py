@@ -4,16 +4,33 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.base import Engine, Event as GameEvent, rng
+from engines.base import Engine, rng
+from engines.base import Event as GameEvent
 
 from . import data as D
 from . import rules as R
 from . import text as T
-from .actions import (ACTION_MODELS, Build, Choose, Column, Draw, Event, Grande, Penalty, Recall, Reveal, Row,
-                      Ship, Skip, Take, Tourist, UpgradeTake, Use)
+from .actions import (
+    ACTION_MODELS,
+    Build,
+    Choose,
+    Column,
+    Draw,
+    Event,
+    Grande,
+    Penalty,
+    Recall,
+    Reveal,
+    Row,
+    Ship,
+    Skip,
+    Take,
+    Tourist,
+    UpgradeTake,
+    Use,
+)
 from .ai import KaunasAI
-from .rules import (building_count, building_type, capacity, count, label, level, longest_row, parse_label,
-                    price)
+from .rules import building_count, building_type, capacity, count, label, level, longest_row, parse_label, price
 from .state import DOWN, UP, Options, PlayerState, State
 
 
@@ -76,8 +93,20 @@ class VisitingKaunas(Engine):
             # player k (1-based, from the first player): column cols-k, row n-k
             k = (i - first) % n + 1
             pl[p] = PlayerState(column=cols - k, row=n - k)
-        s = State(seed=seed, players=list(players), first=first, first_rolls=rolls, active=first,
-                  grid=grid, bdeck=bdeck, edeck=edeck, down=down, up=[[], [], []], udeck=udeck, pl=pl)
+        s = State(
+            seed=seed,
+            players=list(players),
+            first=first,
+            first_rolls=rolls,
+            active=first,
+            grid=grid,
+            bdeck=bdeck,
+            edeck=edeck,
+            down=down,
+            up=[[], [], []],
+            udeck=udeck,
+            pl=pl,
+        )
         R.advance(s, [])
         return s
 
@@ -129,7 +158,9 @@ class VisitingKaunas(Engine):
             where = f"column {a.to}" if a.edge == "top" else f"row {a.to}"
             return f"Move your {a.edge} ship to {where}: buy the {b} for {dist * level(s)}."
         if isinstance(a, Build):
-            return f"Build the {D.BUILDINGS[s.taking].name if s.taking else 'building'} at the end of row {a.row.upper()}."
+            return (
+                f"Build the {D.BUILDINGS[s.taking].name if s.taking else 'building'} at the end of row {a.row.upper()}."
+            )
         if isinstance(a, Event):
             if a.card.startswith("up") and s.up[UP.index(a.card)]:
                 what = T.card_words(s.up[UP.index(a.card)][-1])
@@ -138,8 +169,18 @@ class VisitingKaunas(Engine):
                 what = f"face-down level {D.EVENTS[s.down[j]].level}" if j >= 0 and s.down[j] else "a card"
             return f"Put the {a.die} on {a.card}, {what}, in the {a.zone}."
         if isinstance(a, Use):
-            what = {6: "move your Grande", 5: "a row building", 4: "a column building", 3: "an upgrade",
-                    2: "reveal 2 events", 1: "an event from the discard"}[a.die] if 1 <= a.die <= 6 else "its action"
+            what = (
+                {
+                    6: "move your Grande",
+                    5: "a row building",
+                    4: "a column building",
+                    3: "an upgrade",
+                    2: "reveal 2 events",
+                    1: "an event from the discard",
+                }[a.die]
+                if 1 <= a.die <= 6
+                else "its action"
+            )
             return f"Keep the {a.die} for its action: {what}."
         if isinstance(a, Penalty):
             amount = min(me.coins, longest_row(me))
@@ -159,8 +200,7 @@ class VisitingKaunas(Engine):
         if isinstance(a, UpgradeTake):
             return f"Take upgrade {T.upgrade_words(a.card)} for your {a.building.upper()}."
         if isinstance(a, Draw):
-            return ("Draw 1 upgrade card and keep it." if a.count == 1
-                    else f"Draw {a.count} upgrade cards and keep one.")
+            return "Draw 1 upgrade card and keep it." if a.count == 1 else f"Draw {a.count} upgrade cards and keep one."
         if isinstance(a, Choose):
             return f"Keep upgrade {T.upgrade_words(a.card)} for your {a.building.upper()}."
         if isinstance(a, Reveal):
@@ -170,11 +210,15 @@ class VisitingKaunas(Engine):
         if isinstance(a, Recall):
             return f"Put discarded {T.card_words(a.card)} onto {a.stack}."
         if isinstance(a, Tourist):
-            src = {"supply": "a tourist from your supply", "grande": "your Grande"}.get(a.source, f"a tourist from {a.source.upper()}")
+            src = {"supply": "a tourist from your supply", "grande": "your Grande"}.get(
+                a.source, f"a tourist from {a.source.upper()}"
+            )
             dst = "out of the city" if a.to == "out" else f"to {a.to.upper()}"
             return f"Move {src} {dst}."
         if isinstance(a, Take):
-            return f"Buy the building at your ship for {D.OTHERS_FACTOR * level(s)} and build it in row {a.row.upper()}."
+            return (
+                f"Buy the building at your ship for {D.OTHERS_FACTOR * level(s)} and build it in row {a.row.upper()}."
+            )
         return super().describe(state, action)
 
     def status(self, state: State) -> str:
@@ -227,42 +271,84 @@ class VisitingKaunas(Engine):
                         if cap == 0:
                             continue
                         key = f"{lab}:{z}"
-                        zones[z] = {"capacity": cap, "price": price(pl, lab, z),
-                                    "tourists": pl.tourists.get(key, 0) + pl.lying.get(key, 0),
-                                    "moved": pl.lying.get(key, 0), "grande": pl.grande == key}
-                    row.append({"label": lab, "building": b, "name": D.BUILDINGS[b].name,
-                                "category": D.BUILDINGS[b].category, "upgrades": list(pl.upgrades.get(lab, [])),
-                                "zones": zones})
+                        zones[z] = {
+                            "capacity": cap,
+                            "price": price(pl, lab, z),
+                            "tourists": pl.tourists.get(key, 0) + pl.lying.get(key, 0),
+                            "moved": pl.lying.get(key, 0),
+                            "grande": pl.grande == key,
+                        }
+                    row.append(
+                        {
+                            "label": lab,
+                            "building": b,
+                            "name": D.BUILDINGS[b].name,
+                            "category": D.BUILDINGS[b].category,
+                            "upgrades": list(pl.upgrades.get(lab, [])),
+                            "zones": zones,
+                        }
+                    )
                 street.append(row)
-            players[p] = {"coins": pl.coins, "street": street, "supply": pl.supply, "grande": pl.grande,
-                          "column_ship": pl.column + 1, "row_ship": pl.row + 1, "buildings": building_count(pl),
-                          "moves_left": s.movers.get(p, 0) if s.phase == "tourists" else 0}
+            players[p] = {
+                "coins": pl.coins,
+                "street": street,
+                "supply": pl.supply,
+                "grande": pl.grande,
+                "column_ship": pl.column + 1,
+                "row_ship": pl.row + 1,
+                "buildings": building_count(pl),
+                "moves_left": s.movers.get(p, 0) if s.phase == "tourists" else 0,
+            }
         v: dict[str, Any] = {
-            "game": self.id, "players": list(s.players), "active": s.players[s.active], "first": s.players[s.first],
-            "turn": s.turn + 1, "phase": s.phase, "to_act": self.to_act(s), "status": self.status(s),
+            "game": self.id,
+            "players": list(s.players),
+            "active": s.players[s.active],
+            "first": s.players[s.first],
+            "turn": s.turn + 1,
+            "phase": s.phase,
+            "to_act": self.to_act(s),
+            "status": self.status(s),
             "grid": [[c or None for c in row] for row in s.grid],
-            "building_deck": len(s.bdeck), "event_deck": len(s.edeck), "level": level(s),
+            "building_deck": len(s.bdeck),
+            "event_deck": len(s.edeck),
+            "level": level(s),
             "up": [[self._card(c) for c in st] for st in s.up],
-            "down": [({"level": D.EVENTS[c].level, "stake": s.stakes.get(c, 0),
-                       "die": ({"v": pend[DOWN[j]].v, "zone": pend[DOWN[j]].zone} if DOWN[j] in pend else None)}
-                      if c else None) for j, c in enumerate(s.down)],
+            "down": [
+                (
+                    {
+                        "level": D.EVENTS[c].level,
+                        "stake": s.stakes.get(c, 0),
+                        "die": ({"v": pend[DOWN[j]].v, "zone": pend[DOWN[j]].zone} if DOWN[j] in pend else None),
+                    }
+                    if c
+                    else None
+                )
+                for j, c in enumerate(s.down)
+            ],
             "up_dice": [({"v": pend[UP[j]].v, "zone": pend[UP[j]].zone} if UP[j] in pend else None) for j in range(3)],
             "discard": [self._card(c) for c in s.discard],
-            "upgrade_deck": len(s.udeck), "upgrades_up": [self._upgrade(u) for u in s.uface],
+            "upgrade_deck": len(s.udeck),
+            "upgrades_up": [self._upgrade(u) for u in s.uface],
             "drawn_count": len(s.drawn),
             "dice": [d.model_dump() | {"cid": ""} for d in s.dice],
-            "event": ({**self._card(s.moving), "zone": s.move_zone, "n": s.move_n}
-                      if s.phase in ("tourists", "cover") and s.moving else None),
+            "event": (
+                {**self._card(s.moving), "zone": s.move_zone, "n": s.move_n}
+                if s.phase in ("tourists", "cover") and s.moving
+                else None
+            ),
             "pl": players,
-            "offers": {q: {"building": s.grid[r][c], "row": r + 1, "column": c + 1,
-                           "price": D.OTHERS_FACTOR * level(s)} for q, (r, c) in s.offers.items()},
+            "offers": {
+                q: {"building": s.grid[r][c], "row": r + 1, "column": c + 1, "price": D.OTHERS_FACTOR * level(s)}
+                for q, (r, c) in s.offers.items()
+            },
             "over": s.phase == "over",
             "ranking": self.ranking(s) if s.phase == "over" else None,
             # the printed building cards (name, category, capacity and price per open time
             # zone) for the images of the grid and the event cards; renderers read only the view
-            "buildings": {b.id: {"name": b.name, "category": b.category,
-                                 "zones": {z: list(cp) for z, cp in b.zones.items()}}
-                          for b in D.BUILDINGS.values()},
+            "buildings": {
+                b.id: {"name": b.name, "category": b.category, "zones": {z: list(cp) for z, cp in b.zones.items()}}
+                for b in D.BUILDINGS.values()
+            },
         }
         if player is not None and player in s.players:
             v["me"] = player

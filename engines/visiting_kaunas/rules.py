@@ -41,18 +41,38 @@ Interpretations of the text (also marked "ASSUMED" where they are implemented):
 13. Ties in money: more buildings (parks count) wins; still tied: shared place.
 """
 
-
 from __future__ import annotations
 
 from typing import Any
 
-from engines.base import Event as GameEvent, rng
+from engines.base import Event as GameEvent
+from engines.base import rng
 
 from . import data as D
 from . import text as T
-from .actions import (Build, Choose, Column, Cover, Decline, Draw, Event, Fire, Grande,
-                      Penalty, Recall, Reveal, Row, Ship, Skip, Take, Tourist, UpgradeTake, Use)
+from .actions import (
+    Build,
+    Choose,
+    Column,
+    Cover,
+    Decline,
+    Draw,
+    Event,
+    Fire,
+    Grande,
+    Penalty,
+    Recall,
+    Reveal,
+    Row,
+    Ship,
+    Skip,
+    Take,
+    Tourist,
+    UpgradeTake,
+    Use,
+)
 from .state import DOWN, SIDES, UP, Die, PlayerState, State
+
 
 # ----------------------------------------------------------------------------- helpers
 def count(n: int, word: str) -> str:
@@ -62,7 +82,7 @@ def count(n: int, word: str) -> str:
 
 
 def level(s: State) -> int:
-    """"The number on the event deck": the level on the back of its top card (ASSUMED, ref
+    """ "The number on the event deck": the level on the back of its top card (ASSUMED, ref
     ambiguity 1); 0 when the deck is empty."""
 
     return D.EVENTS[s.edeck[0]].level if s.edeck else 0
@@ -154,7 +174,7 @@ def tourist_moves(pl: PlayerState, card: str, zone: str) -> list[tuple[str, str]
     blds = [(lab, bid, col) for lab, bid, col in buildings(pl) if bid != "park"]
     open_targets = [(lab, bid, col) for lab, bid, col in blds if has_room(pl, lab, zone)]
     sources: list[tuple[str, str, int]] = []  # (source name, building label, column)
-    for lab, bid, col in blds:
+    for lab, _bid, col in blds:
         if pl.tourists.get(f"{lab}:{zone}", 0) > 0:
             sources.append((lab, lab, col))
     if pl.grande == "" or pl.grande_moved or not pl.grande.endswith(":" + zone):
@@ -223,6 +243,7 @@ def to_act(state: State) -> list[str]:
         return [p for p in s.players if p in s.offers]
     return [s.players[s.active]]
 
+
 # ------------------------------------------------------------------ legal actions
 def ship_moves(s: State, p: str) -> list[Ship]:
     """Buying (rules "Buying new buildings"): move one ship any distance ≥ 1 along its edge,
@@ -236,13 +257,13 @@ def ship_moves(s: State, p: str) -> list[Ship]:
     taken_cols = {s.pl[q].column for q in s.players if q != p}
     taken_rows = {s.pl[q].row for q in s.players if q != p}
     for c in range(cols):
-        if c != me.column and c not in taken_cols and abs(c - me.column) * lvl <= me.coins \
-                and s.grid[me.row][c]:
+        if c != me.column and c not in taken_cols and abs(c - me.column) * lvl <= me.coins and s.grid[me.row][c]:
             out.append(Ship(edge="top", to=c + 1))
     for r in range(rows):
         if r != me.row and r not in taken_rows and abs(r - me.row) * lvl <= me.coins and s.grid[r][me.column]:
             out.append(Ship(edge="right", to=r + 1))
     return out
+
 
 def board_cards(s: State) -> dict[str, str]:
     """Event board positions holding a card: position -> card id (face-up: top card)."""
@@ -256,8 +277,10 @@ def board_cards(s: State) -> dict[str, str]:
             out[DOWN[i]] = c
     return out
 
+
 def pending_positions(s: State) -> set[str]:
     return {d.card for d in s.dice if d.use == "event" and not d.done}
+
 
 def stack_targets(s: State) -> list[str]:
     """Where a card moving face up may go (rules "Event card selection"): an empty face-up
@@ -270,12 +293,14 @@ def stack_targets(s: State) -> list[str]:
     pend = pending_positions(s)
     return [UP[i] for i in range(3) if UP[i] not in pend]
 
+
 def candidates(s: State) -> list[int]:
     pend = [i for i, d in enumerate(s.dice) if d.use and not d.done]
     if not pend:
         return []
     top = max(s.dice[i].v for i in pend)
     return [i for i in pend if s.dice[i].v == top]
+
 
 def die_actions(s: State, p: str, i: int) -> list[Any]:
     d = s.dice[i]
@@ -286,11 +311,9 @@ def die_actions(s: State, p: str, i: int) -> list[Any]:
     if d.v == 6:
         out += [Grande(to=lab, zone=z) for lab, z in grande_targets(me)]
     elif d.v == 5:
-        out += [Row(row=r + 1) for r in range(len(s.grid))
-                if r not in s.used_rows and s.grid[r][me.column]]
+        out += [Row(row=r + 1) for r in range(len(s.grid)) if r not in s.used_rows and s.grid[r][me.column]]
     elif d.v == 4:
-        out += [Column(column=c + 1) for c in range(len(s.grid[0]))
-                if c not in s.used_columns and s.grid[me.row][c]]
+        out += [Column(column=c + 1) for c in range(len(s.grid[0])) if c not in s.used_columns and s.grid[me.row][c]]
     elif d.v == 3:
         labs = [lab for lab, bid, _c in buildings(me) if bid != "park"]
         out += [UpgradeTake(card=u, building=lab) for u in sorted(s.uface) for lab in labs]
@@ -298,13 +321,18 @@ def die_actions(s: State, p: str, i: int) -> list[Any]:
     elif d.v == 2:
         pend = pending_positions(s)
         targets = stack_targets(s)
-        out += [Reveal(card=DOWN[j], stack=t) for j, c in enumerate(s.down)
-                if c and D.EVENTS[c].level <= 2 and DOWN[j] not in pend for t in targets]
+        out += [
+            Reveal(card=DOWN[j], stack=t)
+            for j, c in enumerate(s.down)
+            if c and D.EVENTS[c].level <= 2 and DOWN[j] not in pend
+            for t in targets
+        ]
     elif d.v == 1:
         targets = stack_targets(s)
         out += [Recall(card=c, stack=t) for c in sorted(set(s.discard)) for t in targets]
     out.append(Skip(die=d.v))
     return out
+
 
 def legal(state: State, player: str) -> list[Any]:
     s = state
@@ -354,6 +382,7 @@ def legal(state: State, player: str) -> list[Any]:
         return [Take(row="a"), Take(row="b"), Decline()]
     return []
 
+
 def why(s: State, p: str, a: Any) -> str:
     kinds = {type(x) for x in legal(s, p)}
     if type(a) not in kinds:
@@ -379,6 +408,7 @@ def why(s: State, p: str, a: Any) -> str:
         return "That tourist cannot make that move (tourists never move left, need an open building with room, and move once per event)."
     return "That move is not allowed now."
 
+
 def refill_down(s: State, ev: list[GameEvent]) -> None:
     """Empty face-down spots take the top cards of the event deck (rules "Event card
     selection"). The game ends as soon as the deck is empty (rules "Game end"; ASSUMED
@@ -389,17 +419,25 @@ def refill_down(s: State, ev: list[GameEvent]) -> None:
             s.down[j] = s.edeck.pop(0)
     if not s.edeck:
         s.phase = "over"
-        ev.append(GameEvent(type="game-over", text="The event deck is empty: the game ends. "
-                            + " ".join(f"{p}: {count(s.pl[p].coins, 'coin')}." for p in s.players)))
+        ev.append(
+            GameEvent(
+                type="game-over",
+                text="The event deck is empty: the game ends. "
+                + " ".join(f"{p}: {count(s.pl[p].coins, 'coin')}." for p in s.players),
+            )
+        )
+
 
 def to_face_up(s: State, card: str, stack: str) -> None:
     s.up[UP.index(stack)].append(card)
+
 
 def take_building(s: State, p: str, r: int, c: int) -> str:
     b = s.grid[r][c]
     s.grid[r][c] = ""
     s.to_refill.append([r, c])
     return b
+
 
 def refill_grid(s: State) -> None:
     """The building taken is replaced from the deck (rules "Buying new buildings"); several
@@ -410,12 +448,14 @@ def refill_grid(s: State) -> None:
             s.grid[r][c] = s.bdeck.pop(0)
     s.to_refill = []
 
+
 def place(pl: PlayerState, building: str, side: str) -> str:
     """Street (rules "Buying new buildings"): a new building goes at the right end of either row."""
 
     row = SIDES.index(side)
     pl.street[row].append(building)
     return label(row, len(pl.street[row]) - 1)
+
 
 def do(s: State, p: str, a: Any, ev: list[GameEvent]) -> None:
     me = s.pl[p]
@@ -433,8 +473,12 @@ def do(s: State, p: str, a: Any, ev: list[GameEvent]) -> None:
         s.taking = take_building(s, p, me.row, me.column)
         s.after_build = "roll"
         s.phase = "build"
-        ev.append(GameEvent(type="buy", text=f"{p} moves a ship {count(dist, 'space')} and buys a "
-                            f"{bname(s.taking)} for {count(cost, 'coin')}."))
+        ev.append(
+            GameEvent(
+                type="buy",
+                text=f"{p} moves a ship {count(dist, 'space')} and buys a {bname(s.taking)} for {count(cost, 'coin')}.",
+            )
+        )
     elif isinstance(a, Build):
         lab = place(me, s.taking, a.row)
         ev.append(GameEvent(type="build", text=f"{p} builds the {bname(s.taking)} at {lab}."))
@@ -461,8 +505,11 @@ def do(s: State, p: str, a: Any, ev: list[GameEvent]) -> None:
         me.coins -= amount
         cid = s.down[DOWN.index(a.card)]
         s.stakes[cid] = s.stakes.get(cid, 0) + amount
-        ev.append(GameEvent(type="penalty", text=f"{p} puts no die on an event card and places "
-                            f"{count(amount, 'coin')} on {a.card}."))
+        ev.append(
+            GameEvent(
+                type="penalty", text=f"{p} puts no die on an event card and places {count(amount, 'coin')} on {a.card}."
+            )
+        )
         s.phase = "resolve"
     elif isinstance(a, Fire):
         i = next(i for i in candidates(s) if s.dice[i].use == "event" and s.dice[i].card == a.card)
@@ -508,8 +555,11 @@ def do(s: State, p: str, a: Any, ev: list[GameEvent]) -> None:
                 if q != p and s.grid[r][c] and s.pl[q].coins >= D.OTHERS_FACTOR * lvl:
                     s.offers[q] = [r, c]
             where = f"column {a.column}"
-        ev.append(GameEvent(type="die-building", text=f"{p} places the {v} at {where} and takes a "
-                            f"{bname(s.taking)} for free."))
+        ev.append(
+            GameEvent(
+                type="die-building", text=f"{p} places the {v} at {where} and takes a {bname(s.taking)} for free."
+            )
+        )
         s.after_build = "offers"
         s.phase = "build"
     elif isinstance(a, UpgradeTake):
@@ -522,7 +572,7 @@ def do(s: State, p: str, a: Any, ev: list[GameEvent]) -> None:
         i = action_die(s, 3)
         s.dice[i].done = True
         s.drawn = s.udeck[: a.count]
-        s.udeck = s.udeck[a.count:]
+        s.udeck = s.udeck[a.count :]
         s.phase = "choose"
         ev.append(GameEvent(type="draw", text=f"{p} draws {count(a.count, 'upgrade card')}."))
         ev.append(GameEvent(type="drawn", text="You drew " + ", ".join(s.drawn) + ".", visible_to=[p]))
@@ -532,8 +582,13 @@ def do(s: State, p: str, a: Any, ev: list[GameEvent]) -> None:
         s.uface.extend(others)
         s.drawn = []
         s.phase = "resolve"
-        ev.append(GameEvent(type="upgrade", text=f"{p} keeps upgrade {a.card} for {a.building}"
-                            + (f"; {', '.join(others)} go face up." if others else ".")))
+        ev.append(
+            GameEvent(
+                type="upgrade",
+                text=f"{p} keeps upgrade {a.card} for {a.building}"
+                + (f"; {', '.join(others)} go face up." if others else "."),
+            )
+        )
     elif isinstance(a, Reveal):
         if s.phase == "resolve":
             i = action_die(s, 2)
@@ -579,8 +634,10 @@ def do(s: State, p: str, a: Any, ev: list[GameEvent]) -> None:
         s.offers.pop(p)
         ev.append(GameEvent(type="decline", text=f"{p} does not buy the building at their ship."))
 
+
 def action_die(s: State, v: int) -> int:
     return next(i for i in candidates(s) if s.dice[i].use == "action" and s.dice[i].v == v)
+
 
 def roll(s: State, ev: list[GameEvent]) -> None:
     """Roll three dice from the game's seed and the turn number."""
@@ -589,8 +646,8 @@ def roll(s: State, ev: list[GameEvent]) -> None:
     s.dice = [Die(v=r.randint(1, 6)) for _ in range(D.DICE)]
     s.used_rows, s.used_columns = [], []
     s.phase = "assign"
-    ev.append(GameEvent(type="roll", text=f"{s.players[s.active]} rolls "
-                        + ", ".join(str(d.v) for d in s.dice) + "."))
+    ev.append(GameEvent(type="roll", text=f"{s.players[s.active]} rolls " + ", ".join(str(d.v) for d in s.dice) + "."))
+
 
 def fire(s: State, p: str, i: int, ev: list[GameEvent]) -> None:
     """Resolve an event die (rules "Event card selection"). Coins on the card go to the
@@ -616,8 +673,12 @@ def fire(s: State, p: str, i: int, ev: list[GameEvent]) -> None:
             s.pl[q].lying = {}
             s.pl[q].grande_moved = False
         s.phase = "tourists"
-        ev.append(GameEvent(type="event", text=f"Event {T.card_words(cid)} fires in the "
-                            f"{d.zone}: everyone moves up to {count(d.v, 'tourist')}."))
+        ev.append(
+            GameEvent(
+                type="event",
+                text=f"Event {T.card_words(cid)} fires in the {d.zone}: everyone moves up to {count(d.v, 'tourist')}.",
+            )
+        )
     else:
         ev.append(GameEvent(type="miss", text=f"{cid} has no {d.zone}: it goes face up."))
         targets = stack_targets(s)
@@ -627,6 +688,7 @@ def fire(s: State, p: str, i: int, ev: list[GameEvent]) -> None:
         else:
             s.moving = cid
             s.phase = "cover"
+
 
 def move_tourist(s: State, p: str, a: Tourist, ev: list[GameEvent]) -> None:
     """One tourist move, paid on arrival: the building's price in the zone, double for the
@@ -665,8 +727,8 @@ def move_tourist(s: State, p: str, a: Tourist, ev: list[GameEvent]) -> None:
     who = "Grande" if grande else "tourist"
     start = "" if grande else " from the supply" if a.source == "supply" else f" from {a.source}"
     goal = " out of the street" if a.to == "out" else f" to {a.to}"
-    ev.append(GameEvent(type="tourist", text=f"{p}'s {who} moves{start}{goal}"
-                        + (f" and pays {pay}." if pay else ".")))
+    ev.append(GameEvent(type="tourist", text=f"{p}'s {who} moves{start}{goal}" + (f" and pays {pay}." if pay else ".")))
+
 
 def finish_event(s: State, ev: list[GameEvent]) -> None:
     """End of an event's tourist step: meeples stand up, the card is discarded, the
@@ -686,6 +748,7 @@ def finish_event(s: State, ev: list[GameEvent]) -> None:
     s.phase = "resolve"
     refill_down(s, ev)
 
+
 def advance(s: State, ev: list[GameEvent]) -> None:
     """Run the automatic parts of a turn until someone must decide."""
 
@@ -696,8 +759,11 @@ def advance(s: State, ev: list[GameEvent]) -> None:
         if ph == "buy":
             if ship_moves(s, s.players[s.active]):
                 return
-            ev.append(GameEvent(type="no-buy", text=f"{s.players[s.active]} cannot pay for any ship move "
-                                "and buys no building."))
+            ev.append(
+                GameEvent(
+                    type="no-buy", text=f"{s.players[s.active]} cannot pay for any ship move and buys no building."
+                )
+            )
             roll(s, ev)
             continue
         if ph == "assign":
@@ -734,6 +800,7 @@ def advance(s: State, ev: list[GameEvent]) -> None:
                 continue
             return
         return
+
 
 def end_turn(s: State) -> None:
     s.dice = []

@@ -46,17 +46,30 @@ ACTIVE = "#ffd21f"
 EMPTY = "#f4f2ec"
 
 KIND_COLOUR = {
-    "storage": "#1d5fa6", "machine": "#5b4636", "production-robot": "#2a7a2e",
-    "saving-robot": "#7a3b9e", "control-unit": "#b04f00", "optimisation-unit": "#a3203a",
+    "storage": "#1d5fa6",
+    "machine": "#5b4636",
+    "production-robot": "#2a7a2e",
+    "saving-robot": "#7a3b9e",
+    "control-unit": "#b04f00",
+    "optimisation-unit": "#a3203a",
 }
 KIND_TINT = {
-    "storage": "#dde9f7", "machine": "#ece3da", "production-robot": "#dff0df",
-    "saving-robot": "#efe2f6", "control-unit": "#fbe7d4", "optimisation-unit": "#f8dde2",
+    "storage": "#dde9f7",
+    "machine": "#ece3da",
+    "production-robot": "#dff0df",
+    "saving-robot": "#efe2f6",
+    "control-unit": "#fbe7d4",
+    "optimisation-unit": "#f8dde2",
 }
 EFFECT_COLOUR = {"p": "#1b6320", "s": "#15508f", "w": "#8a3d00", "e": "#a3131f"}
 PLAYER_COLOUR = ["#c62828", "#1565c0", "#2e7d32", "#8a6d00", "#6a1b9a"]
-PHASE_NAME = {"auction": "turn-order auction", "market": "market preparation", "build": "buy and install",
-              "bureaucracy": "bureaucracy", "income": "income"}
+PHASE_NAME = {
+    "auction": "turn-order auction",
+    "market": "market preparation",
+    "build": "buy and install",
+    "bureaucracy": "bureaucracy",
+    "income": "income",
+}
 
 
 class _Canvas(Canvas):
@@ -253,8 +266,7 @@ def _storage(c: _Canvas, b: Board, y: int) -> int:
         groups.append(g)
     rows = max([len(g) for g in groups] + [1])
     h = 40 + 36 + rows * row_h + 12
-    c.section(x0, y, w, h, "storage",
-              "Storage board: cheapest first, the top tile of a column goes to the market next")
+    c.section(x0, y, w, h, "storage", "Storage board: cheapest first, the top tile of a column goes to the market next")
     for i, kind in enumerate(kinds):
         tag = f"storage:col{i + 1}"
         cx, cy = x0 + 12 + i * (cw + gap), y + 40
@@ -325,7 +337,7 @@ def _market(c: _Canvas, b: Board, y: int, room: int) -> int:
         h = 40
         c.section(x0, y, w, h, tag, "Market: empty (filled in phase 2)")
         return y + h
-    for cw, ch, ids, es in MARKET_CARDS:
+    for cw, ch, ids, es in MARKET_CARDS:  # noqa: B007  (the row that fits is used after the loop)
         per_row = (w - 24 + gap) // (cw + gap)
         rows = -(-n // per_row)
         h = 44 + rows * (ch + gap) + 4
@@ -333,7 +345,7 @@ def _market(c: _Canvas, b: Board, y: int, room: int) -> int:
             break
     rows = max(1, min(rows, (room - 48) // (ch + gap)))
     h = 44 + rows * (ch + gap) + 4
-    shown = b.market if n <= rows * per_row else b.market[:rows * per_row - 1]
+    shown = b.market if n <= rows * per_row else b.market[: rows * per_row - 1]
     c.section(x0, y, w, h, tag, title)
     for i, t in enumerate(shown):
         r, k = divmod(i, per_row)
@@ -359,8 +371,11 @@ def _tracks(c: _Canvas, f: Factory, x: int, y: int, size: int, pill_h: int, tag:
     """The factory's Production, Storage and Energy values as three pills left to right from
     ``(x, y)`` (``size`` px text, ``pill_h`` px high); returns the x after the last pill."""
 
-    for label, value, key in (("Production", f.production, "p"), ("Storage", f.storage, "s"),
-                              ("Energy", f.energy, "e")):
+    for label, value, key in (
+        ("Production", f.production, "p"),
+        ("Storage", f.storage, "s"),
+        ("Energy", f.energy, "e"),
+    ):
         s = f"{label} {value}"
         tw = measure(s, size)[0] + 18
         c.rect(x, y, tw, pill_h, f"{tag}:tracks", "#ffffff", EFFECT_COLOUR[key], 2, pill_h // 2)
@@ -379,8 +394,9 @@ def _factory_height(k: float, wide: bool) -> int:
     return round(40 * k) + round(6 * k) + round(30 * k) + round(6 * k) + round(22 * k) + rows + round(38 * k)
 
 
-def _factory(c: _Canvas, b: Board, f: Factory, x: int, y: int, w: int, h: int, k: float = 1.0,
-             wide: bool = False) -> None:
+def _factory(
+    c: _Canvas, b: Board, f: Factory, x: int, y: int, w: int, h: int, k: float = 1.0, wide: bool = False
+) -> None:
     """One player's factory at scale ``k`` (1.0: 70 x 58 px hall spaces, 17 px tile ids)."""
 
     def S(v: float) -> int:
@@ -458,8 +474,14 @@ def _factory(c: _Canvas, b: Board, f: Factory, x: int, y: int, w: int, h: int, k
         col_w = x + w - 12 - col_x
         ty = y + hh + S(10)
         tx = col_x
-        while ts > 16 and sum(measure(f"{lb} {v}", ts)[0] + 26 for lb, v in (
-                ("Production", f.production), ("Storage", f.storage), ("Energy", f.energy))) > col_w:
+        while (
+            ts > 16
+            and sum(
+                measure(f"{lb} {v}", ts)[0] + 26
+                for lb, v in (("Production", f.production), ("Storage", f.storage), ("Energy", f.energy))
+            )
+            > col_w
+        ):
             ts -= 1
         _tracks(c, f, tx, ty, ts, pill_h, tag)
         row_y = ty + pill_h + S(10)
@@ -472,8 +494,11 @@ def _factory(c: _Canvas, b: Board, f: Factory, x: int, y: int, w: int, h: int, k
         t = c.text(col_x, row_y, f"available {f.available}", ws, wt, INK)
         _meeples(c, col_x + S(150), row_y + S(4), f.available, colour, wt, d=S(14))
         row_y += step
-        parts = [f"{label} {n}" for label, n in (("on tile", f.bid), ("busy", f.used + f.demolishing),
-                                                  ("temps", f.temps)) if n]
+        parts = [
+            f"{label} {n}"
+            for label, n in (("on tile", f.bid), ("busy", f.used + f.demolishing), ("temps", f.temps))
+            if n
+        ]
         if parts:
             px = col_x
             for part in parts:
@@ -491,13 +516,22 @@ def _factory(c: _Canvas, b: Board, f: Factory, x: int, y: int, w: int, h: int, k
     cs = f"canteen {f.canteen}"
     c.rect(tx + 4, ty, x + w - 10 - tx - 4, pill_h, ct, "#f1ede4", LINE, 1, pill_h // 2)
     c.text(tx + 14, ty + pill_h // 2, cs, ws, ct, INK, "lm")
-    _meeples(c, tx + 20 + measure(cs, ws)[0], ty + pill_h // 2 - 7, f.canteen, "#9e9e9e", ct,
-             max_n=max(0, (x + w - 10 - tx - 40 - measure(cs, ws)[0]) // 16))
+    _meeples(
+        c,
+        tx + 20 + measure(cs, ws)[0],
+        ty + pill_h // 2 - 7,
+        f.canteen,
+        "#9e9e9e",
+        ct,
+        max_n=max(0, (x + w - 10 - tx - 40 - measure(cs, ws)[0]) // 16),
+    )
     wy = grid_bottom + S(8)
     wt = f"{tag}:workers"
     words = [(f"available {f.available}", INK)] + [
-        (f"{label} {n}", SOFT) for label, n in (("on tile", f.bid), ("busy", f.used + f.demolishing),
-                                                 ("temps", f.temps)) if n]
+        (f"{label} {n}", SOFT)
+        for label, n in (("on tile", f.bid), ("busy", f.used + f.demolishing), ("temps", f.temps))
+        if n
+    ]
     aside = ("aside: " + " ".join(t.id for t in f.stored)) if f.stored else ""
     need = sum(measure(wd, ws)[0] + 14 for wd, _ in words) + (measure(aside, ws)[0] + 14 if aside else 0)
     dots = min(f.available, 9)
@@ -526,9 +560,12 @@ def _legend_box(c: _Canvas, x: int, y: int, w: int, h: int) -> None:
     c.text(x + 136, y + 44, "id to type: buy ma04 hall1", 18, tag, INK)
     c.text(x + 136, y + 72, "gold coin: price in Elektro", 18, tag, INK)
     ly = y + 116
-    for letter, key, meaning in (("P", "p", "production"), ("S", "s", "storage (pallet spaces)"),
-                                 ("W", "w", "workers needed; W-1 saves one"),
-                                 ("E", "e", "energy used; E-1 saves one")):
+    for letter, key, meaning in (
+        ("P", "p", "production"),
+        ("S", "s", "storage (pallet spaces)"),
+        ("W", "w", "workers needed; W-1 saves one"),
+        ("E", "e", "energy used; E-1 saves one"),
+    ):
         c.text(x + 16, ly, letter, 18, tag, EFFECT_COLOUR[key])
         c.text(x + 44, ly, meaning, 18, tag, SOFT)
         ly += 26
@@ -538,8 +575,12 @@ def _legend_box(c: _Canvas, x: int, y: int, w: int, h: int) -> None:
 def _legend(c: _Canvas, y: int) -> int:
     tag = "legend"
     x = M + 4
-    items = [("P", "p", "production"), ("S", "s", "storage"),
-             ("W", "w", "workers needed (W-1: saves one)"), ("E", "e", "energy used (E-1: saves one)")]
+    items = [
+        ("P", "p", "production"),
+        ("S", "s", "storage"),
+        ("W", "w", "workers needed (W-1: saves one)"),
+        ("E", "e", "energy used (E-1: saves one)"),
+    ]
     for letter, key, meaning in items:
         t = c.text(x, y, letter, 17, tag, EFFECT_COLOUR[key])
         t2 = c.text(t.x + t.w + 5, y, meaning, 17, tag, SOFT)
@@ -564,8 +605,7 @@ def layout(view: dict) -> Layout:
     y += th + M
     y = _storage(c, b, y) + M
     # 2-3 players: one full-width factory per row, larger (x1.3, x1.15); else two per row
-    per_row, k, wide = {1: (1, 1.3, True), 2: (1, 1.3, True), 3: (1, 1.15, True)}.get(
-        len(b.players), (2, 1.0, False))
+    per_row, k, wide = {1: (1, 1.3, True), 2: (1, 1.3, True), 3: (1, 1.15, True)}.get(len(b.players), (2, 1.0, False))
     fh = _factory_height(k, wide)
     rows = -(-len(b.players) // per_row)
     below = rows * (fh + M) + (0 if per_row == 2 and len(b.players) % 2 else LEGEND_H + M)
@@ -602,12 +642,20 @@ def summary(view: dict) -> Summary:
         step = f"Round {b.round} of {b.rounds} · phase {b.phase}: {PHASE_NAME.get(b.phase_key, b.phase_key)}"
     places = {s: i + 1 for i, tier in enumerate(b.ranking) for s in tier}
     seats = []
-    order = [s for tier in b.ranking for s in tier if s in b.factories] if b.over and b.ranking else \
-        [s for s in b.order if s in b.factories] or b.players
+    order = (
+        [s for tier in b.ranking for s in tier if s in b.factories]
+        if b.over and b.ranking
+        else [s for s in b.order if s in b.factories] or b.players
+    )
     for seat in order:
         f = b.factories[seat]
-        facts = [f"Production {f.production}", f"Storage {f.storage}", f"Energy {f.energy}",
-                 f"income {f.income}", f"workers {f.available} free"]
+        facts = [
+            f"Production {f.production}",
+            f"Storage {f.storage}",
+            f"Energy {f.energy}",
+            f"income {f.income}",
+            f"workers {f.available} free",
+        ]
         if f.canteen:
             facts.append(f"canteen {f.canteen}")
         if f.tile_no:
@@ -617,15 +665,24 @@ def summary(view: dict) -> Summary:
         off = [t.id for t in f.hall1 + f.hall2 if t.off]
         if off:
             facts.append("off " + ", ".join(off))
-        seats.append(SeatSummary(name=f.name, colour=_colour(b, seat), score=f"{f.elektro} Elektro", facts=facts,
-                                 acting=seat in b.waiting and not b.over, place=places.get(seat) if b.over else None))
+        seats.append(
+            SeatSummary(
+                name=f.name,
+                colour=_colour(b, seat),
+                score=f"{f.elektro} Elektro",
+                facts=facts,
+                acting=seat in b.waiting and not b.over,
+                place=places.get(seat) if b.over else None,
+            )
+        )
     table = [f"Energy price {b.energy_price} per energy"]
     if b.phase == 1 and not b.over:
         if b.revealed:
             table.append("Turn-order tiles on offer: " + ", ".join(str(n) for n in b.revealed))
         if b.auction_tile is not None:
-            table.append(f"Auction of tile {b.auction_tile}: high bid {b.auction_bid or 0} by "
-                         f"{_name(b, b.auction_bidder)}")
+            table.append(
+                f"Auction of tile {b.auction_tile}: high bid {b.auction_bid or 0} by {_name(b, b.auction_bidder)}"
+            )
     if b.market:
         table.append(Fact(label="Market:", items=[_tile_words(t) for t in b.market]))
     elif not b.over:

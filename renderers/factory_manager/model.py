@@ -14,6 +14,7 @@ from typing import Any
 
 from renderers.base import drawable
 
+
 @dataclass
 class Tile:
     """One equipment tile: ``id`` as players type it, ``kind`` a storage column's kind,
@@ -122,9 +123,16 @@ def tile(data: Any, off: set[str] | None = None, info: dict | None = None) -> Ti
     tid = str(_get(data, "id", "tile", default="?")).lower()
     w = int(_get(data, "workers", default=0)) - int(_get(data, "workers_saved", default=0))
     e = int(_get(data, "energy", default=0)) - int(_get(data, "energy_saved", default=0))
-    return Tile(id=tid, kind=str(_get(data, "kind", default="machine")), price=int(_get(data, "price", default=0)),
-                p=int(_get(data, "production", default=0)), s=int(_get(data, "storage", default=0)),
-                w=w, e=e, off=bool(off and tid in off))
+    return Tile(
+        id=tid,
+        kind=str(_get(data, "kind", default="machine")),
+        price=int(_get(data, "price", default=0)),
+        p=int(_get(data, "production", default=0)),
+        s=int(_get(data, "storage", default=0)),
+        w=w,
+        e=e,
+        off=bool(off and tid in off),
+    )
 
 
 def _seat(value: Any) -> str | None:
@@ -181,8 +189,9 @@ def board(view: dict) -> Board:
         f = f if isinstance(f, dict) else {}
         off = {str(x).lower() for x in _get(f, "off", default=[])}
         workers = _get(f, "workers", default={})
-        fac = Factory(seat=seat, name=drawable(" ".join(str(names.get(seat, seat)).split())) or f"player {i + 1}",
-                      index=i)
+        fac = Factory(
+            seat=seat, name=drawable(" ".join(str(names.get(seat, seat)).split())) or f"player {i + 1}", index=i
+        )
         fac.elektro = int(_get(f, "money", default=0))
         fac.tile_no = _get(f, "tile") or None
         fac.new_tile = _get(f, "new_tile") or None

@@ -60,15 +60,25 @@ EMPTY = "#f1efe9"
 ACTIVE = "#ffd21f"
 SANDRA = "#7b1fa2"
 PLAYER_COLOUR = ["#c62828", "#1565c0", "#2e7d32", "#b26a00"]
-DEPT_TINT = {"rd": "#e3eefb", "assembly": "#fbe9e1", "logistics": "#e6f4e4", "design": "#f6eefb",
-             "admin": "#f4f1e1"}
-PART_SHORT = {"autopilot": "auto", "battery": "batt", "body": "body", "drivetrain": "drive",
-              "electronics": "elec", "motor": "motor"}
-PART_COLOUR = {"autopilot": "#cfe3ff", "battery": "#d7f5cf", "body": "#ffe0b8", "drivetrain": "#e6d6ff",
-               "electronics": "#fff3a8", "motor": "#ffd0d0"}
+DEPT_TINT = {"rd": "#e3eefb", "assembly": "#fbe9e1", "logistics": "#e6f4e4", "design": "#f6eefb", "admin": "#f4f1e1"}
+PART_SHORT = {
+    "autopilot": "auto",
+    "battery": "batt",
+    "body": "body",
+    "drivetrain": "drive",
+    "electronics": "elec",
+    "motor": "motor",
+}
+PART_COLOUR = {
+    "autopilot": "#cfe3ff",
+    "battery": "#d7f5cf",
+    "body": "#ffe0b8",
+    "drivetrain": "#e6d6ff",
+    "electronics": "#fff3a8",
+    "motor": "#ffd0d0",
+}
 MODEL_SHORT = {"city": "city", "suv": "SUV", "truck": "truck", "sports": "sports", "concept": "concept"}
-MODEL_COLOUR = {"city": "#bfe6ff", "suv": "#c8efc0", "truck": "#ffd9a8", "sports": "#ffc2c2",
-                "concept": "#e0ccff"}
+MODEL_COLOUR = {"city": "#bfe6ff", "suv": "#c8efc0", "truck": "#ffd9a8", "sports": "#ffc2c2", "concept": "#e0ccff"}
 BENEFIT_WORD = {"pp": "PP", "shift": "shift", "book": "book", "voucher": "vchr", "speech": "speech"}
 
 
@@ -136,8 +146,11 @@ def _status(c: _Canvas, b: _Board, y: int) -> int:
     v = b.v
     c.panel(M, y, WIDTH - 2 * M, 96, "status")
     mood = "Mean" if v.get("sandra_mode") == "mean" else "Nice"
-    when = (f"day {v.get('day', 0)}, week {v.get('week', 0)}, production cycle {v.get('cycle', 0)}"
-            if v.get("day") else "setup")
+    when = (
+        f"day {v.get('day', 0)}, week {v.get('week', 0)}, production cycle {v.get('cycle', 0)}"
+        if v.get("day")
+        else "setup"
+    )
     if v.get("phase") == "over":
         when = "final scoring (game over)"
     head = f"Kanban EV - {when} - {mood} Sandra" + (" - SpeedCharger" if v.get("speedcharger") else "")
@@ -164,12 +177,14 @@ def _turn_line(b: _Board) -> str:
     left = b.v.get("shifts_left", 0)
     depts = F.dept_names.get(t.get("dept", ""), "?") + (f" + {F.dept_names[t['dept2']]}" if t.get("dept2") else "")
     spent = t.get("spent", 0)
-    out = (f"{b.name(who)} works in {depts}: {spent} shift{'' if spent == 1 else 's'} spent, "
-           f"{left} left this turn")
+    out = f"{b.name(who)} works in {depts}: {spent} shift{'' if spent == 1 else 's'} spent, {left} left this turn"
     pend = t.get("pending") or []
     if pend:
-        out += {"cert": "; choose a certification space", "award": "; choose an award tile",
-                "route": "; choose the conveyor fork"}.get(pend[0][0], "")
+        out += {
+            "cert": "; choose a certification space",
+            "award": "; choose an award tile",
+            "route": "; choose the conveyor fork",
+        }.get(pend[0][0], "")
     return out + "."
 
 
@@ -192,8 +207,17 @@ def _track(c: _Canvas, x, y, label, values: list[int], current: int, tag, cw=40)
     lw = 64
     for k, val in enumerate(values):
         on = val == current
-        c.chip(x + lw + k * (cw + 4), y - 4, cw, 28, str(val), tag + (":marker" if on else ""),
-               ACTIVE if on else EMPTY, 16, INK if on else LINE)
+        c.chip(
+            x + lw + k * (cw + 4),
+            y - 4,
+            cw,
+            28,
+            str(val),
+            tag + (":marker" if on else ""),
+            ACTIVE if on else EMPTY,
+            16,
+            INK if on else LINE,
+        )
     return x + lw + len(values) * (cw + 4)
 
 
@@ -257,8 +281,7 @@ def _tracks_and_room(c: _Canvas, b: _Board, y: int) -> int:
     _track(c, M + 10, y + 12, "Cycle", [0, 1, 2, 3], v.get("cycle", 0), "cycle-track")
     _track(c, M + 10, y + 46, "Week", [0, 1, 2, 3], v.get("week", 0), "week-track")
     called = v.get("meeting")
-    c.chip(M + 300, y + 10, 120, 58, "", "meeting-marker", ACTIVE if called else EMPTY, 15,
-           INK if called else LINE)
+    c.chip(M + 300, y + 10, 120, 58, "", "meeting-marker", ACTIVE if called else EMPTY, 15, INK if called else LINE)
     c.text(M + 360, y + 16, "Meeting", 15, "meeting-marker", anchor="ma")
     c.text(M + 360, y + 40, "called" if called else "not called", 15, "meeting-marker", anchor="ma")
     fy = y + 78
@@ -272,8 +295,9 @@ def _tracks_and_room(c: _Canvas, b: _Board, y: int) -> int:
     # right: meeting room
     rx = 2 * M + lw
     rw = WIDTH - M - rx
-    title = "Meeting room" + (f" - {sum(v.get('nominated', []))} goal(s) nominated face down"
-                              if any(v.get("nominated", [])) else "")
+    title = "Meeting room" + (
+        f" - {sum(v.get('nominated', []))} goal(s) nominated face down" if any(v.get("nominated", [])) else ""
+    )
     title += f"   (goal deck {v.get('gdeck', 0)}, discards {len(v.get('gdiscard', []))})"
     c.panel(rx, y, rw, h, "meeting-room")
     c.fit(rx + 10, y + 8, title, 17, rw - 20, "meeting-room")
@@ -309,8 +333,14 @@ def _dept_left(c: _Canvas, b: _Board, dept: str, x: int, y: int, h: int) -> None
         working = bool(here) and v.get("phase") == "work" and t.get("who") in here
         c.rect(wx, wy, ww, wh, stag, "#ffffff", INK if working else LINE, 3 if working else 1, 6)
         shifts = F.workstation_shifts[dept][k]
-        c.text(wx + 6, wy + 3, f"{'upper' if k == 0 else 'lower'}: {shifts} shift{'s' if shifts > 1 else ''}",
-               14, stag, SOFT)
+        c.text(
+            wx + 6,
+            wy + 3,
+            f"{'upper' if k == 0 else 'lower'}: {shifts} shift{'s' if shifts > 1 else ''}",
+            14,
+            stag,
+            SOFT,
+        )
         if v.get("sandra") == code:
             c.chip(wx + 6, wy + 24, ww - 12, 24, "Sandra", f"{tag}:sandra", "#e9d3f2", 15, SANDRA)
         for i in here:
@@ -346,8 +376,17 @@ def _rd(c: _Canvas, b: _Board, x: int, y: int, w: int) -> None:
     for sp in range(n["spaces"]):
         sx = x + sp * (cw + 3)
         striped = sp in n["striped"]
-        c.rect(sx, y + 24, cw, 36, "test-track:striped" if striped else "test-track:space",
-               "#ffe6e6" if striped else EMPTY, LINE, 1, 3)
+        c.rect(
+            sx,
+            y + 24,
+            cw,
+            36,
+            "test-track:striped" if striped else "test-track:space",
+            "#ffe6e6" if striped else EMPTY,
+            LINE,
+            1,
+            3,
+        )
         if striped:
             for k in range(0, cw, 9):
                 c.line([(sx + k, y + 59), (sx + min(cw - 1, k + 8), y + 51)], "test-track:striped", "#d04545", 2)
@@ -359,8 +398,16 @@ def _rd(c: _Canvas, b: _Board, x: int, y: int, w: int) -> None:
     qx = x + 160
     for k, car in enumerate(v.get("queue", [])):
         cost = F.claim_cost[k]
-        c.chip(qx + k * 56, qy, 52, 26, MODEL_SHORT.get(car, "-") if car else "-", "test-track:queue",
-               MODEL_COLOUR.get(car, EMPTY), 14)
+        c.chip(
+            qx + k * 56,
+            qy,
+            52,
+            26,
+            MODEL_SHORT.get(car, "-") if car else "-",
+            "test-track:queue",
+            MODEL_COLOUR.get(car, EMPTY),
+            14,
+        )
         c.text(qx + k * 56 + 26, qy + 28, f"{k + 1}: {cost}sh", 14, "test-track:queue", SOFT, "ma")
     # factory goals (grey: cars; beige: upgrades)
     fy = qy + 52
@@ -391,8 +438,15 @@ def _rd(c: _Canvas, b: _Board, x: int, y: int, w: int) -> None:
             gx = ux + 74 + k * gw
             part = v.get("upg", {}).get(m, [""] * 6)[k]
             c.rect(gx, gy, gw - 3, gh, f"upgrade-spaces:{m}:{k + 1}", PART_COLOUR.get(part, EMPTY), LINE, 1, 3)
-            c.fit(gx + 3, gy + 1, f"{k + 1} {_benefit(F.upgrade_spaces[m][k])}", 14, gw - 8,
-                  f"upgrade-spaces:{m}:{k + 1}", SOFT)
+            c.fit(
+                gx + 3,
+                gy + 1,
+                f"{k + 1} {_benefit(F.upgrade_spaces[m][k])}",
+                14,
+                gw - 8,
+                f"upgrade-spaces:{m}:{k + 1}",
+                SOFT,
+            )
             if part:
                 c.text(gx + (gw - 3) // 2, gy + 21, PART_SHORT[part], 14, f"upgrade-spaces:{m}:{k + 1}", INK, "ma")
 
@@ -414,15 +468,31 @@ def _assembly(c: _Canvas, b: _Board, x: int, y: int, w: int) -> None:
         upgraded = {p for p in v.get("upg", {}).get(m, []) if p}
         for k, part in enumerate(F.parts):
             on = part in placed
-            c.rect(x + 74 + k * pw, ly, pw - 2, rh - 6, f"assembly-lines:{m}:{part}",
-                   PART_COLOUR[part] if on else EMPTY, INK if part in upgraded else LINE,
-                   3 if part in upgraded else 1, 4)
+            c.rect(
+                x + 74 + k * pw,
+                ly,
+                pw - 2,
+                rh - 6,
+                f"assembly-lines:{m}:{part}",
+                PART_COLOUR[part] if on else EMPTY,
+                INK if part in upgraded else LINE,
+                3 if part in upgraded else 1,
+                4,
+            )
             if on:
-                c.text(x + 74 + k * pw + (pw - 2) // 2, ly + (rh - 6) // 2, "X", 15,
-                       f"assembly-lines:{m}:{part}", INK, "mm")
+                c.text(
+                    x + 74 + k * pw + (pw - 2) // 2,
+                    ly + (rh - 6) // 2,
+                    "X",
+                    15,
+                    f"assembly-lines:{m}:{part}",
+                    INK,
+                    "mm",
+                )
     for k, part in enumerate(F.parts):
-        c.text(x + 74 + k * pw + (pw - 2) // 2, y + 26 + 5 * rh, PART_SHORT[part], 14,
-               "assembly-lines:legend", SOFT, "ma")
+        c.text(
+            x + 74 + k * pw + (pw - 2) // 2, y + 26 + 5 * rh, PART_SHORT[part], 14, "assembly-lines:legend", SOFT, "ma"
+        )
     for m in F.assembly_lines:
         ly = row[m]
         node_pos[F.entry_node[m]] = (cx0, ly)
@@ -472,14 +542,32 @@ def _assembly(c: _Canvas, b: _Board, x: int, y: int, w: int) -> None:
         for node in chain + list(F.conveyor.get(chain[-1], [])):
             nx, ny = node_pos.get(node) or exits.get(node, (None, None))
             if nx is not None:
-                c.rect(nx - 2, ny - 2, (nw if node in node_pos else ew) + 4, nh + 4, "conveyor:pending", None,
-                       "#c62828", 3, 5)
+                c.rect(
+                    nx - 2,
+                    ny - 2,
+                    (nw if node in node_pos else ew) + 4,
+                    nh + 4,
+                    "conveyor:pending",
+                    None,
+                    "#c62828",
+                    3,
+                    5,
+                )
     dx = xe + ew + 12
     c.text(dx, y, "Demand", 17, "demand")
     for k, m in enumerate(v.get("demand", [])):
         tok = (v.get("demand_tok") or [0, 0])[k] if k < len(v.get("demand_tok") or []) else 0
-        c.chip(dx, y + 26 + k * 34, w - (dx - x), 30, f"{MODEL_SHORT[m]}: {tok} tok", f"demand:{m}",
-               MODEL_COLOUR[m], 15, INK)
+        c.chip(
+            dx,
+            y + 26 + k * 34,
+            w - (dx - x),
+            30,
+            f"{MODEL_SHORT[m]}: {tok} tok",
+            f"demand:{m}",
+            MODEL_COLOUR[m],
+            15,
+            INK,
+        )
     c.text(dx, y + 96, f"{plural(v.get('demand_stack', 0), 'tile')} left", 14, "demand", SOFT)
     cars = v.get("cars", {})
     c.text(dx, y + 120, "Cars left", 15, "cars-left")
@@ -532,8 +620,21 @@ def _design(c: _Canvas, b: _Board, x: int, y: int, w: int) -> None:
         c.text(sx + 216, sy + 5, f"x{st.get('count', 0)}", 15, "design-stacks")
 
 
-def _spaces(c: _Canvas, x: int, y: int, step: int, w: int, h: int, n: int, certified, filled: int,
-            lock: str, lock_tag: str, space_tag, draw) -> None:
+def _spaces(
+    c: _Canvas,
+    x: int,
+    y: int,
+    step: int,
+    w: int,
+    h: int,
+    n: int,
+    certified,
+    filled: int,
+    lock: str,
+    lock_tag: str,
+    space_tag,
+    draw,
+) -> None:
     """A row of ``n`` + 1 board spaces ``w`` x ``h`` from ``(x, y)``, ``step`` px apart: the
     last one padlocked until the department is ``certified`` (chip ``lock``, tag
     ``lock_tag``), the first ``filled`` hold something (``draw(k, x)``), the rest are empty
@@ -575,22 +676,46 @@ def _admin(c: _Canvas, b: _Board, x: int, y: int, w: int) -> None:
             words = _benefit(F.cert_track[sec][k]).replace("speech", "tok").split("+")
             c.text(gx + 3, sy + 2, "\n".join(words), 14, f"certification-track:{sec}:{k + 1}", SOFT)
             here = [i for i, s in enumerate(b.seats) if s.get("cert", -1) == sec * 4 + k]
-            for j, i in enumerate(here[:1]):
+            for _j, i in enumerate(here[:1]):
                 c.disc(gx + cw - 26, sy + ch - 23, 21, i, "certification-track:marker", 14)
     ry = y + 24 + 2 * (ch + 20)
     tiles = v.get("fgoals", {}).get("cert", [])
-    c.fit(x, ry, "Certification goals: " + ", ".join(f"{tv} certs: {tok} tok" for tv, tok, _w in tiles), 15,
-          430, "factory-goals:cert")
-    c.text(x + 450, ry, f"Chargers left: {v.get('chargers', 0)}" if v.get("speedcharger", True)
-           else "No SpeedCharger", 15, "chargers")
+    c.fit(
+        x,
+        ry,
+        "Certification goals: " + ", ".join(f"{tv} certs: {tok} tok" for tv, tok, _w in tiles),
+        15,
+        430,
+        "factory-goals:cert",
+    )
+    c.text(
+        x + 450,
+        ry,
+        f"Chargers left: {v.get('chargers', 0)}" if v.get("speedcharger", True) else "No SpeedCharger",
+        15,
+        "chargers",
+    )
     desk = v.get("sandra") == 10
-    c.chip(x + 640, ry - 4, w - 640, 26, "Sandra at her desk" if desk else "Sandra's desk (empty)",
-           "sandra-desk" if not desk else "sandra-desk:sandra", "#e9d3f2" if desk else EMPTY, 14,
-           SANDRA if desk else LINE)
+    c.chip(
+        x + 640,
+        ry - 4,
+        w - 640,
+        26,
+        "Sandra at her desk" if desk else "Sandra's desk (empty)",
+        "sandra-desk" if not desk else "sandra-desk:sandra",
+        "#e9d3f2" if desk else EMPTY,
+        14,
+        SANDRA if desk else LINE,
+    )
 
 
-_DEPT_BODY = {"rd": (_rd, 262), "assembly": (_assembly, 234), "logistics": (_logistics, 150),
-              "design": (_design, 150), "admin": (_admin, 186)}
+_DEPT_BODY = {
+    "rd": (_rd, 262),
+    "assembly": (_assembly, 234),
+    "logistics": (_logistics, 150),
+    "design": (_design, 150),
+    "admin": (_admin, 186),
+}
 LEFT_W = 340
 
 
@@ -636,18 +761,34 @@ def _player_strip(c: _Canvas, b: _Board, i: int, y: int) -> int:
     h = STRIP_H + (30 if result else 0)
     c.rect(M, y, WIDTH - 2 * M, h, tag, PANEL, INK if acting else LINE, 3 if acting else 2, 8)
     if result:
-        words = {"final_goal": "final goal", "leftovers": "leftovers", "cars": "cars", "training": "training",
-                 "tested": "tested designs", "chargers": "chargers"}
+        words = {
+            "final_goal": "final goal",
+            "leftovers": "leftovers",
+            "cars": "cars",
+            "training": "training",
+            "tested": "tested designs",
+            "chargers": "chargers",
+        }
         parts = [f"{words.get(k, k)} {v}" for k, v in result.items() if k != "total"]
-        c.fit(M + 12, y + STRIP_H - 4, "Final scoring: " + ", ".join(parts) + f"; total {result.get('total', '')} PP",
-              17, WIDTH - 4 * M, f"{tag}:final", "#7a0000")
+        c.fit(
+            M + 12,
+            y + STRIP_H - 4,
+            "Final scoring: " + ", ".join(parts) + f"; total {result.get('total', '')} PP",
+            17,
+            WIDTH - 4 * M,
+            f"{tag}:final",
+            "#7a0000",
+        )
     # head: number, name, PP and the counters
     c.disc(M + 10, y + 8, 28, i, f"{tag}:head", 16)
     c.fit(M + 46, y + 10, b.name(i), 22, 300, f"{tag}:head")
     c.text(M + 360, y + 10, f"{s.get('pp', 0)} PP", 22, f"{tag}:pp")
     x = M + 470
-    for label, key, cap in (("banked", "banked", F.shift_bank_max), ("books", "books", F.books_max),
-                            ("vouchers", "vouchers", F.vouchers_max)):
+    for label, key, cap in (
+        ("banked", "banked", F.shift_bank_max),
+        ("books", "books", F.books_max),
+        ("vouchers", "vouchers", F.vouchers_max),
+    ):
         val = s.get(key, 0)
         extra = f" (+{s['vpend']} soon)" if key == "vouchers" and s.get("vpend") else ""
         lab = f"{label} {val}/{cap}{extra}"
@@ -661,8 +802,7 @@ def _player_strip(c: _Canvas, b: _Board, i: int, y: int) -> int:
         gx = M + 96 + g * 124
         car = s.get("garages", [""] * 5)[g]
         locked = g == 4 and not certs["assembly"]
-        c.rect(gx, gy, 118, 56, f"{tag}:garages:{g + 1}", MODEL_COLOUR.get(car, EMPTY) if car else EMPTY,
-               LINE, 1, 5)
+        c.rect(gx, gy, 118, 56, f"{tag}:garages:{g + 1}", MODEL_COLOUR.get(car, EMPTY) if car else EMPTY, LINE, 1, 5)
         c.fit(gx + 4, gy + 2, f"{g + 1}: {_benefit(_garage_tile(F, s, g))}", 14, 110, f"{tag}:garages:{g + 1}", SOFT)
         if locked:
             c.chip(gx + 4, gy + 26, 110, 24, "padlock", f"{tag}:padlocks:garage", "#cfcfcf", 14, INK)
@@ -670,24 +810,52 @@ def _player_strip(c: _Canvas, b: _Board, i: int, y: int) -> int:
             c.text(gx + 59, gy + 28, MODEL_SHORT[car], 17, f"{tag}:garages:{g + 1}", INK, "ma")
     # charging board (SpeedCharger)
     cx = M + 96 + 5 * 124 + 14
-    c.text(cx, gy - 2, "Charging board" + ("" if b.v.get("speedcharger", True) else " (not used)"), 15,
-           f"{tag}:charging")
+    c.text(
+        cx, gy - 2, "Charging board" + ("" if b.v.get("speedcharger", True) else " (not used)"), 15, f"{tag}:charging"
+    )
     charged = set(s.get("chargers", []))
     abbrev = {"rd": "R&D", "assembly": "Asm", "logistics": "Log", "design": "Des", "admin": "Adm"}
     for k, d in enumerate(F.depts):
         on = d in charged
-        c.chip(cx + k * 66, gy + 20, 62, 34, abbrev[d] + (" ON" if on else ""), f"{tag}:charging:{d}",
-               "#b9f6ca" if on else EMPTY, 14, INK if on else LINE)
+        c.chip(
+            cx + k * 66,
+            gy + 20,
+            62,
+            34,
+            abbrev[d] + (" ON" if on else ""),
+            f"{tag}:charging:{d}",
+            "#b9f6ca" if on else EMPTY,
+            14,
+            INK if on else LINE,
+        )
     # row 2: the design spaces (5, the 6th padlocked until certified in Design)
     dy = y + 110
     c.text(M + 12, dy + 10, "Designs", 16, f"{tag}:designs")
     designs = s.get("designs", [])
-    _spaces(c, M + 96, dy, 124, 118, 38, F.design_spaces, certs["design"], len(designs), "padlock",
-            f"{tag}:padlocks:design", lambda k: f"{tag}:designs:{k + 1}",
-            lambda k, x: _design_chip(c, x, dy, 118, 38, designs[k], f"{tag}:designs:{k + 1}"))
+    _spaces(
+        c,
+        M + 96,
+        dy,
+        124,
+        118,
+        38,
+        F.design_spaces,
+        certs["design"],
+        len(designs),
+        "padlock",
+        f"{tag}:padlocks:design",
+        lambda k: f"{tag}:designs:{k + 1}",
+        lambda k, x: _design_chip(c, x, dy, 118, 38, designs[k], f"{tag}:designs:{k + 1}"),
+    )
     dbl = "Double upgrade: used" if s.get("dbl") else "Double upgrade: available"
-    c.fit(M + 96 + (F.design_spaces + 1) * 124 + 8, dy + 10, dbl, 16,
-          WIDTH - M - (M + 96 + (F.design_spaces + 1) * 124 + 8) - 10, f"{tag}:double")
+    c.fit(
+        M + 96 + (F.design_spaces + 1) * 124 + 8,
+        dy + 10,
+        dbl,
+        16,
+        WIDTH - M - (M + 96 + (F.design_spaces + 1) * 124 + 8) - 10,
+        f"{tag}:double",
+    )
     # row 3: upgraded designs across the whole strip, tested ones marked *
     uy = y + 156
     up = s.get("upgraded", [])
@@ -695,8 +863,11 @@ def _player_strip(c: _Canvas, b: _Board, i: int, y: int) -> int:
     c.text(M + 12, uy, "Upgraded", 16, f"{tag}:upgraded")
     head = (f"{len(up)}, tested {len(tested)}" + (" (*):" if tested else ":")) if up else "none yet"
     c.text(M + 96, uy, head, 16, f"{tag}:tested")
-    words = [f"{MODEL_SHORT[d.split('-')[0]]} {PART_SHORT.get(d.split('-')[1], d.split('-')[1])}"
-             + ("*" if d in tested else "") for d in up]
+    words = [
+        f"{MODEL_SHORT[d.split('-')[0]]} {PART_SHORT.get(d.split('-')[1], d.split('-')[1])}"
+        + ("*" if d in tested else "")
+        for d in up
+    ]
     x0 = M + 96 + measure(head, 16)[0] + 8
     width = WIDTH - 2 * M - 12
     lines = _wrap_list(words, [WIDTH - M - 12 - x0, width - 96], 16) if words else []
@@ -706,26 +877,69 @@ def _player_strip(c: _Canvas, b: _Board, i: int, y: int) -> int:
     py = y + 204
     c.text(M + 12, py + 8, "Parts", 16, f"{tag}:parts")
     parts = s.get("parts", [])
-    _spaces(c, M + 96, py, 76, 72, 34, F.part_spaces, certs["logistics"], len(parts), "padlock",
-            f"{tag}:padlocks:part", lambda k: f"{tag}:parts:{k + 1}",
-            lambda k, x: c.chip(x, py, 72, 34, PART_SHORT.get(parts[k], parts[k]), f"{tag}:parts:{k + 1}",
-                                PART_COLOUR.get(parts[k], EMPTY), 15))
+    _spaces(
+        c,
+        M + 96,
+        py,
+        76,
+        72,
+        34,
+        F.part_spaces,
+        certs["logistics"],
+        len(parts),
+        "padlock",
+        f"{tag}:padlocks:part",
+        lambda k: f"{tag}:parts:{k + 1}",
+        lambda k, x: c.chip(
+            x,
+            py,
+            72,
+            34,
+            PART_SHORT.get(parts[k], parts[k]),
+            f"{tag}:parts:{k + 1}",
+            PART_COLOUR.get(parts[k], EMPTY),
+            15,
+        ),
+    )
     sx = M + 96 + 6 * 76 + 20
     c.text(sx, py + 8, "Speech", 16, f"{tag}:speech")
-    _spaces(c, sx + 66, py, 40, 36, 34, F.speech_spaces, certs["admin"], s.get("speech", 0), "lock",
-            f"{tag}:padlocks:speech", lambda k: f"{tag}:speech:space",
-            lambda k, x: c.disc(x + 2, py + 2, 30, i, f"{tag}:speech:token", 15))
+    _spaces(
+        c,
+        sx + 66,
+        py,
+        40,
+        36,
+        34,
+        F.speech_spaces,
+        certs["admin"],
+        s.get("speech", 0),
+        "lock",
+        f"{tag}:padlocks:speech",
+        lambda k: f"{tag}:speech:space",
+        lambda k, x: c.disc(x + 2, py + 2, 30, i, f"{tag}:speech:token", 15),
+    )
     gx = sx + 66 + 5 * 40 + 8
     c.fit(gx, py + 8, f"+{s.get('generic', 0)} generic", 15, WIDTH - M - gx - 8, f"{tag}:speech:generic")
     # row 5: padlocks summary, hand sizes
     ry = y + 248
-    locks = [f"{name} {n + 1}" for d, name, n in (("assembly", "garage", F.garages),
-                                                  ("design", "design", F.design_spaces),
-                                                  ("logistics", "part", F.part_spaces),
-                                                  ("admin", "speech", F.speech_spaces)) if not certs[d]]
+    locks = [
+        f"{name} {n + 1}"
+        for d, name, n in (
+            ("assembly", "garage", F.garages),
+            ("design", "design", F.design_spaces),
+            ("logistics", "part", F.part_spaces),
+            ("admin", "speech", F.speech_spaces),
+        )
+        if not certs[d]
+    ]
     c.fit(M + 12, ry + 8, "Padlocks left: " + (", ".join(locks) if locks else "none"), 16, 560, f"{tag}:padlocks")
-    c.text(M + 720, ry + 8, f"goals {s.get('goals', 0)}, order cards {s.get('kanban', 0)}, {s.get('gset') or '?'} garages",
-           16, f"{tag}:hand")
+    c.text(
+        M + 720,
+        ry + 8,
+        f"goals {s.get('goals', 0)}, order cards {s.get('kanban', 0)}, {s.get('gset') or '?'} garages",
+        16,
+        f"{tag}:hand",
+    )
     return y + h
 
 
@@ -769,15 +983,17 @@ def hand_layout(view: dict) -> Layout:
     F = b.F
     you = view.get("you") or {}
     seat_id = you.get("seat")
-    i = b.players.index(seat_id) if seat_id in b.players else next(
-        (k for k, s in enumerate(b.seats) if s.get("seat") == seat_id), 0)
+    i = (
+        b.players.index(seat_id)
+        if seat_id in b.players
+        else next((k for k, s in enumerate(b.seats) if s.get("seat") == seat_id), 0)
+    )
     seat = b.seats[i] if b.seats else {}
     W = HAND_WIDTH
     c = _Canvas(W, MAX_HEIGHT)
     y = M
     c.disc(M + 4, y + 2, 28, i, "hand:head", 16)
-    y = c.paragraph(M + 42, y + 4, f"Your hand, {b.name(i)}: {seat.get('pp', 0)} PP", 22, W - M - 50,
-                    "hand:head") + 8
+    y = c.paragraph(M + 42, y + 4, f"Your hand, {b.name(i)}: {seat.get('pp', 0)} PP", 22, W - M - 50, "hand:head") + 8
     y = c.paragraph(M + 4, y, view.get("status", ""), 16, W - 2 * M - 8, "hand:head", SOFT) + 6
     goals = list(you.get("goals", []))
     c.text(M + 4, y, f"Performance goals ({len(goals)})", 20, "hand:goals")
@@ -786,8 +1002,11 @@ def hand_layout(view: dict) -> Layout:
     phase = view.get("phase")
     hint = ""
     if phase == "meeting" and i < len(ms.get("played", [])):
-        hint = ("You played " + ms["played"][i] + " this meeting; speak on a goal or pass."
-                if ms["played"][i] else "Meeting: play exactly one of these goals (play <goal>), then speak or pass.")
+        hint = (
+            "You played " + ms["played"][i] + " this meeting; speak on a goal or pass."
+            if ms["played"][i]
+            else "Meeting: play exactly one of these goals (play <goal>), then speak or pass."
+        )
     elif phase == "nominate" and not you.get("nominated"):
         hint = "Choose the goal to leave face down in the meeting room: nominate <goal>."
     if hint:
@@ -809,8 +1028,15 @@ def hand_layout(view: dict) -> Layout:
             line = "No free icon left."
         box = c.rect(M, y, gw, 0, tag, "#fffbe8", LINE, 1, 6)
         ty = c.paragraph(M + 8, y + 4, f"{g}: {info['text']}", 18, tw, tag)
-        ty = c.paragraph(M + 8, ty + 2, f"{icons} icon{'s' if icons > 1 else ''} (x{icons} down to x1); "
-                         f"you have {have}", 16, tw, tag, SOFT)
+        ty = c.paragraph(
+            M + 8,
+            ty + 2,
+            f"{icons} icon{'s' if icons > 1 else ''} (x{icons} down to x1); you have {have}",
+            16,
+            tw,
+            tag,
+            SOFT,
+        )
         ty = c.paragraph(M + 8, ty + 2, line, 16, tw, tag, "#1b5e20")
         box.h = ty + 6 - y
         y = ty + 14
@@ -819,8 +1045,12 @@ def hand_layout(view: dict) -> Layout:
         y += 26
     nom = you.get("nominated")
     if nom:
-        y = c.paragraph(M + 4, y, f"Nominated face down for the meeting room: {nom}", 16, W - 2 * M - 8,
-                        "hand:nominated") + 6
+        y = (
+            c.paragraph(
+                M + 4, y, f"Nominated face down for the meeting room: {nom}", 16, W - 2 * M - 8, "hand:nominated"
+            )
+            + 6
+        )
     cards = list(you.get("kanban", []))
     c.text(M + 4, y, f"Kanban order cards ({len(cards)})", 20, "hand:kanban")
     y += 30
@@ -829,8 +1059,9 @@ def hand_layout(view: dict) -> Layout:
     for card in cards:
         tag = f"hand:kanban:{card}"
         box = c.rect(M, y, gw, 0, tag, "#eef7ee", LINE, 1, 6)
-        ty = c.paragraph(M + 8, y + 4, f"{card}  (banks {bank} shift{'s' if bank > 1 else ''}; icons in order)",
-                         18, tw, tag)
+        ty = c.paragraph(
+            M + 8, y + 4, f"{card}  (banks {bank} shift{'s' if bank > 1 else ''}; icons in order)", 18, tw, tag
+        )
         icons = F.kanban_cards[card]
         for j, icon in enumerate(icons):
             r, q = divmod(j, per_row)
@@ -845,8 +1076,9 @@ def hand_layout(view: dict) -> Layout:
     if not cards:
         c.text(M + 8, y, "none", 16, "hand:kanban", SOFT)
         y += 24
-    y = c.paragraph(M + 4, y + 2, "Groups: A = auto, batt, motor; B = body, drive, elec.", 15, W - 2 * M - 8,
-                    "hand:legend", SOFT)
+    y = c.paragraph(
+        M + 4, y + 2, "Groups: A = auto, batt, motor; B = body, drive, elec.", 15, W - 2 * M - 8, "hand:legend", SOFT
+    )
     c.lay.height = min(MAX_HEIGHT, y + 8)
     return c.lay
 
@@ -890,12 +1122,22 @@ def summary(view: dict) -> Summary:
         facts = []
         if i in where:
             facts.append(f"at {where[i]}")
-        facts += [f"banked {s.get('banked', 0)}/{F.shift_bank_max}", f"books {s.get('books', 0)}/{F.books_max}",
-                  f"vouchers {s.get('vouchers', 0)}/{F.vouchers_max}", f"speech {s.get('speech', 0)}"]
+        facts += [
+            f"banked {s.get('banked', 0)}/{F.shift_bank_max}",
+            f"books {s.get('books', 0)}/{F.books_max}",
+            f"vouchers {s.get('vouchers', 0)}/{F.vouchers_max}",
+            f"speech {s.get('speech', 0)}",
+        ]
         parts = s.get("parts", [])
         counted = {p: parts.count(p) for p in parts}  # in first-seen order: "auto ×4, elec"
-        facts.append("parts " + (", ".join(PART_SHORT.get(p, p) + (f" ×{n}" if n > 1 else "")
-                                           for p, n in counted.items()) if parts else "none"))
+        facts.append(
+            "parts "
+            + (
+                ", ".join(PART_SHORT.get(p, p) + (f" ×{n}" if n > 1 else "") for p, n in counted.items())
+                if parts
+                else "none"
+            )
+        )
         cert = [F.dept_names[d] for d in s.get("certified", [])]
         if cert:
             facts.append("certified " + ", ".join(cert))
@@ -905,20 +1147,28 @@ def summary(view: dict) -> Summary:
         cars = [MODEL_SHORT.get(c, c) for c in s.get("garages", []) if c]
         if cars:
             facts.append("garages " + ", ".join(cars))
-        seats.append(SeatSummary(name=b.name(i), colour=PLAYER_COLOUR[i % len(PLAYER_COLOUR)],
-                                 score=f"{totals[b.players[i]] if over and totals[b.players[i]] is not None else s.get('pp', 0)} PP",
-                                 facts=facts, acting=b.players[i] in v.get("to_act", []) and not over,
-                                 place=places.get(i)))
+        seats.append(
+            SeatSummary(
+                name=b.name(i),
+                colour=PLAYER_COLOUR[i % len(PLAYER_COLOUR)],
+                score=f"{totals[b.players[i]] if over and totals[b.players[i]] is not None else s.get('pp', 0)} PP",
+                facts=facts,
+                acting=b.players[i] in v.get("to_act", []) and not over,
+                place=places.get(i),
+            )
+        )
     table = []
     queue = [MODEL_SHORT.get(m, m) for m in v.get("queue", []) if m]
     if v.get("demand") and not over:
-        table.append("Demand: " + ", ".join(MODEL_SHORT.get(m, m) for m in v["demand"] if m)
-                     + (f" · test track queue: {', '.join(queue)}" if queue else ""))
+        table.append(
+            "Demand: "
+            + ", ".join(MODEL_SHORT.get(m, m) for m in v["demand"] if m)
+            + (f" · test track queue: {', '.join(queue)}" if queue else "")
+        )
     room = [g for g in v.get("room") or [] if g]
     goals = v.get("goals") or {}
     if room and not over:
-        table.append("Meeting room: " + "; ".join(
-            f"{g} {(goals.get(g) or {}).get('text', '')}".strip() for g in room))
+        table.append("Meeting room: " + "; ".join(f"{g} {(goals.get(g) or {}).get('text', '')}".strip() for g in room))
     status = v.get("status", "")
     # the day, week and cycle are in the head already
     status = re.sub(r"^Day \d+, week \d+, cycle \d+, ", "", status)

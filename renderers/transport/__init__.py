@@ -103,13 +103,26 @@ def _arrow(tip, base, width: float) -> list[tuple[int, int]]:
     dx, dy = tip[0] - base[0], tip[1] - base[1]
     ln = math.hypot(dx, dy) or 1.0
     nx, ny = -dy / ln * width, dx / ln * width
-    return [(int(round(tip[0])), int(round(tip[1]))), (int(round(base[0] + nx)), int(round(base[1] + ny))),
-            (int(round(base[0] - nx)), int(round(base[1] - ny)))]
+    return [
+        (int(round(tip[0])), int(round(tip[1]))),
+        (int(round(base[0] + nx)), int(round(base[1] + ny))),
+        (int(round(base[0] - nx)), int(round(base[1] - ny))),
+    ]
 
 
-def draw_tile(lay: Layout, cx: float, cy: float, s: float, tile: dict, tag: str, colour: str | None = None,
-              label: str | None = None, label_size: int = 14, show_icon: bool = True,
-              later: list | None = None) -> None:
+def draw_tile(
+    lay: Layout,
+    cx: float,
+    cy: float,
+    s: float,
+    tile: dict,
+    tag: str,
+    colour: str | None = None,
+    label: str | None = None,
+    label_size: int = 14,
+    show_icon: bool = True,
+    later: list | None = None,
+) -> None:
     """Draw one hex tile (shape ``tile`` as in the engine's ``tile_info``) at (cx, cy).
 
     The coordinate label and the loading tile's "L" go on small opaque plates; with ``later``
@@ -129,13 +142,29 @@ def draw_tile(lay: Layout, cx: float, cy: float, s: float, tile: dict, tag: str,
         lay.add(Line(points=[(int(m[0]), int(m[1])), (int(cx), int(cy))], fill=BELT, width=bw, tag=f"belt:{tag}"))
         half = int(s * 0.42)
         col = PLAYER_COLOURS.get(colour, "#777777")
-        lay.add(Rect(x=int(cx - half), y=int(cy - half * 0.8), w=2 * half, h=int(half * 1.3), fill=col,
-                     outline=INK, width=2, tag=f"pallet:{colour}"))
+        lay.add(
+            Rect(
+                x=int(cx - half),
+                y=int(cy - half * 0.8),
+                w=2 * half,
+                h=int(half * 1.3),
+                fill=col,
+                outline=INK,
+                width=2,
+                tag=f"pallet:{colour}",
+            )
+        )
         # pallet slats
         for i in (1, 2):
             yy = int(cy - half * 0.8 + i * half * 1.3 / 3)
-            lay.add(Line(points=[(int(cx - half), yy), (int(cx + half), yy)], fill="#ffffff", width=2,
-                         tag=f"pallet:{colour}:slat"))
+            lay.add(
+                Line(
+                    points=[(int(cx - half), yy), (int(cx + half), yy)],
+                    fill="#ffffff",
+                    width=2,
+                    tag=f"pallet:{colour}:slat",
+                )
+            )
     else:
         drawn = set()
         for a, b in tile["moves"]:
@@ -152,17 +181,33 @@ def draw_tile(lay: Layout, cx: float, cy: float, s: float, tile: dict, tag: str,
             inner = (cx + (m[0] - cx) * 0.35, cy + (m[1] - cy) * 0.35)
             outer = (cx + (m[0] - cx) * 0.85, cy + (m[1] - cy) * 0.85)
             if e in entries and e not in exits:  # inbound only: arrow points inwards
-                lay.add(Polygon(points=_arrow(inner, outer, bw * 0.9), fill="#f2f2f2", outline=INK, width=1,
-                                tag=f"arrow:{tag}"))
+                lay.add(
+                    Polygon(
+                        points=_arrow(inner, outer, bw * 0.9), fill="#f2f2f2", outline=INK, width=1, tag=f"arrow:{tag}"
+                    )
+                )
             elif e in exits and e not in entries:  # outbound only: arrow points outwards
-                lay.add(Polygon(points=_arrow(outer, inner, bw * 0.9), fill="#f2f2f2", outline=INK, width=1,
-                                tag=f"arrow:{tag}"))
+                lay.add(
+                    Polygon(
+                        points=_arrow(outer, inner, bw * 0.9), fill="#f2f2f2", outline=INK, width=1, tag=f"arrow:{tag}"
+                    )
+                )
     icon = tile.get("icon") or ""
     r, mark = _marks(s)
     if show_icon and icon:
         ix, iy = cx, cy - max(s * 0.58, 21.0)
-        lay.add(Ellipse(x=int(ix - r), y=int(iy - r), w=2 * r, h=2 * r, fill=ICON_FILL[icon], outline="#ffffff",
-                        width=2, tag=f"icon:{tag}:{icon}"))
+        lay.add(
+            Ellipse(
+                x=int(ix - r),
+                y=int(iy - r),
+                w=2 * r,
+                h=2 * r,
+                fill=ICON_FILL[icon],
+                outline="#ffffff",
+                width=2,
+                tag=f"icon:{tag}:{icon}",
+            )
+        )
         lay.add(text(int(ix), int(iy), ICON_LETTER[icon], mark, "#ffffff", f"icon:{tag}:{icon}:letter", "mm"))
     label_box = None
     if label:
@@ -172,12 +217,23 @@ def draw_tile(lay: Layout, cx: float, cy: float, s: float, tile: dict, tag: str,
     if kind == "loading" and show_icon:
         mx, my = _loadmark_spot(cx, cy, s, tile, label_box, bool(icon))
         t = text(int(mx), int(my), "L", mark, "#1f4f7f", f"loadmark:{tag}", "mm")
-        labels.append(Rect(x=t.x - 4, y=t.y - 3, w=t.w + 8, h=t.h + 6, fill="#ffffff", outline="#1f4f7f",
-                           radius=4, tag=f"loadbg:{tag}"))
+        labels.append(
+            Rect(
+                x=t.x - 4,
+                y=t.y - 3,
+                w=t.w + 8,
+                h=t.h + 6,
+                fill="#ffffff",
+                outline="#1f4f7f",
+                radius=4,
+                tag=f"loadbg:{tag}",
+            )
+        )
         labels.append(t)
     if label:
-        labels.append(Rect(x=int(cx - w / 2 - 3), y=ly - 1, w=w + 6, h=h + 2, fill="#ffffff", radius=4,
-                           tag=f"coordbg:{tag}"))
+        labels.append(
+            Rect(x=int(cx - w / 2 - 3), y=ly - 1, w=w + 6, h=h + 2, fill="#ffffff", radius=4, tag=f"coordbg:{tag}")
+        )
         labels.append(text(int(cx), ly, label, label_size, INK, f"coord:{tag}", "ma"))
 
 
@@ -292,10 +348,22 @@ def layout(view: dict) -> Layout:
         if c.get("parcel"):
             top = c["parcel"][0]
             b = int(s * 0.31)
-            lay.add(Rect(x=int(cx - b), y=int(cy - b), w=2 * b, h=2 * b, fill=PARCEL_FILL, outline=INK, width=2,
-                         radius=3, tag=f"parcel:{c['at']}"))
-            lay.add(text(int(cx), int(cy), str(top), max(18, min(30, int(s * 0.42))), INK,
-                         f"parcel:{c['at']}:top", "mm"))
+            lay.add(
+                Rect(
+                    x=int(cx - b),
+                    y=int(cy - b),
+                    w=2 * b,
+                    h=2 * b,
+                    fill=PARCEL_FILL,
+                    outline=INK,
+                    width=2,
+                    radius=3,
+                    tag=f"parcel:{c['at']}",
+                )
+            )
+            lay.add(
+                text(int(cx), int(cy), str(top), max(18, min(30, int(s * 0.42))), INK, f"parcel:{c['at']}:top", "mm")
+            )
 
     # the cells the last action changed (a hole left by a wrench or forklift included)
     for k in view.get("changed") or []:
@@ -321,8 +389,18 @@ def _panel(lay: Layout, view: dict, x: int, y: int, two_columns: bool = False) -
     right; returns the y below its last line."""
 
     w = PANEL_W - 20
-    lay.add(Rect(x=x - 6 if x >= 6 else x, y=y, w=(2 * w + 26) if two_columns else (w + 6),
-                 h=lay.height - y - 10, fill="#ffffff", outline="#c9bfa8", radius=8, tag="panel"))
+    lay.add(
+        Rect(
+            x=x - 6 if x >= 6 else x,
+            y=y,
+            w=(2 * w + 26) if two_columns else (w + 6),
+            h=lay.height - y - 10,
+            fill="#ffffff",
+            outline="#c9bfa8",
+            radius=8,
+            tag="panel",
+        )
+    )
     y0 = y
     y += 10
     # whose turn and what is expected
@@ -339,8 +417,19 @@ def _panel(lay: Layout, view: dict, x: int, y: int, two_columns: bool = False) -
     for seat in view["players"]:
         col = colours[seat]
         cur = view.get("current") == seat
-        lay.add(Rect(x=x + 4, y=y, w=w - 8, h=56, fill=PALE[col], outline=INK if cur else "#bbbbbb",
-                     width=3 if cur else 1, radius=6, tag=f"score:{seat}"))
+        lay.add(
+            Rect(
+                x=x + 4,
+                y=y,
+                w=w - 8,
+                h=56,
+                fill=PALE[col],
+                outline=INK if cur else "#bbbbbb",
+                width=3 if cur else 1,
+                radius=6,
+                tag=f"score:{seat}",
+            )
+        )
         lay.add(Rect(x=x + 10, y=y + 8, w=26, h=20, fill=PLAYER_COLOURS[col], outline=INK, tag=f"score:{seat}:swatch"))
         name = fit_text(f"{seat} ({col})", w - 190, 16)
         lay.add(text(x + 44, y + 8, name, 16, INK, f"score:{seat}:name"))
@@ -349,8 +438,11 @@ def _panel(lay: Layout, view: dict, x: int, y: int, two_columns: bool = False) -
         parcels = view["scored"][seat]
         px = x + 44
         for i, p in enumerate(parcels):
-            lay.add(Rect(x=px, y=y + 32, w=20, h=20, fill=PARCEL_FILL, outline=INK, radius=2,
-                         tag=f"score:{seat}:parcel:{i}"))
+            lay.add(
+                Rect(
+                    x=px, y=y + 32, w=20, h=20, fill=PARCEL_FILL, outline=INK, radius=2, tag=f"score:{seat}:parcel:{i}"
+                )
+            )
             lay.add(text(px + 10, y + 42, str(p[0]), 14, INK, f"score:{seat}:parcel:{i}:value", "mm"))
             px += 26
         hand = view["hand_sizes"].get(seat, 0)
@@ -364,7 +456,16 @@ def _panel(lay: Layout, view: dict, x: int, y: int, two_columns: bool = False) -
             lay.add(text(x + 6, y, ln, 16, INK, "teams"))
             y += 22
     y += 6
-    lay.add(text(x + 6, y, f"Stack: {plural(view['stack'], 'tile')}   Bag: {plural(view['bag'], 'parcel')}", 16, INK, "counts"))
+    lay.add(
+        text(
+            x + 6,
+            y,
+            f"Stack: {plural(view['stack'], 'tile')}   Bag: {plural(view['bag'], 'parcel')}",
+            16,
+            INK,
+            "counts",
+        )
+    )
     y += 30
     recent = view.get("recent") or []
     if recent:
@@ -395,8 +496,9 @@ def _panel(lay: Layout, view: dict, x: int, y: int, two_columns: bool = False) -
     lay.add(Rect(x=x + 8, y=y, w=22, h=22, fill=FILL["loading"], outline="#8c8474", tag="legend:loading"))
     lay.add(text(x + 38, y + 3, "L = loading tile (parcels arrive)", 14, INK, "legend:loading:text"))
     y += 26
-    lay.add(Polygon(points=_arrow((x + 30, y + 11), (x + 10, y + 11), 8), fill="#f2f2f2", outline=INK,
-                    tag="legend:arrow"))
+    lay.add(
+        Polygon(points=_arrow((x + 30, y + 11), (x + 10, y + 11), 8), fill="#f2f2f2", outline=INK, tag="legend:arrow")
+    )
     lay.add(text(x + 38, y + 3, "arrow = one way only", 14, INK, "legend:arrow:text"))
     y += 26
     lay.add(Rect(x=x + 8, y=y, w=22, h=22, fill="#fffdf7", outline="#b8ad96", tag="legend:open"))
@@ -452,8 +554,11 @@ def hand_layout(view: dict) -> Layout:
     y = top
     for tile in hand:
         tid = tile["tile"]
-        lay.add(Rect(x=10, y=y - 4, w=width - 20, h=row_h - 6, fill="#ffffff", outline="#d0c6b0", radius=8,
-                     tag=f"hand:{tid}"))
+        lay.add(
+            Rect(
+                x=10, y=y - 4, w=width - 20, h=row_h - 6, fill="#ffffff", outline="#d0c6b0", radius=8, tag=f"hand:{tid}"
+            )
+        )
         lay.add(text(20, y + 2, tid, 22, INK, f"hand:{tid}:id"))
         icon = tile.get("icon") or ""
         desc = {"parcel": "icon: parcel", "wrench": "icon: wrench", "forklift": "icon: forklift"}.get(icon, "no icon")
@@ -497,14 +602,24 @@ def summary(view: dict) -> Summary:
     for seat in order:
         col = colours[seat]
         parcels = [str(p[0]) for p in view.get("scored", {}).get(seat, [])]
-        facts = [f"{col} pallet", f"hand {view.get('hand_sizes', {}).get(seat, 0)}",
-                 "parcels " + (" + ".join(parcels) if parcels else "none")]
+        facts = [
+            f"{col} pallet",
+            f"hand {view.get('hand_sizes', {}).get(seat, 0)}",
+            "parcels " + (" + ".join(parcels) if parcels else "none"),
+        ]
         if team_points:
             facts.append(f"own {plural(points.get(seat, 0), 'pt')}")
         shown = (team_points or points).get(seat, 0)
-        seats.append(SeatSummary(name=seat, colour=PLAYER_COLOURS[col], score=plural(shown, "pt"),
-                                 facts=facts, acting=view.get("current") == seat and not over,
-                                 place=places.get(seat)))
+        seats.append(
+            SeatSummary(
+                name=seat,
+                colour=PLAYER_COLOURS[col],
+                score=plural(shown, "pt"),
+                facts=facts,
+                acting=view.get("current") == seat and not over,
+                place=places.get(seat),
+            )
+        )
     table = [f"Stack: {plural(view['stack'], 'tile')} · bag: {plural(view['bag'], 'parcel')}"]
     teams = view.get("teams")
     if teams:
@@ -512,8 +627,15 @@ def summary(view: dict) -> Summary:
         table.append("Teams: " + " | ".join(f"{' + '.join(colours[p] for p in t)} {sc[t[0]]}" for t in teams))
     events = ["".join(ev) if isinstance(ev, list) else ev for ev in (view.get("recent") or [])[-3:]]
     status = "".join(view.get("status_parts") or [view.get("status", "")])
-    return Summary(title=f"Transport · turn {view.get('turn', 0)}", seats=seats, table=table, status=status,
-                   over=over, events=events, picture=_picture(view))
+    return Summary(
+        title=f"Transport · turn {view.get('turn', 0)}",
+        seats=seats,
+        table=table,
+        status=status,
+        over=over,
+        events=events,
+        picture=_picture(view),
+    )
 
 
 #: the summary's picture of the field: largest and smallest hex radius (px), largest height;
@@ -546,7 +668,13 @@ def _picture(view: dict) -> Layout | None:
         xs = [SQ3 * (q + r / 2) for q, r in cs]
         ys = [1.5 * r for q, r in cs]
         span_x, span_y = max(xs) - min(xs) + SQ3, max(ys) - min(ys) + 2
-        return min(PICTURE_S, (PICTURE_W - 16) / span_x, (PICTURE_MAX_H - 16) / span_y), min(xs), min(ys), span_x, span_y
+        return (
+            min(PICTURE_S, (PICTURE_W - 16) / span_x, (PICTURE_MAX_H - 16) / span_y),
+            min(xs),
+            min(ys),
+            span_x,
+            span_y,
+        )
 
     shown = region(changed) or changed
     s, x0, y0, span_x, span_y = fit(shown)
@@ -564,8 +692,11 @@ def _picture(view: dict) -> Layout | None:
             continue
         cx, cy = center(q, r, s)
         k = f"{q},{r}"
-        lay.add(Polygon(points=corners(cx + ox, cy + oy, s - 3), fill="#fffdf7", outline="#b8ad96", width=1,
-                        tag=f"open:{k}"))
+        lay.add(
+            Polygon(
+                points=corners(cx + ox, cy + oy, s - 3), fill="#fffdf7", outline="#b8ad96", width=1, tag=f"open:{k}"
+            )
+        )
         lay.add(text(int(cx + ox), int(cy + oy - label * 0.6), k, label, "#7a6f58", f"open:{k}:label", "ma"))
     later: list = []
     for q, r in shown:
@@ -578,13 +709,23 @@ def _picture(view: dict) -> Layout | None:
         draw_tile(lay, cx, cy, s, c, c["at"], colour=colour, label=c["at"], label_size=label, later=later)
         if c.get("parcel"):
             b = int(s * 0.31)
-            lay.add(Rect(x=int(cx - b), y=int(cy - b), w=2 * b, h=2 * b, fill=PARCEL_FILL, outline=INK, width=2,
-                         radius=3, tag=f"parcel:{c['at']}"))
+            lay.add(
+                Rect(
+                    x=int(cx - b),
+                    y=int(cy - b),
+                    w=2 * b,
+                    h=2 * b,
+                    fill=PARCEL_FILL,
+                    outline=INK,
+                    width=2,
+                    radius=3,
+                    tag=f"parcel:{c['at']}",
+                )
+            )
             lay.add(text(int(cx), int(cy), str(c["parcel"][0]), 20, INK, f"parcel:{c['at']}:top", "mm"))
     for q, r in changed:
         cx, cy = center(q, r, s)
-        lay.add(Polygon(points=corners(cx + ox, cy + oy, s - 2), fill=None, outline=LAST, width=4,
-                        tag=f"last:{q},{r}"))
+        lay.add(Polygon(points=corners(cx + ox, cy + oy, s - 2), fill=None, outline=LAST, width=4, tag=f"last:{q},{r}"))
     for e in later:
         lay.add(e)
     return lay

@@ -16,7 +16,6 @@ from __future__ import annotations
 from renderers.base import Ellipse, Layout, Polygon, Rect, fit_text, line_height, measure, plural, text, wrap
 from renderers.summary import PICTURE_W, SeatSummary, Summary
 
-
 WIDTH = 1500
 PLAYER_COLOURS = ["#d43c3c", "#2f6fd6", "#2e9e4a", "#e08a10"]
 CATEGORY_COLOURS = {"food": "#f6d39a", "shop": "#b5dcf7", "culture": "#dcc8f5", "other": "#bfe8b8", None: "#d9d9d9"}
@@ -27,6 +26,8 @@ def _count(n: int, word: str) -> str:
     """``"1 tourist"``, ``"3 tourists"``."""
 
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
 # "mor", not "morn": in the small type of a street card "rn" reads as "m" ("mom")
 ZONE_SHORT = {"morning": "mor", "midday": "mid", "evening": "eve"}
 INK = "#1c1c1c"
@@ -83,8 +84,10 @@ def layout(view: dict) -> Layout:
 def _header(lay: Layout, view: dict) -> int:
     lay.add(Rect(x=0, y=0, w=WIDTH, h=78, fill="#2b3a55", tag="header"))
     lay.add(text(16, 10, f"Visiting Kaunas · turn {view['turn']}", 26, "#ffffff", tag="header:title"))
-    right = (f"event deck {view['event_deck']} (level {view['level'] or '-'})   "
-             f"buildings {view['building_deck']}   upgrades {view['upgrade_deck']}")
+    right = (
+        f"event deck {view['event_deck']} (level {view['level'] or '-'})   "
+        f"buildings {view['building_deck']}   upgrades {view['upgrade_deck']}"
+    )
     lay.add(text(WIDTH - 16, 14, right, 18, "#e8e8e8", tag="header:decks", anchor="ra"))
     status = _status(view)
     lay.add(text(16, 46, fit_text(status, WIDTH - 32, 20), 20, "#ffe9a8", tag="status"))
@@ -96,8 +99,12 @@ def _status(view: dict) -> str:
         tiers = view["ranking"] or []  # the host's ranking when it hosts: resigned players last
         coins = {p: view["pl"][p]["coins"] for p in view["players"]}
         resigned = set(view.get("resigned") or ())
-        order = ", ".join(" = ".join(f"{_name(view, p)} ({plural(coins[p], 'coin')}{', resigned' if p in resigned else ''})"
-                                     for p in tier) for tier in tiers)
+        order = ", ".join(
+            " = ".join(
+                f"{_name(view, p)} ({plural(coins[p], 'coin')}{', resigned' if p in resigned else ''})" for p in tier
+            )
+            for tier in tiers
+        )
         return f"Game over. Ranking: {order}"
     who = [_name(view, p) for p in view["to_act"]]
     active = _name(view, view["active"])
@@ -108,8 +115,10 @@ def _status(view: dict) -> str:
     elif ph == "offers":
         offers = view.get("offers") or {}
         what = "May buy at their ship: " + ", ".join(
-            f"{_name(view, q)} {_building_name(view, o['building'])} for {o['price']}" for q, o in offers.items()
-            if q in view["to_act"])
+            f"{_name(view, q)} {_building_name(view, o['building'])} for {o['price']}"
+            for q, o in offers.items()
+            if q in view["to_act"]
+        )
     else:
         what = {
             "buy": f"{active} buys a building: move a ship",
@@ -132,8 +141,18 @@ def _cell(lay: Layout, view: dict, b: str, x: int, y: int, cw: int, ch: int, tag
         lay.add(Rect(x=x + 2, y=y + 2, w=cw - 4, h=ch - 4, fill="#eeeeee", outline="#bbbbbb", tag=tag))
         return None
     info = view["buildings"][b]
-    lay.add(Rect(x=x + 2, y=y + 2, w=cw - 4, h=ch - 4, fill=CATEGORY_COLOURS[info["category"]],
-                 outline="#777777", radius=6, tag=tag))
+    lay.add(
+        Rect(
+            x=x + 2,
+            y=y + 2,
+            w=cw - 4,
+            h=ch - 4,
+            fill=CATEGORY_COLOURS[info["category"]],
+            outline="#777777",
+            radius=6,
+            tag=tag,
+        )
+    )
     return info
 
 
@@ -149,7 +168,11 @@ def _grid_and_events(lay: Layout, view: dict, top: int) -> int:
     # ship lane on the top edge and the right edge
     lane_y = top + 30
     for c in range(cols):
-        lay.add(text(gx + c * cw + cw // 2, gy + rows * ch + 4, str(c + 1), 15, MUTED, tag=f"grid:colno:{c + 1}", anchor="ma"))
+        lay.add(
+            text(
+                gx + c * cw + cw // 2, gy + rows * ch + 4, str(c + 1), 15, MUTED, tag=f"grid:colno:{c + 1}", anchor="ma"
+            )
+        )
     for r in range(rows):
         for c in range(cols):
             b = grid[r][c]
@@ -169,17 +192,39 @@ def _grid_and_events(lay: Layout, view: dict, top: int) -> int:
         col = _colour(view, seat)
         c = p["column_ship"] - 1
         x = gx + c * cw + cw // 2
-        lay.add(Polygon(points=[(x - 20, lane_y + 6), (x + 20, lane_y + 6), (x + 13, lane_y + 22), (x - 13, lane_y + 22)],
-                        fill=col, outline="#000000", tag=f"ship:{seat}:top"))
+        lay.add(
+            Polygon(
+                points=[(x - 20, lane_y + 6), (x + 20, lane_y + 6), (x + 13, lane_y + 22), (x - 13, lane_y + 22)],
+                fill=col,
+                outline="#000000",
+                tag=f"ship:{seat}:top",
+            )
+        )
         lay.add(text(x, lane_y + 14, _initial(view, seat), 14, "#ffffff", tag=f"ship:{seat}:top:label", anchor="mm"))
         r = p["row_ship"] - 1
         yy = gy + r * ch + ch // 2
         sx = gx + cols * cw + 8
-        lay.add(Polygon(points=[(sx, yy - 12), (sx + 40, yy - 12), (sx + 33, yy + 10), (sx + 7, yy + 10)],
-                        fill=col, outline="#000000", tag=f"ship:{seat}:right"))
+        lay.add(
+            Polygon(
+                points=[(sx, yy - 12), (sx + 40, yy - 12), (sx + 33, yy + 10), (sx + 7, yy + 10)],
+                fill=col,
+                outline="#000000",
+                tag=f"ship:{seat}:right",
+            )
+        )
         lay.add(text(sx + 20, yy - 1, _initial(view, seat), 14, "#ffffff", tag=f"ship:{seat}:right:label", anchor="mm"))
     for r in range(rows):
-        lay.add(text(gx + cols * cw + 56, gy + r * ch + ch // 2, f"row {r + 1}", 15, MUTED, tag=f"grid:rowlabel:{r + 1}", anchor="lm"))
+        lay.add(
+            text(
+                gx + cols * cw + 56,
+                gy + r * ch + ch // 2,
+                f"row {r + 1}",
+                15,
+                MUTED,
+                tag=f"grid:rowlabel:{r + 1}",
+                anchor="lm",
+            )
+        )
     grid_bottom = gy + rows * ch + 26
     # event board, right of the grid
     ex = gx + cols * cw + 120
@@ -228,7 +273,7 @@ def _events(lay: Layout, view: dict, ex: int, top: int) -> int:
         lay.add(text(x + 10, y + 8, f"down{i + 1} · level {d['level']}", 16, "#ffffff", tag=tag + ":level"))
         extra = []
         if d["stake"]:
-            extra.append(_count(d['stake'], 'coin'))
+            extra.append(_count(d["stake"], "coin"))
         if d["die"]:
             extra.append(f"die {d['die']['v']} {ZONE_SHORT[d['die']['zone']]}")
         if extra:
@@ -249,8 +294,19 @@ def _events(lay: Layout, view: dict, ex: int, top: int) -> int:
     return y
 
 
-def _event_card(lay: Layout, view: dict, card: dict, x: int, y: int, w: int, h: int, tag: str, pos: str,
-                below: int = 0, die: dict | None = None) -> None:
+def _event_card(
+    lay: Layout,
+    view: dict,
+    card: dict,
+    x: int,
+    y: int,
+    w: int,
+    h: int,
+    tag: str,
+    pos: str,
+    below: int = 0,
+    die: dict | None = None,
+) -> None:
     lay.add(Rect(x=x, y=y, w=w, h=h, fill="#fffdf3", outline="#6b5b2a", width=2, radius=8, tag=tag))
     head = f"{pos} · {card['id']} · L{card['level']}"
     if below:
@@ -269,8 +325,17 @@ def _event_card(lay: Layout, view: dict, card: dict, x: int, y: int, w: int, h: 
         label = ZONE_SHORT[z] if on else "-"
         if chosen:
             label = f"die {die['v']}"
-        lay.add(text(sx + sw // 2, y + 78, fit_text(label, sw - 6, 15), 15, INK if on else MUTED,
-                     tag=f"{tag}:{z}:label", anchor="mm"))
+        lay.add(
+            text(
+                sx + sw // 2,
+                y + 78,
+                fit_text(label, sw - 6, 15),
+                15,
+                INK if on else MUTED,
+                tag=f"{tag}:{z}:label",
+                anchor="mm",
+            )
+        )
 
 
 def _upgrade_text(u: dict) -> str:
@@ -291,8 +356,9 @@ def _die_use(d: dict) -> str:
     elif d["use"] == "event":
         use = f"on {d['card']} {d['zone']}"
     else:
-        use = {6: "Grande", 5: "row building", 4: "column building", 3: "upgrade", 2: "reveal 2",
-               1: "from discard"}[d["v"]]
+        use = {6: "Grande", 5: "row building", 4: "column building", 3: "upgrade", 2: "reveal 2", 1: "from discard"}[
+            d["v"]
+        ]
     return use + (" (done)" if d["done"] else "")
 
 
@@ -326,15 +392,28 @@ def _street(lay: Layout, view: dict, seat: str, top: int) -> int:
     per_line = max(1, avail // (need + 6))  # wrap very long rows onto more lines
     cw = max(need, min(170, avail // min(longest, per_line) - 6))
     ch = 86
-    lines = [[rows[side][k:k + per_line] for k in range(0, max(len(rows[side]), 1), per_line)] for side in (0, 1)]
+    lines = [[rows[side][k : k + per_line] for k in range(0, max(len(rows[side]), 1), per_line)] for side in (0, 1)]
     n_lines = len(lines[0]) + len(lines[1])
     height = 34 + n_lines * (ch + 6) + 4
-    lay.add(Rect(x=8, y=top, w=WIDTH - 16, h=height, fill="#ffffff", outline=colour, width=4 if acting else 2,
-                 radius=10, tag=f"player:{seat}"))
+    lay.add(
+        Rect(
+            x=8,
+            y=top,
+            w=WIDTH - 16,
+            h=height,
+            fill="#ffffff",
+            outline=colour,
+            width=4 if acting else 2,
+            radius=10,
+            tag=f"player:{seat}",
+        )
+    )
     g = p["grande"]
     gtxt = "Grande: not in town" if not g else f"Grande: {g.split(':')[0].upper()} {ZONE_SHORT[g.split(':')[1]]}"
-    head = (f"{_initial(view, seat)}. {_name(view, seat)} · {plural(p['coins'], 'coin')} · "
-            f"{plural(p['buildings'], 'building')} · supply {plural(p['supply'], 'tourist')} · {gtxt} · ships col {p['column_ship']} / row {p['row_ship']}")
+    head = (
+        f"{_initial(view, seat)}. {_name(view, seat)} · {plural(p['coins'], 'coin')} · "
+        f"{plural(p['buildings'], 'building')} · supply {plural(p['supply'], 'tourist')} · {gtxt} · ships col {p['column_ship']} / row {p['row_ship']}"
+    )
     if view["phase"] == "tourists" and p["moves_left"] and acting:
         head += f" · {p['moves_left']} to move"
     lay.add(Ellipse(x=18, y=top + 8, w=18, h=18, fill=colour, tag=f"player:{seat}:colour"))
@@ -343,8 +422,17 @@ def _street(lay: Layout, view: dict, seat: str, top: int) -> int:
     for side in (0, 1):
         lay.add(text(22, y + ch // 2, "AB"[side], 18, MUTED, tag=f"player:{seat}:row{side + 1}", anchor="lm"))
         if not rows[side]:
-            lay.add(text(46, y + ch // 2, "(no buildings yet)", 15, MUTED, tag=f"player:{seat}:row{side + 1}:empty",
-                         anchor="lm"))
+            lay.add(
+                text(
+                    46,
+                    y + ch // 2,
+                    "(no buildings yet)",
+                    15,
+                    MUTED,
+                    tag=f"player:{seat}:row{side + 1}:empty",
+                    anchor="lm",
+                )
+            )
         for line in lines[side]:
             for i, b in enumerate(line):
                 x = 46 + i * (cw + 6)
@@ -381,8 +469,16 @@ def _building(lay: Layout, b: dict, x: int, y: int, w: int, h: int, tag: str) ->
         for t in range(min(full, 4)):
             is_g = info["grande"] and t == 0
             r = 7 if is_g else 5
-            lay.add(Ellipse(x=dx - 2 * r, y=yy + 9 - r, w=2 * r, h=2 * r, fill="#d4a017" if is_g else "#333333",
-                            tag=f"{tag}:{z}:meeple"))
+            lay.add(
+                Ellipse(
+                    x=dx - 2 * r,
+                    y=yy + 9 - r,
+                    w=2 * r,
+                    h=2 * r,
+                    fill="#d4a017" if is_g else "#333333",
+                    tag=f"{tag}:{z}:meeple",
+                )
+            )
             dx -= 2 * r + 3
 
 
@@ -449,26 +545,44 @@ def summary(view: dict) -> Summary:
     for seat in order:
         pl = view["pl"][seat]
         g = pl.get("grande")
-        facts = [plural(pl.get("buildings", 0), "building"), f"supply {_count(pl.get('supply', 0), 'tourist')}",
-                 "Grande " + (f"{g.split(':')[0].upper()} {g.split(':')[1]}" if g else "not in town"),
-                 f"ships col {pl.get('column_ship')} / row {pl.get('row_ship')}"]
+        facts = [
+            plural(pl.get("buildings", 0), "building"),
+            f"supply {_count(pl.get('supply', 0), 'tourist')}",
+            "Grande " + (f"{g.split(':')[0].upper()} {g.split(':')[1]}" if g else "not in town"),
+            f"ships col {pl.get('column_ship')} / row {pl.get('row_ship')}",
+        ]
         if view["phase"] == "tourists" and pl.get("moves_left") and seat in view.get("to_act", []):
             facts.append(f"{pl['moves_left']} to move")
         note = "resigned" if seat in resigned else ("first player" if seat == view.get("first") and not over else "")
-        seats.append(SeatSummary(name=_name(view, seat), colour=_colour(view, seat),
-                                 score=plural(pl.get("coins", 0), "coin"), facts=[f for f in facts if f],
-                                 acting=seat in view.get("to_act", []) and not over, place=places.get(seat),
-                                 note=note))
+        seats.append(
+            SeatSummary(
+                name=_name(view, seat),
+                colour=_colour(view, seat),
+                score=plural(pl.get("coins", 0), "coin"),
+                facts=[f for f in facts if f],
+                acting=seat in view.get("to_act", []) and not over,
+                place=places.get(seat),
+                note=note,
+            )
+        )
     table = []
     dice = view.get("dice") or []
     if dice and not over:
         table.append("Dice: " + ", ".join(f"{d['v']} {_die_use(d)}" for d in dice))
     if not over:
-        table.append(f"Event level {view['level'] or '-'} · event deck {view['event_deck']} · "
-                     f"buildings {view['building_deck']} · upgrades {view['upgrade_deck']}")
-    return Summary(title="Visiting Kaunas", step=f"Turn {view['turn']}" if not over else "Game over",
-                   seats=seats, table=table, status=_status(view), over=over,
-                   picture=None if over else _grid_picture(view))
+        table.append(
+            f"Event level {view['level'] or '-'} · event deck {view['event_deck']} · "
+            f"buildings {view['building_deck']} · upgrades {view['upgrade_deck']}"
+        )
+    return Summary(
+        title="Visiting Kaunas",
+        step=f"Turn {view['turn']}" if not over else "Game over",
+        seats=seats,
+        table=table,
+        status=_status(view),
+        over=over,
+        picture=None if over else _grid_picture(view),
+    )
 
 
 def _name_lines(name: str, width: int, size: int) -> list[str]:
@@ -503,8 +617,12 @@ def _grid_picture(view: dict) -> Layout:
     rows, cols = len(grid), len(grid[0])
     lane = 34  # the ships' lane, above the columns and right of the rows
     cw = (PICTURE_W - 8 - lane) // cols
-    names = [_name_lines(_short(view["buildings"][b]["name"]), cw - 12, 16)
-             for row in grid for b in row if b in view["buildings"]]
+    names = [
+        _name_lines(_short(view["buildings"][b]["name"]), cw - 12, 16)
+        for row in grid
+        for b in row
+        if b in view["buildings"]
+    ]
     ch = 10 + 20 * max([1] + [len(n) for n in names])
     gx, gy = 4, lane + 4
     lay = Layout(width=PICTURE_W, height=gy + rows * ch + 6, background="#fbfaf6")
@@ -524,13 +642,26 @@ def _grid_picture(view: dict) -> Layout:
         same_col = [q for q in view["players"] if view["pl"][q]["column_ship"] == p["column_ship"]]
         same_row = [q for q in view["players"] if view["pl"][q]["row_ship"] == p["row_ship"]]
         x = gx + (p["column_ship"] - 1) * cw + cw // 2 + (same_col.index(seat) - (len(same_col) - 1) / 2) * 26
-        lay.add(Polygon(points=[(x - 12, 6), (x + 12, 6), (x + 8, lane - 2), (x - 8, lane - 2)], fill=col,
-                        outline="#000000", tag=f"ship:{seat}:top"))
+        lay.add(
+            Polygon(
+                points=[(x - 12, 6), (x + 12, 6), (x + 8, lane - 2), (x - 8, lane - 2)],
+                fill=col,
+                outline="#000000",
+                tag=f"ship:{seat}:top",
+            )
+        )
         lay.add(text(int(x), (lane + 4) // 2, label, 16, "#ffffff", tag=f"ship:{seat}:top:label", anchor="mm"))
         y = gy + (p["row_ship"] - 1) * ch + ch // 2 + (same_row.index(seat) - (len(same_row) - 1) / 2) * 22
         sx = gx + cols * cw + 4
-        lay.add(Polygon(points=[(sx, y - 10), (sx + lane - 6, y - 10), (sx + lane - 10, y + 10), (sx + 4, y + 10)],
-                        fill=col, outline="#000000", tag=f"ship:{seat}:right"))
-        lay.add(text(int(sx + (lane - 6) / 2), int(y), label, 16, "#ffffff", tag=f"ship:{seat}:right:label",
-                     anchor="mm"))
+        lay.add(
+            Polygon(
+                points=[(sx, y - 10), (sx + lane - 6, y - 10), (sx + lane - 10, y + 10), (sx + 4, y + 10)],
+                fill=col,
+                outline="#000000",
+                tag=f"ship:{seat}:right",
+            )
+        )
+        lay.add(
+            text(int(sx + (lane - 6) / 2), int(y), label, 16, "#ffffff", tag=f"ship:{seat}:right:label", anchor="mm")
+        )
     return lay

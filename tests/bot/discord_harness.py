@@ -116,7 +116,11 @@ class Harness:
     def pinged(self, request_index: int = -1) -> list[int] | None:
         """User ids the bot allowed to be pinged in its last channel message post."""
 
-        posts = [r for r in self.env.http_requests if r.method == "POST" and r.path == f"/channels/{self.channel.id}/messages"]
+        posts = [
+            r
+            for r in self.env.http_requests
+            if r.method == "POST" and r.path == f"/channels/{self.channel.id}/messages"
+        ]
         req = posts[request_index]
         data = _payload(req)
         am = data.get("allowed_mentions") or {}

@@ -97,8 +97,12 @@ async def main(argv: list[str]) -> int:
             finally:
                 armed = False
             acked += 1
-            print(json.dumps({"pk": result.game_pk, "seq": result.version, "seat": seat,
-                              "action": engine.action_to_json(action)}), flush=True)
+            print(
+                json.dumps(
+                    {"pk": result.game_pk, "seq": result.version, "seat": seat, "action": engine.action_to_json(action)}
+                ),
+                flush=True,
+            )
     finally:
         await service.close()
     print(json.dumps({"done": True, "refused": refused}), flush=True)

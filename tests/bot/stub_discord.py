@@ -19,8 +19,15 @@ import sys
 from aiohttp import WSMsgType, web
 
 APP_ID = "100000000000000001"
-BOT_USER = {"id": APP_ID, "username": "boardhost", "discriminator": "0", "global_name": None, "avatar": None,
-            "bot": True, "flags": 0}
+BOT_USER = {
+    "id": APP_ID,
+    "username": "boardhost",
+    "discriminator": "0",
+    "global_name": None,
+    "avatar": None,
+    "bot": True,
+    "flags": 0,
+}
 
 
 def _json(data, status: int = 200) -> web.Response:
@@ -58,11 +65,20 @@ class StubDiscord:
         if request.method == "GET" and path == "/users/@me":
             return _json(BOT_USER)
         if request.method == "GET" and path == "/oauth2/applications/@me":
-            return _json({
-                "id": APP_ID, "name": "boardhost", "description": "", "icon": None, "bot_public": True,
-                "bot_require_code_grant": False, "owner": BOT_USER, "team": None, "verify_key": "0" * 64,
-                "flags": 0,
-            })
+            return _json(
+                {
+                    "id": APP_ID,
+                    "name": "boardhost",
+                    "description": "",
+                    "icon": None,
+                    "bot_public": True,
+                    "bot_require_code_grant": False,
+                    "owner": BOT_USER,
+                    "team": None,
+                    "verify_key": "0" * 64,
+                    "flags": 0,
+                }
+            )
         if request.method == "PUT" and path == f"/applications/{APP_ID}/commands":
             return _json([])
         return _json({"message": "Unknown route (stub)", "code": 0}, status=404)
@@ -80,11 +96,24 @@ class StubDiscord:
                 await ws.send_str(json.dumps({"op": 11, "d": None, "s": None, "t": None}))
             elif data.get("op") == 2:  # identify
                 seq += 1
-                await ws.send_str(json.dumps({"op": 0, "t": "READY", "s": seq, "d": {
-                    "v": 10, "user": BOT_USER, "guilds": [], "session_id": "stub-session",
-                    "resume_gateway_url": self.base.replace("http", "ws") + "/gateway",
-                    "application": {"id": APP_ID, "flags": 0}, "shard": [0, 1],
-                }}))
+                await ws.send_str(
+                    json.dumps(
+                        {
+                            "op": 0,
+                            "t": "READY",
+                            "s": seq,
+                            "d": {
+                                "v": 10,
+                                "user": BOT_USER,
+                                "guilds": [],
+                                "session_id": "stub-session",
+                                "resume_gateway_url": self.base.replace("http", "ws") + "/gateway",
+                                "application": {"id": APP_ID, "flags": 0},
+                                "shard": [0, 1],
+                            },
+                        }
+                    )
+                )
                 self.identified.set()
         self.close_code = ws.close_code
         self.closed.set()
@@ -92,9 +121,9 @@ class StubDiscord:
 
 
 def _run(argv: list[str]) -> int:
-    import yarl
     import discord.gateway
     import discord.http
+    import yarl
 
     base, args = argv[0], argv[1:]
     discord.http.Route.BASE = base + "/api/v10"

@@ -68,6 +68,7 @@ async def move(service: Service, user: str, i: int = 0):
 
 # ----- pure scheduling rules ---------------------------------------------------------------
 
+
 def test_durations_and_settings_text():
     assert parse_duration("24h") == 86400
     assert parse_duration("1d12h") == 36 * 3600
@@ -95,14 +96,14 @@ def test_durations_and_settings_text():
 
 def test_quiet_hours_in_the_players_zone():
     # 2026-01-01 21:30 UTC is 22:30 in Prague (UTC+1 in winter): inside 22-08
-    t = dt.datetime(2026, 1, 1, 21, 30, tzinfo=dt.timezone.utc).timestamp()
+    t = dt.datetime(2026, 1, 1, 21, 30, tzinfo=dt.UTC).timestamp()
     assert in_quiet(t, (22, 8), "Europe/Prague")
     assert not in_quiet(t, (22, 8), "UTC")  # 21:30 in UTC is before 22:00
     # they end at 08:00 Prague = 07:00 UTC the next day
-    assert quiet_end(t, (22, 8), "Europe/Prague") == dt.datetime(2026, 1, 2, 7, 0, tzinfo=dt.timezone.utc).timestamp()
+    assert quiet_end(t, (22, 8), "Europe/Prague") == dt.datetime(2026, 1, 2, 7, 0, tzinfo=dt.UTC).timestamp()
     # in summer Prague is UTC+2: 08:00 there is 06:00 UTC
-    summer = dt.datetime(2026, 7, 1, 23, 0, tzinfo=dt.timezone.utc).timestamp()
-    assert quiet_end(summer, (22, 8), "Europe/Prague") == dt.datetime(2026, 7, 2, 6, 0, tzinfo=dt.timezone.utc).timestamp()
+    summer = dt.datetime(2026, 7, 1, 23, 0, tzinfo=dt.UTC).timestamp()
+    assert quiet_end(summer, (22, 8), "Europe/Prague") == dt.datetime(2026, 7, 2, 6, 0, tzinfo=dt.UTC).timestamp()
 
 
 def test_seat_plan_steps_vacation_and_deadline():
@@ -125,6 +126,7 @@ def test_seat_plan_steps_vacation_and_deadline():
 
 
 # ----- reminders --------------------------------------------------------------------------
+
 
 async def test_reminders_ping_only_whoever_must_act_once_per_step(service, clock):
     to_act = await three(service, {"reminders": "1h,2h"})
@@ -153,14 +155,14 @@ async def test_reminders_ping_only_whoever_must_act_once_per_step(service, clock
 
 
 async def test_reminders_wait_for_the_end_of_quiet_hours(service, clock):
-    clock.t = dt.datetime(2026, 1, 1, 19, 0, tzinfo=dt.timezone.utc).timestamp()  # 20:00 in Prague
+    clock.t = dt.datetime(2026, 1, 1, 19, 0, tzinfo=dt.UTC).timestamp()  # 20:00 in Prague
     caller = (await three(service, {"reminders": "2h,1d"}))[0]
     await service.notify(caller, "22-08", "Europe/Prague")
     clock.t += 2 * HOUR  # 22:00 Prague: quiet, no ping
     assert await service.tick() == []
     clock.t += 5 * HOUR  # 03:00 Prague
     assert await service.tick() == []
-    clock.t = dt.datetime(2026, 1, 2, 7, 0, tzinfo=dt.timezone.utc).timestamp()  # 08:00 Prague
+    clock.t = dt.datetime(2026, 1, 2, 7, 0, tzinfo=dt.UTC).timestamp()  # 08:00 Prague
     (n,) = await service.tick()
     assert n.mention == [caller]
     with pytest.raises(UserError):
@@ -170,6 +172,7 @@ async def test_reminders_wait_for_the_end_of_quiet_hours(service, clock):
 
 
 # ----- absent players --------------------------------------------------------------------
+
 
 async def test_an_absent_player_is_played_by_the_ai_until_the_game_ends(backend, clock):
     """3 players, one never moves: reminders, then at each deadline the AI plays that turn;
@@ -289,6 +292,7 @@ async def test_substitute_gets_the_hand_and_the_old_player_nothing(service, cloc
 
 
 # ----- undo -----------------------------------------------------------------------------
+
 
 async def test_undo_own_move_at_once_then_refused_after_a_reveal(service, clock):
     caller = (await three(service, {}))[0]

@@ -100,12 +100,19 @@ def test_an_empty_file_exits_non_zero_from_the_real_command(cli_env):
     db = str(cli_env / "boardhost.db")
     open(db, "wb").close()
     env = dict(os.environ, PYTHONPATH=ROOT, DISCORD_TOKEN="stub-token-never-used")
-    proc = subprocess.run([sys.executable, "-m", "bot.cli", "run", "--db", db], cwd=cli_env, env=env,
-                          capture_output=True, text=True, timeout=120)
+    proc = subprocess.run(
+        [sys.executable, "-m", "bot.cli", "run", "--db", db],
+        cwd=cli_env,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert proc.returncode == 1
     assert proc.stderr.strip() == (
         f"The database file {db} is empty (0 bytes), so every game in it is gone; refusing to start on it:"
-        " restore it from a backup, or delete the empty file to start with no games.")
+        " restore it from a backup, or delete the empty file to start with no games."
+    )
     assert os.path.getsize(db) == 0
 
 
@@ -122,16 +129,19 @@ def test_a_file_of_random_bytes_is_refused_and_left_alone(cli_env):
     )
 
 
-@pytest.mark.parametrize("page, detail", [
-    # page 2 is read while opening: SQLite itself raises SQLITE_CORRUPT
-    (2, "database disk image is malformed"),
-    # page 3 is found by quick_check's walk over every page
-    (3, "Page 3: btreeInitPage() returns error code 11"),
-])
+@pytest.mark.parametrize(
+    "page, detail",
+    [
+        # page 2 is read while opening: SQLite itself raises SQLITE_CORRUPT
+        (2, "database disk image is malformed"),
+        # page 3 is found by quick_check's walk over every page
+        (3, "Page 3: btreeInitPage() returns error code 11"),
+    ],
+)
 def test_a_database_with_an_overwritten_page_is_refused(cli_env, page, detail):
     db = str(cli_env / "boardhost.db")
     data = bytearray(real_database(db))
-    data[(page - 1) * PAGE:page * PAGE] = random.Random(page).randbytes(PAGE)
+    data[(page - 1) * PAGE : page * PAGE] = random.Random(page).randbytes(PAGE)
     with open(db, "wb") as f:
         f.write(data)
     assert_refused(
@@ -173,9 +183,11 @@ def test_a_missing_file_beside_its_write_ahead_log_is_refused(cli_env):
     os.remove(db)
     shutil.copy(str(cli_env / "saved-wal"), db + "-wal")
     status, err = run_cli("run", "--db", db)
-    assert (status, err) == (1,
+    assert (status, err) == (
+        1,
         f"The database file {db} is missing but its write-ahead log {db}-wal is still there; refusing to start"
-        f" a new database beside it: restore {db} from a backup, or move {db}-wal away to start with no games.")
+        f" a new database beside it: restore {db} from a backup, or move {db}-wal away to start with no games.",
+    )
     assert not os.path.exists(db)
 
 
@@ -204,9 +216,11 @@ def test_a_read_only_database_file_is_refused_at_start_up(cli_env):
     before = real_database(db)
     with read_only(db):
         status, err = run_cli("run", "--db", db)
-    assert (status, err) == (1,
+    assert (status, err) == (
+        1,
         f"The database file {db} cannot be written (attempt to write a readonly database); give the bot's user"
-        f" write access to it and to its folder {cli_env} (SQLite keeps its -wal and -shm files there).")
+        f" write access to it and to its folder {cli_env} (SQLite keeps its -wal and -shm files there).",
+    )
     with open(db, "rb") as f:
         assert f.read() == before
 
@@ -218,9 +232,11 @@ def test_a_read_only_folder_is_refused_at_start_up(cli_env):
     before = real_database(db)
     with read_only(str(folder)):
         status, err = run_cli("run", "--db", db)
-    assert (status, err) == (1,
+    assert (status, err) == (
+        1,
         f"The database file {db} cannot be written (unable to open database file); give the bot's user"
-        f" write access to it and to its folder {folder} (SQLite keeps its -wal and -shm files there).")
+        f" write access to it and to its folder {folder} (SQLite keeps its -wal and -shm files there).",
+    )
     with open(db, "rb") as f:
         assert f.read() == before
 

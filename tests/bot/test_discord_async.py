@@ -71,6 +71,7 @@ async def play_first(h, member) -> None:
 
 # ----- 1. settings at /game new and /game settings --------------------------------------
 
+
 async def test_settings_at_new_and_settings_command_host_only_with_one_sentence_refusals(harness):
     h = harness
     use_clock(h, Clock())
@@ -81,12 +82,21 @@ async def test_settings_at_new_and_settings_command_host_only_with_one_sentence_
     text, eph = reply(r)
     assert eph and text.startswith("`often` is not a reminder schedule")
     assert await h.service.table_info(h.channel.id) is None
-    r = await h.alice.slash(h.channel, "game new", game="high-low", turn_limit="24h",
-                            reminders="12h then daily", at_deadline="kick", vacation_days=3)
+    r = await h.alice.slash(
+        h.channel,
+        "game new",
+        game="high-low",
+        turn_limit="24h",
+        reminders="12h then daily",
+        at_deadline="kick",
+        vacation_days=3,
+    )
     text, eph = reply(r)
     assert not eph
-    assert ("Settings: turn limit 1d (then the others may vote the player out) · reminders after 12h,"
-            " then every 1d · vacation 3 days") in text
+    assert (
+        "Settings: turn limit 1d (then the others may vote the player out) · reminders after 12h,"
+        " then every 1d · vacation 3 days"
+    ) in text
     await h.bob.slash(h.channel, "game join")
     # anyone sees the settings (ephemeral); only the host changes them
     text, eph = reply(await h.bob.slash(h.channel, "game settings"))
@@ -117,21 +127,28 @@ async def test_notify_quiet_hours_time_zone_autocomplete_and_one_sentence_refusa
     assert [c["value"] for c in choices] == ["Europe/Prague"]
     assert len(await h.alice.autocomplete(h.channel, "game notify", "tz", "america")) == 25
     r = await h.alice.slash(h.channel, "game notify", quiet="22-08", tz="Europe/Prague")
-    assert reply(r) == ("Quiet hours 22:00–08:00 (Europe/Prague): no reminder pings then; a reminder due then"
-                        " waits until they end.", True)
+    assert reply(r) == (
+        "Quiet hours 22:00–08:00 (Europe/Prague): no reminder pings then; a reminder due then waits until they end.",
+        True,
+    )
     assert reply(await h.alice.slash(h.channel, "game notify", quiet="25-08")) == (
-        "Quiet hours are two different hours from 0 to 23, e.g. 22-08.", True)
+        "Quiet hours are two different hours from 0 to 23, e.g. 22-08.",
+        True,
+    )
     assert reply(await h.alice.slash(h.channel, "game notify", tz="Mars/Olympus")) == (
-        "`Mars/Olympus` is not a time zone; write e.g. Europe/Prague or America/New_York.", True)
+        "`Mars/Olympus` is not a time zone; write e.g. Europe/Prague or America/New_York.",
+        True,
+    )
     assert await h.service.quiet_hours(h.alice.id) == ((22, 8), "Europe/Prague")  # unchanged by the refusals
 
 
 # ----- 1. reminders and quiet hours ----------------------------------------------------
 
+
 async def test_reminders_ping_only_whoever_must_act_never_in_quiet_hours(harness):
     h = harness
     # 2026-01-01 19:00 UTC = 20:00 in Prague (UTC+1 in winter)
-    clock = Clock(dt.datetime(2026, 1, 1, 19, 0, tzinfo=dt.timezone.utc).timestamp())
+    clock = Clock(dt.datetime(2026, 1, 1, 19, 0, tzinfo=dt.UTC).timestamp())
     use_clock(h, clock)
     await h.alice.slash(h.channel, "game new", game="high-low", reminders="2h then daily")
     await h.bob.slash(h.channel, "game join")
@@ -148,7 +165,7 @@ async def test_reminders_ping_only_whoever_must_act_never_in_quiet_hours(harness
     assert await tick(h) == []
     assert h.messages_since(mark) == []
     # 07:00 UTC = 08:00 Prague: the quiet hours end, the reminder goes out, pinging only the caller
-    clock.t = dt.datetime(2026, 1, 2, 7, 0, tzinfo=dt.timezone.utc).timestamp()
+    clock.t = dt.datetime(2026, 1, 2, 7, 0, tzinfo=dt.UTC).timestamp()
     (n,) = await tick(h)
     assert n.kind == "reminder"
     (msg,) = h.messages_since(mark)
@@ -163,7 +180,7 @@ async def test_reminders_ping_only_whoever_must_act_never_in_quiet_hours(harness
     assert await tick(h) == []
     assert len(h.messages_since(mark)) == 1
     # ...until 2026-01-03 07:00 UTC = 08:00 Prague: the second step's one reminder
-    clock.t = dt.datetime(2026, 1, 3, 7, 0, tzinfo=dt.timezone.utc).timestamp()
+    clock.t = dt.datetime(2026, 1, 3, 7, 0, tzinfo=dt.UTC).timestamp()
     (n,) = await tick(h)
     assert n.kind == "reminder" and n.mention == [str(caller.id)]
     assert len(h.messages_since(mark)) == 2 and h.pinged() == [caller.id]
@@ -189,6 +206,7 @@ async def test_the_tasks_loop_drives_the_clock(harness):
 
 
 # ----- 1. deadline policy: AI plays the turn, in all four games -------------------------
+
 
 @pytest.mark.parametrize("game", GAMES)
 async def test_an_absent_player_reaches_the_end_through_reminders_and_the_ai_policy(harness, sparse_renders, game):
@@ -227,8 +245,10 @@ async def test_an_absent_player_reaches_the_end_through_reminders_and_the_ai_pol
             assert h.pinged() == [int(alice)]
         else:
             deadlines += 1
-            assert (f"Time is up for <@{alice}>: the AI plays this turn for them (marked in the history)."
-                    in posts[0].content)
+            assert (
+                f"Time is up for <@{alice}>: the AI plays this turn for them (marked in the history)."
+                in posts[0].content
+            )
         if deadlines == 1 and step == 2:
             h.bots[0].get_cog("GameCog").clock_loop.cancel()
             await h.restart()
@@ -245,6 +265,7 @@ async def test_an_absent_player_reaches_the_end_through_reminders_and_the_ai_pol
 
 # ----- 1. deadline policy: skip / vote-kick --------------------------------------------
 
+
 async def carol_stalls_a_kick_table(h) -> tuple[Clock, str]:
     """High-Low for alice, bob and carol with a 1 h turn limit, no reminders and a vote-kick
     at the deadline, on a fake clock; alice and bob play whenever asked, carol never does.
@@ -252,8 +273,7 @@ async def carol_stalls_a_kick_table(h) -> tuple[Clock, str]:
 
     clock = Clock()
     use_clock(h, clock)
-    await h.alice.slash(h.channel, "game new", game="high-low", turn_limit="1h", reminders="off",
-                        at_deadline="kick")
+    await h.alice.slash(h.channel, "game new", game="high-low", turn_limit="1h", reminders="off", at_deadline="kick")
     await h.bob.slash(h.channel, "game join")
     await h.carol.slash(h.channel, "game join")
     await h.alice.slash(h.channel, "game start")
@@ -282,9 +302,13 @@ async def test_vote_kick_with_buttons_survives_a_restart_and_the_game_ends(harne
     assert await tick(h) == []  # one vote, not a new one every pass
     # carol (the subject) and dave (not playing) are refused with one sentence
     assert reply(await h.carol.click(vote_msg, label="Yes")) == (
-        "You are not one of the players asked in this vote.", True)
+        "You are not one of the players asked in this vote.",
+        True,
+    )
     assert reply(await h.dave.click(vote_msg, label="No")) == (
-        "You are not one of the players asked in this vote.", True)
+        "You are not one of the players asked in this vote.",
+        True,
+    )
     r = await h.alice.click(vote_msg, label="Yes")
     assert reply(r) == ("You voted yes.", True)
     assert h.messages()[-1].content == f"<@{h.alice.id}> voted; 1 more yes needed to remove <@{carol}>."
@@ -312,6 +336,7 @@ async def test_vote_kick_with_buttons_survives_a_restart_and_the_game_ends(harne
 
 # ----- 2. absent players: substitute, vacation ------------------------------------------
 
+
 async def test_substitute_gets_the_hand_by_dm_and_the_old_player_nothing_more(harness):
     h = harness
     use_clock(h, Clock())
@@ -323,19 +348,29 @@ async def test_substitute_gets_the_hand_by_dm_and_the_old_player_nothing_more(ha
     assert len(h.dms(h.bob)) == 1  # his first hand
     # refusals: one sentence each, nothing changes
     assert reply(await h.bob.slash(h.channel, "game substitute", new=h.dave, old=h.carol)) == (
-        "Only the host or a moderator (Manage Channels) can hand a seat to someone else.", True)
+        "Only the host or a moderator (Manage Channels) can hand a seat to someone else.",
+        True,
+    )
     assert reply(await h.alice.slash(h.channel, "game substitute", new=h.carol, old=h.bob)) == (
-        "The new player already holds a seat in this game.", True)
+        "The new player already holds a seat in this game.",
+        True,
+    )
     assert reply(await h.alice.slash(h.channel, "game substitute", new=h.bob, old=h.dave)) == (
-        "That player does not hold a seat in this game.", True)
+        "That player does not hold a seat in this game.",
+        True,
+    )
     robot = h.guild.add_member(h.env.create_user("robot", bot=True))
     assert reply(await h.alice.slash(h.channel, "game substitute", new=robot, old=h.bob)) == (
-        "Only a person can take over a seat, not a bot.", True)
+        "Only a person can take over a seat, not a bot.",
+        True,
+    )
     requests = len(h.env.http_requests)
     r = await h.alice.slash(h.channel, "game substitute", new=h.dave, old=h.bob)
     assert reply(r) == (f"<@{dave}> now plays the seat of <@{bob}>.", True)
-    assert (f"<@{dave}> takes over the seat of <@{bob}> (same place, same history); the hand follows by DM."
-            in h.messages()[-1].content)
+    assert (
+        f"<@{dave}> takes over the seat of <@{bob}> (same place, same history); the hand follows by DM."
+        in h.messages()[-1].content
+    )
     # dave got bob's hand by DM, as an image and a line
     (dm,) = h.dms(h.dave)
     assert "Your hand:" in dm.content and [a.filename for a in dm.attachments] == ["hand.png"]
@@ -358,8 +393,11 @@ async def test_substitute_gets_the_hand_by_dm_and_the_old_player_nothing_more(ha
     assert len(h.dms(h.bob)) == 1  # nothing more after the hand-over
     assert len(h.dms(h.dave)) > 1  # the new player gets the draws
     # nobody pinged bob after the hand-over; the seat is written as dave in the channel
-    posts = [req for req in h.env.http_requests[requests:]
-             if req.method == "POST" and req.path == f"/channels/{h.channel.id}/messages"]
+    posts = [
+        req
+        for req in h.env.http_requests[requests:]
+        if req.method == "POST" and req.path == f"/channels/{h.channel.id}/messages"
+    ]
     assert posts and all(int(bob) not in h.pinged(i) for i in range(-len(posts), 0))
     assert f"<@{bob}>" not in "\n".join(m.content for m in h.messages()[-3:])
     assert f"<@{dave}>" in "\n".join(m.content for m in h.messages()[-3:])  # the final ranking names dave
@@ -378,12 +416,16 @@ async def test_vacation_pauses_the_clock_within_the_allowance(harness):
     r = await caller.slash(h.channel, "game vacation", days=2)
     # until T0 + 2 days = 1767225600 + 172800 = 1767398400; 3 - 2 = 1 day left
     assert reply(r) == ("You are on vacation until <t:1767398400:f>; 1 vacation day left in this game.", True)
-    assert h.messages()[-1].content == (f"<@{caller.id}> is on vacation until <t:1767398400:f> (<t:1767398400:R>):"
-                                        " no reminders, and their turn clock waits until then.")
+    assert h.messages()[-1].content == (
+        f"<@{caller.id}> is on vacation until <t:1767398400:f> (<t:1767398400:R>):"
+        " no reminders, and their turn clock waits until then."
+    )
     # the deadline moves from T0 + 1d to the vacation's end + 1d = T0 + 3d = 1767484800
     assert "(deadline <t:1767484800:R>)" in answer(await h.alice.slash(h.channel, "game board")).content
     assert reply(await caller.slash(h.channel, "game vacation", days=2)) == (
-        "This table allows 3 vacation days per player; you have 1 left.", True)
+        "This table allows 3 vacation days per player; you have 1 left.",
+        True,
+    )
     clock.t = T0 + 3 * 86400 - 1  # one second before the moved deadline: nothing
     assert await tick(h) == []
     clock.t = T0 + 3 * 86400
@@ -400,8 +442,12 @@ def deny_send_messages(h, deny: bool) -> None:
     from simcord.enums import OverwriteType
 
     if deny:
-        h.env.backend.set_overwrite(h.channel.id, Overwrite(
-            target_id=h.bot.user.id, type=OverwriteType.MEMBER, deny=discord.Permissions(send_messages=True).value))
+        h.env.backend.set_overwrite(
+            h.channel.id,
+            Overwrite(
+                target_id=h.bot.user.id, type=OverwriteType.MEMBER, deny=discord.Permissions(send_messages=True).value
+            ),
+        )
     else:
         h.env.backend.delete_overwrite(h.channel.id, h.bot.user.id)
 
@@ -417,15 +463,18 @@ async def test_a_refused_vacation_line_keeps_the_vacation_and_never_says_try_aga
     await h.bob.slash(h.channel, "game join")
     await h.alice.slash(h.channel, "game start")
     caller = member_of(h, (await board(h)).mention[0])
-    h.env.inject_error("POST", f"/channels/{h.channel.id}/messages", status=403, code=50013,
-                       message="Missing Permissions")
+    h.env.inject_error(
+        "POST", f"/channels/{h.channel.id}/messages", status=403, code=50013, message="Missing Permissions"
+    )
     r = await caller.slash(h.channel, "game vacation", days=2)
     # until T0 + 2 days = 1767225600 + 172800 = 1767398400; 3 - 2 = 1 day left
     assert reply(r) == ("You are on vacation until <t:1767398400:f>; 1 vacation day left in this game.", True)
     assert not any("try again" in (f.content or "").lower() for f in [r.response, *r.followups] if f is not None)
     # saved once: 1 day of the 3 is left, so 2 more days are refused
     assert reply(await caller.slash(h.channel, "game vacation", days=2)) == (
-        "This table allows 3 vacation days per player; you have 1 left.", True)
+        "This table allows 3 vacation days per player; you have 1 left.",
+        True,
+    )
 
 
 async def test_vacation_without_send_messages_is_refused_before_anything_is_saved(harness):
@@ -441,8 +490,11 @@ async def test_vacation_without_send_messages_is_refused_before_anything_is_save
     caller = member_of(h, (await board(h)).mention[0])
     deny_send_messages(h, True)
     r = await caller.slash(h.channel, "game vacation", days=2)
-    assert reply(r) == ("I can't host a game here: I am missing the Send Messages permission in this channel,"
-                        " so nothing was played. A moderator can grant it in the channel settings.", True)
+    assert reply(r) == (
+        "I can't host a game here: I am missing the Send Messages permission in this channel,"
+        " so nothing was played. A moderator can grant it in the channel settings.",
+        True,
+    )
     deny_send_messages(h, False)
     # nothing was taken from the allowance: all 3 days are still there (3 - 3 = 0 left)
     r = await caller.slash(h.channel, "game vacation", days=3)
@@ -451,6 +503,7 @@ async def test_vacation_without_send_messages_is_refused_before_anything_is_save
 
 
 # ----- 3. undo -------------------------------------------------------------------------
+
 
 async def three_high_low(h):
     await h.alice.slash(h.channel, "game new", game="high-low")
@@ -554,7 +607,9 @@ async def test_a_vote_click_without_send_messages_is_refused_before_it_is_counte
     deny_send_messages(h, True)
     assert reply(await voter.click(ask, label="No")) == (
         "I can't host a game here: I am missing the Send Messages permission in this channel,"
-        " so nothing was played. A moderator can grant it in the channel settings.", True)
+        " so nothing was played. A moderator can grant it in the channel settings.",
+        True,
+    )
     deny_send_messages(h, False)
     assert reply(await voter.click(ask, label="No")) == ("You voted no.", True)  # not counted before
 
@@ -570,8 +625,9 @@ async def test_a_counted_vote_whose_channel_line_is_refused_never_says_try_again
     await first.slash(h.channel, "game undo")
     (ask,) = h.messages_since(mark)
     voter = next(m for m in (h.alice, h.bob, h.carol) if m.id != first.id)
-    h.env.inject_error("POST", f"/channels/{h.channel.id}/messages", status=403, code=50013,
-                       message="Missing Permissions")
+    h.env.inject_error(
+        "POST", f"/channels/{h.channel.id}/messages", status=403, code=50013, message="Missing Permissions"
+    )
     r = await voter.click(ask, label="No")
     assert reply(r) == ("You voted no.", True)
     assert not any("try again" in (f.content or "").lower() for f in [r.response, *r.followups] if f is not None)
@@ -588,11 +644,15 @@ async def test_an_undo_request_that_cannot_be_posted_is_withdrawn(harness):
     h = harness
     use_clock(h, Clock())
     first = await call_then_two_plays(h)
-    h.env.inject_error("POST", f"/channels/{h.channel.id}/messages", status=403, code=50013,
-                       message="Missing Permissions")
+    h.env.inject_error(
+        "POST", f"/channels/{h.channel.id}/messages", status=403, code=50013, message="Missing Permissions"
+    )
     r = await first.slash(h.channel, "game undo")
-    assert reply(r) == ("I could not post your request in this channel, so it was withdrawn and nothing was"
-                        " undone; ask again in a moment.", True)
+    assert reply(r) == (
+        "I could not post your request in this channel, so it was withdrawn and nothing was"
+        " undone; ask again in a moment.",
+        True,
+    )
     assert (await board(h)).version == 3  # call + 2 plays: nothing undone
     mark = h.mark()
     r = await first.slash(h.channel, "game undo")
@@ -610,8 +670,9 @@ async def test_a_kick_vote_that_cannot_be_posted_is_asked_again_at_the_next_pass
     clock, carol = await carol_stalls_a_kick_table(h)
     assert (await board(h)).mention == [carol]
     clock.t += HOUR  # carol's deadline
-    h.env.inject_error("POST", f"/channels/{h.channel.id}/messages", status=403, code=50013,
-                       message="Missing Permissions")
+    h.env.inject_error(
+        "POST", f"/channels/{h.channel.id}/messages", status=403, code=50013, message="Missing Permissions"
+    )
     mark = h.mark()
     (n,) = await tick(h)
     assert n.kind == "kick-vote" and h.messages_since(mark) == []  # refused by Discord
@@ -621,4 +682,3 @@ async def test_a_kick_vote_that_cannot_be_posted_is_asked_again_at_the_next_pass
     (vote_msg,) = h.messages_since(mark)
     assert vote_msg.content.startswith(f"Time is up for <@{carol}>. Remove them from the game?")
     assert [c.label for row in vote_msg.components for c in row.children] == ["Yes", "No"]
-

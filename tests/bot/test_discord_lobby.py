@@ -226,8 +226,14 @@ async def test_dm_closed_fallback(harness):
     h = harness
     await h.lobby("high-low", h.alice, h.bob)
     bob_dm = h.bob.user.dm_channel
-    h.env.inject_error("POST", f"/channels/{bob_dm.id}/messages", status=403, code=50007,
-                       message="Cannot send messages to this user", times=None)
+    h.env.inject_error(
+        "POST",
+        f"/channels/{bob_dm.id}/messages",
+        status=403,
+        code=50007,
+        message="Cannot send messages to this user",
+        times=None,
+    )
     await h.alice.slash(h.channel, "game start")
     notice = [m for m in h.messages() if "Couldn't DM" in m.content]
     assert len(notice) == 1
@@ -242,7 +248,9 @@ async def test_dm_closed_fallback(harness):
     # after a restart (the flag is stored) the hand changes again (a round is played):
     # no new DM attempt to bob, no new notice
     await h.restart()
-    attempts = lambda: sum(1 for r in h.env.http_requests if r.method == "POST" and r.path == f"/channels/{bob_dm.id}/messages")
+    attempts = lambda: sum(
+        1 for r in h.env.http_requests if r.method == "POST" and r.path == f"/channels/{bob_dm.id}/messages"
+    )
     tried = attempts()
     actor = member_of(h, (await to_act(h))[0])
     await actor.slash(h.channel, "move", action="call high")
@@ -378,8 +386,10 @@ async def test_unexpected_error_is_logged_with_table_and_answered_with_apology(h
     assert reply(r) == (SORRY, True)
     # it cannot know whether the move was saved before the failure: no bare "try again",
     # it sends the player to the board first
-    assert SORRY == ("Sorry, something went wrong on our side and it has been logged; it may have happened "
-                     "after your move was saved, so look at `/game board` before you send it again.")
+    assert SORRY == (
+        "Sorry, something went wrong on our side and it has been logged; it may have happened "
+        "after your move was saved, so look at `/game board` before you send it again."
+    )
     assert any(str(h.channel.id) in rec.getMessage() for rec in caplog.records)
     assert "disk on fire" not in h.public_text()
     # it went through the tree's on_error (SimCord records it there): acknowledged here

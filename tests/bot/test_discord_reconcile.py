@@ -20,8 +20,7 @@ async def test_a_move_committed_but_never_posted_is_posted_by_the_restarted_bot(
     # directly, nothing reaches the channel
     result = await h.service.act(h.channel.id, caller, "call low")
     assert len(h.messages()) == posts_before
-    assert [(g.table_id, g.posted, g.version) for g in await h.service.store.unposted()] == [
-        (str(h.channel.id), 0, 1)]
+    assert [(g.table_id, g.posted, g.version) for g in await h.service.store.unposted()] == [(str(h.channel.id), 0, 1)]
 
     await h.restart()  # a NEW bot object on the same database
     assert h.bot is not h.bots[0]
@@ -79,13 +78,15 @@ async def test_a_failed_post_is_caught_up_when_the_table_is_next_touched(harness
     caller = member_of(h, (await to_act(h))[0])
     posts_before = len(board_posts(h))
     # the channel post of the move fails (e.g. a Discord outage): the move is committed
-    h.env.inject_error("POST", f"/channels/{h.channel.id}/messages", status=403, code=50013,
-                       message="Missing Permissions")
+    h.env.inject_error(
+        "POST", f"/channels/{h.channel.id}/messages", status=403, code=50013, message="Missing Permissions"
+    )
     r = await caller.slash(h.channel, "move", action="call high")
     # the move stands: never "try again" (issue 11.5); 50013 names the permissions (11.4)
     assert answer(r).content == (
         "Your move `call high` was played, but I am not allowed to post in this channel (I need View Channel,"
-        " Send Messages and Attach Files; a moderator can grant them). The board will be posted as soon as I can.")
+        " Send Messages and Attach Files; a moderator can grant them). The board will be posted as soon as I can."
+    )
     assert (await h.service.board(h.channel.id)).version == 1
     assert len(board_posts(h)) == posts_before
     # the next interaction at the table (here a look-up by a spectator) posts what it missed
@@ -116,7 +117,7 @@ async def test_the_restarted_bot_also_sends_the_missed_private_news_by_dm(harnes
     (post,) = h.messages_since(n)
     assert "Revealed" in post.content
     for m in (h.alice, h.bob):
-        new = h.dms(m)[dms_before[m]:]
+        new = h.dms(m)[dms_before[m] :]
         assert len(new) == 1, [d.content for d in new]
         hand = (await h.service.hand(table, m.id)).private["hand"]
         drawn = [c for c in hand if f"You drew {c}." in new[0].content]

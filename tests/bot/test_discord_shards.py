@@ -151,25 +151,41 @@ async def test_the_periodic_pass_of_a_shard_process_reminds_only_at_its_own_tabl
     assert [g.table_id for g in await bot.service.store.due_games(now[0])] == [str(two.id)]
 
 
-@pytest.mark.parametrize("ids, count, db, expected", [
-    (None, None, "x.db", (None, None)),
-    ("0,1", 4, "postgresql://db/b", ([0, 1], 4)),
-    (None, 4, "x.db", (None, 4)),  # every shard in this one process: SQLite is fine
-    ("0,1,2,3", 4, "x.db", ([0, 1, 2, 3], 4)),
-])
+@pytest.mark.parametrize(
+    "ids, count, db, expected",
+    [
+        (None, None, "x.db", (None, None)),
+        ("0,1", 4, "postgresql://db/b", ([0, 1], 4)),
+        (None, 4, "x.db", (None, 4)),  # every shard in this one process: SQLite is fine
+        ("0,1,2,3", 4, "x.db", ([0, 1, 2, 3], 4)),
+    ],
+)
 def test_shard_options(ids, count, db, expected):
     assert shard_plan(ids, count, db) == expected
 
 
-@pytest.mark.parametrize("ids, count, db, sentence", [
-    ("0,1", None, "postgresql://db/b", "--shard-ids needs --shard-count, the total number of shards over all processes."),
-    ("0,4", 4, "postgresql://db/b", "Shard ids run from 0 to 3 with --shard-count 4; 4 is not one of them."),
-    ("1,1", 4, "postgresql://db/b", "--shard-ids lists a shard twice."),
-    ("0,x", 4, "postgresql://db/b", "--shard-ids takes shard numbers separated by commas (like 0,1), not '0,x'."),
-    ("0,1", 4, "sqlite:///x.db", "Running only some shards means other processes run the rest, and they can share"
-                                 " games only through PostgreSQL: set BOARDHOST_DB=postgresql://… (see README,"
-                                 " \"Running at scale\")."),
-])
+@pytest.mark.parametrize(
+    "ids, count, db, sentence",
+    [
+        (
+            "0,1",
+            None,
+            "postgresql://db/b",
+            "--shard-ids needs --shard-count, the total number of shards over all processes.",
+        ),
+        ("0,4", 4, "postgresql://db/b", "Shard ids run from 0 to 3 with --shard-count 4; 4 is not one of them."),
+        ("1,1", 4, "postgresql://db/b", "--shard-ids lists a shard twice."),
+        ("0,x", 4, "postgresql://db/b", "--shard-ids takes shard numbers separated by commas (like 0,1), not '0,x'."),
+        (
+            "0,1",
+            4,
+            "sqlite:///x.db",
+            "Running only some shards means other processes run the rest, and they can share"
+            " games only through PostgreSQL: set BOARDHOST_DB=postgresql://… (see README,"
+            ' "Running at scale").',
+        ),
+    ],
+)
 def test_inconsistent_shard_options_are_refused_with_one_sentence(ids, count, db, sentence):
     with pytest.raises(ValueError) as err:
         shard_plan(ids, count, db)

@@ -13,8 +13,11 @@ async def test_live_status_message_edited_in_place_survives_restart_and_deletion
     h = harness
     await h.lobby("high-low", h.alice, h.bob, posts="every")
     r = await h.alice.slash(h.channel, "game posts", style="status")
-    assert reply(r) == (f"<@{h.alice.id}> set this table's board to one live status message, edited after every"
-                        " move, and a short line per move.", False)
+    assert reply(r) == (
+        f"<@{h.alice.id}> set this table's board to one live status message, edited after every"
+        " move, and a short line per move.",
+        False,
+    )
     r = await h.bob.slash(h.channel, "game posts", style="every")  # not the host
     assert reply(r)[1]
     mark = h.mark()
@@ -42,14 +45,18 @@ async def test_live_status_message_edited_in_place_survives_restart_and_deletion
     both = [s.seat for s in sorted(info.seats, key=lambda s: s.order)]  # High-Low: every player, in seat order
     # written by hand: High-Low's call event, then everyone must play a card; only the other
     # player is pinged (the caller is here); the link is masked, the URL never shown as text
-    assert new[0].content == (f"<@{caller}> calls high.\n"
-                              f"<@{both[0]}>, <@{both[1]}>: your move on [the board]({board_link})."
-                              " Type `/move` and pick from the list (**My moves** shows them all).")
+    assert new[0].content == (
+        f"<@{caller}> calls high.\n"
+        f"<@{both[0]}>, <@{both[1]}>: your move on [the board]({board_link})."
+        " Type `/move` and pick from the list (**My moves** shows them all)."
+    )
     assert h.pinged(-1) == [int(s) for s in both if s != caller]
     current = next(m for m in h.messages() if m.id == status.id)
     assert current.content.startswith("**High-Low**, move 1 (this board is updated after every move).")
     assert [c.custom_id for row in current.components for c in row.children] == [
-        f"bh:hand:{h.channel.id}:v1", f"bh:moves:{h.channel.id}:v1"]
+        f"bh:hand:{h.channel.id}:v1",
+        f"bh:moves:{h.channel.id}:v1",
+    ]
 
     # a restarted bot edits the same message (its id is in the database)
     await h.restart()

@@ -40,9 +40,11 @@ async def test_list_mine_and_a_game_in_a_thread(harness):
     text, eph = reply(r)
     assert eph
     # written by hand: the channel's game (oldest first, waiting since the start at T0), then the thread's lobby
-    assert text == ("2 tables on this server:\n"
-                    f"**High-Low** in <#{h.channel.id}>: <@{first}> to act since <t:1767225600:R>.\n"
-                    f"**High-Low** in <#{thread.id}>: lobby, waiting for players to join.")
+    assert text == (
+        "2 tables on this server:\n"
+        f"**High-Low** in <#{h.channel.id}>: <@{first}> to act since <t:1767225600:R>.\n"
+        f"**High-Low** in <#{thread.id}>: lobby, waiting for players to join."
+    )
 
     # /game mine: only the player who must act sees the table, with a link across servers
     who = h.alice if first == str(h.alice.id) else h.bob
@@ -50,9 +52,11 @@ async def test_list_mine_and_a_game_in_a_thread(harness):
     r = await who.slash(h.channel, "game mine")
     text, eph = reply(r)
     assert eph
-    assert text == ("Your move at 1 table:\n"
-                    f"**High-Low** in https://discord.com/channels/{h.guild.id}/{h.channel.id}: <@{first}> to act"
-                    " since <t:1767225600:R>.")
+    assert text == (
+        "Your move at 1 table:\n"
+        f"**High-Low** in https://discord.com/channels/{h.guild.id}/{h.channel.id}: <@{first}> to act"
+        " since <t:1767225600:R>."
+    )
     r = await other.slash(h.channel, "game mine")
     assert reply(r) == ("No table is waiting for you right now.", True)
 
@@ -68,10 +72,14 @@ async def test_list_mine_and_a_game_in_a_thread(harness):
 async def test_thread_refused_without_the_permission_to_create_threads(harness):
     h = harness
     channel = h.guild.create_text_channel(
-        "no-threads", overwrites={h.env.bot.user: discord.PermissionOverwrite(create_public_threads=False)})
+        "no-threads", overwrites={h.env.bot.user: discord.PermissionOverwrite(create_public_threads=False)}
+    )
     r = await h.alice.slash(channel, "game new", game="high-low", thread=True)
-    assert reply(r) == ("I can't open a thread here: I am missing the Create Public Threads permission in this"
-                        " channel, so no game was opened.", True)
+    assert reply(r) == (
+        "I can't open a thread here: I am missing the Create Public Threads permission in this"
+        " channel, so no game was opened.",
+        True,
+    )
     assert channel.threads == []
     assert await h.service.table_info(channel.id) is None
     # bad options are refused before any thread is made
@@ -125,9 +133,15 @@ async def test_history_pages_per_viewer_with_undone_moves_and_export(harness):
     r = await h.alice.slash(h.channel, "game history")
     page2 = r.response if not r.followups else r.followups[-1]
     # the newest page is a full one (the last 20 moves: 7-26), the oldest holds the rest
-    expected = ["**High-Low**, moves 7–26 (page 2 of 2):", *[as_seen_by(h.alice, s) for s in range(7, 22)],
-                f"22. <@{caller}>: ~~Call high.~~ (undone)", f"23. ↶ <@{caller}> took back: Call high.",
-                f"24. <@{caller}>: Call low.", as_seen_by(h.alice, 25), as_seen_by(h.alice, 26)]
+    expected = [
+        "**High-Low**, moves 7–26 (page 2 of 2):",
+        *[as_seen_by(h.alice, s) for s in range(7, 22)],
+        f"22. <@{caller}>: ~~Call high.~~ (undone)",
+        f"23. ↶ <@{caller}> took back: Call high.",
+        f"24. <@{caller}>: Call low.",
+        as_seen_by(h.alice, 25),
+        as_seen_by(h.alice, 26),
+    ]
     assert expected[16:18] == [as_seen_by(h.alice, 22), as_seen_by(h.alice, 23)]
     assert page2.ephemeral and page2.content == "\n".join(expected)
     labels = [(c["label"], c.get("disabled", False)) for row in page2.components for c in row["components"]]
@@ -136,15 +150,19 @@ async def test_history_pages_per_viewer_with_undone_moves_and_export(harness):
     r = await h.alice.click(page2.message, label="Prev")
     page1 = r.message if hasattr(r, "message") and r.message is not None else None
     text = r.response.content if r.response is not None else page1.content
-    assert text.split("\n") == ["**High-Low**, moves 1–6 (page 1 of 2):",
-                                *[as_seen_by(h.alice, s) for s in range(1, 7)]]
+    assert text.split("\n") == [
+        "**High-Low**, moves 1–6 (page 1 of 2):",
+        *[as_seen_by(h.alice, s) for s in range(1, 7)],
+    ]
 
     # bob reads his own cards, not alice's; filtered to alice's moves only
     r = await h.bob.slash(h.channel, "game history", player=h.alice)
     text = (r.followups[-1] if r.followups else r.response).content
     alice_seqs = [s for s in sorted(actions) if actions[s].seat == str(h.alice.id)]
-    assert text.split("\n") == [f"**High-Low**, moves of <@{h.alice.id}> {alice_seqs[0]}–{alice_seqs[-1]} (page 1 of 1):",
-                                 *[as_seen_by(h.bob, s) for s in alice_seqs]]
+    assert text.split("\n") == [
+        f"**High-Low**, moves of <@{h.alice.id}> {alice_seqs[0]}–{alice_seqs[-1]} (page 1 of 1):",
+        *[as_seen_by(h.bob, s) for s in alice_seqs],
+    ]
     assert "Plays a card face down." in text and f"Play {actions[alice_seqs[-1]].action.get('card')}." not in text
 
     # the game is over: the export carries every card and the seed
@@ -152,7 +170,8 @@ async def test_history_pages_per_viewer_with_undone_moves_and_export(harness):
     msg = r.followups[-1] if r.followups else r.response
     assert msg.content == "High-Low, 26 logged actions: the whole game (`boardhost replay` re-runs it)."
     assert msg.ephemeral and [a.filename for a in msg.attachments] == [
-        f"boardhost-high-low-{(await svc.table_info(table)).game_pk}.json"]
+        f"boardhost-high-low-{(await svc.table_info(table)).game_pk}.json"
+    ]
     data = json.loads(await msg.attachments[0].read())
     assert data["status"] == "over" and data["seed"] is not None
     assert [a["action"] for a in data["actions"]] == [actions[s].action for s in sorted(actions)]

@@ -133,8 +133,10 @@ async def test_kanban_options_say_what_they_are_and_the_notation_is_unchanged():
             assert p.description and not p.description.startswith(p.name + ":"), (command.name, p.name)
             assert len(p.description) <= 100
     order = {p.name: p.description for p in group.get_command("order").parameters}
-    assert order == {"card": "your Kanban order card, e.g. k01 (your hand image lists yours)",
-                     "split": "placement 1-4 of the card (which icons stock; see your hand image)"}
+    assert order == {
+        "card": "your Kanban order card, e.g. k01 (your hand image lists yours)",
+        "split": "placement 1-4 of the card (which icons stock; see your hand image)",
+    }
     claim = [p.name for p in group.get_command("claim").parameters]
     assert claim == ["pos", "design", "garage"]  # notation order
     state = kanban.setup(["a", "b"], None, 1)
@@ -159,8 +161,11 @@ def _verb_model(i: int) -> type[ActionModel]:
     """An action model ``v01`` … with one int field ``n``."""
 
     verb = f"v{i:02d}"
-    return type(f"V{i:02d}", (ActionModel,), {
-        "__annotations__": {"type": Literal[verb], "n": int}, "type": verb, "__doc__": f"Verb {i}."})
+    return type(
+        f"V{i:02d}",
+        (ActionModel,),
+        {"__annotations__": {"type": Literal[verb], "n": int}, "type": verb, "__doc__": f"Verb {i}."},
+    )
 
 
 async def test_past_25_action_models_the_group_splits_into_subgroups_and_drops_none(monkeypatch):

@@ -141,13 +141,21 @@ def test_two_resigned_players_are_not_both_ranked_first():
     # seen when both players of a 2-player game resigned: "1. bob — 169 points (resigned)" and
     # "1. alice — 131 points (resigned)" right under the engine's "1. bob (169); 2. alice (131)"
     assert _rank({"alice": 131, "bob": 169}, [["bob"], ["alice"]], {"alice", "bob"}) == [
-        (1, "bob", 169, True), (2, "alice", 131, True)]
+        (1, "bob", 169, True),
+        (2, "alice", 131, True),
+    ]
     # resigned players still rank below everyone who played on, whatever their score
     assert _rank({"alice": 131, "bob": 169, "carol": 100}, [["bob"], ["alice"], ["carol"]], {"alice", "bob"}) == [
-        (1, "carol", 100, False), (2, "bob", 169, True), (3, "alice", 131, True)]
+        (1, "carol", 100, False),
+        (2, "bob", 169, True),
+        (3, "alice", 131, True),
+    ]
     # a tie between resigned players is still a shared place
     assert _rank({"alice": 50, "bob": 50, "carol": 10}, [["alice", "bob"], ["carol"]], {"alice", "bob"}) == [
-        (1, "carol", 10, False), (2, "alice", 50, True), (2, "bob", 50, True)]
+        (1, "carol", 10, False),
+        (2, "alice", 50, True),
+        (2, "bob", 50, True),
+    ]
 
 
 async def test_factory_manager_as_three_players_and_a_spectator_reads_names_not_ids(harness):

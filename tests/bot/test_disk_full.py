@@ -26,8 +26,10 @@ pytestmark = pytest.mark.usefixtures("high_low")  # tests/conftest.py: the test-
 A, B = "1001", "1002"
 
 #: the answer written out by hand (the sentence the issue asks for: out of space, nothing played)
-ANSWER = ("The bot's server is out of disk space, so nothing was saved and nothing was played;"
-          " try again once its admin has freed some space.")
+ANSWER = (
+    "The bot's server is out of disk space, so nothing was saved and nothing was played;"
+    " try again once its admin has freed some space."
+)
 
 
 async def fill_up(store: SqliteStore) -> None:
@@ -85,8 +87,7 @@ async def test_sqlite_writes_queued_together_each_get_the_disk_full_error(tmp_pa
     await store.open()
     try:
         await _x(store._conn, "PRAGMA max_page_count = 1")
-        results = await asyncio.gather(*(store.set_meta(f"k{i}", "x" * 3000) for i in range(6)),
-                                       return_exceptions=True)
+        results = await asyncio.gather(*(store.set_meta(f"k{i}", "x" * 3000) for i in range(6)), return_exceptions=True)
         refused = [r for r in results if r is not None]
         assert refused and all(isinstance(r, OutOfSpace) for r in refused), results
         stored = {f"k{i}" for i, r in enumerate(results) if r is None}
@@ -213,4 +214,3 @@ async def test_postgres_disk_full_is_out_of_space(write):
     assert isinstance(caught.value.__cause__, asyncpg.DiskFullError)
     assert caught.value.__cause__.sqlstate == "53100"
     assert "No space left on device" in str(caught.value)
-

@@ -175,8 +175,9 @@ async def test_a_failed_post_of_a_played_move_says_it_was_played_and_is_retried_
     await h.lobby("high-low", h.alice, h.bob)
     await h.alice.slash(h.channel, "game start")
     caller = member_of(h, (await to_act(h))[0])
-    h.env.inject_error("POST", f"/channels/{h.channel.id}/messages", status=403, code=50013,
-                       message="Missing Permissions")
+    h.env.inject_error(
+        "POST", f"/channels/{h.channel.id}/messages", status=403, code=50013, message="Missing Permissions"
+    )
     n = h.mark()
     r = await caller.slash(h.channel, "move", action="call high")
     text = answer(r).content
@@ -206,9 +207,13 @@ async def test_the_same_move_sent_twice_at_once_is_played_once(harness):
     )
     texts = sorted(reply(r)[0] for r in rs)
     assert await h.version() == v + 1
-    assert texts == sorted([f"Played `play {card}`.",
-                            "Your previous move is still being played, so this one was not played: look at the"
-                            " new board, then send it again if you still want it."])
+    assert texts == sorted(
+        [
+            f"Played `play {card}`.",
+            "Your previous move is still being played, so this one was not played: look at the"
+            " new board, then send it again if you still want it.",
+        ]
+    )
 
 
 async def play_until_a_move_stays_legal(h, game_id: str):
@@ -224,8 +229,9 @@ async def play_until_a_move_stays_legal(h, game_id: str):
         for action in engine.legal_actions(state, seat):
             notation = engine.notation(state, action)
             after = engine.apply(state, seat, action).state
-            if seat in engine.to_act(after) and notation in [engine.notation(after, b)
-                                                             for b in engine.legal_actions(after, seat)]:
+            if seat in engine.to_act(after) and notation in [
+                engine.notation(after, b) for b in engine.legal_actions(after, seat)
+            ]:
                 return member_of(h, seat), notation
         choice = engine.ai.choose(state, seat, rng(3, "test", row.version))
         r = await member_of(h, seat).slash(h.channel, "move", action=engine.notation(state, choice))
@@ -245,19 +251,27 @@ async def test_a_still_legal_move_sent_twice_at_once_is_played_once(harness):
     member, notation = await play_until_a_move_stays_legal(h, "factory-manager")
     assert notation.startswith("place ")
     v = await h.version()
-    rs = await arrive_together(h, lambda: member.slash(h.channel, "move", action=notation),
-                               lambda: member.slash(h.channel, "move", action=notation))
+    rs = await arrive_together(
+        h,
+        lambda: member.slash(h.channel, "move", action=notation),
+        lambda: member.slash(h.channel, "move", action=notation),
+    )
     assert await h.version() == v + 1
     assert sorted(reply(r)[0] for r in rs) == sorted([f"Played `{notation}`.", IN_FLIGHT])
-    assert IN_FLIGHT == ("Your previous move is still being played, so this one was not played: look at the"
-                         " new board, then send it again if you still want it.")
+    assert IN_FLIGHT == (
+        "Your previous move is still being played, so this one was not played: look at the"
+        " new board, then send it again if you still want it."
+    )
     # the same through the typed command
     member, notation = await play_until_a_move_stays_legal(h, "factory-manager")
     assert notation.startswith("place ")
     kind = notation.split()[1]
     v = await h.version()
-    rs = await arrive_together(h, lambda: member.slash(h.channel, "fm place", kind=kind),
-                               lambda: member.slash(h.channel, "fm place", kind=kind))
+    rs = await arrive_together(
+        h,
+        lambda: member.slash(h.channel, "fm place", kind=kind),
+        lambda: member.slash(h.channel, "fm place", kind=kind),
+    )
     assert await h.version() == v + 1
     assert sorted(reply(r)[0] for r in rs) == sorted([f"Played `place {kind}`.", IN_FLIGHT])
 
@@ -287,10 +301,14 @@ async def test_missing_permissions_are_named_before_anything_is_committed(harnes
 
     h = harness
     closed = h.guild.create_text_channel(
-        "no-files", overwrites={h.env.bot.user: discord.PermissionOverwrite(attach_files=False)})
+        "no-files", overwrites={h.env.bot.user: discord.PermissionOverwrite(attach_files=False)}
+    )
     r = await h.alice.slash(closed, "game new", game="high-low")
-    assert reply(r) == ("I can't host a game here: I am missing the Attach Files permission in this channel,"
-                        " so nothing was played. A moderator can grant it in the channel settings.", True)
+    assert reply(r) == (
+        "I can't host a game here: I am missing the Attach Files permission in this channel,"
+        " so nothing was played. A moderator can grant it in the channel settings.",
+        True,
+    )
     assert await h.service.table_info(closed.id) is None
 
 
@@ -303,8 +321,9 @@ async def test_a_dev_guild_refusing_the_sync_does_not_stop_start_up(harness, mon
     h = harness
     await h.service.store.set_meta(TREE_HASH_KEY, "an older tree")  # the next start must sync
     monkeypatch.setenv("BOARDHOST_DEV_GUILD", "4242")
-    h.env.inject_error("PUT", "/applications/*/guilds/4242/commands", status=403, code=50001,
-                       message="Missing Access", times=None)
+    h.env.inject_error(
+        "PUT", "/applications/*/guilds/4242/commands", status=403, code=50001, message="Missing Access", times=None
+    )
     with caplog.at_level("WARNING", logger="boardhost.discord"):
         await h.restart()
     assert h.bot.dev_guild == 4242 and h.bot.synced is True
@@ -324,8 +343,9 @@ async def test_old_lobby_messages_are_closed_when_the_game_starts_or_is_cancelle
     new = (await h.alice.slash(h.channel, "game new", game="high-low")).response.message
     joined = (await h.bob.slash(h.channel, "game join")).response.message
     shown = (await h.carol.slash(h.channel, "game board")).response.message
-    h.env.inject_error("PATCH", f"/channels/{h.channel.id}/messages/{joined.id}", status=403, code=50013,
-                       message="Missing Permissions")  # this one edit fails
+    h.env.inject_error(
+        "PATCH", f"/channels/{h.channel.id}/messages/{joined.id}", status=403, code=50013, message="Missing Permissions"
+    )  # this one edit fails
     await h.alice.slash(h.channel, "game start")
     msgs = {m.id: m for m in h.messages()}
     for m in (new, shown):
@@ -358,8 +378,9 @@ async def test_a_stale_lobby_button_is_answered_before_its_message_is_edited_clo
     h = harness
     await h.alice.slash(h.channel, "game new", game="high-low")
     joined = (await h.bob.slash(h.channel, "game join")).response.message
-    h.env.inject_error("PATCH", f"/channels/{h.channel.id}/messages/{joined.id}", status=403, code=50013,
-                       message="Missing Permissions")  # left open at the start
+    h.env.inject_error(
+        "PATCH", f"/channels/{h.channel.id}/messages/{joined.id}", status=403, code=50013, message="Missing Permissions"
+    )  # left open at the start
     await h.alice.slash(h.channel, "game start")
     old = next(m for m in h.messages() if m.id == joined.id)
     first = len(h.env.http_requests)
@@ -380,8 +401,10 @@ def deny_bot(h, **perms) -> None:
     from simcord.enums import OverwriteType
 
     if perms:
-        h.env.backend.set_overwrite(h.channel.id, Overwrite(
-            target_id=h.bot.user.id, type=OverwriteType.MEMBER, deny=discord.Permissions(**perms).value))
+        h.env.backend.set_overwrite(
+            h.channel.id,
+            Overwrite(target_id=h.bot.user.id, type=OverwriteType.MEMBER, deny=discord.Permissions(**perms).value),
+        )
     else:
         h.env.backend.delete_overwrite(h.channel.id, h.bot.user.id)
 
@@ -414,8 +437,9 @@ async def test_a_background_retry_refused_for_permissions_is_explained_once(harn
     await h.lobby("high-low", h.alice, h.bob)
     await h.alice.slash(h.channel, "game start")
     caller = member_of(h, (await to_act(h))[0])
-    h.env.inject_error("POST", f"/channels/{h.channel.id}/messages", status=403, code=50013,
-                       message="Missing Permissions")  # the move's own post
+    h.env.inject_error(
+        "POST", f"/channels/{h.channel.id}/messages", status=403, code=50013, message="Missing Permissions"
+    )  # the move's own post
     r = await caller.slash(h.channel, "move", action="call high")
     assert answer(r).content.startswith("Your move `call high` was played, but I am not allowed to post")
     deny_bot(h, attach_files=True)
@@ -424,7 +448,8 @@ async def test_a_background_retry_refused_for_permissions_is_explained_once(harn
     posts = h.messages_since(n)
     assert [p.content for p in posts] == [
         "The board of this game could not be posted because I am missing the Attach Files permission in this"
-        " channel; every move is saved and the board will be posted as soon as a moderator grants it."]
+        " channel; every move is saved and the board will be posted as soon as a moderator grants it."
+    ]
     assert posts[0].attachments == []
     await h.env.advance_time(70)  # more retries (20 s, 40 s): still refused, nothing said again
     assert len(h.messages_since(n)) == 1
@@ -447,8 +472,9 @@ async def test_a_refused_retry_without_send_messages_is_told_to_the_player_by_dm
     await h.lobby("high-low", h.alice, h.bob)
     await h.alice.slash(h.channel, "game start")
     caller = member_of(h, (await to_act(h))[0])
-    h.env.inject_error("POST", f"/channels/{h.channel.id}/messages", status=403, code=50013,
-                       message="Missing Permissions")
+    h.env.inject_error(
+        "POST", f"/channels/{h.channel.id}/messages", status=403, code=50013, message="Missing Permissions"
+    )
     await caller.slash(h.channel, "move", action="call high")
     deny_bot(h, send_messages=True)
     dms = {m: h.mark(dm_of=m) for m in (h.alice, h.bob)}
@@ -460,6 +486,8 @@ async def test_a_refused_retry_without_send_messages_is_told_to_the_player_by_dm
     # Messages, Discord also takes Attach Files away (discord.py's permissions_for does the same)
     for m in (h.alice, h.bob):
         texts = [d.content for d in h.messages_since(dms[m], dm_of=m)]
-        assert texts == [f"The board of your game of High-Low in <#{h.channel.id}> could not be posted because I am"
-                         " missing the Send Messages and Attach Files permissions in that channel; every move is"
-                         " saved and the board will be posted as soon as a moderator grants it."]
+        assert texts == [
+            f"The board of your game of High-Low in <#{h.channel.id}> could not be posted because I am"
+            " missing the Send Messages and Attach Files permissions in that channel; every move is"
+            " saved and the board will be posted as soon as a moderator grants it."
+        ]

@@ -51,8 +51,11 @@ async def test_kanban_nominations_are_named_only_to_their_mover(backend):
             return bool(seen_nominate) and state.phase != "nominate"
 
         await drive_until(service, "t", both_nominated)
-        rows = [r for r in await service.store.actions((await service.table_info("t")).game_pk)
-                if r.action.get("type") == "nominate"]
+        rows = [
+            r
+            for r in await service.store.actions((await service.table_info("t")).game_pk)
+            if r.action.get("type") == "nominate"
+        ]
         assert sorted(r.seat for r in rows) == [A, B]
         goal = {r.seat: r.action["goal"] for r in rows}
 
@@ -69,7 +72,10 @@ async def test_kanban_nominations_are_named_only_to_their_mover(backend):
         assert goal[B] not in other.text
         for viewer in (None, "999"):  # a spectator, a member without a seat
             spectator = await service.history("t", limit=None, viewer=viewer)
-            assert [(line(spectator, s).text, line(spectator, s).notation) for s in (A, B)] == [(HIDDEN, ""), (HIDDEN, "")]
+            assert [(line(spectator, s).text, line(spectator, s).notation) for s in (A, B)] == [
+                (HIDDEN, ""),
+                (HIDDEN, ""),
+            ]
         # B sees the mirror image
         theirs = await service.history("t", limit=None, viewer=B)
         assert line(theirs, A).text == HIDDEN and line(theirs, B).text.startswith(f"Put goal {goal[B]} (")
@@ -90,8 +96,9 @@ async def test_kanban_nominations_are_named_only_to_their_mover(backend):
         await service.close()
 
 
-@pytest.mark.parametrize("game,players", [("factory-manager", 3), ("kanban-ev", 2), ("visiting-kaunas", 3),
-                                          ("transport", 2)])
+@pytest.mark.parametrize(
+    "game,players", [("factory-manager", 3), ("kanban-ev", 2), ("visiting-kaunas", 3), ("transport", 2)]
+)
 async def test_a_finished_game_exports_and_replays_to_its_ranking(tmp_path, game, players, capsys):
     service = await Service.open(str(tmp_path / "x.db"), seed_source=lambda: 7)
     try:
@@ -125,7 +132,9 @@ def test_replay_refuses_what_it_cannot_run(tmp_path, capsys):
     path = tmp_path / "x.json"
     path.write_text('{"format": "something else"}')
     assert cli.main(["replay", str(path)]) == 2
-    assert capsys.readouterr().err.strip() == "This is not a boardhost export (its format should be boardhost-export/1)."
+    assert (
+        capsys.readouterr().err.strip() == "This is not a boardhost export (its format should be boardhost-export/1)."
+    )
     assert cli.main(["replay", str(tmp_path / "missing.json")]) == 2
 
 
@@ -158,7 +167,17 @@ def test_history_pages_fill_the_newest_page_first():
 
     # 184 moves = 4 + 9 pages of 20, written out by hand: moves 1–4, 5–24, …, 165–184
     assert history_pages([f"{i}. x" for i in range(1, 185)]) == [
-        (0, 4), (4, 24), (24, 44), (44, 64), (64, 84), (84, 104), (104, 124), (124, 144), (144, 164), (164, 184)]
+        (0, 4),
+        (4, 24),
+        (24, 44),
+        (44, 64),
+        (64, 84),
+        (84, 104),
+        (104, 124),
+        (124, 144),
+        (144, 164),
+        (164, 184),
+    ]
     assert history_pages([f"{i}. x" for i in range(1, 21)]) == [(0, 20)]
     assert history_pages(["1. x"]) == [(0, 1)]
     assert history_pages([]) == []

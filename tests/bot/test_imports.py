@@ -33,7 +33,9 @@ def _graph() -> tuple[dict[str, set[str]], list[str]]:
                 targets = [a.name for a in node.names]
             else:
                 continue
-            targets = [t for t in targets if t.startswith("bot.") and (BOT.parent / (t.replace(".", "/") + ".py")).exists()]
+            targets = [
+                t for t in targets if t.startswith("bot.") and (BOT.parent / (t.replace(".", "/") + ".py")).exists()
+            ]
             if not targets:
                 continue
             if node.col_offset > 0 and not _under_type_checking(tree, node):
@@ -73,6 +75,9 @@ def test_bot_modules_import_each_other_without_cycles():
 
 def test_the_discord_layer_hides_no_import_in_a_function():
     _, hidden = _graph()
-    discord_layer = [h for h in hidden if h.split(":")[0] in
-                     {"bot.discord_app", "bot.poster", "bot.format", "bot.views"} or h.startswith("bot.cogs")]
+    discord_layer = [
+        h
+        for h in hidden
+        if h.split(":")[0] in {"bot.discord_app", "bot.poster", "bot.format", "bot.views"} or h.startswith("bot.cogs")
+    ]
     assert discord_layer == []

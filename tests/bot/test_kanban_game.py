@@ -154,8 +154,11 @@ async def test_whole_kanban_game_through_move_with_meeting_restart(harness, monk
                 new_dms = h.messages_since(dms_before[m], dm_of=m)
                 text = "\n".join(d.content for d in new_dms)
                 assert any(a.filename == "hand.png" for d in new_dms for a in d.attachments), m
-                assert ("A meeting begins: on your turn play one of your performance goals ("
-                        + ", ".join(hand.goals) + "), then speak or pass.") in text, text
+                assert (
+                    "A meeting begins: on your turn play one of your performance goals ("
+                    + ", ".join(hand.goals)
+                    + "), then speak or pass."
+                ) in text, text
                 assert "Your performance goals: " + hand.goals[0] + " (" in text, text
                 assert "Your Kanban order cards: " + hand.kanban_cards[0] + " (" in text, text
         if not restarted and after.phase == "meeting" and any(after.board.current_meeting.played):
@@ -231,7 +234,11 @@ async def test_new_game_takes_the_kanban_options(harness):
     assert [c["value"] for c in got] == ["speedcharger=false sandra=nice"]
     # a finished pair: kept, then each value of the options not given yet
     got = await h.alice.autocomplete(h.channel, "game new", "options", "sandra=nice", game="kanban-ev")
-    assert [c["value"] for c in got] == ["sandra=nice", "sandra=nice speedcharger=true", "sandra=nice speedcharger=false"]
+    assert [c["value"] for c in got] == [
+        "sandra=nice",
+        "sandra=nice speedcharger=true",
+        "sandra=nice speedcharger=false",
+    ]
     await started(h, options="sandra=nice speedcharger=false")
     _, state = await state_now(h)
     assert state.sandra_mode == "nice" and state.speedcharger is False

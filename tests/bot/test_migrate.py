@@ -80,8 +80,10 @@ async def _dump(url: str) -> dict:
     store = PostgresStore(url)
     await store.open()
     try:
-        return {t: sorted(map(tuple, await store.pool.fetch(f"SELECT * FROM {t}")), key=repr)
-                for t in ("games", "seats", "actions", "snapshots", "bot_meta")}
+        return {
+            t: sorted(map(tuple, await store.pool.fetch(f"SELECT * FROM {t}")), key=repr)
+            for t in ("games", "seats", "actions", "snapshots", "bot_meta")
+        }
     finally:
         await store.close()
 
@@ -95,8 +97,15 @@ async def test_every_game_is_copied_checked_and_plays_on(tmp_path, target):
     assert (report.copied, report.unchanged, report.kept_newer) == (4, 0, [])
     # worked out from _source: seats 3 + 2 + 2 + 1; actions 4 + 3; snapshots of the 2
     # started games; one setting
-    assert report.counts == {"games": (4, 4), "seats": (8, 8), "actions": (7, 7), "snapshots": (2, 2),
-                             "bot_meta": (1, 1), "user_prefs": (0, 0), "votes": (0, 0)}
+    assert report.counts == {
+        "games": (4, 4),
+        "seats": (8, 8),
+        "actions": (7, 7),
+        "snapshots": (2, 2),
+        "bot_meta": (1, 1),
+        "user_prefs": (0, 0),
+        "votes": (0, 0),
+    }
     assert report.replayed == 1  # the one active game
     assert lines[-1] == "Migration complete."
 
@@ -105,7 +114,12 @@ async def test_every_game_is_copied_checked_and_plays_on(tmp_path, target):
         for table, board in before.items():
             after = await service.board(table)
             assert (after.game_pk, after.version, after.status, after.view, after.to_act) == (
-                board.game_pk, board.version, board.status, board.view, board.to_act), table
+                board.game_pk,
+                board.version,
+                board.status,
+                board.view,
+                board.to_act,
+            ), table
         info = await service.table_info("active")
         assert {s.seat: s.dm_ok for s in info.seats} == {A: True, B: False, C: True}
         assert await service.store.get_meta("command_tree_hash") == "abc123"
@@ -163,8 +177,10 @@ async def test_a_different_game_under_the_same_number_stops_the_migration(tmp_pa
     before = await _dump(target)
     with pytest.raises(MigrationError) as err:
         await migrate(path, target)
-    assert str(err.value) == ("Game 1 in PostgreSQL is a different game (table elsewhere, high-low) than in the SQLite"
-                              " file (table active, high-low); migrate into an empty database.")
+    assert str(err.value) == (
+        "Game 1 in PostgreSQL is a different game (table elsewhere, high-low) than in the SQLite"
+        " file (table active, high-low); migrate into an empty database."
+    )
     assert await _dump(target) == before  # all or nothing
 
 
@@ -172,14 +188,17 @@ async def test_a_snapshot_that_is_not_the_replay_of_its_log_is_reported(tmp_path
     path = str(tmp_path / "boardhost.db")
     boards = await _source(path)
     con = sqlite3.connect(path)
-    con.execute("UPDATE snapshots SET state = replace(state, '\"round\":', '\"round\":9') WHERE game_pk = ?",
-                (boards["active"].game_pk,))
+    con.execute(
+        "UPDATE snapshots SET state = replace(state, '\"round\":', '\"round\":9') WHERE game_pk = ?",
+        (boards["active"].game_pk,),
+    )
     con.commit()
     con.close()
     assert await _cli(["migrate", "--from", f"sqlite:///{path}", "--to", target]) == 1
     out = capsys.readouterr().out
-    assert (f"PROBLEM: game {boards['active'].game_pk} at table active: the snapshot differs from a replay of"
-            " the log") in out
+    assert (
+        f"PROBLEM: game {boards['active'].game_pk} at table active: the snapshot differs from a replay of the log"
+    ) in out
     assert out.rstrip().endswith("fix the cause and run it again.")
 
 
@@ -190,15 +209,24 @@ async def test_command_line(tmp_path, target, capsys):
     out = capsys.readouterr().out
     assert out.splitlines()[1:] == [
         "Rows of those games, SQLite = PostgreSQL:",
-        "  games: 4 = 4", "  seats: 8 = 8", "  actions: 7 = 7", "  snapshots: 2 = 2", "  votes: 0 = 0",
-        "  bot_meta: 1 = 1", "  user_prefs: 0 = 0",
+        "  games: 4 = 4",
+        "  seats: 8 = 8",
+        "  actions: 7 = 7",
+        "  snapshots: 2 = 2",
+        "  votes: 0 = 0",
+        "  bot_meta: 1 = 1",
+        "  user_prefs: 0 = 0",
         "Replayed 1 live game from the log: the same state as the stored snapshot.",
         "Migration complete.",
     ]
-    assert out.startswith(f"Copied {path} to PostgreSQL test on 127.0.0.1:5432, schema bh_") or "BOARDHOST_TEST_PG" in os.environ
+    assert (
+        out.startswith(f"Copied {path} to PostgreSQL test on 127.0.0.1:5432, schema bh_")
+        or "BOARDHOST_TEST_PG" in os.environ
+    )
     assert out.splitlines()[0].endswith(": 4 games copied, 0 already up to date.")
     assert await _cli(["migrate", "--from", str(tmp_path / "missing.db"), "--to", target]) == 2
     assert capsys.readouterr().err.strip() == (
-        f"There is no SQLite database at {tmp_path / 'missing.db'}; give the file the bot uses (--from).")
+        f"There is no SQLite database at {tmp_path / 'missing.db'}; give the file the bot uses (--from)."
+    )
     assert await _cli(["migrate", "--from", path, "--to", str(tmp_path / "x.db")]) == 2
     assert "--to must be a PostgreSQL URL" in capsys.readouterr().err

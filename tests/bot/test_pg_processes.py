@@ -35,13 +35,28 @@ pytestmark = pytest.mark.usefixtures("high_low")  # tests/conftest.py: the test-
 
 
 async def _spawn(url: str, schema: str, seed: int, moves: int, hang_after: int | None = None):
-    args = [sys.executable, "-m", "tests.bot.pg_worker", url, schema, "--tables", "t0,t1",
-            "--moves", str(moves), "--seed", str(seed)]
+    args = [
+        sys.executable,
+        "-m",
+        "tests.bot.pg_worker",
+        url,
+        schema,
+        "--tables",
+        "t0,t1",
+        "--moves",
+        str(moves),
+        "--seed",
+        str(seed),
+    ]
     if hang_after is not None:
         args += ["--hang-after", str(hang_after)]
     return await asyncio.create_subprocess_exec(
-        *args, cwd=ROOT, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.PIPE, env={**os.environ, "PYTHONPATH": str(ROOT)},
+        *args,
+        cwd=ROOT,
+        stdin=asyncio.subprocess.PIPE,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
     )
 
 

@@ -49,6 +49,7 @@ async def first_move(service: Service, user: str) -> str:
 
 # ----- lobby ---------------------------------------------------------------------------
 
+
 async def test_lobby_seats_bots_and_host_handover(service):
     r = await service.new_game(42, A, "high-low")
     assert r.status == "lobby" and r.table == "42"
@@ -119,25 +120,31 @@ def test_options_from_text_or_dict():
         parse_options("chess", None)
 
 
-@pytest.mark.parametrize("text", [
-    "first_game=true, first_game=false",
-    "first_game=true first_game=true",  # even the same value twice
-    "first_game=true First-Game=false",  # the same key written another way
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "first_game=true, first_game=false",
+        "first_game=true first_game=true",  # even the same value twice
+        "first_game=true First-Game=false",  # the same key written another way
+    ],
+)
 def test_an_option_given_twice_is_refused_naming_it(text):
     with pytest.raises(UserError) as err:
         parse_options("factory-manager", text)
     assert str(err.value) == "The option `first_game` is given twice; give each option once."
 
 
-@pytest.mark.parametrize("game, text, said", [
-    # one plain sentence naming the option and the values it takes (issue 13 item 6), never
-    # pydantic's "Input should be a valid boolean, unable to interpret input"
-    ("kanban-ev", "speedcharger=maybe", "Kanban EV option `speedcharger` takes true or false, not `maybe`."),
-    ("kanban-ev", "sandra=evil", "Kanban EV option `sandra` takes mean or nice, not `evil`."),
-    ("factory-manager", "first_game=2", "Factory Manager option `first_game` takes true or false, not `2`."),
-    ("high-low", "rounds=lots", "High-Low option `rounds` takes a whole number, not `lots`."),
-])
+@pytest.mark.parametrize(
+    "game, text, said",
+    [
+        # one plain sentence naming the option and the values it takes (issue 13 item 6), never
+        # pydantic's "Input should be a valid boolean, unable to interpret input"
+        ("kanban-ev", "speedcharger=maybe", "Kanban EV option `speedcharger` takes true or false, not `maybe`."),
+        ("kanban-ev", "sandra=evil", "Kanban EV option `sandra` takes mean or nice, not `evil`."),
+        ("factory-manager", "first_game=2", "Factory Manager option `first_game` takes true or false, not `2`."),
+        ("high-low", "rounds=lots", "High-Low option `rounds` takes a whole number, not `lots`."),
+    ],
+)
 def test_bad_option_value_is_one_plain_sentence(game, text, said):
     with pytest.raises(UserError) as err:
         parse_options(game, text)
@@ -145,6 +152,7 @@ def test_bad_option_value_is_one_plain_sentence(game, text, said):
 
 
 # ----- refusals change nothing ---------------------------------------------------------
+
 
 async def _caller_and_other(service):
     board = await service.board("t")
@@ -176,7 +184,10 @@ async def test_refusals_change_nothing(service, case):
     after_board = await service.board("t")
     assert dump(service) == before_db
     assert (after_board.version, after_board.view, after_board.to_act) == (
-        before_board.version, before_board.view, before_board.to_act)
+        before_board.version,
+        before_board.view,
+        before_board.to_act,
+    )
 
 
 async def test_game_not_started_refuses_moves(service):
@@ -234,6 +245,7 @@ async def test_cancel_by_host_or_admin(service):
 
 
 # ----- moves, AI seats, hands ----------------------------------------------------------
+
 
 async def test_ai_seats_play_until_a_human_must_act(service):
     await started(service, A, bots=2, rounds=4)
@@ -358,7 +370,9 @@ async def test_legal_actions_for_typed_autocomplete(service):
     # the caller's two calls, as Action models, in the engine's order
     assert await service.legal_actions("t", caller) == [fakegame.Call(mode="high"), fakegame.Call(mode="low")]
     assert await service.legal_actions("t", caller, game_id="high-low") == [
-        fakegame.Call(mode="high"), fakegame.Call(mode="low")]
+        fakegame.Call(mode="high"),
+        fakegame.Call(mode="low"),
+    ]
     # nothing for: another game's commands, a player waiting, a spectator, a table without a game
     assert await service.legal_actions("t", caller, game_id="factory-manager") == []
     assert await service.legal_actions("t", other) == []
@@ -389,6 +403,7 @@ async def test_actions_accepted_as_models(service):
 
 
 # ----- concurrency ---------------------------------------------------------------------
+
 
 class SlowCommitStore(SqliteStore):
     """Commits take a while, as on a slow disk: a window for a second move to slip in."""
@@ -506,8 +521,7 @@ async def test_table_locks_exist_only_while_held_or_awaited(service):
     r2 = await service.act("t", caller, await first_move(service, caller))
     assert (r.ticket, r2.ticket) == (1, 2) and list(service._orders) == ["t"]
     for ticket in (1, 2):
-        result = type(r)(table="t", game_id=r.game_id, game_pk=r.game_pk, version=0, status="active",
-                         ticket=ticket)
+        result = type(r)(table="t", game_id=r.game_id, game_pk=r.game_pk, version=0, status="active", ticket=ticket)
         async with service.post_order(result):
             pass
     assert service._orders == {} and service._locks == {}

@@ -13,8 +13,10 @@ def test_a_turn_limit_given_alone_below_the_default_first_reminder_reminds_halfw
     # deadline, so one reminder halfway: 6h / 2 = 3h = 10800 s, no repeat
     s = parse_settings({"turn_limit": "6h"})
     assert (s.remind_after, s.remind_every) == (10800, None)
-    assert s.summary() == ("turn limit 6h (then the AI plays the turn) · one reminder after 3h · "
-                           "vacation 14 days · one live status message")
+    assert s.summary() == (
+        "turn limit 6h (then the AI plays the turn) · one reminder after 3h · "
+        "vacation 14 days · one live status message"
+    )
     # exactly at the default first reminder: 12h / 2 = 6h = 21600 s
     assert parse_settings({"turn_limit": "12h"}).remind_after == 21600
     # a limit the default schedule fits (24h > 12h): the default is kept (12h, then daily)
@@ -26,9 +28,11 @@ def test_a_schedule_the_host_wrote_is_kept_and_said_to_never_come_when_it_cannot
     # the host wrote both: kept as written, and the line says the reminder never comes
     s = parse_settings({"turn_limit": "6h", "reminders": "12h then daily"})
     assert (s.remind_after, s.remind_every) == (43200, 86400)
-    assert s.summary() == ("turn limit 6h (then the AI plays the turn) · reminders after 12h, then every 1d "
-                           "(no reminder comes before the turn limit; set `reminders:` below 6h) · "
-                           "vacation 14 days · one live status message")
+    assert s.summary() == (
+        "turn limit 6h (then the AI plays the turn) · reminders after 12h, then every 1d "
+        "(no reminder comes before the turn limit; set `reminders:` below 6h) · "
+        "vacation 14 days · one live status message"
+    )
     assert "no reminder comes" not in parse_settings({"turn_limit": "6h", "reminders": "off"}).summary()
     assert "no reminder comes" not in parse_settings({}).summary()
     # a later `/game settings turn_limit:` over a table whose host changed the schedule keeps it

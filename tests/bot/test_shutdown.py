@@ -35,8 +35,17 @@ async def test_boardhost_run_closes_the_bot_and_the_database_on_a_signal(tmp_pat
     env = dict(os.environ, PYTHONPATH=ROOT, DISCORD_TOKEN="stub-token", BOARDHOST_LOG_LEVEL="INFO")
     env.pop("BOARDHOST_DEV_GUILD", None)
     proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "tests.bot.stub_discord", stub.base, "run", "--db", db,
-        cwd=str(tmp_path), env=env, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT,
+        sys.executable,
+        "-m",
+        "tests.bot.stub_discord",
+        stub.base,
+        "run",
+        "--db",
+        db,
+        cwd=str(tmp_path),
+        env=env,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.STDOUT,
     )
     try:
         await asyncio.wait_for(stub.identified.wait(), timeout=120)

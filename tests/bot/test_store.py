@@ -8,9 +8,8 @@ import asyncio
 import json
 import sqlite3
 
-import pytest
-
 import asyncpg
+import pytest
 
 from bot.service import Service
 from bot.store import MIGRATIONS, SCHEMA_VERSION, SchemaTooNew, SqliteStore, TableBusy, VersionConflict
@@ -172,8 +171,9 @@ async def _old_schema(backend, version: int) -> None:
         await con.execute(f'CREATE SCHEMA "{backend.schema}"; SET search_path = "{backend.schema}"')
         for m in PG_MIGRATIONS[:version]:
             await con.execute(m)
-        await con.execute(f"CREATE TABLE boardhost_schema (version INTEGER NOT NULL);"
-                          f" INSERT INTO boardhost_schema VALUES ({version})")
+        await con.execute(
+            f"CREATE TABLE boardhost_schema (version INTEGER NOT NULL); INSERT INTO boardhost_schema VALUES ({version})"
+        )
     finally:
         await con.close()
 
@@ -427,14 +427,19 @@ async def test_the_live_game_and_its_seats_are_read_together(backend):
         await store.add_seat(game.pk, "ai-1", None, True)
         row, seats = await store.live_game_seats("t")
         assert [(s.seat, s.user_id, s.is_ai, s.joined) for s in seats] == [
-            ("u1", "u1", False, 0), ("u2", "u2", False, 1), ("ai-1", None, True, 2)]
+            ("u1", "u1", False, 0),
+            ("u2", "u2", False, 1),
+            ("ai-1", None, True, 2),
+        ]
         await store.start_game(game.pk, ["ai-1", "u2", "u1"], {"at": 0})
-        await store.commit(game.pk, 0, [("ai-1", {"type": "call", "mode": "low"})], {"at": 1}, "active",
-                           resigned="u2")
+        await store.commit(game.pk, 0, [("ai-1", {"type": "call", "mode": "low"})], {"at": 1}, "active", resigned="u2")
         row, seats = await store.live_game_seats("t")
         assert (row.status, row.version) == ("active", 1)
         assert [(s.seat, s.seat_order, s.resigned) for s in seats] == [
-            ("ai-1", 0, False), ("u2", 1, True), ("u1", 2, False)]
+            ("ai-1", 0, False),
+            ("u2", 1, True),
+            ("u1", 2, False),
+        ]
         assert (row, seats) == (await store.live_game("t"), await store.seats(game.pk))
         await store.commit(game.pk, 1, [("u1", {"type": "call", "mode": "high"})], {"at": 2}, "over")
         assert await store.live_game_seats("t") == (None, [])
@@ -470,9 +475,16 @@ async def test_every_lobby_and_asynchronous_play_method_round_trips(backend):
         await store.set_vacation(game.pk, "u2", 500.0, 30.0)
         row = await store.get_game(game.pk)
         assert (row.settings, row.guild, row.status_message, row.turn_started, row.next_due) == (
-            {"turn_limit": 60}, "g2", "m9", 100.0, 160.0)
+            {"turn_limit": 60},
+            "g2",
+            "m9",
+            100.0,
+            160.0,
+        )
         assert [(s.reminded, s.vacation_until, s.vacation_used) for s in await store.seats(game.pk)] == [
-            (2, None, 0.0), (1, 500.0, 30.0)]
+            (2, None, 0.0),
+            (1, 500.0, 30.0),
+        ]
         assert [g.pk for g in await store.due_games(159.0)] == []
         assert [g.pk for g in await store.due_games(160.0)] == [game.pk]
         await store.set_next_due(game.pk, None)
@@ -481,7 +493,9 @@ async def test_every_lobby_and_asynchronous_play_method_round_trips(backend):
         assert [s.reminded for s in await store.seats(game.pk)] == [0, 0]
         await store.set_seat_user(game.pk, "u1", "u7")
         assert [(s.seat, s.user_id, s.dm_ok) for s in await store.seats(game.pk)] == [
-            ("u1", "u7", True), ("u2", "u2", True)]
+            ("u1", "u7", True),
+            ("u2", "u2", True),
+        ]
         assert await store.user_games("u1") == []
         assert [g.pk for g in await store.user_games("u7")] == [game.pk]
 
@@ -490,12 +504,14 @@ async def test_every_lobby_and_asynchronous_play_method_round_trips(backend):
         await store.set_prefs("u7", 23, 7, "UTC")
         assert await store.get_prefs("u7") == (23, 7, "UTC")
 
-        await store.commit(game.pk, 0, [("u1", {"type": "call", "mode": "low"})], {"at": 1}, "active",
-                           meta=[{"text": "u1 calls low."}])
+        await store.commit(
+            game.pk, 0, [("u1", {"type": "call", "mode": "low"})], {"at": 1}, "active", meta=[{"text": "u1 calls low."}]
+        )
         await store.commit(game.pk, 1, [("u2", {"type": "call", "mode": "high"})], {"at": 2}, "active")
         vote = await store.open_vote(game.pk, "undo", "u2", 2, ["u1"])
-        assert [(v.pk, v.kind, v.subject, v.version, v.voters, v.yes, v.status) for v in await store.votes(game.pk)] == [
-            (vote, "undo", "u2", 2, ["u1"], [], "open")]
+        assert [
+            (v.pk, v.kind, v.subject, v.version, v.voters, v.yes, v.status) for v in await store.votes(game.pk)
+        ] == [(vote, "undo", "u2", 2, ["u1"], [], "open")]
         await store.set_vote(vote, ["u1"], "passed")
         assert await store.votes(game.pk) == []
         assert (await store.get_vote(vote)).status == "passed"
@@ -505,8 +521,10 @@ async def test_every_lobby_and_asynchronous_play_method_round_trips(backend):
         assert await store.undo(game.pk, 2, [2], "u2", {"at": 1}, "active", "u2's move was undone.") == 3
         rows = await store.actions(game.pk)
         assert [(r.seq, r.seat, r.flag, r.undone, r.text) for r in rows] == [
-            (1, "u1", None, False, "u1 calls low."), (2, "u2", None, True, None),
-            (3, "u2", "undo", False, "u2's move was undone.")]
+            (1, "u1", None, False, "u1 calls low."),
+            (2, "u2", None, True, None),
+            (3, "u2", "undo", False, "u2's move was undone."),
+        ]
         assert rows[2].action == {"undo": [2]}
         assert [r.seq for r in await store.actions(game.pk, limit=2)] == [2, 3]
         assert await store.snapshot(game.pk) == (3, '{"at":1}')

@@ -80,10 +80,13 @@ async def test_two_processes_commit_the_same_version_one_wins(pg_schema):
     try:
         await _started(first)
         pk = (await first.store.live_game("t")).pk
-        results = await asyncio.gather(*[
-            store.commit(pk, 0, [(seat, {"type": "call", "mode": mode})], {"by": seat}, "active")
-            for store, seat, mode in ((first.store, A, "high"), (second, B, "low"), (second, A, "low"))
-        ], return_exceptions=True)
+        results = await asyncio.gather(
+            *[
+                store.commit(pk, 0, [(seat, {"type": "call", "mode": mode})], {"by": seat}, "active")
+                for store, seat, mode in ((first.store, A, "high"), (second, B, "low"), (second, A, "low"))
+            ],
+            return_exceptions=True,
+        )
         assert sorted(type(r).__name__ for r in results) == ["VersionConflict", "VersionConflict", "int"]
         winner = results.index(1)
         rows = await second.actions(pk)
@@ -212,8 +215,10 @@ async def test_boardhost_run_refuses_a_newer_or_unreachable_database_before_logi
     code = await aio.to_thread(main, ["run", "--db", url])
     err = capsys.readouterr().err.strip()
     assert code == 1
-    assert err.endswith(f"has schema version {SCHEMA_VERSION + 1}, newer than this boardhost"
-                        f" (version {SCHEMA_VERSION}); upgrade boardhost before using it.")
+    assert err.endswith(
+        f"has schema version {SCHEMA_VERSION + 1}, newer than this boardhost"
+        f" (version {SCHEMA_VERSION}); upgrade boardhost before using it."
+    )
     assert "\n" not in err
     if backend.name == "postgresql":
         refused = await check_database("postgresql://postgres@127.0.0.1:1/test")

@@ -152,13 +152,18 @@ async def test_wrench_into_a_pallets_place_on_discord(harness):
     game, _ = await state_now(h)
     r = await first.slash(h.channel, "move", action="wrench -2,0 2,0 0")
     assert answer(r).ephemeral
-    assert answer(r).content.startswith("2,0 holds the red pallet: to put the tile in its place, also say where the pallet goes")
+    assert answer(r).content.startswith(
+        "2,0 holds the red pallet: to put the tile in its place, also say where the pallet goes"
+    )
     assert (await state_now(h))[0].version == game.version  # nothing changed
     got = await first.autocomplete(h.channel, "transport wrench", "pallet_to", "3", at="-2,0", to="2,0", rotation=0)
     assert "3,0" in [c["value"] for c in got]
     r = await first.slash(h.channel, "transport wrench", at="-2,0", to="2,0", rotation=0, pallet_to="3,0")
     assert answer(r).content == "Played `wrench -2,0 2,0 0 3,0`."
     post = h.messages()[-1].content
-    assert "moves t9 (straight belt, wrench) from -2,0 to 2,0 in place of the red pallet, rotation 0; the pallet moves to 3,0." in post
+    assert (
+        "moves t9 (straight belt, wrench) from -2,0 to 2,0 in place of the red pallet, rotation 0; the pallet moves to 3,0."
+        in post
+    )
     _, after = await state_now(h)
     assert after.field["3,0"].tile == "red" and "-2,0" not in after.field

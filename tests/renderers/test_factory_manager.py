@@ -174,7 +174,9 @@ def test_crowded_market_and_long_names_still_fit():
             moved.append(ids.pop(0))
     view["market"] += moved
     for tid in moved:
-        view["tiles"].setdefault(tid, ENGINE.view(ENGINE.setup(["a", "b", "c", "d", "e"], None, 0), None)["tiles"].get(tid))
+        view["tiles"].setdefault(
+            tid, ENGINE.view(ENGINE.setup(["a", "b", "c", "d", "e"], None, 0), None)["tiles"].get(tid)
+        )
     view["names"] = {p["seat"]: "W" * 40 for p in view["players"]}
     assert len(view["market"]) == 30
     lay = layout(view)
@@ -216,8 +218,12 @@ def _labels(info: dict) -> set[str]:
     """The numbers a tile card must show, from the engine's tile data: P production,
     S storage, W workers needed minus replaced, E energy used minus saved (zeros omitted)."""
 
-    values = {"P": info["production"], "S": info["storage"],
-              "W": info["workers"] - info["workers_saved"], "E": info["energy"] - info["energy_saved"]}
+    values = {
+        "P": info["production"],
+        "S": info["storage"],
+        "W": info["workers"] - info["workers_saved"],
+        "E": info["energy"] - info["energy_saved"],
+    }
     return {f"{k}{v}" for k, v in values.items() if v}
 
 
@@ -230,8 +236,11 @@ def test_every_tile_card_shows_all_its_numbers(players, seed):
     checked = 0
     for p in view["players"]:
         seat = p["seat"]
-        for where, ids in (("hall1", p["hall"]), ("hall2", p["hall2"]),
-                           ("room", [x for x in (p["control"], p["optimisation"]) if x])):
+        for where, ids in (
+            ("hall1", p["hall"]),
+            ("hall2", p["hall2"]),
+            ("room", [x for x in (p["control"], p["optimisation"]) if x]),
+        ):
             for tid in ids:
                 if tid in p["off"]:
                     continue
@@ -265,9 +274,11 @@ def test_busy_worker_row_keeps_tiles_aside(players):
     p = view["players"][0]
     p["workers"].update(available=9, bid=3, used=2, demolishing=1, temps=2)
     p["stored"] = ["sr04", "pr05", "st06"]
-    for tid, info in {"sr04": {"kind": "saving-robot", "price": 8, "workers_saved": 1},
-                      "pr05": {"kind": "production-robot", "price": 10, "production": 1},
-                      "st06": {"kind": "storage", "price": 10, "storage": 2}}.items():
+    for tid, info in {
+        "sr04": {"kind": "saving-robot", "price": 8, "workers_saved": 1},
+        "pr05": {"kind": "production-robot", "price": 10, "production": 1},
+        "st06": {"kind": "storage", "price": 10, "storage": 2},
+    }.items():
         view["tiles"][tid] = {"id": tid, **info}
     lay = layout(view)
     _check_clean(lay)
@@ -304,7 +315,7 @@ def test_names_are_drawn_as_they_are():
     (seat position), never a row of boxes."""
 
     view = copy.deepcopy(ENGINE.view(ENGINE.setup(["u1", "u2", "u3"], None, 2), None))
-    view["names"] = {"u1": "Jiří Novák", "u2": "\U0001F3B2\u4e2d", "u3": "Łukasz \U0001F3B2 Zoë"}
+    view["names"] = {"u1": "Jiří Novák", "u2": "\U0001f3b2\u4e2d", "u3": "Łukasz \U0001f3b2 Zoë"}
     lay = layout(view)
     _check_clean(lay)
     heads = " ".join(_texts(lay, "factory"))

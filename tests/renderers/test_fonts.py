@@ -66,7 +66,7 @@ def test_the_names_letters_are_in_the_font():
 
 
 def test_characters_without_a_glyph_are_left_out_not_boxed():
-    die, han = "\U0001F3B2", "\u4e2d"  # the game die emoji and a CJK ideograph: not in DejaVu
+    die, han = "\U0001f3b2", "\u4e2d"  # the game die emoji and a CJK ideograph: not in DejaVu
     assert ord(die) not in cmap() and ord(han) not in cmap()
     assert not base.has_glyph(die) and not base.has_glyph(han)
     t = base.text(0, 0, f"Łukasz {die} {han}x", 16)

@@ -6,7 +6,7 @@ bounds; the PNGs stay within Discord-friendly limits. Assertions are on the layo
 from __future__ import annotations
 
 import io
-from functools import lru_cache
+from functools import cache
 
 import pytest
 from PIL import Image
@@ -22,7 +22,7 @@ NAMES = ["Alexandra", "Bob", "Chiara Rossi-Bianchi", "dave_the_builder"]
 DEPTS = ["rd", "assembly", "logistics", "design", "admin"]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _history(n: int, seed: int) -> tuple:
     """Every state of one seeded AI game (the engine's own AI plays all seats)."""
 
@@ -41,7 +41,7 @@ def mid_game(n: int, phase: str = "work"):
     """A state in the middle of a seeded game, in ``phase`` (work or meeting)."""
 
     hist = _history(n, 20 + n)
-    cands = [s for s in hist[len(hist) // 3:] if s.phase == phase and s.board.week >= 1]
+    cands = [s for s in hist[len(hist) // 3 :] if s.phase == phase and s.board.week >= 1]
     assert cands, f"no {phase} state"
     return cands[len(cands) // 2]
 
@@ -51,19 +51,64 @@ def _has(lay, prefix: str) -> bool:
 
 
 FACTORY_TAGS = [
-    "status", "legend", "cycle-track", "cycle-track:marker", "week-track", "week-track:marker",
-    "meeting-marker", "final-goal", "meeting-room", "meeting-room:goal",
-    "test-track", "test-track:pace-car", "test-track:striped", "test-track:queue",
-    "upgrade-values", "upgrade-spaces", "factory-goals:grey", "factory-goals:beige", "factory-goals:cert",
-    "assembly-lines", "conveyor", "conveyor:node:11", "conveyor:node:32", "conveyor:exit:x32",
-    "demand", "cars-left", "warehouses", "supply", "recycling", "kanban-deck",
-    "design-rows", "design-stacks", "certification-track", "certification-track:marker", "chargers",
+    "status",
+    "legend",
+    "cycle-track",
+    "cycle-track:marker",
+    "week-track",
+    "week-track:marker",
+    "meeting-marker",
+    "final-goal",
+    "meeting-room",
+    "meeting-room:goal",
+    "test-track",
+    "test-track:pace-car",
+    "test-track:striped",
+    "test-track:queue",
+    "upgrade-values",
+    "upgrade-spaces",
+    "factory-goals:grey",
+    "factory-goals:beige",
+    "factory-goals:cert",
+    "assembly-lines",
+    "conveyor",
+    "conveyor:node:11",
+    "conveyor:node:32",
+    "conveyor:exit:x32",
+    "demand",
+    "cars-left",
+    "warehouses",
+    "supply",
+    "recycling",
+    "kanban-deck",
+    "design-rows",
+    "design-stacks",
+    "certification-track",
+    "certification-track:marker",
+    "chargers",
     "sandra-desk",
-] + [f"department:{d}{x}" for d in DEPTS for x in ("", ":workstation:1", ":workstation:2", ":training",
-                                                      ":training:disc", ":awards")]
+] + [
+    f"department:{d}{x}"
+    for d in DEPTS
+    for x in ("", ":workstation:1", ":workstation:2", ":training", ":training:disc", ":awards")
+]
 
-PLAYER_PARTS = ["head", "pp", "garages", "designs", "upgraded", "tested", "parts", "books", "vouchers",
-                "banked", "speech", "padlocks", "charging", "hand"]
+PLAYER_PARTS = [
+    "head",
+    "pp",
+    "garages",
+    "designs",
+    "upgraded",
+    "tested",
+    "parts",
+    "books",
+    "vouchers",
+    "banked",
+    "speech",
+    "padlocks",
+    "charging",
+    "hand",
+]
 
 
 def _clean(lay) -> None:
@@ -139,8 +184,11 @@ def test_meeting_room_shows_played_goals_and_speech_tokens():
     # (the hint wraps onto more lines on the 600 px hand image: compare the joined sentence)
     hint = " ".join(t.text for t in hand.tagged("hand:hint") if isinstance(t, Text))
     played = ms["played"][NAMES.index(seat)]
-    assert hint == (f"You played {played} this meeting; speak on a goal or pass." if played else
-                    "Meeting: play exactly one of these goals (play <goal>), then speak or pass.")
+    assert hint == (
+        f"You played {played} this meeting; speak on a goal or pass."
+        if played
+        else "Meeting: play exactly one of these goals (play <goal>), then speak or pass."
+    )
     _clean(hand)
 
 

@@ -4,7 +4,7 @@ image, every player's name drawn whole in its own letters, what the move did and
 from __future__ import annotations
 
 import random
-from functools import lru_cache
+from functools import cache, lru_cache
 
 import pytest
 from fontTools.ttLib import TTFont
@@ -22,7 +22,7 @@ def cmap() -> set[int]:
     return set(TTFont(base.FONT_FILE).getBestCmap())
 
 
-@lru_cache(maxsize=None)
+@cache
 def _moments(game_id: str, players: int) -> tuple:
     """(label, view, public event texts of the last move) at the start, middle and end of
     a seeded AI game with the names above as seat ids."""
@@ -131,7 +131,7 @@ def test_kaunas_summary_grid_names_are_never_cut():
                     assert all("…" not in ln for ln in lines)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _hand_moments(game_id: str, players: int) -> tuple:
     """(label, first seat's own view) at the start, middle and end of the seeded AI game of
     :func:`_moments` (the hand image is sent by DM from ``engine.view(state, player)``)."""
@@ -201,12 +201,14 @@ def test_a_long_final_scoring_line_wraps_whole_in_last_move():
     lines; it wraps onto more lines and ends with its total instead of being cut with "…"."""
 
     _m, end, _ev = _moments("kanban-ev", 2)[2]
-    final = ("Final scoring for Jiří: 18 PP from performance goals spoken on in meetings, 6 PP from "
-             "cars in the garages, 4 PP from upgraded designs in research and development, 3 PP for "
-             "certifications in assembly, logistics and design, 2 PP for the books left over, 2 PP "
-             "for the vouchers left over, 1 PP for speech tokens never used, 5 PP from the final "
-             "performance goal on the test track and 3 PP for the most banked shifts at the end of "
-             "the last week of the game, for a total of 44 PP.")
+    final = (
+        "Final scoring for Jiří: 18 PP from performance goals spoken on in meetings, 6 PP from "
+        "cars in the garages, 4 PP from upgraded designs in research and development, 3 PP for "
+        "certifications in assembly, logistics and design, 2 PP for the books left over, 2 PP "
+        "for the vouchers left over, 1 PP for speech tokens never used, 5 PP from the final "
+        "performance goal on the test track and 3 PP for the most banked shifts at the end of "
+        "the last week of the game, for a total of 44 PP."
+    )
     lay = renderers.summary_layout("kanban-ev", end, ["Sandra closes the factory.", final])
     lines = [t.text for t in lay.tagged("summary:last") if isinstance(t, base.Text)]
     assert lines[0] == "Last move"

@@ -179,11 +179,12 @@ def test_coordinates_and_loading_marks_are_never_covered(state):
     labels = [i for i, e in enumerate(els) if isinstance(e, Text) and e.tag.startswith(LABEL_PREFIXES)]
     view = E.view(state, None)
     assert len([i for i in labels if els[i].tag.startswith("coord:")]) == len(view["field"])
-    assert len([i for i in labels if els[i].tag.startswith("loadmark:")]) == \
-        sum(1 for c in view["field"] if c["kind"] == "loading")
+    assert len([i for i in labels if els[i].tag.startswith("loadmark:")]) == sum(
+        1 for c in view["field"] if c["kind"] == "loading"
+    )
     for i in labels:
         box = _box(els[i])
-        covering = [e.tag for e in els[i + 1:] if not isinstance(e, Text) and _hits(_box(e), box)]
+        covering = [e.tag for e in els[i + 1 :] if not isinstance(e, Text) and _hits(_box(e), box)]
         assert covering == [], (els[i].tag, els[i].text, covering)
         plate = els[i - 1]
         assert isinstance(plate, (Rect, Ellipse)) and plate.fill and len(plate.fill) == 7, els[i].tag

@@ -24,6 +24,8 @@ def _imports(path: Path) -> set[str]:
 def test_no_renderer_imports_an_engine():
     files = sorted(ROOT.rglob("*.py"))
     assert len(files) >= 6  # base, the package, four games
-    bad = {str(f.relative_to(ROOT)): sorted(m for m in _imports(f) if m.split(".")[0] in ("engines", "bot", "discord"))
-           for f in files}
+    bad = {
+        str(f.relative_to(ROOT)): sorted(m for m in _imports(f) if m.split(".")[0] in ("engines", "bot", "discord"))
+        for f in files
+    }
     assert not {k: v for k, v in bad.items() if v}

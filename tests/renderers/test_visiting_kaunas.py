@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+import io
 import random
 
 import pytest
 from PIL import Image
-import io
 
 from engines.visiting_kaunas.engine import ENGINE as engine
 from renderers import render_board, render_hand
@@ -50,8 +50,16 @@ def test_board_layout_readable(states, name):
     check(lay)
     rows, cols = len(s.grid), len(s.grid[0])
     # every grid spot, both ships of every player, 6 event positions, every street building
-    assert len([e for e in lay.elements if e.tag.count(":") == 2 and e.tag.startswith("grid:")
-                and e.tag.split(":")[1].isdigit()]) == rows * cols
+    assert (
+        len(
+            [
+                e
+                for e in lay.elements
+                if e.tag.count(":") == 2 and e.tag.startswith("grid:") and e.tag.split(":")[1].isdigit()
+            ]
+        )
+        == rows * cols
+    )
     for p in s.players:
         assert lay.tagged(f"ship:{p}:top") and lay.tagged(f"ship:{p}:right")
         assert lay.tagged(f"player:{p}")
@@ -106,6 +114,7 @@ def test_tourists_and_grande_per_time_zone():
 def test_dice_shown_with_their_use():
     s = engine.setup(["a", "b"], None, 3).model_copy(deep=True)
     from engines.visiting_kaunas.state import Die
+
     s.phase = "resolve"
     s.dice = [Die(v=5, use="action"), Die(v=3, use="event", card="down2", zone="evening"), Die(v=1)]
     lay = layout(engine.view(s, None))

@@ -41,8 +41,9 @@ def _grown_start():
     # = 2, 3, 4, 5, 6 (rounds 1-5, round 5 doubled). Factory: start set A + pr06 (P1, E0):
     # production 3, storage 3, energy 4, 4 workers in the canteen.
     s = new(3, seed=7)
-    s = edit(s, "p0", hall=["a-ma1", "a-ma2", "a-st1", "a-st2", "a-st3", "pr06"], hall2=[],
-             tile=1, money=18, available=3)
+    s = edit(
+        s, "p0", hall=["a-ma1", "a-ma2", "a-st1", "a-st2", "a-st3", "pr06"], hall2=[], tile=1, money=18, available=3
+    )
     return s, s.players[0]
 
 
@@ -92,8 +93,14 @@ def _market_turn():
     letter = p.hall[0][0]
     cols = {k: [t for t in v if t not in ("pr06", "pr07")] for k, v in s.columns.items()}
     s = edit(s, None, market=["pr07"], columns=cols)
-    s = edit(s, who, hall=[f"{letter}-ma1", f"{letter}-ma2", f"{letter}-st1", f"{letter}-st2",
-                           f"{letter}-st3", "pr06"], tile=1, money=18, available=3)
+    s = edit(
+        s,
+        who,
+        hall=[f"{letter}-ma1", f"{letter}-ma2", f"{letter}-st1", f"{letter}-st2", f"{letter}-st3", "pr06"],
+        tile=1,
+        money=18,
+        available=3,
+    )
     return s, who
 
 

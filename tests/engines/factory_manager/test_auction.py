@@ -28,9 +28,17 @@ def test_highest_old_tile_chooses_first(s0):
 def test_keep_one_worker_limit(s0):
     # p2 has 3 available workers, so it may put at most 3 - 1 = 2 on a tile
     legal = [E.notation(s0, a) for a in E.legal_actions(s0, "p2")]
-    assert legal == ["open 1 bid 0", "open 1 bid 1", "open 1 bid 2",
-                     "open 2 bid 0", "open 2 bid 1", "open 2 bid 2",
-                     "open 6 bid 0", "open 6 bid 1", "open 6 bid 2"]
+    assert legal == [
+        "open 1 bid 0",
+        "open 1 bid 1",
+        "open 1 bid 2",
+        "open 2 bid 0",
+        "open 2 bid 1",
+        "open 2 bid 2",
+        "open 6 bid 0",
+        "open 6 bid 1",
+        "open 6 bid 2",
+    ]
     before = dump(s0)
     with pytest.raises(IllegalAction, match="You have only 3 available workers; a bidder keeps at least 1"):
         E.apply(s0, "p2", E.parse(s0, "open 6 bid 3"))

@@ -19,7 +19,9 @@ def refused(state, player, text, match):
 
 def test_overbidding():
     s = act(new(3, seed=7), "open 6 bid 0")  # p0 has 3 workers
-    refused(s, "p0", "bid 3", r"You have only 3 available workers; a bidder keeps at least 1, so you can bid at most 2\.")
+    refused(
+        s, "p0", "bid 3", r"You have only 3 available workers; a bidder keeps at least 1, so you can bid at most 2\."
+    )
 
 
 def test_buying_a_tile_not_in_the_market():

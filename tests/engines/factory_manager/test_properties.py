@@ -33,8 +33,10 @@ def check(state):
     # turn-order tiles: one per seat plus the pile/offer/unused (players + 2 in the pile)
     n = len(state.players)
     held = [p.tile for p in state.players] + [p.new_tile for p in state.players if p.new_tile]
-    assert len(held) + len(state.order_offer) + len(state.order_pile) + len(state.order_unused) == 2 * n + 2 \
+    assert (
+        len(held) + len(state.order_offer) + len(state.order_pile) + len(state.order_unused) == 2 * n + 2
         or state.phase == "auction"
+    )
 
 
 def finish(state):

@@ -46,15 +46,25 @@ def test_raise_is_bid():
     assert E.parse(s, "raise 1") == E.parse(s, "bid 1")
 
 
-@pytest.mark.parametrize("text,kind", [
-    ("place pallet storage", "storage"), ("place storages", "storage"), ("place st", "storage"),
-    ("place machines", "machine"), ("place ma", "machine"),
-    ("place production robot", "production-robot"), ("place pr", "production-robot"),
-    ("place saving robot", "saving-robot"), ("place sr", "saving-robot"),
-    ("place control unit", "control-unit"), ("place cu", "control-unit"),
-    ("place optimization unit", "optimisation-unit"), ("place optimisation unit", "optimisation-unit"),
-    ("place ou", "optimisation-unit"),
-])
+@pytest.mark.parametrize(
+    "text,kind",
+    [
+        ("place pallet storage", "storage"),
+        ("place storages", "storage"),
+        ("place st", "storage"),
+        ("place machines", "machine"),
+        ("place ma", "machine"),
+        ("place production robot", "production-robot"),
+        ("place pr", "production-robot"),
+        ("place saving robot", "saving-robot"),
+        ("place sr", "saving-robot"),
+        ("place control unit", "control-unit"),
+        ("place cu", "control-unit"),
+        ("place optimization unit", "optimisation-unit"),
+        ("place optimisation unit", "optimisation-unit"),
+        ("place ou", "optimisation-unit"),
+    ],
+)
 def test_place_accepts_the_kind_names_a_player_types(text, kind):
     s = new(3, seed=7)
     assert E.parse(s, text) == E.parse(s, f"place {kind}")
@@ -90,21 +100,29 @@ def test_unknown_words_still_refused(b0):
 # --------------------------------------------------------------------------- sentences
 def test_describe_buy_aside_and_hall_ii_fee(b0):
     # tile 1: no discount; st01 costs 6; hall II's first space costs 10 more (RULES §3)
-    assert E.describe(b0, E.parse(b0, "buy st01 aside")) == \
-        "Buy st01 (pallet storage) for 6 and keep it beside the factory."
-    assert E.describe(b0, E.parse(b0, "buy st01 hall2")) == \
-        "Buy st01 (pallet storage) for 6 and put it in hall II (+10 Elektro for a new hall II space)."
+    assert (
+        E.describe(b0, E.parse(b0, "buy st01 aside"))
+        == "Buy st01 (pallet storage) for 6 and keep it beside the factory."
+    )
+    assert (
+        E.describe(b0, E.parse(b0, "buy st01 hall2"))
+        == "Buy st01 (pallet storage) for 6 and put it in hall II (+10 Elektro for a new hall II space)."
+    )
     s = edit(b0, "p2", stored=["st11"])
-    assert E.describe(s, E.parse(s, "install st11 hall2")) == \
-        "Install st11 in hall II (+10 Elektro for a new hall II space)."
+    assert (
+        E.describe(s, E.parse(s, "install st11 hall2"))
+        == "Install st11 in hall II (+10 Elektro for a new hall II space)."
+    )
     s = edit(s, "p2", hall2=["st12"], hall2_paid=2)
     assert E.describe(s, E.parse(s, "install st11 hall2")) == "Install st11 in hall II."
 
 
 def test_describe_done_warns_that_unpaid_temps_leave(b0):
     s = edit(b0, "p2", temps=2, available=5)
-    assert E.describe(s, E.parse(s, "done")) == \
-        "End your turn; your 2 temporary workers go back to the supply (not paid again)."
+    assert (
+        E.describe(s, E.parse(s, "done"))
+        == "End your turn; your 2 temporary workers go back to the supply (not paid again)."
+    )
     assert E.describe(b0, E.parse(b0, "done")) == "End your turn."
 
 
@@ -154,7 +172,9 @@ def test_income_event_in_round_5_shows_the_profit_before_doubling(b0):
 def test_installing_a_kept_second_control_unit_is_refused_without_suggesting_aside(b0):
     # RULES §3: one control unit at a time; a kept tile is already beside the factory
     s = edit(b0, "p2", control="cu03", stored=["cu01"])
-    with pytest.raises(IllegalAction, match=r"^You already have a control unit installed \(cu03\); demolish it first\.$"):
+    with pytest.raises(
+        IllegalAction, match=r"^You already have a control unit installed \(cu03\); demolish it first\.$"
+    ):
         E.apply(s, "p2", E.parse(s, "install cu01"))
 
 
@@ -189,6 +209,8 @@ def test_buy_and_place_event_sentences(b0):
 def test_build_status_reminds_that_temps_must_be_paid_again(b0):
     # RULES §3: temps held from last round must be paid again now or go back to the supply
     s = edit(b0, "p2", temps=2, available=5)
-    assert E.status(s) == ("Round 1/5, phase 3 (buy, demolish and hire): p2 buys, demolishes or hires "
-                           "(5 workers, 18 Elektro; its 2 temporary workers leave unless paid again "
-                           "with `hire 2`), then `done`.")
+    assert E.status(s) == (
+        "Round 1/5, phase 3 (buy, demolish and hire): p2 buys, demolishes or hires "
+        "(5 workers, 18 Elektro; its 2 temporary workers leave unless paid again "
+        "with `hire 2`), then `done`."
+    )

@@ -68,7 +68,9 @@ def test_start_sets_money_workers_tracks(n):
         letter = "abcde"[i]
         assert p.start_set == letter
         # 2 machines + 3 pallet storages on the first 5 spaces of hall I
-        assert sorted(p.hall) == sorted([f"{letter}-ma1", f"{letter}-ma2", f"{letter}-st1", f"{letter}-st2", f"{letter}-st3"])
+        assert sorted(p.hall) == sorted(
+            [f"{letter}-ma1", f"{letter}-ma2", f"{letter}-st1", f"{letter}-st2", f"{letter}-st3"]
+        )
         assert p.money == 18
         assert (p.available, p.canteen, p.temps) == (3, 4, 0)  # 7 workers, 4 in the canteen
         assert (p.production, p.storage, p.energy) == (2, 3, 4)

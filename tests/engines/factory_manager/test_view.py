@@ -41,7 +41,15 @@ def test_view_shape_and_json():
     assert v["to_act"] == ["p2"] and v["order"] == ["p2", "p1", "p0"]
     assert [p["seat"] for p in v["players"]] == ["p0", "p1", "p2"]
     p0 = v["players"][0]
-    assert p0["workers"] == {"available": 3, "canteen": 4, "bid": 0, "used": 0, "demolishing": 0, "temps": 0, "total": 7}
+    assert p0["workers"] == {
+        "available": 3,
+        "canteen": 4,
+        "bid": 0,
+        "used": 0,
+        "demolishing": 0,
+        "temps": 0,
+        "total": 7,
+    }
     assert p0["income"] == 20 and p0["discount"] == 1  # tile 5: discount 1 (ASSUMED)
     assert v["auction"]["offer"] == [1, 2, 6] and v["auction"]["chooser"] == "p2"
     assert set(v["market"]) <= set(v["tiles"]) and set(p0["hall"]) <= set(v["tiles"])
@@ -54,7 +62,9 @@ def test_view_shape_and_json():
 
 def test_status_names_round_phase_and_actor():
     s = new(3, seed=7)
-    assert E.status(s) == "Round 1/5, phase 1 (turn-order auction): p2 chooses a tile from 1, 2, 6 and opens the bidding."
+    assert (
+        E.status(s) == "Round 1/5, phase 1 (turn-order auction): p2 chooses a tile from 1, 2, 6 and opens the bidding."
+    )
     s = act(s, "open 6 bid 1")
     assert E.status(s) == "Round 1/5, phase 1 (turn-order auction): tile 6, high bid 1 by p2; p0 to raise or pass."
     s = to_build(s)
@@ -91,5 +101,7 @@ def test_status_in_phase_4_shows_the_staffing():
 
     s = finish_build(to_build(new(3, seed=7)))
     # start factory: 2 machines x 2 workers = 4 of 7 in the canteen, no robots
-    assert E.status(s) == ("Round 1/5, phase 4 (bureaucracy): p2 switches machines/robots off or on, then "
-                           "`done` (canteen needs 4 of 7 workers, one must stay free; 0 robots for 2 machines).")
+    assert E.status(s) == (
+        "Round 1/5, phase 4 (bureaucracy): p2 switches machines/robots off or on, then "
+        "`done` (canteen needs 4 of 7 workers, one must stay free; 0 robots for 2 machines)."
+    )

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from engines.kanban_ev.engine import ENGINE as engine
 from engines.kanban_ev import rules as R
+from engines.kanban_ev.engine import ENGINE as engine
 
 DEPT_CODE = {"rd": 0, "assembly": 2, "logistics": 4, "design": 6, "admin": 8}
 

@@ -5,8 +5,9 @@ import json
 import pytest
 
 from engines import IllegalAction, registry
-from engines.kanban_ev.engine import ENGINE as engine, KanbanEV
 from engines.kanban_ev.actions import Done, Place
+from engines.kanban_ev.engine import ENGINE as engine
+from engines.kanban_ev.engine import KanbanEV
 
 from .helpers import act, fresh, notations, working
 
@@ -60,8 +61,9 @@ def test_status_and_describe():
     claim = [a for a in engine.legal_actions(s, "p0") if a.type == "claim"][0]
     assert engine.notation(s, claim) == "claim 3 city-blank 1"
     # helpers.fresh: basic tiles, garage 1 holds the speech tile
-    assert engine.describe(s, claim) == ("Claim the car at position 3 (2 shifts), returning city-blank, into garage 1 "
-                                         "(gain 1 speech token).")
+    assert engine.describe(s, claim) == (
+        "Claim the car at position 3 (2 shifts), returning city-blank, into garage 1 (gain 1 speech token)."
+    )
     assert "work phase" in engine.status(s)
 
 

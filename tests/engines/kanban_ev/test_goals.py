@@ -17,38 +17,50 @@ def constructed(s):
         tested=["city-battery", "truck-motor"],
         parts=["battery", "electronics", "body", "motor", "motor"],
         training=[3, 0, 5, 3, 1],  # certified R&D, Logistics, Design; expert Logistics
-        designs=["concept-blank"], books=4, banked_shifts=6, speech_tokens=3, generic_tokens=0, pp=0,
+        designs=["concept-blank"],
+        books=4,
+        banked_shifts=6,
+        speech_tokens=3,
+        generic_tokens=0,
+        pp=0,
     )
     return s
 
 
 # goal -> PP for the first speaker: value x min(top icon, count)
 FIRST_SPEAKER = {
-    "g01": 6,   # 4 cars, 2 each, x3 -> 2*3
-    "g02": 9,   # 3 models, 3 each -> 3*3
-    "g03": 4,   # 1 truck, 4 each, x2 -> 4*1
-    "g04": 8,   # 2 city -> 4*2
-    "g05": 0,   # no concept
-    "g06": 0,   # no sports
-    "g07": 4,   # 1 suv
-    "g08": 8,   # 2 upgraded battery designs
-    "g09": 0, "g10": 0, "g11": 0, "g12": 0,
-    "g13": 4,   # 1 upgraded motor design
-    "g14": 6,   # 3 upgraded designs, 2 each, x3
-    "g15": 8,   # 2 tested, 4 each
-    "g16": 4,   # battery + electronics = 2, 2 each
-    "g17": 2,   # body + autopilot = 1
-    "g18": 4,   # motor + drivetrain = 2
-    "g19": 8,   # garages 1 and 2 both full
-    "g20": 4,   # garages 2 and 3: 1
-    "g21": 8,   # garages 4 and 5: 2
-    "g22": 4, "g23": 0, "g24": 4, "g25": 4, "g26": 0,  # certified R&D / Asm / Log / Des / Adm
-    "g27": 2,   # 1 design on the board
-    "g28": 6,   # 4 books, 2 each, x3 -> 2*3
-    "g29": 9,   # 3 certifications, 3 each
-    "g30": 6,   # 5 parts, 2 each, x3
-    "g31": 6,   # 6 banked, 2 each, x3
-    "g32": 6,   # speech tokens on the board: 3, minus the one just placed on the card = 2, 3 each
+    "g01": 6,  # 4 cars, 2 each, x3 -> 2*3
+    "g02": 9,  # 3 models, 3 each -> 3*3
+    "g03": 4,  # 1 truck, 4 each, x2 -> 4*1
+    "g04": 8,  # 2 city -> 4*2
+    "g05": 0,  # no concept
+    "g06": 0,  # no sports
+    "g07": 4,  # 1 suv
+    "g08": 8,  # 2 upgraded battery designs
+    "g09": 0,
+    "g10": 0,
+    "g11": 0,
+    "g12": 0,
+    "g13": 4,  # 1 upgraded motor design
+    "g14": 6,  # 3 upgraded designs, 2 each, x3
+    "g15": 8,  # 2 tested, 4 each
+    "g16": 4,  # battery + electronics = 2, 2 each
+    "g17": 2,  # body + autopilot = 1
+    "g18": 4,  # motor + drivetrain = 2
+    "g19": 8,  # garages 1 and 2 both full
+    "g20": 4,  # garages 2 and 3: 1
+    "g21": 8,  # garages 4 and 5: 2
+    "g22": 4,
+    "g23": 0,
+    "g24": 4,
+    "g25": 4,
+    "g26": 0,  # certified R&D / Asm / Log / Des / Adm
+    "g27": 2,  # 1 design on the board
+    "g28": 6,  # 4 books, 2 each, x3 -> 2*3
+    "g29": 9,  # 3 certifications, 3 each
+    "g30": 6,  # 5 parts, 2 each, x3
+    "g31": 6,  # 6 banked, 2 each, x3
+    "g32": 6,  # speech tokens on the board: 3, minus the one just placed on the card = 2, 3 each
 }
 
 
@@ -79,13 +91,13 @@ FINAL = {
     "f02": [False, False, False],  # 4 cars; 3 upgraded; 3 certs
     "f03": [False, False, False],  # 3 models; battery twice; not Assembly
     "f04": [False, False, False],
-    "f05": [False, False, True],   # R&D and Design certified
-    "f06": [False, True, False],   # 6 banked; 4 books; 1 expert
-    "f07": [True, True, False],    # 2 city; 2 upgraded battery; not Assembly
-    "f08": [False, False, True],   # Logistics and Design certified
+    "f05": [False, False, True],  # R&D and Design certified
+    "f06": [False, True, False],  # 6 banked; 4 books; 1 expert
+    "f07": [True, True, False],  # 2 city; 2 upgraded battery; not Assembly
+    "f08": [False, False, True],  # Logistics and Design certified
     "f09": [False, False, False],
-    "f10": [False, False, True],   # at most 3 certifications
-    "f11": [False, False, True],   # expert in at most 1 department
+    "f10": [False, False, True],  # at most 3 certifications
+    "f11": [False, False, True],  # expert in at most 1 department
 }
 
 

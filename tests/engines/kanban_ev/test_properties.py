@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from engines.kanban_ev.engine import ENGINE as engine
 from engines.kanban_ev import data as D
 from engines.kanban_ev import rules as R
+from engines.kanban_ev.engine import ENGINE as engine
 from tests.engines.contract import ai_policy, play_checked, random_policy
 
 CONFIGS = [
@@ -26,27 +26,42 @@ def conservation(s: R.State) -> None:
     if s.phase in ("garages", "cert_setup"):
         return
     for pt in D.PARTS:
-        total = (b.part_supply[pt] + b.warehouses[pt] + b.recycling.count(pt)
-                 + sum(line.count(pt) for line in b.assembly_lines.values())
-                 + sum(sp.count(pt) for sp in b.upgrade_spaces.values())
-                 + sum(p.parts.count(pt) for p in ps))
+        total = (
+            b.part_supply[pt]
+            + b.warehouses[pt]
+            + b.recycling.count(pt)
+            + sum(line.count(pt) for line in b.assembly_lines.values())
+            + sum(sp.count(pt) for sp in b.upgrade_spaces.values())
+            + sum(p.parts.count(pt) for p in ps)
+        )
         assert total == D.PARTS_PER_TYPE, pt
     for m in D.MODELS:
-        total = (b.car_supply[m] + list(b.conveyor.values()).count(m) + b.behind_pace_car.count(m)
-                 + sum(p.garages.count(m) for p in ps))
+        total = (
+            b.car_supply[m]
+            + list(b.conveyor.values()).count(m)
+            + b.behind_pace_car.count(m)
+            + sum(p.garages.count(m) for p in ps)
+        )
         assert total == D.CARS_PER_MODEL, m
     designs = [d for r in b.design_rows for d in r if d] + [d for st in b.design_stacks for d in st]
     designs += [d for p in ps for d in p.designs + p.upgraded]
     assert sorted(designs) == sorted(D.DESIGNS)
-    generic = (b.generic_supply + sum(p.generic_tokens for p in ps) + sum(b.demand_tokens) + sum(b.award_tokens.values())
-               + sum(t[1] for tiles in b.factory_goals.values() for t in tiles))
+    generic = (
+        b.generic_supply
+        + sum(p.generic_tokens for p in ps)
+        + sum(b.demand_tokens)
+        + sum(b.award_tokens.values())
+        + sum(t[1] for tiles in b.factory_goals.values() for t in tiles)
+    )
     assert generic == D.GENERIC_SPEECH_TOKENS
     assert b.voucher_supply + sum(p.vouchers + p.vouchers_pending for p in ps) == D.VOUCHERS_TOTAL
     n = len(ps)
     if s.speedcharger:
         assert b.charger_supply + sum(len(p.chargers) for p in ps) == D.CHARGER_TOKENS[n]
     goals = b.goal_deck + b.goal_discard + b.meeting_room + [g for g in b.nominations if g]
-    goals += [g for p in ps for g in p.goals] + [g for g in (b.current_meeting.played if b.current_meeting else []) if g]
+    goals += [g for p in ps for g in p.goals] + [
+        g for g in (b.current_meeting.played if b.current_meeting else []) if g
+    ]
     assert sorted(goals) == sorted(D.PERFORMANCE_GOALS)
     assert sorted(b.kanban_deck + [k for p in ps for k in p.kanban_cards]) == sorted(D.KANBAN_CARDS)
     for p in ps:
@@ -63,8 +78,9 @@ def conservation(s: R.State) -> None:
 @pytest.mark.parametrize("n, options", CONFIGS)
 def test_random_games_end(n, options):
     players = [f"p{k}" for k in range(n)]
-    s, log = play_checked(engine, players, seed=100 + n, policy=random_policy, options=options,
-                          check=conservation, notation_every=4)
+    s, log = play_checked(
+        engine, players, seed=100 + n, policy=random_policy, options=options, check=conservation, notation_every=4
+    )
     assert engine.is_over(s)
     assert s.board.final_scores and set(s.board.final_scores) == set(players)
     # game end: week 2 + cycle 3 or week 3 + cycle 2
@@ -74,8 +90,9 @@ def test_random_games_end(n, options):
 @pytest.mark.parametrize("n, options", CONFIGS)
 def test_ai_games_end(n, options):
     players = [f"p{k}" for k in range(n)]
-    s, log = play_checked(engine, players, seed=200 + n, policy=ai_policy, options=options,
-                          check=conservation, notation_every=6)
+    s, log = play_checked(
+        engine, players, seed=200 + n, policy=ai_policy, options=options, check=conservation, notation_every=6
+    )
     assert engine.is_over(s)
 
 
@@ -91,10 +108,10 @@ def hidden_variant(s: R.State, me: int, seed: int) -> R.State:
         p = v.player_boards[i]
         pool = p.goals + b.goal_deck
         r.shuffle(pool)
-        p.goals, b.goal_deck = pool[:len(p.goals)], pool[len(p.goals):]
+        p.goals, b.goal_deck = pool[: len(p.goals)], pool[len(p.goals) :]
         pool = p.kanban_cards + b.kanban_deck
         r.shuffle(pool)
-        p.kanban_cards, b.kanban_deck = pool[:len(p.kanban_cards)], pool[len(p.kanban_cards):]
+        p.kanban_cards, b.kanban_deck = pool[: len(p.kanban_cards)], pool[len(p.kanban_cards) :]
         if b.nominations[i] and b.goal_deck:
             b.nominations[i], b.goal_deck[0] = b.goal_deck[0], b.nominations[i]
     r.shuffle(b.goal_deck)
@@ -110,7 +127,7 @@ def hidden_variant(s: R.State, me: int, seed: int) -> R.State:
     k = 0
     for d in D.DEPTS:
         size = len(b.award_tiles[d])
-        b.award_tiles[d] = sorted(tiles[k:k + size])
+        b.award_tiles[d] = sorted(tiles[k : k + size])
         k += size
     b.draws += 17
     return v.model_copy(update={"seed": v.seed + 1})
@@ -154,5 +171,9 @@ def test_view_shows_own_hand_only():
     assert va["you"]["goals"] == s.player_boards[0].goals and va["you"]["kanban"] == s.player_boards[0].kanban_cards
     assert all(isinstance(q["goals"], int) and isinstance(q["kanban"], int) for q in va["seats"])
     assert "you" not in engine.view(s, None)
-    assert engine.private_view(s, "b") == {"seat": "b", "goals": s.player_boards[1].goals, "kanban": s.player_boards[1].kanban_cards,
-                                           "nominated": None}
+    assert engine.private_view(s, "b") == {
+        "seat": "b",
+        "goals": s.player_boards[1].goals,
+        "kanban": s.player_boards[1].kanban_cards,
+        "nominated": None,
+    }

@@ -7,8 +7,8 @@ from engines.kanban_ev import rules as R
 
 from .helpers import act, fresh, notations, working
 
-
 # ----- Assembly ---------------------------------------------------------------------
+
 
 def asm_state():
     s = fresh(3)
@@ -102,6 +102,7 @@ def test_fifth_car_on_full_test_track_sends_front_car_back():
 
 # ----- Logistics --------------------------------------------------------------------
 
+
 def log_state():
     s = fresh(3)
     working(s, 0, "logistics", 2)
@@ -118,7 +119,14 @@ def test_issue_order_stocks_by_card_placement_and_banks_a_shift():
     s = act(s, 0, "order k01 1")
     # k01 = autopilot, autopilot, drivetrain, motor | battery, body; group A (autopilot,
     # battery, motor) side gets icons 1-4: autopilot x2, motor; group B side icons 5-6: body
-    assert s.board.warehouses == {"autopilot": 2, "battery": 0, "body": 1, "drivetrain": 0, "electronics": 0, "motor": 1}
+    assert s.board.warehouses == {
+        "autopilot": 2,
+        "battery": 0,
+        "body": 1,
+        "drivetrain": 0,
+        "electronics": 0,
+        "motor": 1,
+    }
     assert s.player_boards[0].banked_shifts == 1
     assert s.player_boards[0].kanban_cards == ["k02", top] and s.board.kanban_deck[-1] == "k01"
     # once per turn
@@ -132,7 +140,14 @@ def test_issue_order_other_placement_and_logistics_charger():
     s.player_boards[0].chargers = ["logistics"]
     s = act(s, 0, "order k01 4")
     # group A side gets icons 5-6 (battery, body -> battery); group B side icons 1-4 -> drivetrain
-    assert s.board.warehouses == {"autopilot": 0, "battery": 1, "body": 0, "drivetrain": 1, "electronics": 0, "motor": 0}
+    assert s.board.warehouses == {
+        "autopilot": 0,
+        "battery": 1,
+        "body": 0,
+        "drivetrain": 1,
+        "electronics": 0,
+        "motor": 0,
+    }
     assert s.player_boards[0].banked_shifts == 2
 
 
@@ -171,11 +186,14 @@ def test_parts_voucher_needs_certification_and_arrives_at_end_of_turn():
 
 # ----- Design -----------------------------------------------------------------------
 
+
 def des_state():
     s = fresh(3)
     working(s, 0, "design", 2)
-    s.board.design_rows = [["city-body", "suv-body", "truck-body", "sports-body"],
-                   ["city-motor", "suv-motor", "truck-motor", "sports-motor"]]
+    s.board.design_rows = [
+        ["city-body", "suv-body", "truck-body", "sports-body"],
+        ["city-motor", "suv-motor", "truck-motor", "sports-motor"],
+    ]
     s.board.design_stacks = [["concept-body", "concept-blank"], ["concept-motor"], ["city-blank", "suv-blank"]]
     s.player_boards[0].designs = []
     return s
@@ -201,7 +219,10 @@ def test_advanced_design_needs_certification_design_charger_book():
     assert not [n for n in notations(s, 0) if n.startswith("advanced")]
     s.player_boards[0].training[3] = 3
     assert [n for n in notations(s, 0) if n.startswith("advanced")] == [
-        "advanced concept-body", "advanced concept-motor", "advanced city-blank"]
+        "advanced concept-body",
+        "advanced concept-motor",
+        "advanced city-blank",
+    ]
     s.player_boards[0].chargers = ["design"]
     s = act(s, 0, "advanced city-blank")
     assert s.player_boards[0].books == 1 and s.board.design_stacks[2] == ["suv-blank"]
@@ -222,6 +243,7 @@ def test_design_space_limit():
 
 
 # ----- Administration ----------------------------------------------------------------
+
 
 def test_administration_splits_shifts_with_one_other_department():
     s = fresh(3)
@@ -255,7 +277,11 @@ def test_charge_once_per_turn():
     s.player_boards[0].chargers = ["logistics"]
     working(s, 0, "admin", 2)
     assert [n for n in notations(s, 0) if n.startswith("charge")] == [
-        "charge rd", "charge assembly", "charge design", "charge admin"]
+        "charge rd",
+        "charge assembly",
+        "charge design",
+        "charge admin",
+    ]
     s = fresh(3, speedcharger=False)
     working(s, 0, "admin", 2)
     assert not [n for n in notations(s, 0) if n.startswith("charge")]

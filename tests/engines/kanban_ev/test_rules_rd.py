@@ -260,14 +260,24 @@ def test_a_part_may_go_on_any_free_upgrade_space_of_its_car_type():
 
     s = engine.setup(["p0", "p1", "p2"], None, seed=1)
     script = [
-        ("p0", "garages basic"), ("p1", "garages basic"), ("p2", "garages basic"),
-        ("p0", "arrange speech vouchers books shifts"), ("p1", "arrange speech vouchers books shifts"),
+        ("p0", "garages basic"),
+        ("p1", "garages basic"),
+        ("p2", "garages basic"),
+        ("p0", "arrange speech vouchers books shifts"),
+        ("p1", "arrange speech vouchers books shifts"),
         ("p2", "arrange speech vouchers books shifts"),
-        ("p2", "cert 4"), ("p0", "cert 3"), ("p1", "cert 2"),
-        ("p2", "pick autopilot"), ("p2", "pick city-autopilot"),
-        ("p0", "pick body"), ("p0", "pick truck-battery"),
-        ("p1", "pick body"), ("p1", "pick concept-autopilot"),
-        ("p2", "place rd 1"), ("p0", "place assembly 1"), ("p1", "place logistics 1"),
+        ("p2", "cert 4"),
+        ("p0", "cert 3"),
+        ("p1", "cert 2"),
+        ("p2", "pick autopilot"),
+        ("p2", "pick city-autopilot"),
+        ("p0", "pick body"),
+        ("p0", "pick truck-battery"),
+        ("p1", "pick body"),
+        ("p1", "pick concept-autopilot"),
+        ("p2", "place rd 1"),
+        ("p0", "place assembly 1"),
+        ("p1", "place logistics 1"),
     ]
     for seat, text in script:
         if seat not in engine.to_act(s):

@@ -22,15 +22,49 @@ def stored(name: str) -> State:
 
 
 def test_fields_are_read_by_name_or_short_key_and_written_as_the_short_key():
-    by_name = WorkTurn(who=1, dept="admin", second_dept="rd", workstation_shifts=4, workstation_used=0, spent=0,
-                       used=[], claimed=0, pending=[], recycled=[], gained={"shift": 0, "book": 0, "voucher": 0})
-    by_key = WorkTurn.model_validate({"who": 1, "dept": "admin", "dept2": "rd", "ws": 4, "ws_used": 0, "spent": 0,
-                                      "used": [], "claimed": 0, "pending": [], "recycled": [],
-                                      "new": {"shift": 0, "book": 0, "voucher": 0}})
+    by_name = WorkTurn(
+        who=1,
+        dept="admin",
+        second_dept="rd",
+        workstation_shifts=4,
+        workstation_used=0,
+        spent=0,
+        used=[],
+        claimed=0,
+        pending=[],
+        recycled=[],
+        gained={"shift": 0, "book": 0, "voucher": 0},
+    )
+    by_key = WorkTurn.model_validate(
+        {
+            "who": 1,
+            "dept": "admin",
+            "dept2": "rd",
+            "ws": 4,
+            "ws_used": 0,
+            "spent": 0,
+            "used": [],
+            "claimed": 0,
+            "pending": [],
+            "recycled": [],
+            "new": {"shift": 0, "book": 0, "voucher": 0},
+        }
+    )
     assert by_name == by_key
     # "design" (a design was selected this turn) is stored only once it is true, as before
-    assert sorted(by_name.model_dump()) == ["claimed", "dept", "dept2", "new", "pending", "recycled", "spent",
-                                            "used", "who", "ws", "ws_used"]
+    assert sorted(by_name.model_dump()) == [
+        "claimed",
+        "dept",
+        "dept2",
+        "new",
+        "pending",
+        "recycled",
+        "spent",
+        "used",
+        "who",
+        "ws",
+        "ws_used",
+    ]
     by_name.selected_design = True
     assert by_name.model_dump()["design"] is True
     m = Meeting(played=["g01", ""], spoken={}, passes=1, played_now=False)
@@ -69,19 +103,97 @@ def test_clone_is_equal_and_shares_nothing(name):
 def test_view_keeps_the_keys_the_board_image_reads():
     v = engine.view(stored("work"), "ann")
     # the first release's view keys (the renderer's contract), listed by hand
-    assert {"assembly", "award_tok", "awards", "cars", "chargers", "conveyor", "cycle", "day", "demand",
-            "demand_stack", "demand_tok", "doubled", "fgoals", "final", "final_goal", "game", "gdeck", "gdiscard",
-            "generic", "goals", "kdeck", "meeting", "meeting_state", "nominated", "pace", "phase", "players",
-            "pos", "printed", "queue", "recycling", "result", "room", "rows", "sandra", "sandra_mode", "seats",
-            "shifts_left", "speedcharger", "stacks", "status", "supply", "t", "to_act", "upg", "value",
-            "vouchers", "week", "wh", "you"} <= set(v)
-    assert {"banked", "books", "cert", "certified", "chargers", "dbl", "designs", "garages", "generic", "goals",
-            "gset", "gtiles", "kanban", "parts", "pp", "seat", "speech", "stamp", "tested", "train", "upgraded",
-            "vouchers", "vpend"} <= set(v["seats"][0])
+    assert {
+        "assembly",
+        "award_tok",
+        "awards",
+        "cars",
+        "chargers",
+        "conveyor",
+        "cycle",
+        "day",
+        "demand",
+        "demand_stack",
+        "demand_tok",
+        "doubled",
+        "fgoals",
+        "final",
+        "final_goal",
+        "game",
+        "gdeck",
+        "gdiscard",
+        "generic",
+        "goals",
+        "kdeck",
+        "meeting",
+        "meeting_state",
+        "nominated",
+        "pace",
+        "phase",
+        "players",
+        "pos",
+        "printed",
+        "queue",
+        "recycling",
+        "result",
+        "room",
+        "rows",
+        "sandra",
+        "sandra_mode",
+        "seats",
+        "shifts_left",
+        "speedcharger",
+        "stacks",
+        "status",
+        "supply",
+        "t",
+        "to_act",
+        "upg",
+        "value",
+        "vouchers",
+        "week",
+        "wh",
+        "you",
+    } <= set(v)
+    assert {
+        "banked",
+        "books",
+        "cert",
+        "certified",
+        "chargers",
+        "dbl",
+        "designs",
+        "garages",
+        "generic",
+        "goals",
+        "gset",
+        "gtiles",
+        "kanban",
+        "parts",
+        "pp",
+        "seat",
+        "speech",
+        "stamp",
+        "tested",
+        "train",
+        "upgraded",
+        "vouchers",
+        "vpend",
+    } <= set(v["seats"][0])
     # values from old_state_work.json: ann has 10 PP, 1 banked shift, 3 goals and 2 order cards
     ann = v["seats"][0]
     assert (ann["seat"], ann["pp"], ann["banked"], ann["goals"], ann["kanban"]) == ("ann", 10, 1, 3, 2)
-    assert v["t"] == {"who": 0, "dept": "assembly", "dept2": "", "ws": 3, "ws_used": 1, "spent": 1, "used": [],
-                      "claimed": 0, "pending": [["route", ["14", "24"]]], "recycled": [],
-                      "new": {"shift": 0, "book": 0, "voucher": 0}}
+    assert v["t"] == {
+        "who": 0,
+        "dept": "assembly",
+        "dept2": "",
+        "ws": 3,
+        "ws_used": 1,
+        "spent": 1,
+        "used": [],
+        "claimed": 0,
+        "pending": [["route", ["14", "24"]]],
+        "recycled": [],
+        "new": {"shift": 0, "book": 0, "voucher": 0},
+    }
     assert v["meeting_state"] == {} and v["pos"] == [3, 1, 7]

@@ -13,8 +13,16 @@ def tiles_with(shape: str, icon: str = "") -> list[str]:
     return [t for t, s, i in data.stack_tiles() if s == shape and i == icon]
 
 
-def make(cells: dict[str, tuple], n: int = 3, hands: dict | None = None, phase: str = "play",
-         bag: list | None = None, stack: list | None = None, current: int = 0, scored: dict | None = None) -> State:
+def make(
+    cells: dict[str, tuple],
+    n: int = 3,
+    hands: dict | None = None,
+    phase: str = "play",
+    bag: list | None = None,
+    stack: list | None = None,
+    current: int = 0,
+    scored: dict | None = None,
+) -> State:
     """A state with exactly ``cells`` on the field: ``{"q,r": (tile, rot) or (tile, rot, [top, bottom])}``."""
 
     players = [f"p{i}" for i in range(n)]
@@ -29,9 +37,16 @@ def make(cells: dict[str, tuple], n: int = 3, hands: dict | None = None, phase: 
     if stack is None:
         stack = [t for t, _s, _i in data.stack_tiles() if t not in used][:40]
     return State(
-        players=players, seed=5, colours=list(data.COLOURS[:n]), field=field, stack=stack, hands=hands,
-        bag=bag if bag is not None else [[1, 2], [3, 4], [2, 4]], scored=scored or {p: [] for p in players},
-        current=current, phase=phase,
+        players=players,
+        seed=5,
+        colours=list(data.COLOURS[:n]),
+        field=field,
+        stack=stack,
+        hands=hands,
+        bag=bag if bag is not None else [[1, 2], [3, 4], [2, 4]],
+        scored=scored or {p: [] for p in players},
+        current=current,
+        phase=phase,
     )
 
 

@@ -176,5 +176,7 @@ def test_wrench_may_connect_a_belt_tile_in_a_pallets_place():
     assert (f["2,0"].tile, f["2,0"].rot) == ("t9", 0)
     assert (f["3,0"].tile, f["3,0"].rot) == ("red", 3)  # faces west, towards t9
     assert (f["-3,0"].tile, f["-3,0"].rot) == ("blue", 0)
-    assert out.events[0].text == ("p0 moves t9 (straight belt, wrench) from -2,0 to 2,0 in place of the red pallet, "
-                                  "rotation 0; the pallet moves to 3,0.")
+    assert out.events[0].text == (
+        "p0 moves t9 (straight belt, wrench) from -2,0 to 2,0 in place of the red pallet, "
+        "rotation 0; the pallet moves to 3,0."
+    )

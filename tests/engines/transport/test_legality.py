@@ -16,10 +16,10 @@ from hypothesis import strategies as st
 
 from engines import IllegalAction
 from engines.transport import data
-from engines.transport.engine import ENGINE as E
 from engines.transport import hexes as hx
 from engines.transport import rules as R
 from engines.transport.actions import ACTIONS, Connect, Insert, Lift, Load, Move, SwapHand, SwapPallets, Wrench
+from engines.transport.engine import ENGINE as E
 from engines.transport.hexes import grid_of
 
 STACK = [t for t, _s, _i in data.stack_tiles()]
@@ -31,9 +31,14 @@ def _pools(state, player, rnd):
     keys = [hx.key(c) for c in cells] + ["x", "1,"]
     return {
         "tile": state.hands[player] + rnd.sample(STACK, 3) + [c.tile for c in state.field.values()][:2],
-        "at": keys, "to": keys, "pallet_to": keys + [None],
-        "rotation": list(range(7)), "facing": list(range(-1, 7)),
-        "pallet": list(data.COLOURS) + ["pink"], "a": list(data.COLOURS), "b": list(data.COLOURS),
+        "at": keys,
+        "to": keys,
+        "pallet_to": keys + [None],
+        "rotation": list(range(7)),
+        "facing": list(range(-1, 7)),
+        "pallet": list(data.COLOURS) + ["pink"],
+        "a": list(data.COLOURS),
+        "b": list(data.COLOURS),
     }
 
 
@@ -113,10 +118,18 @@ def test_every_listed_action_is_accepted_in_a_wrench_step():
             assert E._is_legal(s, p, moved) == (moved in listed)
 
 
-@pytest.mark.parametrize("action", [SwapHand(), Load(at="0,0"), Move(at="0,0", to="1,0"),
-                                    Lift(pallet="red", to="1,0", facing=0), SwapPallets(a="red", b="blue"),
-                                    Connect(tile="t1", at="1,0", rotation=0),
-                                    Insert(tile="t1", pallet="red", rotation=0, pallet_to="3,0")])
+@pytest.mark.parametrize(
+    "action",
+    [
+        SwapHand(),
+        Load(at="0,0"),
+        Move(at="0,0", to="1,0"),
+        Lift(pallet="red", to="1,0", facing=0),
+        SwapPallets(a="red", b="blue"),
+        Connect(tile="t1", at="1,0", rotation=0),
+        Insert(tile="t1", pallet="red", rotation=0, pallet_to="3,0"),
+    ],
+)
 def test_nothing_is_accepted_when_the_game_is_over(action):
     s = E.setup(["p0", "p1"], None, 1).model_copy(update={"phase": "over"})
     assert E.legal_actions(s, "p0") == []

@@ -20,8 +20,10 @@ def line(q_from: int, q_to: int, extra: dict | None = None) -> dict:
 
 
 def dests(state, at):
-    g = {tuple(int(x) for x in k.split(",")): [c.tile, c.rot, tuple(c.parcel) if c.parcel else None]
-         for k, c in state.field.items()}
+    g = {
+        tuple(int(x) for x in k.split(",")): [c.tile, c.rot, tuple(c.parcel) if c.parcel else None]
+        for k, c in state.field.items()
+    }
     return sorted(f"{q},{r}" for q, r in hx.parcel_destinations(g, tuple(int(x) for x in at.split(","))))
 
 
@@ -59,13 +61,19 @@ def test_arrow_one_way():
 def test_merge_junction():
     merge = tiles_with("merge", "")[0]
     # merge at 0,0 rotation 0: 0<->3 two-way, arm 1 (south-east) inbound only
-    cells = {"0,0": (merge, 0), "1,0": (STRAIGHTS[0], 0), "-1,0": (STRAIGHTS[1], 0),
-             "0,1": (STRAIGHTS[2], 1, [2, 1])}  # straight 1-4 south-east of the junction
+    cells = {
+        "0,0": (merge, 0),
+        "1,0": (STRAIGHTS[0], 0),
+        "-1,0": (STRAIGHTS[1], 0),
+        "0,1": (STRAIGHTS[2], 1, [2, 1]),
+    }  # straight 1-4 south-east of the junction
     s = make(cells, phase="move")
     # from the inbound arm the parcel may turn either way
     assert dests(s, "0,1") == ["-1,0", "1,0"]
-    s2 = make({"0,0": (merge, 0), "1,0": (STRAIGHTS[0], 0, [2, 1]), "-1,0": (STRAIGHTS[1], 0),
-               "0,1": (STRAIGHTS[2], 1)}, phase="move")
+    s2 = make(
+        {"0,0": (merge, 0), "1,0": (STRAIGHTS[0], 0, [2, 1]), "-1,0": (STRAIGHTS[1], 0), "0,1": (STRAIGHTS[2], 1)},
+        phase="move",
+    )
     # from the east it can only go on west: never out through the inbound arm
     assert dests(s2, "1,0") == ["-1,0"]
 

@@ -18,11 +18,15 @@ def conserved(n):
         everything = stack_tiles + state.stack + [t for h in state.hands.values() for t in h]
         assert len(everything) == len(set(everything)) == 96  # every stack tile exactly once
         assert sorted(c for c in on_field if c in data.COLOURS) == sorted(data.COLOURS[:n])  # one pallet each
-        parcels = len(state.bag) + sum(1 for c in state.field.values() if c.parcel) + sum(
-            len(v) for v in state.scored.values())
+        parcels = (
+            len(state.bag)
+            + sum(1 for c in state.field.values() if c.parcel)
+            + sum(len(v) for v in state.scored.values())
+        )
         assert parcels == N_PARCELS
         assert all(len(h) <= 4 for h in state.hands.values())
         assert all(len(v) <= 4 for v in state.scored.values())
+
     return check
 
 

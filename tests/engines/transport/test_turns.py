@@ -33,11 +33,24 @@ def test_forced_swap_ends_game_when_stack_short():
     straights = tiles_with("straight", "")
     # the loading tile keeps its parcel (p2 moves another one), so p0's parcel tile cannot be
     # connected; the stack then has 3 tiles: a swap cannot give 4 -> the game ends
-    cells = {"0,0": ("s1", 0, [4, 1]), "1,0": (straights[0], 0), "-1,0": (straights[1], 0),
-             "2,0": ("red", 3), "-2,0": ("blue", 0), "0,2": (straights[2], 0, [1, 2]), "1,2": (straights[3], 0),
-             "-1,2": (straights[4], 0)}
-    s = make(cells, n=3, phase="move", current=2, hands={"p0": [parcel_tile], "p2": ["t50", "t51", "t52"]},
-             stack=["t60", "t61", "t62", "t63"])
+    cells = {
+        "0,0": ("s1", 0, [4, 1]),
+        "1,0": (straights[0], 0),
+        "-1,0": (straights[1], 0),
+        "2,0": ("red", 3),
+        "-2,0": ("blue", 0),
+        "0,2": (straights[2], 0, [1, 2]),
+        "1,2": (straights[3], 0),
+        "-1,2": (straights[4], 0),
+    }
+    s = make(
+        cells,
+        n=3,
+        phase="move",
+        current=2,
+        hands={"p0": [parcel_tile], "p2": ["t50", "t51", "t52"]},
+        stack=["t60", "t61", "t62", "t63"],
+    )
     out = E.apply(s, "p2", Move(at="0,2", to="1,2")).state
     assert E.is_over(out)
     assert "cannot give 4" in out.end_reason
@@ -47,8 +60,13 @@ def test_forced_swap_ends_game_when_stack_short():
 def test_forced_swap_still_moves_a_parcel():
     parcel_tile = tiles_with("straight", "parcel")[0]
     straights = tiles_with("straight", "")
-    cells = {"0,0": ("s1", 0, [1, 4]), "1,0": (straights[0], 0), "-1,0": (straights[1], 0),
-             "2,0": ("red", 3), "-2,0": ("blue", 0)}
+    cells = {
+        "0,0": ("s1", 0, [1, 4]),
+        "1,0": (straights[0], 0),
+        "-1,0": (straights[1], 0),
+        "2,0": ("red", 3),
+        "-2,0": ("blue", 0),
+    }
     s = make(cells, n=2, hands={"p0": [parcel_tile], "p1": ["t70"]})
     assert E.legal_actions(s, "p0") == [SwapHand()]  # the loading tile is full: nothing to connect
     out = E.apply(s, "p0", SwapHand()).state

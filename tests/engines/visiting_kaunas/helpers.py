@@ -50,8 +50,16 @@ def at_event(s, card: str, zone: str, n: int, movers: list[str] | None = None):
     return s
 
 
-def street(s, p: str, a: list[str], b: list[str] | None = None, tourists: dict | None = None,
-           supply: int | None = None, grande: str = "", coins: int | None = None):
+def street(
+    s,
+    p: str,
+    a: list[str],
+    b: list[str] | None = None,
+    tourists: dict | None = None,
+    supply: int | None = None,
+    grande: str = "",
+    coins: int | None = None,
+):
     """Give ``p`` the street rows ``a``/``b`` and tourists (``{"a2:midday": 1}``)."""
 
     pl = s.pl[p]

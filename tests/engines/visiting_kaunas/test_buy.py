@@ -14,9 +14,11 @@ from .helpers import act, moves, new
 def board(s):
     """ann: column ship on column 5, row ship on row 2; bob: column 4, row 1 (5x3 grid)."""
 
-    s.grid = [["cafe", "bistro", "pizzeria", "gallery", "pool"],
-              ["church", "bank", "clothes", "theatre", "eurostore"],
-              ["park", "souvenir", "watches", "nightclub", "restaurant"]]
+    s.grid = [
+        ["cafe", "bistro", "pizzeria", "gallery", "pool"],
+        ["church", "bank", "clothes", "theatre", "eurostore"],
+        ["park", "souvenir", "watches", "nightclub", "restaurant"],
+    ]
     s.pl["ann"].column, s.pl["ann"].row = 4, 1
     s.pl["bob"].column, s.pl["bob"].row = 3, 0
     s.bdeck = ["theatre", "cafe"] + s.bdeck[2:]

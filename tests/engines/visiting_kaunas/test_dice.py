@@ -146,8 +146,10 @@ def test_upgrade_face_up_or_draw_and_choose_privately():
     assert [u["id"] for u in engine.view(d, "ann")["drawn"]] == ["u05", "u25"]
     assert [u["id"] for u in engine.private_view(d, "ann")["drawn"]] == ["u05", "u25"]
     assert engine.view(d, "bob")["drawn"] == [] and engine.private_view(d, "bob") is None
-    assert engine.view(d, "ann")["hand"] == ["drawn upgrade u05 (+1 capacity midday)",
-                                             "drawn upgrade u25 (+$1 all zones)"]
+    assert engine.view(d, "ann")["hand"] == [
+        "drawn upgrade u05 (+1 capacity midday)",
+        "drawn upgrade u25 (+$1 all zones)",
+    ]
     assert "drawn" not in engine.view(d, None) and engine.view(d, None)["drawn_count"] == 2
     assert moves(d, "ann") == ["choose u05 a1", "choose u25 a1"]
     d = act(d, "ann", "choose u25 a1")
@@ -253,7 +255,10 @@ def test_describe_names_what_a_move_concerns():
     d = engine.describe
     from engines.visiting_kaunas.actions import Event, Recall, Row, Ship, UpgradeTake
 
-    assert d(s, Event(die=5, card="up1", zone="evening")) == "Put the 5 on up1, e43 (Night club out; evening), in the evening."
+    assert (
+        d(s, Event(die=5, card="up1", zone="evening"))
+        == "Put the 5 on up1, e43 (Night club out; evening), in the evening."
+    )
     assert d(s, Event(die=5, card="down2", zone="morning")) == "Put the 5 on down2, face-down level 1, in the morning."
     assert d(s, Recall(card="e12", stack="up2")) == "Put discarded e12 (Shop in; midday and evening) onto up2."
     # ann's row ship on row 2, column ship on column 5 (test_buy.board)
@@ -274,6 +279,5 @@ def test_declining_an_offer_is_said_in_the_channel():
     s = act(s, "ann", "row 2")
     s = act(s, "ann", "build a")
     out = engine.apply(s, "bob", engine.parse(s, "decline"))
-    assert [e.text for e in out.events if e.visible_to is None] == [
-        "bob does not buy the building at their ship."]
+    assert [e.text for e in out.events if e.visible_to is None] == ["bob does not buy the building at their ship."]
     assert out.state.pl["bob"].coins == 8 and out.state.pl["bob"].street == [["museum"], []]

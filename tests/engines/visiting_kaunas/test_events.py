@@ -46,8 +46,13 @@ def test_case_2_only_tourists_in_a_building_open_in_that_zone_move():
     # Case 2: 3 meeples into "Other" (evening); Ann has a Night club; the Watches store
     # works only at midday so its meeples cannot move; the Euro store's meeples move instead
     s = new()
-    street(s, "ann", ["museum", "watches", "eurostore", "nightclub"], supply=0,
-           tourists={"a1:morning": 2, "a1:midday": 3, "a2:midday": 2, "a3:evening": 3})
+    street(
+        s,
+        "ann",
+        ["museum", "watches", "eurostore", "nightclub"],
+        supply=0,
+        tourists={"a1:morning": 2, "a1:midday": 3, "a2:midday": 2, "a3:evening": 3},
+    )
     s = at_event(s, "e09", "evening", 3, movers=["ann"])
     assert moves(s, "ann") == ["tourist a3 a4"]
     with pytest.raises(IllegalAction):
@@ -144,8 +149,7 @@ def test_simultaneous_step_lists_everyone_who_still_moves():
 
 @pytest.mark.parametrize("first", ["ann", "bob"])
 def test_simultaneous_step_either_order_same_state(first):
-    plays = {"ann": ["tourist supply b1", "tourist supply a2"],
-             "bob": ["tourist supply a1", "tourist supply b1"]}
+    plays = {"ann": ["tourist supply b1", "tourist supply a2"], "bob": ["tourist supply a1", "tourist supply b1"]}
     s = setup_two_movers()
     order = [first, "bob" if first == "ann" else "ann"]
     for p in order:
@@ -159,7 +163,9 @@ def test_simultaneous_step_either_order_same_state(first):
     t = setup_two_movers()
     for p, m in [("bob", 0), ("ann", 0), ("bob", 1), ("ann", 1)]:
         t = act(t, p, plays[p][m])
-    assert json.dumps(t.model_dump(mode="json"), sort_keys=True) == json.dumps(s.model_dump(mode="json"), sort_keys=True)
+    assert json.dumps(t.model_dump(mode="json"), sort_keys=True) == json.dumps(
+        s.model_dump(mode="json"), sort_keys=True
+    )
 
 
 def test_game_ends_when_the_event_deck_is_empty_and_ranking():
@@ -182,8 +188,12 @@ def test_game_ends_when_the_event_deck_is_empty_and_ranking():
 def test_ranking_most_money_then_more_buildings():
     s = new(4)
     s.phase = "over"
-    for p, coins, a in [("ann", 20, ["museum"]), ("bob", 20, ["museum", "cafe"]),
-                        ("cid", 30, ["museum"]), ("dan", 20, ["museum"])]:
+    for p, coins, a in [
+        ("ann", 20, ["museum"]),
+        ("bob", 20, ["museum", "cafe"]),
+        ("cid", 30, ["museum"]),
+        ("dan", 20, ["museum"]),
+    ]:
         street(s, p, a, coins=coins)
     # cid most money; bob beats ann and dan on buildings; ann and dan share third
     assert engine.ranking(s) == [["cid"], ["bob"], ["ann", "dan"]]

@@ -7,9 +7,9 @@ import random
 
 import pytest
 
-from engines.visiting_kaunas.engine import ENGINE as engine
-from engines.visiting_kaunas.data import EVENTS
 from bench.kaunas_ai import play
+from engines.visiting_kaunas.data import EVENTS
+from engines.visiting_kaunas.engine import ENGINE as engine
 from tests.engines.contract import ai_policy, play_checked, random_policy
 
 SEATS = ["p1", "p2", "p3", "p4"]
@@ -31,12 +31,20 @@ def conservation(state) -> None:
         cards.append(state.moving)
     assert len(cards) == len(set(cards)) == 27
     # 32 upgrades: deck + face up + drawn + attached
-    ups = list(state.udeck) + list(state.uface) + list(state.drawn) + [
-        u for p in state.players for us in state.pl[p].upgrades.values() for u in us]
+    ups = (
+        list(state.udeck)
+        + list(state.uface)
+        + list(state.drawn)
+        + [u for p in state.players for us in state.pl[p].upgrades.values() for u in us]
+    )
     assert sorted(ups) == sorted(f"u{i:02d}" for i in range(1, 33))
     # 98 building cards: deck + grid + streets (without the museums) + one being placed
-    n = len(state.bdeck) + sum(1 for r in state.grid for c in r if c) + sum(
-        len(side) for p in state.players for side in state.pl[p].street) - len(state.players)
+    n = (
+        len(state.bdeck)
+        + sum(1 for r in state.grid for c in r if c)
+        + sum(len(side) for p in state.players for side in state.pl[p].street)
+        - len(state.players)
+    )
     n += 1 if state.taking else 0
     assert n == 98
     # ships never share a spot on the same edge

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from engines.visiting_kaunas.engine import ENGINE as engine
 from engines.visiting_kaunas.data import EVENTS
+from engines.visiting_kaunas.engine import ENGINE as engine
 
 
 @pytest.mark.parametrize("n,cols,rows", [(2, 5, 3), (3, 6, 4), (4, 7, 5)])

@@ -70,7 +70,8 @@ def test_first_turn_status_says_why_the_first_player_starts():
     # alice and bob tie on 3 (lowest), reroll 2 against 4: alice starts
     state = state.model_copy(update={"first_rolls": [[3, 3, 5], [2, 4, 0]], "first": 0})
     assert engine.first_player_text(state) == (
-        "alice starts with the lowest die (alice 3, bob 3, carol 5; reroll: alice 2, bob 4).")
+        "alice starts with the lowest die (alice 3, bob 3, carol 5; reroll: alice 2, bob 4)."
+    )
     assert engine.status(state).endswith(engine.first_player_text(state))
     later = state.model_copy(update={"turn": 1})
     assert "lowest die" not in engine.status(later)
@@ -89,6 +90,7 @@ def test_the_dm_line_names_the_drawn_upgrades_in_words():
     state = state.model_copy(update={"drawn": ["u31", "u17", "u06"]})
     me = state.players[state.active]
     assert engine.private_text(state, me) == (
-        "You drew u31 (+1 capacity all zones), u17 (+$1 midday), u06 (+1 capacity evening): keep one.")
+        "You drew u31 (+1 capacity all zones), u17 (+$1 midday), u06 (+1 capacity evening): keep one."
+    )
     other = next(p for p in state.players if p != me)
     assert engine.private_text(state, other) == ""
