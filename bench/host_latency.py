@@ -415,7 +415,7 @@ async def main_scale(args) -> None:
     import asyncpg
 
     from bot.store import SqliteStore
-    from bot.store_pg import PostgresStore
+    from bot.store.postgres import PostgresStore
 
     counts = [int(n) for n in args.processes.split(",")]
     paces = [float(t) for t in args.pace.split(",")]

@@ -150,7 +150,7 @@ async def migrate(source: str, target: str, *, say: Callable[[str], None] = lamb
     sentence) when it cannot be done; the returned :class:`Report` lists any failed check."""
 
     from bot.store import SqliteStore, UnusableDatabase
-    from bot.store_pg import PostgresStore
+    from bot.store.postgres import PostgresStore
     from bot.stores import is_postgres, sqlite_path
 
     if is_postgres(source):

@@ -1,6 +1,6 @@
 """Which :class:`bot.store.Store` a database setting means (``BOARDHOST_DB``, ``--db``).
 
-* ``postgresql://…`` or ``postgres://…``: :class:`bot.store_pg.PostgresStore` (asyncpg pool;
+* ``postgresql://…`` or ``postgres://…``: :class:`bot.store.postgres.PostgresStore` (asyncpg pool;
   several bot processes may share it);
 * ``sqlite:///relative/path.db``, ``sqlite:////absolute/path.db`` or a plain file path:
   :class:`bot.store.SqliteStore` (one process; the default ``./boardhost.db``).
@@ -34,11 +34,11 @@ def sqlite_path(url: str) -> str:
 
 def make_store(url: str, **pg_options) -> Store:
     """The (unopened) store for ``url``; ``pg_options`` go to
-    :class:`bot.store_pg.PostgresStore` (``schema``, ``min_size``, ``max_size``).
+    :class:`bot.store.postgres.PostgresStore` (``schema``, ``min_size``, ``max_size``).
     ValueError for a URL of another kind."""
 
     if is_postgres(url):
-        from bot.store_pg import PostgresStore
+        from bot.store.postgres import PostgresStore
 
         return PostgresStore(url, **pg_options)
     return SqliteStore(sqlite_path(url))

@@ -27,7 +27,7 @@ class Backend:
     def make(self) -> Store:
         if self.name == "sqlite":
             return SqliteStore(self.url)
-        from bot.store_pg import PostgresStore
+        from bot.store.postgres import PostgresStore
 
         return PostgresStore(self.url, schema=self.schema, max_size=4)
 

@@ -3,7 +3,7 @@
     python -m tests.bot.pg_worker DSN SCHEMA --tables t0,t1 --moves 60 --seed 3 [--hang-after N]
 
 Plays random legal High-Low moves (tests/fakegame.py) through :class:`bot.service.Service`
-over :class:`bot.store_pg.PostgresStore`, on tables that the other workers play at the same
+over :class:`bot.store.postgres.PostgresStore`, on tables that the other workers play at the same
 time; opens, joins and starts a new game when a table has none. Prints one JSON line per
 acknowledged move (``{"pk", "seq", "seat", "action"}``, flushed before the next call) and
 a last line ``{"done": true, "refused": N}``. It connects, prints ``{"ready": true}`` and
@@ -37,7 +37,7 @@ async def main(argv: list[str]) -> int:
 
     fakegame.install()
     from bot.service import Service, UserError
-    from bot.store_pg import PostgresStore
+    from bot.store.postgres import PostgresStore
 
     rnd = random.Random(args.seed)
     store = PostgresStore(args.dsn, schema=args.schema, max_size=2)

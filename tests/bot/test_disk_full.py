@@ -18,7 +18,8 @@ import pytest
 
 from bot.format import OUT_OF_SPACE
 from bot.service import Service
-from bot.store import OutOfSpace, SqliteStore, _x
+from bot.store import OutOfSpace, SqliteStore
+from bot.store.sqlite import _x
 from tests.bot.test_discord_lobby import member_of, reply
 
 pytestmark = pytest.mark.usefixtures("high_low")  # tests/conftest.py: the test-only game
@@ -200,7 +201,7 @@ class _FullPool:
 async def test_postgres_disk_full_is_out_of_space(write):
     import asyncpg
 
-    from bot.store_pg import PostgresStore
+    from bot.store.postgres import PostgresStore
 
     store = PostgresStore("postgresql://nobody@127.0.0.1:1/none")
     store._pool = _FullPool()  # never opened: no server needed

@@ -13,7 +13,7 @@ from bot.cli import main
 from bot.migrate import MigrationError, migrate
 from bot.service import Service
 from bot.store import SqliteStore
-from bot.store_pg import PostgresStore
+from bot.store.postgres import PostgresStore
 
 A, B, C = "111", "222", "333"
 

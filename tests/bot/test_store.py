@@ -13,7 +13,7 @@ import pytest
 
 from bot.service import Service
 from bot.store import MIGRATIONS, SCHEMA_VERSION, SchemaTooNew, SqliteStore, TableBusy, VersionConflict
-from bot.store_pg import PG_MIGRATIONS
+from bot.store.postgres import PG_MIGRATIONS
 
 HUMAN = "111"
 OTHER = "222"

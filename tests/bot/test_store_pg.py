@@ -10,7 +10,7 @@ import pytest
 
 from bot.service import BOARD_CHANGED, Service, UserError
 from bot.store import SCHEMA_VERSION, SqliteStore
-from bot.store_pg import PostgresStore
+from bot.store.postgres import PostgresStore
 from bot.stores import make_store, sqlite_path
 from tests import pg
 

@@ -1,30 +1,7 @@
-"""Storage of tables, games, seats, the action log and snapshots.
-
-:class:`Store` is the interface the service layer uses (it and the row types live in
-:mod:`bot.store_base`, with the logic both SQL stores share, and are re-exported here);
-:class:`SqliteStore` implements it
-with aiosqlite on ONE connection (WAL, ``synchronous=FULL``, ``foreign_keys=ON``, schema
-version in ``PRAGMA user_version`` with forward migrations). :class:`bot.store_pg.PostgresStore`
-implements the same interface on PostgreSQL (asyncpg) for several processes sharing one
-database; :func:`bot.stores.make_store` picks one from a URL. A schema change is a new
-migration in BOTH ``MIGRATIONS`` here and ``bot.store_pg.PG_MIGRATIONS``.
-
-Schema (version 5; version 5 adds the asynchronous-play columns listed in MIGRATIONS)::
-
-    games(pk, table_id, game_id, options JSON, seed, status, host, version, created, updated,
-          posted)
-        one live game (status lobby/active) per table: partial unique index;
-        posted: the last version whose board reached the channel (-1: none yet), so a
-        restarted bot can post what it committed but never showed (reconcile on boot)
-    seats(game_pk → games, seat, user_id, joined, seat_order, is_ai, resigned, dm_ok)
-    actions(game_pk → games, seq, seat, action JSON, created)     append-only log
-    snapshots(game_pk → games, version, state JSON)               latest state of a game
-    bot_meta(key, value)                                          process-wide settings
-        (e.g. the hash of the last synced Discord command tree)
-
-A move: :meth:`Store.commit` appends the actions with sequence numbers ``version+1…`` and
-replaces the snapshot in ONE transaction, only if the game's stored version still equals
-the expected one (else :class:`VersionConflict`, nothing written).
+"""The SQLite store: :class:`SqliteStore`, the :class:`bot.store.Store` interface with
+aiosqlite on ONE connection (WAL, ``synchronous=FULL``, ``foreign_keys=ON``, schema version
+in ``PRAGMA user_version`` with the forward migrations of :mod:`bot.store.sqlite_schema`),
+for one bot process. Writes queued while a transaction is in flight are group-committed.
 """
 
 from __future__ import annotations
@@ -39,38 +16,13 @@ from typing import Any
 
 import aiosqlite
 
-from bot.store_base import (
-    ActionRow,
-    GameRow,
-    Move,
-    OutOfSpace,
-    SchemaTooNew,
-    SeatRow,
-    SqlStore,
-    Store,
-    TableBusy,
-    Tx,
-    UnusableDatabase,
-    VersionConflict,
-    VoteRow,
-)
+from bot.store.errors import OutOfSpace, SchemaTooNew, UnusableDatabase, VersionConflict
+from bot.store.rows import Move
+from bot.store.sql import SqlStore
+from bot.store.sql_base import Tx
+from bot.store.sqlite_schema import APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION, check_sqlite_file
 
-__all__ = [
-    "GameRow",
-    "SeatRow",
-    "ActionRow",
-    "VoteRow",
-    "Store",
-    "SqliteStore",
-    "VersionConflict",
-    "TableBusy",
-    "SchemaTooNew",
-    "OutOfSpace",
-    "UnusableDatabase",
-    "APPLICATION_ID",
-    "SCHEMA_VERSION",
-    "check_sqlite_file",
-]
+__all__ = ["SqliteStore"]
 
 
 def _is_full(exc: BaseException) -> bool:
@@ -85,112 +37,6 @@ def _as_out_of_space(exc: Exception) -> Exception:
     """``exc`` as :class:`OutOfSpace` when it is SQLITE_FULL (chained), else ``exc`` itself."""
 
     return OutOfSpace.of(exc) if _is_full(exc) else exc
-
-
-# ----- SQLite ---------------------------------------------------------------------------
-
-#: forward migrations; MIGRATIONS[i] brings user_version i to i+1
-MIGRATIONS: list[str] = [
-    # 0 → 1: the first schema
-    """
-    CREATE TABLE games (
-        pk INTEGER PRIMARY KEY,
-        table_id TEXT NOT NULL,
-        game_id TEXT NOT NULL,
-        options TEXT NOT NULL DEFAULT '{}',
-        seed INTEGER NOT NULL,
-        status TEXT NOT NULL CHECK (status IN ('lobby', 'active', 'over', 'cancelled')),
-        host TEXT NOT NULL,
-        version INTEGER NOT NULL DEFAULT 0,
-        created REAL NOT NULL,
-        updated REAL NOT NULL
-    );
-    CREATE UNIQUE INDEX games_one_live ON games(table_id) WHERE status IN ('lobby', 'active');
-    CREATE INDEX games_table ON games(table_id, pk);
-    CREATE TABLE seats (
-        game_pk INTEGER NOT NULL REFERENCES games(pk) ON DELETE CASCADE,
-        seat TEXT NOT NULL,
-        user_id TEXT,
-        joined INTEGER NOT NULL,
-        seat_order INTEGER,
-        is_ai INTEGER NOT NULL DEFAULT 0,
-        resigned INTEGER NOT NULL DEFAULT 0,
-        PRIMARY KEY (game_pk, seat)
-    );
-    CREATE TABLE actions (
-        game_pk INTEGER NOT NULL REFERENCES games(pk) ON DELETE CASCADE,
-        seq INTEGER NOT NULL,
-        seat TEXT NOT NULL,
-        action TEXT NOT NULL,
-        created REAL NOT NULL,
-        PRIMARY KEY (game_pk, seq)
-    ) WITHOUT ROWID;
-    CREATE TABLE snapshots (
-        game_pk INTEGER PRIMARY KEY REFERENCES games(pk) ON DELETE CASCADE,
-        version INTEGER NOT NULL,
-        state TEXT NOT NULL
-    );
-    """,
-    # 1 → 2: remember whether DMs to a seat's user work (Discord 50007 fallback)
-    """
-    ALTER TABLE seats ADD COLUMN dm_ok INTEGER NOT NULL DEFAULT 1;
-    """,
-    # 2 → 3: a key-value table for process-wide settings (the command-tree hash). Older
-    # bots created the same table outside the migrations: IF NOT EXISTS adopts it, so the
-    # stored hash survives the upgrade (no needless re-sync).
-    """
-    CREATE TABLE IF NOT EXISTS bot_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-    """,
-    # 3 → 4: the last version posted to the channel. Games started before this schema are
-    # taken as posted (their bot posted synchronously), so upgrading floods no channel.
-    """
-    ALTER TABLE games ADD COLUMN posted INTEGER NOT NULL DEFAULT -1;
-    UPDATE games SET posted = version WHERE status != 'lobby';
-    """,
-    # 4 → 5: asynchronous play over days (issue 12). Per-table settings (JSON), the clock of
-    # the current turn and when the periodic loop must look at the table again (indexed, so
-    # a tick reads only the due tables), the live status message; per seat the reminders
-    # sent this turn and the vacation; per action who really played it (flag 'ai': the AI
-    # for an absent player; 'undo': an undo marker), whether it was undone, and its
-    # rendered text (describe sentence + public events) so history is constant-time per
-    # move; per user quiet hours; open votes (undo, kick).
-    """
-    ALTER TABLE games ADD COLUMN settings TEXT NOT NULL DEFAULT '{}';
-    ALTER TABLE games ADD COLUMN turn_started REAL;
-    ALTER TABLE games ADD COLUMN next_due REAL;
-    ALTER TABLE games ADD COLUMN status_message TEXT;
-    CREATE INDEX games_due ON games(next_due) WHERE next_due IS NOT NULL;
-    ALTER TABLE seats ADD COLUMN reminded INTEGER NOT NULL DEFAULT 0;
-    ALTER TABLE seats ADD COLUMN vacation_until REAL;
-    ALTER TABLE seats ADD COLUMN vacation_used REAL NOT NULL DEFAULT 0;
-    CREATE INDEX seats_user ON seats(user_id);
-    ALTER TABLE actions ADD COLUMN flag TEXT;
-    ALTER TABLE actions ADD COLUMN undone INTEGER NOT NULL DEFAULT 0;
-    ALTER TABLE actions ADD COLUMN text TEXT;
-    CREATE TABLE user_prefs (
-        user_id TEXT PRIMARY KEY,
-        quiet_start INTEGER,
-        quiet_end INTEGER,
-        tz TEXT
-    );
-    CREATE TABLE votes (
-        pk INTEGER PRIMARY KEY,
-        game_pk INTEGER NOT NULL REFERENCES games(pk) ON DELETE CASCADE,
-        kind TEXT NOT NULL,
-        subject TEXT NOT NULL,
-        version INTEGER NOT NULL,
-        voters TEXT NOT NULL,
-        yes TEXT NOT NULL DEFAULT '[]',
-        status TEXT NOT NULL DEFAULT 'open',
-        created REAL NOT NULL
-    );
-    CREATE INDEX votes_game ON votes(game_pk, status);
-    ALTER TABLE games ADD COLUMN guild TEXT;
-    CREATE INDEX games_guild ON games(guild, status);
-    """,
-]
-
-SCHEMA_VERSION = len(MIGRATIONS)
 
 
 async def _x(db: aiosqlite.Connection, sql: str, args: Sequence[Any] = ()) -> tuple[int, int | None]:
@@ -210,7 +56,7 @@ async def _xmany(db: aiosqlite.Connection, sql: str, rows: Sequence[Sequence[Any
 
 
 class _SqliteTx(Tx):
-    """:class:`bot.store_base.Tx` on the SQLite connection inside :meth:`SqliteStore._transaction`."""
+    """:class:`bot.store.sql_base.Tx` on the SQLite connection inside :meth:`SqliteStore._transaction`."""
 
     def __init__(self, db: aiosqlite.Connection):
         self.db = db
@@ -231,62 +77,6 @@ class _SqliteTx(Tx):
 
     async def insert(self, sql: str, *args: Any) -> int:
         return (await _x(self.db, sql, args))[1]
-
-
-#: ``PRAGMA application_id`` of a boardhost SQLite database (the bytes "bhst"); databases
-#: made before it carried one (0) are recognised by their tables and stamped at open
-APPLICATION_ID = 0x62687374
-
-#: the first 16 bytes of every SQLite 3 database file
-SQLITE_HEADER = b"SQLite format 3\x00"
-
-
-def check_sqlite_file(path: str) -> None:
-    """Refuse (:class:`UnusableDatabase`, one sentence) a database path that must not be
-    opened, BEFORE SQLite touches it (issue 11.9): a 0-byte file (a boardhost database is
-    never empty: its header is written when it is created, so 0 bytes means the games are
-    gone, not "no database yet"), a file that is not SQLite, a path that is not a file, a
-    missing file whose ``-wal`` log is still there (a new database would start beside the old
-    log), a missing folder. A missing file in an existing folder passes: a new database."""
-
-    if path == ":memory:" or path.startswith("file:"):
-        return
-    try:
-        info = os.stat(path)
-    except FileNotFoundError:
-        wal = path + "-wal"
-        if os.path.exists(wal) and os.path.getsize(wal) > 0:
-            raise UnusableDatabase(
-                f"The database file {path} is missing but its write-ahead log {wal} is still there; refusing to"
-                f" start a new database beside it: restore {path} from a backup, or move {wal} away to start"
-                " with no games."
-            ) from None
-        folder = os.path.dirname(os.path.abspath(path))
-        if not os.path.isdir(folder):
-            raise UnusableDatabase(
-                f"The folder {folder} of the database {path} does not exist; create it (or fix BOARDHOST_DB)."
-            ) from None
-        return
-    if not os.path.isfile(path):
-        raise UnusableDatabase(f"The database path {path} is not a file; point BOARDHOST_DB at the database file.")
-    if info.st_size == 0:
-        raise UnusableDatabase(
-            f"The database file {path} is empty (0 bytes), so every game in it is gone; refusing to start on it:"
-            " restore it from a backup, or delete the empty file to start with no games."
-        )
-    try:
-        with open(path, "rb") as f:
-            head = f.read(len(SQLITE_HEADER))
-    except PermissionError:
-        raise UnusableDatabase(
-            f"The database file {path} cannot be read (permission denied); give the bot's user read and write"
-            " access to it and its folder."
-        ) from None
-    if head != SQLITE_HEADER:
-        raise UnusableDatabase(
-            f"The database file {path} is not a SQLite database ({info.st_size} bytes of something else);"
-            " refusing to use it: restore the boardhost database from a backup or fix BOARDHOST_DB."
-        )
 
 
 def _sqlite_code(exc: BaseException) -> str | None:
@@ -415,7 +205,7 @@ class SqliteStore(SqlStore):
     async def close(self) -> None:
         """Close the connection (idempotent) once the transaction in flight, if any, has
         finished (waiting at most 10 s); closing checkpoints the WAL into the database file
-        and removes the ``-wal`` file (a clean shutdown, issue 11.11)."""
+        and removes the ``-wal`` file (a clean shutdown)."""
 
         if self._db is None:
             return
@@ -475,7 +265,7 @@ class SqliteStore(SqlStore):
         """Undo the open transaction (or, ``to_savepoint``, the current work's savepoint),
         only if SQLite has not already rolled it back itself: it does so on SQLITE_FULL and
         some I/O errors, and a ROLLBACK then fails with "no transaction is active", hiding
-        the real error (issue 11.10)."""
+        the real error."""
 
         if not db.in_transaction:
             return
