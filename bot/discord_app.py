@@ -40,8 +40,9 @@ from renderers.base import drawable
 
 log = logging.getLogger("boardhost.discord")
 
-#: the extensions holding the commands (``/game …``; ``/move`` and each game's typed group)
-EXTENSIONS = ("bot.cogs.game", "bot.cogs.play")
+#: the extensions holding the commands: ``/game …`` by theme (the cogs share one group,
+#: :mod:`bot.cogs.group`), then ``/move`` and each game's typed group
+EXTENSIONS = ("bot.cogs.lobby", "bot.cogs.table", "bot.cogs.days", "bot.cogs.votes", "bot.cogs.play")
 
 
 class BoardhostTree(app_commands.CommandTree):

@@ -6,8 +6,9 @@ the bot registers the item classes once (``add_dynamic_items``) and the callback
 everything from the database. A board button whose version is older than the game's is a
 stale click: it is refused with the current board.
 
-The items know no cog: a click is handed to the cog registered under :data:`GAME_COG` or
-:data:`PLAY_COG` by name (``interaction.client.get_cog``), failures go to the bot's
+The items know no cog: a click is handed by name (``interaction.client.get_cog``) to the cog
+registered under :data:`LOBBY_COG` (Join, Start), :data:`TABLE_COG` (the board's buttons and
+the history's Prev/Next) or :data:`PLAY_COG` (the pick menu), failures go to the bot's
 ``explain_failure`` (as command errors go to the tree's ``on_error``), and a successful
 click "touches" the table (a post it owes is made now).
 
@@ -26,8 +27,9 @@ from typing import Any
 
 import discord
 
-#: the cog names the items hand their clicks to (``bot.cogs.game``, ``bot.cogs.play``)
-GAME_COG, PLAY_COG = "GameCog", "PlayCog"
+#: the names of the cogs (``bot.cogs.lobby``, ``.table``, ``.days``, ``.votes``, ``.play``): the
+#: items hand their clicks to them by name, so this module imports no cog
+LOBBY_COG, TABLE_COG, DAYS_COG, VOTES_COG, PLAY_COG = "GameLobby", "GameTable", "GameDays", "GameVotes", "PlayCog"
 
 
 class _Handled:
@@ -48,7 +50,7 @@ class _Handled:
             await client.poster.touch(interaction.channel_id)
 
 
-def _cog(interaction: discord.Interaction, name: str = GAME_COG) -> Any:
+def _cog(interaction: discord.Interaction, name: str) -> Any:
     return interaction.client.get_cog(name)  # type: ignore[attr-defined]
 
 
@@ -81,7 +83,7 @@ class JoinButton(
     KIND, LABEL, STYLE = "join", "Join", discord.ButtonStyle.success
 
     async def handle(self, interaction: discord.Interaction) -> None:
-        await _cog(interaction).lobby_button(interaction, "join", self.table, self.number)
+        await _cog(interaction, LOBBY_COG).lobby_button(interaction, "join", self.table, self.number)
 
 
 class StartButton(
@@ -92,7 +94,7 @@ class StartButton(
     KIND, LABEL, STYLE = "start", "Start", discord.ButtonStyle.primary
 
     async def handle(self, interaction: discord.Interaction) -> None:
-        await _cog(interaction).lobby_button(interaction, "start", self.table, self.number)
+        await _cog(interaction, LOBBY_COG).lobby_button(interaction, "start", self.table, self.number)
 
 
 class HandButton(
@@ -103,7 +105,7 @@ class HandButton(
     KIND, LABEL, PREFIX = "hand", "My hand", "v"
 
     async def handle(self, interaction: discord.Interaction) -> None:
-        await _cog(interaction).board_button(interaction, "hand", self.table, self.number)
+        await _cog(interaction, TABLE_COG).board_button(interaction, "hand", self.table, self.number)
 
 
 class MovesButton(
@@ -114,7 +116,7 @@ class MovesButton(
     KIND, LABEL, PREFIX = "moves", "My moves", "v"
 
     async def handle(self, interaction: discord.Interaction) -> None:
-        await _cog(interaction).board_button(interaction, "moves", self.table, self.number)
+        await _cog(interaction, TABLE_COG).board_button(interaction, "moves", self.table, self.number)
 
 
 class BoardButton(
@@ -126,7 +128,7 @@ class BoardButton(
     KIND, LABEL, PREFIX = "board", "Full board", "v"
 
     async def handle(self, interaction: discord.Interaction) -> None:
-        await _cog(interaction).board_button(interaction, "board", self.table, self.number)
+        await _cog(interaction, TABLE_COG).board_button(interaction, "board", self.table, self.number)
 
 
 class PickSelect(
@@ -180,7 +182,9 @@ class HistoryButton(
         return cls(int(match["table"]), int(match["game"]), int(match["player"]), int(match["page"]))
 
     async def handle(self, interaction: discord.Interaction) -> None:
-        await _cog(interaction).history_page(interaction, self.table, self.game, self.player or None, self.page)
+        await _cog(interaction, TABLE_COG).history_page(
+            interaction, self.table, self.game, self.player or None, self.page
+        )
 
 
 DYNAMIC_ITEMS = (JoinButton, StartButton, HandButton, MovesButton, BoardButton, PickSelect, HistoryButton)

@@ -12,9 +12,10 @@ import datetime as dt
 import discord
 import pytest
 
-from bot.cogs.asyncplay import TICK_SECONDS
+from bot.cogs.days import TICK_SECONDS
 from bot.format import seats_of
 from bot.timers import HOUR
+from bot.views import DAYS_COG
 
 #: 2026-01-01 00:00 UTC
 T0 = 1767225600.0
@@ -31,7 +32,7 @@ class Clock:
 
 
 def cog(h):
-    return h.bot.get_cog("GameCog")
+    return h.bot.get_cog(DAYS_COG)
 
 
 def use_clock(h, clock: Clock) -> None:
@@ -250,7 +251,7 @@ async def test_an_absent_player_reaches_the_end_through_reminders_and_the_ai_pol
                 in posts[0].content
             )
         if deadlines == 1 and step == 2:
-            h.bots[0].get_cog("GameCog").clock_loop.cancel()
+            h.bots[0].get_cog(DAYS_COG).clock_loop.cancel()
             await h.restart()
             use_clock(h, clock)
     final = await board(h)
@@ -313,7 +314,7 @@ async def test_vote_kick_with_buttons_survives_a_restart_and_the_game_ends(harne
     assert reply(r) == ("You voted yes.", True)
     assert h.messages()[-1].content == f"<@{h.alice.id}> voted; 1 more yes needed to remove <@{carol}>."
     # a NEW bot on the same database: the old message's buttons still work
-    h.bots[0].get_cog("GameCog").clock_loop.cancel()
+    h.bots[0].get_cog(DAYS_COG).clock_loop.cancel()
     await h.restart()
     use_clock(h, clock)
     assert reply(await h.alice.click(vote_msg, label="Yes")) == ("You have already voted.", True)
@@ -571,7 +572,7 @@ async def test_undo_after_others_moved_is_voted_refused_by_one_no_across_a_resta
     yes_voter, no_voter = [member_of(h, str(u)) for u in others]
     assert reply(await yes_voter.click(ask, label="Yes")) == ("You voted yes.", True)
     # a NEW bot on the same database: the request's buttons still work
-    h.bots[0].get_cog("GameCog").clock_loop.cancel()
+    h.bots[0].get_cog(DAYS_COG).clock_loop.cancel()
     await h.restart()
     use_clock(h, Clock())
     assert reply(await no_voter.click(ask, label="No")) == ("You voted no.", True)

@@ -12,6 +12,7 @@ import simcord
 from bot.discord_app import ShardedBoardhostBot, create_bot, shard_of
 from bot.poster import AI_CAUGHT_UP, RESTARTED
 from bot.runner import shard_plan
+from bot.views import DAYS_COG
 from tests import fakegame, pg
 from tests.bot.discord_harness import fast_settle
 from tests.bot.test_hardening import ai_due_on_a_posted_board, break_ai
@@ -134,7 +135,7 @@ async def test_the_periodic_pass_of_a_shard_process_reminds_only_at_its_own_tabl
     start = 1767225600.0  # 2026-01-01 00:00 UTC
     now = [start]
     bot.clock = lambda: now[0]
-    cog = bot.get_cog("GameCog")
+    cog = bot.get_cog(DAYS_COG)
     cog.clock_loop.cancel()  # the test runs the pass itself
     one = env.create_guild(name="shard one", shard_id=1).create_text_channel("games")
     two = env.create_guild(name="shard two", shard_id=2).create_text_channel("games")

@@ -1,11 +1,9 @@
-"""Play over days (issue 12): turn clocks, reminders, deadlines, absent players, undo votes.
+"""``/game`` play over days: turn clocks, reminders, deadlines, vacations, table settings.
 
-:class:`AsyncPlay` is a mixin whose app commands become ``/game`` subcommands (``GameCog``
-inherits it): ``/game settings``, ``/game notify``, ``/game substitute``, ``/game vacation``
-and ``/game undo`` (and, for ``/game new``, the table settings options, read by
-:func:`settings_changes`). Votes (an undo after others moved, a vote-kick) are answered
-with :class:`VoteButton`. It also runs the
-periodic loop: a ``discord.ext.tasks`` loop (:attr:`AsyncPlay.clock_loop`, every
+:class:`PlayOverDays` (a :class:`bot.cogs.group.GameSection`) holds ``/game settings``,
+``/game notify``, ``/game vacation`` and ``/game posts``; the table settings options of
+``/game new`` and ``/game settings`` are read by :func:`settings_changes`. It also runs the
+periodic loop: a ``discord.ext.tasks`` loop (:attr:`PlayOverDays.clock_loop`, every
 :data:`TICK_SECONDS`) calls :meth:`bot.service.Service.tick` with the bot's clock
 (``bot.clock``, epoch seconds; tests replace it) and posts what it returns:
 
@@ -15,7 +13,7 @@ periodic loop: a ``discord.ext.tasks`` loop (:attr:`AsyncPlay.clock_loop`, every
 * a deadline under "AI plays the turn" is posted like a move (the post says the AI played
   for the player; the history marks those moves);
 * a deadline under "skip / vote-kick" asks the other players with Yes/No buttons
-  (:class:`VoteButton`, a ``DynamicItem``: works after a restart).
+  (:class:`bot.cogs.votes.VoteButton`, a ``DynamicItem``: works after a restart).
 
 Conventions of :mod:`bot.cogs.base`: every change is committed by the service before
 anything is posted; a user's mistake is one ephemeral sentence (:class:`UserError`).
@@ -24,21 +22,20 @@ anything is posted; a user's mistake is one ephemeral sentence (:class:`UserErro
 from __future__ import annotations
 
 import logging
-import re
 from functools import lru_cache
 from typing import Any
 
 import discord
 from discord import app_commands
-from discord.ext import tasks
+from discord.ext import commands, tasks
 
-from bot.cogs.base import TableCog
-from bot.format import allowed_for, bound, mention_seats, seat_label, seats_of
+from bot.cogs.group import GameSection, add_section
+from bot.cogs.votes import vote_view
+from bot.format import NO_PINGS, allowed_for, bound, mention_seats, seat_label, seats_of
 from bot.poster import say
-from bot.service import Notice, Result, UndoRequest, UserError
+from bot.service import Notice
 from bot.timers import discord_time
-from bot.views import GAME_COG, _Handled
-from engines.base import plural
+from bot.views import DAYS_COG
 
 log = logging.getLogger("boardhost.discord")
 
@@ -114,55 +111,16 @@ def zone_choices(current: str) -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=z, value=z) for z in picks[:25]]
 
 
-class VoteButton(
-    _Handled,
-    discord.ui.DynamicItem[discord.ui.Button],
-    template=r"bh:vote:(?P<table>\d+):(?P<vote>\d+):(?P<answer>yes|no)",
-):
-    """ "Yes" / "No" under a vote message (undo request or vote-kick): ``custom_id``
-    ``bh:vote:<table>:<vote>:<yes|no>``; the vote itself is in the database, so the
-    buttons work after a restart."""
-
-    def __init__(self, table: int, vote: int, yes: bool):
-        super().__init__(
-            discord.ui.Button(  # type: ignore[call-arg]
-                label="Yes" if yes else "No",
-                style=discord.ButtonStyle.success if yes else discord.ButtonStyle.danger,
-                custom_id=f"bh:vote:{table}:{vote}:{'yes' if yes else 'no'}",
-            )
-        )
-        self.table, self.vote, self.yes = table, vote, yes
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: re.Match[str]):
-        return cls(int(match["table"]), int(match["vote"]), match["answer"] == "yes")
-
-    async def handle(self, interaction: discord.Interaction) -> None:
-        cog = interaction.client.get_cog(GAME_COG)  # type: ignore[attr-defined]
-        await cog.vote_button(interaction, self.table, self.vote, self.yes)
-
-
-def vote_view(table: int | str, vote: int) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    view.add_item(VoteButton(int(table), int(vote), True))
-    view.add_item(VoteButton(int(table), int(vote), False))
-    return view
-
-
-class AsyncPlay(TableCog):
-    """Mixin of ``GameCog``: the ``/game`` subcommands of play over days and the periodic
-    loop (see the module docstring)."""
+class PlayOverDays(GameSection, name=DAYS_COG):
+    """``/game settings|notify|vacation|posts`` and the periodic loop (see the module docstring)."""
 
     # ----- the periodic loop -----------------------------------------------------------
     async def cog_load(self) -> None:
-        """Register the vote buttons and start the loop (a ``cog_load`` of the cog itself
-        must call this one through ``super()``)."""
-
-        self.bot.add_dynamic_items(VoteButton)
         self.clock_loop.start()
 
     async def cog_unload(self) -> None:
         self.clock_loop.cancel()
+        await super().cog_unload()
 
     @tasks.loop(seconds=TICK_SECONDS)
     async def clock_loop(self) -> None:
@@ -231,34 +189,6 @@ class AsyncPlay(TableCog):
                 await self.service.withdraw_vote(notice.table, notice.vote)
                 raise
 
-    # ----- votes (kick, undo) ----------------------------------------------------------
-    async def vote_button(self, interaction: discord.Interaction, table: int, vote: int, yes: bool) -> None:
-        """A Yes/No click: counted by the service (committed), then the outcome is posted;
-        once the vote is decided its buttons are removed."""
-
-        self.check_can_post(interaction)  # the outcome is posted: refuse before it is counted
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        channel = await self.channel(interaction, table)
-        result = await self.service.vote(table, interaction.user.id, vote, yes)
-        await self.ack(interaction, f"You voted {'yes' if yes else 'no'}.", ephemeral=True)
-        await self.post_vote_result(interaction, channel, result)
-        if not await self.service.vote_open(vote) and interaction.message is not None:
-            try:
-                await interaction.message.edit(view=None)
-            except discord.HTTPException:
-                log.warning("table %s: could not remove the buttons of vote %s", table, vote)
-
-    async def post_vote_result(
-        self, interaction: discord.Interaction, channel: discord.abc.Messageable, result: Result
-    ) -> None:
-        result.public = [mention_seats(t, seats_of(result.info)) for t in result.public]
-        if result.board_due:
-            await self.poster.post_committed(
-                interaction, channel, result, "Your vote was counted", actor=interaction.user.id
-            )
-        else:
-            await self.announce(channel, "\n".join(result.public))
-
     # ----- /game settings, /game notify --------------------------------------------------
     @app_commands.command(
         name="settings", description="Turn limit, reminders, deadline policy (host); without options: show them"
@@ -309,32 +239,6 @@ class AsyncPlay(TableCog):
     async def notify_tz(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return zone_choices(current)
 
-    # ----- absent players: /game substitute, /game vacation -----------------------------
-    @app_commands.command(name="substitute", description="Hand a player's seat to another member (host)")
-    @app_commands.describe(new="Who takes the seat over", old="Whose seat it is now")
-    async def substitute(self, interaction: discord.Interaction, new: discord.Member, old: discord.User) -> None:
-        """The seat keeps its place, score and history; the new player gets the hand by DM
-        and from now on the pings, reminders and DMs; the old one nothing more."""
-
-        if new.bot:
-            raise UserError("Only a person can take over a seat, not a bot.")
-        self.check_can_post(interaction)
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        channel = await self.channel(interaction)
-        perms = getattr(interaction, "permissions", None)
-        result = await self.service.substitute(
-            interaction.channel_id, interaction.user.id, new.id, old.id, admin=bool(perms and perms.manage_channels)
-        )
-        self.bot.remember(new)  # type: ignore[attr-defined]  (names on the board)
-        await self.ack(interaction, f"{new.mention} now plays the seat of {old.mention}.", ephemeral=True)
-        # written here: the seat id is the old player's, which now reads as the new player
-        result.public = [
-            f"{new.mention} takes over the seat of {old.mention} (same place, same history); the hand follows by DM."
-        ]
-        await self.poster.post_committed(
-            interaction, channel, result, "The seat was handed over", actor=interaction.user.id
-        )
-
     @app_commands.command(name="vacation", description="Pause your turn clock and reminders for some days")
     @app_commands.describe(days="Days from now (added to a vacation already running); 0 ends it early")
     async def vacation(self, interaction: discord.Interaction, days: app_commands.Range[int, 0, 365]) -> None:
@@ -356,61 +260,39 @@ class AsyncPlay(TableCog):
             )
         await self.announce(channel, text)
 
-    # ----- /game undo -----------------------------------------------------------------
+    # ----- /game posts ----------------------------------------------------------------
     @app_commands.command(
-        name="undo", description="Take back your last move (the others are asked if they moved since)"
+        name="posts", description="How this table shows its board: one live status message or a new post per move"
     )
-    async def undo(self, interaction: discord.Interaction) -> None:
-        """Done at once when nobody else moved since and nothing hidden was revealed; refused
-        (one sentence) after a reveal; otherwise the other players get Yes/No buttons and any
-        one "No" refuses it (:meth:`bot.service.Service.undo`)."""
-
-        self.check_can_post(interaction)
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        channel = await self.channel(interaction)
-        outcome = await self.service.undo(interaction.channel_id, interaction.user.id)
-        if isinstance(outcome, UndoRequest):
-            info = await self.service.table_info(interaction.channel_id)
-            seats = seats_of(info)
-            asked = ", ".join(seat_label(u) for u in outcome.mention)
-            lines = [
-                f"{interaction.user.mention} asks to take back {plural(len(outcome.moves), 'move')}"
-                " (others have moved since):"
-            ]
-            lines += [f"↶ {mention_seats(t, seats)}" for t in outcome.moves]
-            lines.append(f"{asked}: do you agree? Any one **No** refuses it; a new move cancels the request.")
-            try:  # the vote lives in this message (its buttons): without it, withdraw the request
-                await channel.send(
-                    bound("\n".join(lines)),
-                    view=vote_view(interaction.channel_id, outcome.vote),
-                    allowed_mentions=allowed_for(outcome.mention),
-                )
-            except discord.HTTPException as exc:
-                log.warning(
-                    "table %s: the undo request could not be posted (%s); withdrawn", interaction.channel_id, exc
-                )
-                await self.service.withdraw_vote(interaction.channel_id, outcome.vote)
-                await say(
-                    interaction,
-                    "I could not post your request in this channel, so it was withdrawn and"
-                    " nothing was undone; ask again in a moment.",
-                )
-                return
-            await self.ack(interaction, "The others have moved since: they are asked to agree.", ephemeral=True)
-            return
-        await self.ack(interaction, "Your move was taken back.", ephemeral=True)
-        await self.poster.post_committed(
-            interaction, channel, outcome, "Your move was taken back", actor=interaction.user.id
+    @app_commands.describe(style="status: one board message edited after every move; every: a new board post per move")
+    @app_commands.choices(
+        style=[
+            app_commands.Choice(name="One live status message, edited after every move", value="status"),
+            app_commands.Choice(name="A new board post after every move", value="every"),
+        ]
+    )
+    async def posts(self, interaction: discord.Interaction, style: app_commands.Choice[str]) -> None:
+        perms = getattr(interaction, "permissions", None)
+        await self.service.update_settings(
+            interaction.channel_id,
+            interaction.user.id,
+            {"board_posts": style.value},
+            admin=bool(perms and perms.manage_channels),
+        )
+        what = (
+            "one live status message, edited after every move, and a short line per move"
+            if style.value == "status"
+            else "a new board post after every move"
+        )
+        await interaction.response.send_message(
+            f"{interaction.user.mention} set this table's board to {what}.", allowed_mentions=NO_PINGS
         )
 
 
-__all__ = [
-    "AsyncPlay",
-    "DEADLINE_CHOICES",
-    "SETTINGS_HELP",
-    "TICK_SECONDS",
-    "VoteButton",
-    "settings_changes",
-    "vote_view",
-    "zone_choices",
-]
+async def setup(bot: commands.Bot) -> None:
+    """Extension entry point (``bot.load_extension("bot.cogs.days")``)."""
+
+    await add_section(bot, PlayOverDays(bot))
+
+
+__all__ = ["DEADLINE_CHOICES", "SETTINGS_HELP", "TICK_SECONDS", "PlayOverDays", "settings_changes", "zone_choices"]

@@ -1,0 +1,378 @@
+"""``/game`` lobby commands: open a game, take and leave seats, start, resign, cancel.
+
+``/game new|join|leave|addbot|start|resign|cancel`` (a :class:`bot.cogs.group.GameSection`)
+and the lobby's Join/Start buttons (:mod:`bot.views`). Thin adapters over
+:class:`bot.service.Service`; conventions in :mod:`bot.cogs.base`.
+
+A lobby is shown by every message that carries its Join/Start buttons (``/game new``, each
+join, ``/game board`` before the start): :func:`track_lobby` remembers them in the store, and
+:func:`close_lobby` edits them all closed once the game starts or is cancelled.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import typing
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.cogs.days import DEADLINE_CHOICES, SETTINGS_HELP, settings_changes
+from bot.cogs.group import GameSection, add_section
+from bot.format import NO_PINGS, bound, lobby_text, mention_seats, seats_of
+from bot.poster import Poster, say
+from bot.service import Service, UserError, parse_options, parse_settings
+from bot.views import LOBBY_COG, lobby_view
+from engines import registry
+
+log = logging.getLogger("boardhost.discord")
+
+#: bot_meta key of a table's lobby messages: ``{"game": game number, "messages": [message ids]}``
+LOBBY_MESSAGES = "lobby_messages:{}"
+#: the first line of a lobby message once its game started / was cancelled (buttons removed)
+LOBBY_STARTED = "The game has started."
+LOBBY_CANCELLED = "The game was cancelled."
+
+
+async def track_lobby(service: Service, table: int | str, game_pk: int, message_id: int | None) -> None:
+    """Remember a message showing the lobby of game ``game_pk`` (with Join/Start), so it
+    can be closed when the game starts or is cancelled (kept in the store: after a
+    restart too). Best effort: a failure is logged, the lobby works all the same."""
+
+    if message_id is None:
+        return
+    key = LOBBY_MESSAGES.format(table)
+    try:
+        async with service.lock(table):  # joins arriving together must not lose an id
+            raw = await service.store.get_meta(key)
+            data = json.loads(raw) if raw else {}
+            ids = data.get("messages", []) if data.get("game") == game_pk else []
+            if message_id not in ids:
+                ids.append(message_id)
+            await service.store.set_meta(key, json.dumps({"game": game_pk, "messages": ids}))
+    except Exception:
+        log.exception("table %s: could not remember lobby message %s", table, message_id)
+
+
+async def close_lobby(service: Service, poster: Poster, table: int | str, game_pk: int, note: str, *also: int) -> None:
+    """Edit every remembered message of game ``game_pk``'s lobby (and the messages
+    ``also``) closed: their Join/Start buttons removed, ``note`` on the first line above
+    the seats. Best effort: a message that cannot be edited is logged and left; its
+    buttons then answer with one sentence (:meth:`LobbyCog.lobby_button`)."""
+
+    key = LOBBY_MESSAGES.format(table)
+    try:
+        raw = await service.store.get_meta(key)
+        data = json.loads(raw) if raw else {}
+        ids = list(data.get("messages", [])) if data.get("game") == game_pk else []
+        ids += [i for i in also if i not in ids]
+        if not ids:
+            return
+        info = await service.table_info(table)
+        text = lobby_text(info, note) if info is not None and info.game_pk == game_pk else note
+        channel = await poster.channel_of(table)
+        for message_id in ids:
+            try:
+                await channel.get_partial_message(message_id).edit(  # type: ignore[attr-defined]
+                    content=bound(text), view=None, allowed_mentions=NO_PINGS
+                )
+            except discord.NotFound:
+                pass  # deleted meanwhile
+            except discord.HTTPException as exc:
+                log.warning("table %s: could not close lobby message %s (%s)", table, message_id, exc)
+        if data.get("game") == game_pk:
+            await service.store.set_meta(key, json.dumps({"game": game_pk, "messages": []}))
+    except Exception:
+        log.exception("table %s: could not close the lobby messages of game %s", table, game_pk)
+
+
+class LobbyCog(GameSection, name=LOBBY_COG):
+    """``/game new|join|leave|addbot|start|resign|cancel`` and the lobby's buttons."""
+
+    @app_commands.command(name="new", description="Open a lobby for a new game at this channel")
+    @app_commands.describe(
+        game="Which game",
+        options="Variants as key=value pairs (autocompleted)",
+        thread="Open the game in a new thread of this channel",
+        **SETTINGS_HELP,
+    )
+    @app_commands.choices(at_deadline=DEADLINE_CHOICES)
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        options: str | None = None,
+        thread: bool = False,
+        turn_limit: str | None = None,
+        reminders: str | None = None,
+        at_deadline: str | None = None,
+        vacation_days: app_commands.Range[int, 0, 365] | None = None,
+    ) -> None:
+        self.check_can_post(interaction)
+        settings = settings_changes(turn_limit, reminders, at_deadline, vacation_days)
+        if thread:
+            await self.new_in_thread(interaction, game, options, settings)
+            return
+        result = await self.service.new_game(
+            interaction.channel_id, interaction.user.id, game, options, guild=interaction.guild_id, settings=settings
+        )
+        assert result.info is not None
+        text = lobby_text(result.info)
+        if settings:
+            text += "\nSettings: " + (await self.service.table_settings(interaction.channel_id))[1].summary() + "."
+        sent = await interaction.response.send_message(
+            text, view=lobby_view(interaction.channel_id, result.game_pk), allowed_mentions=NO_PINGS
+        )
+        await track_lobby(self.service, interaction.channel_id, result.game_pk, sent.message_id)
+
+    @new.autocomplete("game")
+    async def new_game_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        """Every game whose id or title contains what was typed (all of them when nothing was)."""
+
+        typed = (current or "").strip().lower()
+        out = []
+        for gid in registry.ids():
+            title = registry.get(gid).title
+            if typed in gid.lower() or typed in title.lower():
+                out.append(app_commands.Choice(name=title[:100], value=gid[:100]))
+        return out[:25]
+
+    @new.autocomplete("options")
+    async def new_options(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return self.options_choices(getattr(interaction.namespace, "game", None), current)
+
+    def options_choices(self, game_id: str | None, current: str) -> list[app_commands.Choice[str]]:
+        """Suggestions for ``/game new options`` (at most 25): a half-typed last word is
+        completed (``sp`` to each value of ``speedcharger``, ``sandra=`` or ``sandra=n`` to the
+        values of ``sandra`` starting so); otherwise what was typed, then each option not given
+        yet with each of its values, the default first (a yes/no option: ``true``/``false``; a
+        choice: its values, e.g. Kanban EV ``sandra=mean``, ``sandra=nice``)."""
+
+        try:
+            engine = registry.get(game_id) if game_id else None
+        except KeyError:
+            engine = None
+        if engine is None:
+            return []
+        typed = (current or "").strip()
+        tokens = typed.split()
+        fields = engine.Options.model_fields
+        defaults = engine.Options().model_dump(mode="json")
+
+        def values(key: str) -> list[str]:
+            first = defaults.get(key)
+            first = str(first).lower() if isinstance(first, bool) else str(first)
+            annotation = fields[key].annotation
+            if annotation is bool:
+                found = ["true", "false"]
+            elif typing.get_origin(annotation) is typing.Literal:
+                found = [str(v) for v in typing.get_args(annotation)]
+            else:
+                found = []
+            return [first, *(v for v in found if v != first)]
+
+        last = tokens[-1] if tokens and not current.endswith(" ") else ""
+        key, eq, value = last.partition("=")
+        key = key.lower()
+        if last and (not eq or (key in fields and value not in values(key))):
+            base = " ".join(tokens[:-1])
+            done = {t.split("=", 1)[0].lower() for t in tokens[:-1] if "=" in t}
+            pairs = [
+                (k, v)
+                for k in fields
+                if k not in done
+                for v in values(k)
+                if (k.startswith(key) and not eq) or (k == key and v.startswith(value.lower()))
+            ]
+        else:
+            base = typed
+            done = {t.split("=", 1)[0].lower() for t in tokens if "=" in t}
+            pairs = [(k, v) for k in fields if k not in done for v in values(k)]
+        out: list[app_commands.Choice[str]] = []
+        if base and base == typed:
+            out.append(app_commands.Choice(name=typed[:100], value=typed[:100]))
+        for k, v in pairs:
+            text = f"{base} {k}={v}".strip()
+            out.append(app_commands.Choice(name=text[:100], value=text[:100]))
+        return out[:25]
+
+    async def _lobby_reply(self, interaction: discord.Interaction, result, note: str, edit: bool = False) -> None:
+        info = result.info
+        if info is None or info.status != "lobby":
+            # the caller may have just left their seat (the last one out closes the lobby)
+            text = mention_seats(" ".join(result.public), [*seats_of(info), str(interaction.user.id)])
+            if edit:
+                await interaction.response.edit_message(content=bound(text), view=None, allowed_mentions=NO_PINGS)
+            else:
+                await interaction.response.send_message(bound(text), allowed_mentions=NO_PINGS)
+            return
+        text = lobby_text(info, note)
+        view = lobby_view(info.table, info.game_pk)
+        if edit:
+            await interaction.response.edit_message(content=text, view=view, allowed_mentions=NO_PINGS)
+            message_id = interaction.message.id if interaction.message is not None else None
+        else:
+            message_id = (
+                await interaction.response.send_message(text, view=view, allowed_mentions=NO_PINGS)
+            ).message_id
+        await track_lobby(self.service, info.table, info.game_pk, message_id)
+
+    @app_commands.command(name="join", description="Take a seat in the lobby")
+    async def join(self, interaction: discord.Interaction) -> None:
+        result = await self.service.join(interaction.channel_id, interaction.user.id)
+        await self._lobby_reply(interaction, result, f"{interaction.user.mention} joined.")
+
+    @app_commands.command(name="leave", description="Leave the lobby")
+    async def leave(self, interaction: discord.Interaction) -> None:
+        result = await self.service.leave(interaction.channel_id, interaction.user.id)
+        await self._lobby_reply(interaction, result, f"{interaction.user.mention} left.")
+        if result.info is None or result.info.status != "lobby":  # the last one out closed it
+            await close_lobby(
+                self.service,
+                self.poster,
+                interaction.channel_id,
+                result.game_pk,
+                "No players left: the lobby is closed.",
+            )
+
+    @app_commands.command(name="start", description="Start the game (host)")
+    async def start(self, interaction: discord.Interaction) -> None:
+        await self.start_at(interaction, interaction.channel_id)
+
+    async def start_at(self, interaction: discord.Interaction, table: int) -> None:
+        self.check_can_post(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        channel = await self.channel(interaction, table)
+        result = await self.service.start(table, interaction.user.id)
+        await self.ack(interaction, "The game has started.", ephemeral=True)
+        await self.poster.post_committed(
+            interaction, channel, result, "The game has started", force_board=True, actor=interaction.user.id
+        )
+        pressed = interaction.message.id if interaction.message is not None else None
+        await close_lobby(
+            self.service, self.poster, table, result.game_pk, LOBBY_STARTED, *([pressed] if pressed else [])
+        )
+
+    @app_commands.command(name="resign", description="Resign: the AI takes over your seat and you rank last")
+    async def resign(self, interaction: discord.Interaction) -> None:
+        self.check_can_post(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        channel = await self.channel(interaction)
+        result = await self.service.resign(interaction.channel_id, interaction.user.id)
+        await self.ack(interaction, "You resigned; the AI plays your seat from now on.", ephemeral=True)
+        await self.poster.post_committed(interaction, channel, result, "You resigned", actor=interaction.user.id)
+
+    @app_commands.command(name="cancel", description="Cancel the game (host, or Manage Channels)")
+    async def cancel(self, interaction: discord.Interaction) -> None:
+        perms = getattr(interaction, "permissions", None)
+        admin = bool(perms and perms.manage_channels)
+        result = await self.service.cancel(interaction.channel_id, interaction.user.id, admin=admin)
+        await interaction.response.send_message(
+            f"The game of {result.info.title if result.info else 'this table'} was cancelled by {interaction.user.mention}.",
+            allowed_mentions=NO_PINGS,
+        )
+        await close_lobby(self.service, self.poster, interaction.channel_id, result.game_pk, LOBBY_CANCELLED)
+
+    @app_commands.command(name="addbot", description="Add an AI seat to the lobby (host)")
+    async def addbot(self, interaction: discord.Interaction) -> None:
+        result = await self.service.add_bot(interaction.channel_id, interaction.user.id)
+        await self._lobby_reply(interaction, result, "An AI seat was added.")
+
+    async def new_in_thread(
+        self, interaction: discord.Interaction, game: str, options: str | None, settings: dict | None = None
+    ) -> None:
+        """``/game new thread:true``: open the lobby in a new public thread of this channel
+        (named after the game), so one channel can host many games. Refused with one
+        sentence inside a thread or when the bot may not create threads here; the options
+        are checked before the thread is made (a refused lobby leaves no empty thread)."""
+
+        channel = interaction.channel
+        if isinstance(channel, discord.Thread) or not isinstance(channel, discord.TextChannel):
+            raise UserError(
+                "A new thread can only be opened from a text channel, not inside a thread;"
+                " use /game new without thread here."
+            )
+        perms = interaction.app_permissions
+        missing = [
+            name
+            for attr, name in (
+                ("create_public_threads", "Create Public Threads"),
+                ("send_messages_in_threads", "Send Messages in Threads"),
+            )
+            if not getattr(perms, attr)
+        ]
+        if missing:
+            raise UserError(
+                f"I can't open a thread here: I am missing the {' and '.join(missing)} permission"
+                f"{'s' if len(missing) > 1 else ''} in this channel, so no game was opened."
+            )
+        parse_options(game, options)  # UserError for an unknown game or bad options, before the thread exists
+        parse_settings(settings)  # the same for the table settings
+        title = registry.get(game).title
+        await interaction.response.defer(thinking=True)
+        thread = await channel.create_thread(
+            name=f"{title} ({interaction.user.display_name})"[:100],
+            type=discord.ChannelType.public_thread,
+            auto_archive_duration=10080,
+        )
+        try:
+            result = await self.service.new_game(
+                thread.id, interaction.user.id, game, options, guild=interaction.guild_id, settings=settings
+            )
+        except Exception:
+            try:
+                await thread.delete()
+            except discord.HTTPException:
+                log.warning("table %s: could not delete the unused thread", thread.id)
+            raise
+        assert result.info is not None
+        text = lobby_text(result.info)
+        if settings:
+            text += "\nSettings: " + (await self.service.table_settings(thread.id))[1].summary() + "."
+        lobby = await thread.send(text, view=lobby_view(thread.id, result.game_pk), allowed_mentions=NO_PINGS)
+        await track_lobby(self.service, thread.id, result.game_pk, lobby.id)
+        await interaction.followup.send(
+            f"{interaction.user.mention} opened a lobby of **{title}** in {thread.mention}: join it there.",
+            allowed_mentions=NO_PINGS,
+        )
+
+    # ----- the lobby's buttons (bot.views) ----------------------------------------------
+    async def lobby_button(self, interaction: discord.Interaction, kind: str, table: int, game_pk: int) -> None:
+        """Join/Start on a lobby message. On a lobby that has started, was cancelled or was
+        replaced by a newer one (a message that could not be edited closed), one sentence
+        says so, nothing changes, and the pressed message loses its buttons."""
+
+        info = await self.service.table_info(table)
+        if info is None or info.game_pk != game_pk or info.status != "lobby":
+            if info is not None and info.game_pk == game_pk and info.status in ("active", "over"):
+                why, note = (
+                    "This game has already started, so this button does nothing; `/game board` shows it.",
+                    LOBBY_STARTED,
+                )
+            elif info is not None and info.game_pk == game_pk and info.status == "cancelled":
+                why, note = (
+                    "This game was cancelled, so this button does nothing; open a new one with /game new.",
+                    LOBBY_CANCELLED,
+                )
+            else:
+                why, note = "This lobby is closed; `/game board` shows the table's game.", "This lobby is closed."
+            if interaction.message is None:
+                raise UserError(why)
+            # answer first (Discord's 3 s): the edit closing that message may wait for a rate limit
+            await say(interaction, why)
+            await close_lobby(self.service, self.poster, table, game_pk, note, interaction.message.id)
+            await self.poster.touch(table)  # as after any refusal: the table was used
+            return
+        if kind == "join":
+            result = await self.service.join(table, interaction.user.id)
+            await self._lobby_reply(interaction, result, f"{interaction.user.mention} joined.", edit=True)
+            return
+        await self.start_at(interaction, table)
+
+
+async def setup(bot: commands.Bot) -> None:
+    """Extension entry point (``bot.load_extension("bot.cogs.lobby")``)."""
+
+    await add_section(bot, LobbyCog(bot))

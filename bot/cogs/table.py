@@ -1,0 +1,298 @@
+"""``/game`` commands that look at the table: the board, your hand and moves, the rules, the
+history and export, and the server-wide lists.
+
+``/game board|hand|moves|rules|list|mine|history|export`` (a
+:class:`bot.cogs.group.GameSection`) and the board's "My hand" / "My moves" / "Full board"
+buttons and the history's Prev/Next (:mod:`bot.views`). They only read: nothing here changes
+a game. Thin adapters over :class:`bot.service.Service`; conventions in :mod:`bot.cogs.base`.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.cogs.group import GameSection, add_section
+from bot.cogs.lobby import track_lobby
+from bot.format import (
+    NO_PINGS,
+    board_lines,
+    bound,
+    fit_lines,
+    hand_text,
+    history_line,
+    history_pages,
+    lobby_text,
+    rename_view,
+    seat_label,
+    seats_of,
+    split_content,
+    table_line,
+)
+from bot.poster import say
+from bot.service import UserError
+from bot.views import TABLE_COG, board_view, history_view, lobby_view, pick_view
+from engines import registry
+from engines.base import plural
+
+log = logging.getLogger("boardhost.discord")
+
+MAX_LIST = 40  # lines of /game moves and /game history
+
+
+class TableViews(GameSection, name=TABLE_COG):
+    """``/game board|hand|moves|rules|list|mine|history|export`` and the board's buttons."""
+
+    @app_commands.command(name="board", description="Show the current board (or the final ranking)")
+    async def board(self, interaction: discord.Interaction) -> None:
+        board = await self.service.board(interaction.channel_id)
+        if board.status == "lobby":
+            sent = await interaction.response.send_message(
+                lobby_text(board.info), view=lobby_view(board.table, board.game_pk), allowed_mentions=NO_PINGS
+            )
+            await track_lobby(self.service, board.table, board.game_pk, sent.message_id)
+            return
+        await interaction.response.defer(thinking=True)
+        files = []
+        if board.view is not None:
+            files = await self.poster.board_files(board.game_id, board.view, seats_of(board.info))
+        kwargs: dict[str, Any] = {"files": files, "allowed_mentions": NO_PINGS}
+        if board.status == "active":
+            kwargs["view"] = board_view(board.table, board.version, board.game_id)
+        await interaction.followup.send(bound("\n".join(board_lines(board))), **kwargs)
+
+    async def send_full_board(self, interaction: discord.Interaction, table: int) -> None:
+        """ "Full board" under a move's post: the current full board image(s) and the
+        ``/game board`` text, only to the clicker."""
+
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        board = await self.service.board(table)
+        files = []
+        if board.view is not None:
+            files = await self.poster.board_files(board.game_id, board.view, seats_of(board.info))
+        kwargs: dict[str, Any] = {"files": files, "allowed_mentions": NO_PINGS, "ephemeral": True}
+        if board.status == "active":
+            kwargs["view"] = board_view(board.table, board.version, board.game_id)
+        await interaction.followup.send(bound("\n".join(board_lines(board))), **kwargs)
+
+    @app_commands.command(name="hand", description="Show your hand, only to you")
+    async def hand(self, interaction: discord.Interaction) -> None:
+        await self.send_hand(interaction, interaction.channel_id)
+
+    @app_commands.command(name="moves", description="List your legal moves, only to you")
+    async def moves(self, interaction: discord.Interaction) -> None:
+        await self.send_moves(interaction, interaction.channel_id)
+
+    @app_commands.command(name="rules", description="A summary of the rules, by topic")
+    @app_commands.describe(topic="Which part of the rules (autocompleted)")
+    async def rules(self, interaction: discord.Interaction, topic: str | None = None) -> None:
+        engine = await self._table_engine(interaction.channel_id)
+        typed = (topic or "").strip().lower()
+        if engine is None:
+            parts = typed.split(" ", 1)
+            if parts and parts[0] in registry.ids():
+                engine = registry.get(parts[0])
+                typed = parts[1] if len(parts) > 1 else ""
+        if engine is None:
+            lines = ["Games: " + ", ".join(f"{registry.get(g).title} (`{g}`)" for g in registry.ids()) + "."]
+            lines.append("Pick a topic with `/game rules topic:`, e.g. `factory-manager overview`.")
+            await say(interaction, "\n".join(lines))
+            return
+        summary = engine.rules_summary or {}
+        if not summary:
+            raise UserError(f"There is no rules summary for {engine.title} yet.")
+        key = typed or next(iter(summary))
+        if key not in summary:
+            raise UserError(f"{engine.title} has no rules topic `{key}`; topics: {', '.join(summary)}.")
+        text = f"**{engine.title}: {key}**\n{summary[key]}\nOther topics: {', '.join(t for t in summary if t != key)}."
+        await say(interaction, split_content([text])[0])
+
+    @rules.autocomplete("topic")
+    async def rules_topic(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        engine = await self._table_engine(interaction.channel_id)
+        engines = [engine] if engine is not None else [registry.get(g) for g in registry.ids()]
+        typed = (current or "").lower().strip()
+        out = []
+        for e in engines:
+            for topic in e.rules_summary:
+                value = topic if engine is not None else f"{e.id} {topic}"
+                if typed in value.lower():
+                    out.append(app_commands.Choice(name=value[:100], value=value[:100]))
+        return out[:25]
+
+    async def _table_engine(self, table: int | None):
+        info = await self.service.table_info(table) if table else None
+        if info is None:
+            return None
+        try:
+            return registry.get(info.game_id)
+        except KeyError:
+            return None
+
+    @app_commands.command(name="list", description="This server's tables: game, where, whose turn, since when")
+    async def list_tables(self, interaction: discord.Interaction) -> None:
+        tables = await self.service.guild_tables(interaction.guild_id)
+        if not tables:
+            raise UserError("No games are open on this server; start one with /game new.")
+        head = f"{plural(len(tables), 'table')} on this server:"
+        await say(interaction, "\n".join(fit_lines(head, [table_line(t) for t in tables])))
+
+    @app_commands.command(name="mine", description="Tables where you must act, across servers (only to you)")
+    async def mine(self, interaction: discord.Interaction) -> None:
+        tables = await self.service.my_tables(interaction.user.id)
+        if not tables:
+            raise UserError("No table is waiting for you right now.")
+        head = f"Your move at {plural(len(tables), 'table')}:"
+        await say(interaction, "\n".join(fit_lines(head, [table_line(t, cross_server=True) for t in tables])))
+
+    @app_commands.command(name="history", description="The whole game move by move, only to you")
+    @app_commands.describe(player="Only this player's moves")
+    async def history(self, interaction: discord.Interaction, player: discord.Member | None = None) -> None:
+        await self.history_page(interaction, interaction.channel_id, None, player.id if player else None, None)
+
+    async def history_page(
+        self, interaction: discord.Interaction, table: int, game_pk: int | None, player: int | None, page: int | None
+    ) -> None:
+        """Answer ``/game history`` (``page`` None: the newest page) or a Prev/Next click
+        (edits the ephemeral answer in place): the moves as the engine describes them to the
+        caller, AI-played and undone moves marked, optionally only ``player``'s."""
+
+        info = await self.service.table_info(table)
+        lines = await self.service.history(table, limit=None, viewer=interaction.user.id, game_pk=game_pk)
+        if info is None or not lines:
+            raise UserError("No moves have been made at this table yet.")
+        game_pk = game_pk or info.game_pk
+        who = None
+        if player is not None:
+            seat = next((s.seat for s in info.seats if s.user == str(player)), None)
+            if seat is None:
+                raise UserError(f"<@{player}> has no seat in this game.")
+            who = seat
+            lines = [h for h in lines if h.seat == seat]
+            if not lines:
+                raise UserError(f"<@{player}> has not moved yet in this game.")
+        pages = history_pages([history_line(h) for h in lines])
+        page = len(pages) - 1 if page is None else max(0, min(page, len(pages) - 1))
+        first, last = pages[page]
+        title = registry.get(info.game_id).title
+        whose = f" of {seat_label(who)}" if who else ""
+        lo, hi = lines[first].seq, lines[last - 1].seq
+        span = f"move{whose} {lo}" if lo == hi else f"moves{whose} {lo}–{hi}"
+        head = f"**{title}**, {span} (page {page + 1} of {len(pages)}):"
+        text = "\n".join([head, *[history_line(h) for h in lines[first:last]]])
+        view = history_view(table, game_pk, page, len(pages), player or 0)
+        if interaction.type == discord.InteractionType.component:
+            await interaction.response.edit_message(content=bound(text), view=view, allowed_mentions=NO_PINGS)
+        else:
+            await say(interaction, text, **({"view": view} if view is not None else {}))
+
+    @app_commands.command(name="export", description="The whole game log as a JSON file, only to you")
+    async def export(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        data = await self.service.export(interaction.channel_id, interaction.user.id)
+        names = await self.bot.display_names([s["seat"] for s in data["seats"]])  # type: ignore[attr-defined]
+        for seat in data["seats"]:
+            seat["name"] = names.get(seat["seat"], seat["seat"])
+        raw = json.dumps(data, ensure_ascii=False, indent=1).encode()
+        name = f"boardhost-{data['game']}-{data['number']}.json"
+        note = (
+            "the whole game (`boardhost replay` re-runs it)."
+            if data["status"] == "over"
+            else "the game so far, without hidden information (export it again once it is over to replay it)."
+        )
+        await interaction.followup.send(
+            f"{data['title']}, {plural(len(data['actions']), 'logged action')}: {note}",
+            file=discord.File(io.BytesIO(raw), filename=name),
+            ephemeral=True,
+        )
+
+    # ----- hands and moves (commands and board buttons) ----------------------------------
+    async def send_hand(self, interaction: discord.Interaction, table: int) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        hand = await self.service.hand(table, interaction.user.id)
+        title = registry.get(hand.game_id).title
+        if not hand.has_hands or hand.private is None:
+            await say(
+                interaction,
+                f"{title} has no hidden hand: everything you own is on the board, in the panel with your name.",
+            )
+            return
+        info = await self.service.table_info(table)
+        names = await self.bot.display_names(seats_of(info), drawn=True)  # type: ignore[attr-defined]
+        png = await self.service.render_hand(hand.game_id, rename_view(hand.view, names)) if hand.view else None
+        files = [discord.File(io.BytesIO(png), filename="hand.png")] if png else []
+        text = hand.text or hand_text(hand.view) or "Your hand."
+        await interaction.followup.send(bound(f"**{title}**, move {hand.version}. {text}"), ephemeral=True, files=files)
+
+    async def send_moves(self, interaction: discord.Interaction, table: int) -> None:
+        moves = await self.service.legal_moves(table, interaction.user.id)
+        if not moves:
+            raise UserError(await self.why_no_moves(table, interaction.user.id))
+        head = f"Your moves ({len(moves)}): play one with `/move`."
+        body: list[str] = []
+        size = len(head)
+        for notation, text in moves[:MAX_LIST]:
+            line = f"`{notation}` — {text}"
+            if size + len(line) + 1 > 1850:
+                break
+            body.append(line)
+            size += len(line) + 1
+        if len(body) < len(moves):
+            body.append(f"…and {len(moves) - len(body)} more: type part of a move in `/move` to narrow the list.")
+        if len(moves) <= 25:
+            body.append("Or pick one below to play it.")
+        info = await self.service.table_info(table)
+        kwargs: dict[str, Any] = {}
+        if info is not None and len(moves) <= 25:
+            kwargs["view"] = pick_view(table, info.version, moves)
+        await say(interaction, "\n".join([head, *body]), **kwargs)
+
+    async def why_no_moves(self, table: int, user: int) -> str:
+        board = await self.service.board(table)
+        if board.status == "lobby":
+            return "The game has not started yet; the host can start it with /game start."
+        if board.status == "cancelled":
+            return "This game was cancelled; start a new one with /game new."
+        if board.status != "active":
+            return "This game is over; `/game board` shows the final ranking."
+        seat = str(user)
+        mine = next((s for s in board.info.seats if s.seat == seat), None)
+        if mine is None:
+            return "You are not seated in this game."
+        if mine.resigned:
+            return "You resigned from this game; the AI plays your seat."
+        waiting = ", ".join(seat_label(p) for p in board.to_act)
+        return f"It is not your turn; waiting for {waiting}."
+
+    # ----- the board's buttons (bot.views) -----------------------------------------------
+    async def board_button(self, interaction: discord.Interaction, kind: str, table: int, version: int) -> None:
+        # "My hand" and "My moves" only read: on an older board of the live game they answer
+        # with the current state (issue 11.8); only a finished/cancelled game's board is stale
+        info = await self.service.table_info(table)  # cached; no view built
+        if info is None or info.status != "active":
+            # these buttons only read, so no "nothing was played": say why the board is old
+            board = await self.service.board(table)
+            lead = {
+                "over": "This game is over; this is its final board:",
+                "cancelled": "This game was cancelled; this is its last board:",
+            }.get(board.status)
+            await self.stale(interaction, board, lead=lead)
+            return
+        if kind == "board":
+            await self.send_full_board(interaction, table)
+        elif kind == "hand":
+            await self.send_hand(interaction, table)
+        else:
+            await self.send_moves(interaction, table)
+
+
+async def setup(bot: commands.Bot) -> None:
+    """Extension entry point (``bot.load_extension("bot.cogs.table")``)."""
+
+    await add_section(bot, TableViews(bot))

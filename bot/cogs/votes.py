@@ -1,0 +1,180 @@
+"""``/game`` votes and seats that change hands: ``/game undo``, ``/game substitute``, and the
+Yes/No buttons of a vote (an undo after others moved, a vote-kick at a deadline).
+
+A :class:`bot.cogs.group.GameSection`. A vote lives in the database and in the message that
+carries its buttons (:class:`VoteButton`, a ``DynamicItem``: it works after a restart); once
+the vote is decided its buttons are removed. Conventions of :mod:`bot.cogs.base`: every
+change is committed by the service before anything is posted; a user's mistake is one
+ephemeral sentence (:class:`UserError`).
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.cogs.group import GameSection, add_section
+from bot.format import allowed_for, bound, mention_seats, seat_label, seats_of
+from bot.poster import say
+from bot.service import Result, UndoRequest, UserError
+from bot.views import VOTES_COG, _Handled
+from engines.base import plural
+
+log = logging.getLogger("boardhost.discord")
+
+
+class VoteButton(
+    _Handled,
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"bh:vote:(?P<table>\d+):(?P<vote>\d+):(?P<answer>yes|no)",
+):
+    """ "Yes" / "No" under a vote message (undo request or vote-kick): ``custom_id``
+    ``bh:vote:<table>:<vote>:<yes|no>``; the vote itself is in the database, so the
+    buttons work after a restart."""
+
+    def __init__(self, table: int, vote: int, yes: bool):
+        super().__init__(
+            discord.ui.Button(  # type: ignore[call-arg]
+                label="Yes" if yes else "No",
+                style=discord.ButtonStyle.success if yes else discord.ButtonStyle.danger,
+                custom_id=f"bh:vote:{table}:{vote}:{'yes' if yes else 'no'}",
+            )
+        )
+        self.table, self.vote, self.yes = table, vote, yes
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: re.Match[str]):
+        return cls(int(match["table"]), int(match["vote"]), match["answer"] == "yes")
+
+    async def handle(self, interaction: discord.Interaction) -> None:
+        cog = interaction.client.get_cog(VOTES_COG)  # type: ignore[attr-defined]
+        await cog.vote_button(interaction, self.table, self.vote, self.yes)
+
+
+def vote_view(table: int | str, vote: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(VoteButton(int(table), int(vote), True))
+    view.add_item(VoteButton(int(table), int(vote), False))
+    return view
+
+
+class Votes(GameSection, name=VOTES_COG):
+    """``/game undo|substitute`` and the Yes/No buttons of votes (see the module docstring)."""
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(VoteButton)
+
+    # ----- votes (kick, undo) ----------------------------------------------------------
+    async def vote_button(self, interaction: discord.Interaction, table: int, vote: int, yes: bool) -> None:
+        """A Yes/No click: counted by the service (committed), then the outcome is posted;
+        once the vote is decided its buttons are removed."""
+
+        self.check_can_post(interaction)  # the outcome is posted: refuse before it is counted
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        channel = await self.channel(interaction, table)
+        result = await self.service.vote(table, interaction.user.id, vote, yes)
+        await self.ack(interaction, f"You voted {'yes' if yes else 'no'}.", ephemeral=True)
+        await self.post_vote_result(interaction, channel, result)
+        if not await self.service.vote_open(vote) and interaction.message is not None:
+            try:
+                await interaction.message.edit(view=None)
+            except discord.HTTPException:
+                log.warning("table %s: could not remove the buttons of vote %s", table, vote)
+
+    async def post_vote_result(
+        self, interaction: discord.Interaction, channel: discord.abc.Messageable, result: Result
+    ) -> None:
+        result.public = [mention_seats(t, seats_of(result.info)) for t in result.public]
+        if result.board_due:
+            await self.poster.post_committed(
+                interaction, channel, result, "Your vote was counted", actor=interaction.user.id
+            )
+        else:
+            await self.announce(channel, "\n".join(result.public))
+
+    # ----- absent players: /game substitute, /game vacation -----------------------------
+    @app_commands.command(name="substitute", description="Hand a player's seat to another member (host)")
+    @app_commands.describe(new="Who takes the seat over", old="Whose seat it is now")
+    async def substitute(self, interaction: discord.Interaction, new: discord.Member, old: discord.User) -> None:
+        """The seat keeps its place, score and history; the new player gets the hand by DM
+        and from now on the pings, reminders and DMs; the old one nothing more."""
+
+        if new.bot:
+            raise UserError("Only a person can take over a seat, not a bot.")
+        self.check_can_post(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        channel = await self.channel(interaction)
+        perms = getattr(interaction, "permissions", None)
+        result = await self.service.substitute(
+            interaction.channel_id, interaction.user.id, new.id, old.id, admin=bool(perms and perms.manage_channels)
+        )
+        self.bot.remember(new)  # type: ignore[attr-defined]  (names on the board)
+        await self.ack(interaction, f"{new.mention} now plays the seat of {old.mention}.", ephemeral=True)
+        # written here: the seat id is the old player's, which now reads as the new player
+        result.public = [
+            f"{new.mention} takes over the seat of {old.mention} (same place, same history); the hand follows by DM."
+        ]
+        await self.poster.post_committed(
+            interaction, channel, result, "The seat was handed over", actor=interaction.user.id
+        )
+
+    # ----- /game undo -----------------------------------------------------------------
+    @app_commands.command(
+        name="undo", description="Take back your last move (the others are asked if they moved since)"
+    )
+    async def undo(self, interaction: discord.Interaction) -> None:
+        """Done at once when nobody else moved since and nothing hidden was revealed; refused
+        (one sentence) after a reveal; otherwise the other players get Yes/No buttons and any
+        one "No" refuses it (:meth:`bot.service.Service.undo`)."""
+
+        self.check_can_post(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        channel = await self.channel(interaction)
+        outcome = await self.service.undo(interaction.channel_id, interaction.user.id)
+        if isinstance(outcome, UndoRequest):
+            info = await self.service.table_info(interaction.channel_id)
+            seats = seats_of(info)
+            asked = ", ".join(seat_label(u) for u in outcome.mention)
+            lines = [
+                f"{interaction.user.mention} asks to take back {plural(len(outcome.moves), 'move')}"
+                " (others have moved since):"
+            ]
+            lines += [f"↶ {mention_seats(t, seats)}" for t in outcome.moves]
+            lines.append(f"{asked}: do you agree? Any one **No** refuses it; a new move cancels the request.")
+            try:  # the vote lives in this message (its buttons): without it, withdraw the request
+                await channel.send(
+                    bound("\n".join(lines)),
+                    view=vote_view(interaction.channel_id, outcome.vote),
+                    allowed_mentions=allowed_for(outcome.mention),
+                )
+            except discord.HTTPException as exc:
+                log.warning(
+                    "table %s: the undo request could not be posted (%s); withdrawn", interaction.channel_id, exc
+                )
+                await self.service.withdraw_vote(interaction.channel_id, outcome.vote)
+                await say(
+                    interaction,
+                    "I could not post your request in this channel, so it was withdrawn and"
+                    " nothing was undone; ask again in a moment.",
+                )
+                return
+            await self.ack(interaction, "The others have moved since: they are asked to agree.", ephemeral=True)
+            return
+        await self.ack(interaction, "Your move was taken back.", ephemeral=True)
+        await self.poster.post_committed(
+            interaction, channel, outcome, "Your move was taken back", actor=interaction.user.id
+        )
+
+
+async def setup(bot: commands.Bot) -> None:
+    """Extension entry point (``bot.load_extension("bot.cogs.votes")``)."""
+
+    await add_section(bot, Votes(bot))
+
+
+__all__ = ["VoteButton", "Votes", "vote_view"]
