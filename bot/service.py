@@ -50,7 +50,7 @@ from bot.movelog import MoveText, move_text, read_move_text
 from bot.store import GameRow, SeatRow, Store, TableBusy, VersionConflict
 from bot.timers import TableSettings, format_duration, parse_duration, parse_quiet, parse_reminders, seat_plan, zone
 from engines import registry
-from engines.base import ActionModel, IllegalAction, normalize, plural, rng, shuffled
+from engines.base import ActionModel, IllegalAction, field_shape, normalize, plural, rng, shuffled
 
 log = logging.getLogger(__name__)
 
@@ -461,25 +461,19 @@ def option_values(field: Any) -> str:
     """The values an Options field takes, in words: ``"true or false"``, ``"mean or nice"``,
     ``"a whole number from 1 to 5"``, ``"text"`` (``field``: a pydantic ``FieldInfo``)."""
 
-    import typing
-
-    ann = field.annotation
-    if ann is bool:
+    shape = field_shape(field)
+    if shape.kind == "bool":
         return "true or false"
-    if typing.get_origin(ann) is typing.Literal:
-        words = [str(v) for v in typing.get_args(ann)]
+    if shape.kind == "choice":
+        words = [str(v) for v in shape.choices]
         return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
-    if ann is int:
-        lo = hi = None
-        for m in field.metadata:
-            lo = getattr(m, "ge", lo)
-            hi = getattr(m, "le", hi)
-        if lo is not None and hi is not None:
-            return f"a whole number from {lo} to {hi}"
-        if lo is not None:
-            return f"a whole number of at least {lo}"
+    if shape.kind == "int":
+        if shape.low is not None and shape.high is not None:
+            return f"a whole number from {shape.low} to {shape.high}"
+        if shape.low is not None:
+            return f"a whole number of at least {shape.low}"
         return "a whole number"
-    return "a value of the right kind" if ann is not str else "text"
+    return "text" if shape.kind == "text" else "a value of the right kind"
 
 
 def ranked_view(view: dict, ranking: list[RankLine]) -> dict:

@@ -39,6 +39,8 @@ __all__ = [
     "default_notation",
     "default_parse",
     "field_type",
+    "FieldShape",
+    "field_shape",
     "normalize",
     "rng",
     "shuffled",
@@ -177,6 +179,51 @@ def field_type(annotation: Any) -> tuple[Any, bool]:
         if len(args) == 1:
             return args[0], True
     return annotation, False
+
+
+@dataclass(frozen=True)
+class FieldShape:
+    """What one field of a pydantic model (a game's ``Options`` or one of its
+    action models) takes, as :func:`field_shape` reads it from the field's annotation.
+
+    ``kind`` is ``"bool"``, ``"int"``, ``"choice"`` (a ``Literal``: ``choices`` holds its
+    values in order), ``"list"`` (``list[...]`` or ``tuple[...]``: ``item`` is the element
+    annotation, ``str`` when unsaid), ``"text"`` (``str``) or ``"other"``. ``inner`` is the
+    annotation without ``| None``; ``optional``: ``None`` is allowed; ``required``: the field
+    has no default and is not optional; ``low`` / ``high``: the ``Field(ge=…, le=…)`` bounds
+    (``None``: unbounded)."""
+
+    kind: str
+    inner: Any
+    optional: bool = False
+    required: bool = False
+    choices: tuple[Any, ...] = ()
+    item: Any = None
+    low: Any = None
+    high: Any = None
+
+
+def field_shape(info: Any) -> FieldShape:
+    """The :class:`FieldShape` of ``info``, a pydantic ``FieldInfo``
+    (``Model.model_fields[name]``): the one reader of option and action field annotations
+    for the host's option parsing, its typed commands and its option suggestions."""
+
+    inner, optional = field_type(info.annotation)
+    origin = get_origin(inner)
+    low = high = None
+    for meta in info.metadata:
+        low = getattr(meta, "ge", low)
+        high = getattr(meta, "le", high)
+    shape = {"inner": inner, "optional": optional, "required": info.is_required() and not optional}
+    if inner is bool:
+        return FieldShape("bool", **shape)
+    if inner is int:
+        return FieldShape("int", low=low, high=high, **shape)
+    if origin is Literal:
+        return FieldShape("choice", choices=get_args(inner), **shape)
+    if origin in (list, tuple):
+        return FieldShape("list", item=(get_args(inner)[:1] or (str,))[0], **shape)
+    return FieldShape("text" if inner is str else "other", **shape)
 
 
 def _fmt(value: Any) -> list[str]:

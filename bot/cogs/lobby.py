@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import json
 import logging
-import typing
 
 import discord
 from discord import app_commands
@@ -26,6 +25,7 @@ from bot.poster import Poster, say
 from bot.service import Service, UserError, parse_options, parse_settings
 from bot.views import LOBBY_COG, lobby_view
 from engines import registry
+from engines.base import field_shape
 
 log = logging.getLogger("boardhost.discord")
 
@@ -164,13 +164,8 @@ class LobbyCog(GameSection, name=LOBBY_COG):
         def values(key: str) -> list[str]:
             first = defaults.get(key)
             first = str(first).lower() if isinstance(first, bool) else str(first)
-            annotation = fields[key].annotation
-            if annotation is bool:
-                found = ["true", "false"]
-            elif typing.get_origin(annotation) is typing.Literal:
-                found = [str(v) for v in typing.get_args(annotation)]
-            else:
-                found = []
+            shape = field_shape(fields[key])
+            found = ["true", "false"] if shape.kind == "bool" else [str(v) for v in shape.choices]
             return [first, *(v for v in found if v != first)]
 
         last = tokens[-1] if tokens and not current.endswith(" ") else ""

@@ -31,7 +31,7 @@ import discord
 from discord import app_commands
 
 from bot.games import command_group
-from engines.base import ActionModel, field_type
+from engines.base import ActionModel, field_shape
 
 MAX_CHOICES = 25
 #: Discord's limits: subcommands (and subgroups) per group, options per command
@@ -45,21 +45,18 @@ _NAME_OK = re.compile(r"[^a-z0-9_-]+")
 def option_kind(model: type[ActionModel], field: str) -> tuple[type, bool]:
     """(Python type of the Discord option, required?) for one field of an action model."""
 
-    info = model.model_fields[field]
-    inner, optional = field_type(info.annotation)
-    required = info.is_required() and not optional
-    if inner is bool:
-        return bool, required
-    if inner is int:
-        return int, required
-    if get_origin(inner) is Literal and all(isinstance(a, int) and not isinstance(a, bool) for a in get_args(inner)):
-        return int, required
-    return str, required
+    shape = field_shape(model.model_fields[field])
+    if shape.kind == "bool":
+        return bool, shape.required
+    if shape.kind == "int":
+        return int, shape.required
+    if shape.kind == "choice" and all(isinstance(a, int) and not isinstance(a, bool) for a in shape.choices):
+        return int, shape.required
+    return str, shape.required
 
 
 def is_list_field(model: type[ActionModel], field: str) -> bool:
-    inner, _ = field_type(model.model_fields[field].annotation)
-    return get_origin(inner) in (list, tuple)
+    return field_shape(model.model_fields[field]).kind == "list"
 
 
 def command_name(model: type[ActionModel]) -> str:
@@ -158,13 +155,12 @@ def build_action(model: type[ActionModel], values: dict[str, Any]) -> ActionMode
         value = values.get(name)
         if value is None or (isinstance(value, str) and not value.strip()):
             continue
-        inner, _ = field_type(model.model_fields[name].annotation)
-        if get_origin(inner) in (list, tuple):
-            (item,) = get_args(inner)[:1] or (str,)
+        shape = field_shape(model.model_fields[name])
+        if shape.kind == "list":
             tokens = str(value).replace(",", " ").split()
-            data[name] = [_coerce(tok, item, name) for tok in tokens]
+            data[name] = [_coerce(tok, shape.item, name) for tok in tokens]
         else:
-            data[name] = _coerce(value, inner, name)
+            data[name] = _coerce(value, shape.inner, name)
     try:
         return model(**data)
     except Exception:
@@ -271,9 +267,9 @@ def _build_command(
         )
         info = model.model_fields[field]
         desc = (info.description or field.replace("_", " ")).replace("`", "")
-        inner, _ = field_type(info.annotation)
-        if not info.description and get_origin(inner) is Literal:
-            desc += ": " + ", ".join(str(a) for a in get_args(inner))
+        shape = field_shape(info)
+        if not info.description and shape.kind == "choice":
+            desc += ": " + ", ".join(str(a) for a in shape.choices)
         if not required:
             desc += " (optional)"
         if is_list_field(model, field):

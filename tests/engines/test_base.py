@@ -174,3 +174,39 @@ def test_cached_action_takes_fields_in_notation_order_and_shares_instances():
         buy_("ma04", "hall3")
     with pytest.raises(ValueError):  # zip(strict=True): a field too many
         buy_("ma04", "hall1", "extra")
+
+
+def test_field_shape_reads_each_kind_of_option_and_action_field():
+    from pydantic import BaseModel, Field
+
+    from engines.base import FieldShape, field_shape
+
+    class Shapes(BaseModel):
+        flag: bool = True
+        count: int = Field(3, ge=1, le=5)
+        floor: int = Field(2, ge=2)
+        mood: Literal["mean", "nice"] = "mean"
+        die: Literal[1, 2, 3]
+        where: Literal["hall1", "hall2"] | None = None
+        tiles: list[str]
+        pair: tuple[int, int] = (0, 0)
+        name: str
+        ratio: float = 0.5
+
+    f = Shapes.model_fields
+    assert field_shape(f["flag"]) == FieldShape("bool", bool)
+    assert field_shape(f["count"]) == FieldShape("int", int, low=1, high=5)
+    assert field_shape(f["floor"]) == FieldShape("int", int, low=2)
+    assert field_shape(f["mood"]) == FieldShape("choice", Literal["mean", "nice"], choices=("mean", "nice"))
+    assert field_shape(f["die"]) == FieldShape("choice", Literal[1, 2, 3], required=True, choices=(1, 2, 3))
+    # `| None` is optional, so not required although it has no other default than None
+    assert field_shape(f["where"]) == FieldShape(
+        "choice", Literal["hall1", "hall2"], optional=True, choices=("hall1", "hall2")
+    )
+    assert field_shape(f["tiles"]) == FieldShape("list", list[str], required=True, item=str)
+    assert field_shape(f["pair"]) == FieldShape("list", tuple[int, int], item=int)
+    assert field_shape(f["name"]) == FieldShape("text", str, required=True)
+    assert field_shape(f["ratio"]) == FieldShape("other", float)
+    # the action models' own fields read the same way
+    assert field_shape(Buy.model_fields["hall"]).optional and not field_shape(Buy.model_fields["hall"]).required
+    assert field_shape(SwitchOff.model_fields["tiles"]).item is str
