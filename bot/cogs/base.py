@@ -43,7 +43,7 @@ class TableCog:
     def check_can_post(self, interaction: discord.Interaction) -> None:
         """Refuse (``UserError`` naming them) when the bot lacks a permission it needs to post
         the game in this channel (``interaction.app_permissions``): checked BEFORE anything is
-        committed, so nothing is played that could not be shown (issue 11.4)."""
+        committed, so nothing is played that could not be shown."""
 
         missing = missing_permissions(
             interaction.app_permissions, in_thread=isinstance(interaction.channel, discord.Thread)

@@ -158,7 +158,7 @@ class PlayOverDays(GameSection, name=DAYS_COG):
     async def looks_after(self, table: str) -> bool:
         """Whether this process's pass handles ``table``: a Discord channel of a guild on one of
         its shards (``bot.owns_table``), or, for a table that is no channel (``boardhost
-        simulate``), the process running shard 0 (issue 14.2)."""
+        simulate``), the process running shard 0."""
 
         if not table.isdigit():
             return self.bot.runs_shard_zero  # type: ignore[attr-defined]

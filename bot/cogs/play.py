@@ -91,7 +91,7 @@ class PlayCog(TableCog, commands.Cog, name=PLAY_COG):
         """Apply a move for the caller and post what happened (defers first). A second move
         of the same player at this table while the first is still being played or posted is
         refused, even when it would still be legal: it was issued against the board before
-        the first, which the player has not seen yet (issue 11.6)."""
+        the first, which the player has not seen yet."""
 
         self.check_can_post(interaction)
         key = (interaction.channel_id, interaction.user.id)

@@ -273,7 +273,7 @@ class TableViews(GameSection, name=TABLE_COG):
     # ----- the board's buttons (bot.views) -----------------------------------------------
     async def board_button(self, interaction: discord.Interaction, kind: str, table: int, version: int) -> None:
         # "My hand" and "My moves" only read: on an older board of the live game they answer
-        # with the current state (issue 11.8); only a finished/cancelled game's board is stale
+        # with the current state; only a finished/cancelled game's board is stale
         info = await self.service.table_info(table)  # cached; no view built
         if info is None or info.status != "active":
             # these buttons only read, so no "nothing was played": say why the board is old
