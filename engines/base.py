@@ -36,6 +36,7 @@ __all__ = [
     "ActionModel",
     "action_union",
     "cached_action",
+    "Choice",
     "default_notation",
     "default_parse",
     "field_type",
@@ -330,6 +331,31 @@ def default_parse(models: typing.Sequence[type[ActionModel]], text: str) -> Acti
     raise NotationError(f"`{normalize(text)}` is not a move in this game.")
 
 
+@dataclass(frozen=True)
+class Choice:
+    """One decision a player makes while building a move by pressing (the host's move
+    builder asks these one at a time, see :meth:`Engine.choices`).
+
+    ``question``: the sentence the step asks ("Which tile do you play?"); ``value``: a short
+    token naming this answer among the others of the same step (the notation's word,
+    ``"t86"``); ``label``: what the option reads, at most 80 characters ("t86 (wide curve,
+    wrench)"); ``detail``: an optional second line, at most 100 characters ("next to t12 and
+    the red pallet"); ``group`` / ``group_label``: a coarser answer (a part of the board) the
+    builder asks first when one step has more than 25 answers ("" = no such grouping; the
+    builder then pages through the answers in order)."""
+
+    question: str
+    value: str
+    label: str
+    detail: str = ""
+    group: str = ""
+    group_label: str = ""
+
+
+def _words(name: str) -> str:
+    return name.replace("_", " ")
+
+
 def rng(seed: int, *salt: object) -> random.Random:
     """A ``random.Random`` determined by the game's seed and a salt (e.g. ``"setup"``,
     or ``"reshuffle", 3``). Same arguments, same sequence, on every machine."""
@@ -512,6 +538,53 @@ class Engine:
         everyone (a game whose moves hide nothing)."""
 
         return self.describe(state, action)
+
+    #: the move builder's name of each kind of action, ``{type: label}`` (``{"buy": "Buy a
+    #: tile"}``); default: the verb capitalised (``"Switch off"``). See :meth:`choices`.
+    choice_kinds: ClassVar[dict[str, str]] = {}
+    #: the move builder's question per action field, keyed ``"type.field"`` or ``"field"``
+    #: (``{"bid.amount": "How many workers do you bid?"}``); default: the field's description.
+    choice_questions: ClassVar[dict[str, str]] = {}
+    #: the question that picks the kind of action when a step allows several
+    choice_kind_question: ClassVar[str] = "What do you do?"
+
+    def choices(self, state, action: ActionModel) -> list[Choice]:
+        """The decisions that name ``action`` one at a time, for a host's move builder, which
+        builds its tree of steps from them over all of a player's legal actions. Must be
+        unique per legal action and no action's list may be the start of another's.
+
+        Default: the kind of action (``choice_kinds``) then each field in notation order
+        (``choice_questions``; the answer's label from :meth:`choice_label`). A game whose
+        plain field order reads badly overrides this (Transport asks for the tile first)."""
+
+        model = type(action)
+        kind = model.model_fields["type"].default
+        out = [Choice(self.choice_kind_question, str(kind), self.choice_kinds.get(kind) or model.verb().capitalize())]
+        for name in model.arg_fields():
+            value = getattr(action, name)
+            label, detail = self.choice_label(state, action, name, value)
+            out.append(Choice(self.choice_question(model, name), " ".join(_fmt(value)) or "-", label, detail))
+        return out
+
+    def choice_question(self, model: type[ActionModel], name: str) -> str:
+        """The builder's question for field ``name`` of ``model`` (see :attr:`choice_questions`);
+        without one, the field's description as a sentence, else "Choose the <field>."."""
+
+        kind = model.model_fields["type"].default
+        q = self.choice_questions.get(f"{kind}.{name}") or self.choice_questions.get(name)
+        if q:
+            return q
+        desc = model.model_fields[name].description
+        if desc:
+            return desc[0].upper() + desc[1:] + ("" if desc.endswith((".", "?", ")")) else ".")
+        return f"Choose the {_words(name)}."
+
+    def choice_label(self, state, action: ActionModel, name: str, value: Any) -> tuple[str, str]:
+        """``(label, detail)`` of the answer ``value`` to field ``name`` of ``action`` in the
+        move builder (label ≤ 80 characters, detail ≤ 100 or ""). Default: the notation's
+        words (``"hall1"``; ``"none"`` for a left-out optional field) and no detail."""
+
+        return (" ".join(_fmt(value)) or "none"), ""
 
     def view(self, state, player: str | None) -> dict:
         raise NotImplementedError

@@ -524,6 +524,62 @@ class FactoryManager(Engine):
             p.optimisation = tid
         return " in the control room"
 
+    # ------------------------------------------------------------------ the move builder
+    choice_kinds = {
+        "open": "Open an auction",
+        "bid": "Raise the bid",
+        "pass": "Pass",
+        "take": "Take the last tile",
+        "place": "Put a tile on the market",
+        "buy": "Buy a tile",
+        "install": "Install a kept tile",
+        "demolish": "Demolish a tile",
+        "hire": "Hire temporary workers",
+        "switch_off": "Switch a machine off",
+        "switch_on": "Switch a machine on",
+        "done": "Done",
+    }
+    choice_questions = {
+        "open.tile": "Which turn-order tile do you auction?",
+        "open.bid": "How many workers do you open with?",
+        "take.tile": "Which turn-order tile do you take?",
+        "take.bid": "How many workers do you put on it?",
+        "bid.amount": "How many workers do you bid?",
+        "place.kind": "Which column's cheapest tile goes to the market?",
+        "buy.tile": "Which market tile do you buy?",
+        "buy.where": "Where does it go?",
+        "install.tile": "Which tile kept beside your factory do you install?",
+        "install.where": "Where does it go?",
+        "demolish.tile": "Which tile do you demolish?",
+        "hire.count": "How many temporary workers do you hire?",
+        "switch_off.tile": "Which machine or robot do you switch off?",
+        "switch_on.tile": "Which machine or robot do you switch on?",
+    }
+    _WHERE = {"hall1": "Hall I", "hall2": "Hall II", "room": "Control room", "aside": "Keep it beside the factory"}
+
+    def choice_label(self, state, action, name: str, value) -> tuple[str, str]:
+        """Tiles by id, kind and (for a purchase) price after discount; places by name;
+        worker counts with their noun."""
+
+        if name == "tile" and isinstance(value, str) and value in TILES:
+            tl = TILES[value]
+            if action.type == "buy":
+                i = R.actor(state)
+                cost = buy_cost(tl.price, state.players[i].tile) if i >= 0 else tl.price
+                return f"{value} ({D.KIND_NAMES[tl.kind]}, {cost} Elektro)", ""
+            return f"{value} ({D.KIND_NAMES[tl.kind]})", ""
+        if name == "where":
+            return self._WHERE[value], ""
+        if name in ("bid", "amount"):
+            return _workers(value).capitalize(), ""
+        if name == "count":
+            return f"{value} temporary worker{'s' if value > 1 else ''}", ""
+        if name == "kind":
+            return D.KIND_NAMES[value].capitalize(), ""
+        if name == "tile":
+            return f"Turn-order tile {value}", ""
+        return super().choice_label(state, action, name, value)
+
     # ------------------------------------------------------------------ text
     def notation(self, state, action) -> str:
         """Default notation, with ``bid`` spelled out in ``open 7 bid 2`` / ``take 6 bid 0``."""

@@ -31,6 +31,109 @@ class KanbanEV(Engine):
     score_unit = ("PP", "PP")
     rules_summary = RULES_SUMMARY
 
+    # ----- the move builder ------------------------------------------------------------
+    choice_kinds = {
+        "garages": "Choose your garage tiles",
+        "arrange": "Arrange your garage tiles",
+        "cert": "Place your certification marker",
+        "pick": "Take a part or a design",
+        "place": "Work in a department",
+        "train": "Train",
+        "also": "Also work in another department",
+        "claim": "Claim a car",
+        "upgrade": "Upgrade a design",
+        "provide": "Provide a part",
+        "route": "Route the car",
+        "order": "Issue a Kanban order",
+        "take": "Take parts",
+        "voucher": "Take a parts voucher",
+        "design": "Select a design",
+        "advanced": "Select an advanced design",
+        "charge": "Place a charger token",
+        "recycle": "Recycle a part",
+        "award": "Keep an award tile",
+        "done": "End your turn",
+        "play": "Play a goal",
+        "speak": "Speak on a goal",
+        "pass": "Pass",
+        "nominate": "Nominate a goal",
+    }
+    choice_questions = {
+        "garages.set": "Which garage tiles do you take?",
+        "arrange.tiles": "In which order do your garage tiles go on garages 1-4?",
+        "cert.space": "Which space of the section does your marker go on?",
+        "pick.item": "Which part or design do you take?",
+        "place.dept": "Which department do you work in?",
+        "place.station": "Which workstation?",
+        "train.dept": "Which training track does your disc move along?",
+        "train.pay": "How do you pay?",
+        "also.dept": "Which other department do you also work in?",
+        "claim.pos": "Which car behind the pace car do you claim?",
+        "claim.design": "Which design of that model do you return?",
+        "claim.garage": "Which empty garage gets the car?",
+        "upgrade.design": "Which design do you upgrade?",
+        "upgrade.space": "Which upgrade space?",
+        "upgrade.source": "How do you pay for it?",
+        "upgrade.double": "Do you use your double-upgrade tile?",
+        "provide.model": "Which assembly line do you provide to?",
+        "provide.part": "Which part do you provide?",
+        "provide.source": "From a part on your board or a voucher?",
+        "route.node": "Where does the pushed car go?",
+        "order.card": "Which Kanban order card do you issue?",
+        "order.split": "Which placement of the card?",
+        "take.part": "Which warehouse do you take parts from?",
+        "take.count": "How many parts do you take?",
+        "design.id": "Which face-up design do you select?",
+        "advanced.id": "Which stack's top design do you select?",
+        "charge.dept": "Which department space gets the charger token?",
+        "recycle.give": "Which of your parts goes to recycling?",
+        "recycle.get": "Which part in recycling do you take?",
+        "award.kind": "Which award tile do you keep?",
+        "play.goal": "Which performance goal do you play?",
+        "speak.goal": "Which goal do you speak on?",
+        "nominate.goal": "Which goal do you leave face down?",
+    }
+
+    def choice_label(self, state, action, name: str, value) -> tuple[str, str]:
+        """Departments and car models by name, parts and designs by their words, numbers with
+        what they count; other values by their notation word."""
+
+        if name in ("dept",) and value in D.DEPT_NAMES:
+            return D.DEPT_NAMES[value], ""
+        if name == "model" and value in D.MODEL_NAMES:
+            return D.MODEL_NAMES[value], ""
+        if name == "station":
+            return f"Workstation {value} ({'upper' if value == 1 else 'lower'})", ""
+        if name == "pos":
+            cost = D.CLAIM_COST[value - 1] if 1 <= value <= len(D.CLAIM_COST) else "?"
+            return f"Car {value} behind the pace car ({cost} shift{'s' if cost != 1 else ''})", ""
+        if name == "garage":
+            return f"Garage {value}", ""
+        if name == "space" and action.type == "upgrade":
+            return f"Upgrade space {value}", ""
+        if name == "space":
+            return f"Space {value}", ""
+        if name == "split":
+            return f"Placement {value}", ""
+        if name == "count":
+            return f"{value} part{'s' if value != 1 else ''}", ""
+        if name == "double":
+            return ("Use the double-upgrade tile" if value else "No double upgrade"), ""
+        if name == "source":
+            return {"part": "A part from your board", "voucher": "A parts voucher", "charger": "The R&D charger"}[
+                value
+            ], ""
+        if name == "pay":
+            return f"Pay a {value}", ""
+        if name == "tiles":
+            return ", ".join(value), ""
+        if isinstance(value, str) and value in D.PARTS:
+            return value.capitalize(), ""
+        if isinstance(value, str) and "-" in value and value.split("-")[0] in D.MODEL_NAMES:
+            model, part = value.split("-", 1)
+            return f"{value} ({D.MODEL_NAMES[model]} {part})", ""
+        return super().choice_label(state, action, name, value)
+
     # ----- contract ---------------------------------------------------------------------
     def setup(self, players: list[str], options=None, seed: int = 0) -> R.State:
         """New game: Kanban EV setup (the aid, "setup"); the players' choices follow as actions.

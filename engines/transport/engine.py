@@ -7,7 +7,7 @@ import re
 from functools import lru_cache
 from operator import is_
 
-from engines.base import ActionModel, Engine, Event, IllegalAction, default_parse, normalize, shuffled
+from engines.base import ActionModel, Choice, Engine, Event, IllegalAction, default_parse, normalize, shuffled
 from engines.transport import data
 from engines.transport import hexes as hx
 from engines.transport import rules as R
@@ -27,7 +27,7 @@ from engines.transport.actions import (
 from engines.transport.ai import TransportAI
 from engines.transport.hexes import field_of, grid_of, key, parse_key
 from engines.transport.state import Options, State
-from engines.transport.text import RULES_SUMMARY, SHAPE_NAMES, tile_name
+from engines.transport.text import REGION_NAMES, RULES_SUMMARY, SHAPE_NAMES, next_to, place_name, region_of, tile_name
 
 
 class Transport(Engine):
@@ -362,6 +362,147 @@ class Transport(Engine):
             extra = f" onto the {dest.tile} pallet" if dest and hx.SHAPE[dest.tile] == "pallet" else ""
             return f"Move the parcel at {action.at} ({n}) to {action.to}{extra}."
         return super().describe(state, action)
+
+    # ----- the move builder -----------------------------------------------------------------
+    #: the first question of a turn's main step: the tile first, then what to do with it
+    TILE_Q = "Which tile of your hand do you play, or do you swap your hand?"
+
+    def choices(self, state: State, action: ActionModel) -> list[Choice]:
+        """The builder asks for the tile first (as named on the hand image), then how to play
+        it (connect at an open end, or in a pallet's place), then the cell (what it is next
+        to; cells grouped by side of the field when there are many), then the rotation (its
+        belt edges). Icon and parcel steps ask for the tile, pallet or parcel first."""
+
+        f = state.field
+        if isinstance(action, SwapHand):
+            return [Choice(self.TILE_Q, "swap", "Swap your hand", "Swap your whole hand for 4 new tiles.")]
+        if isinstance(action, Connect):
+            t = action.tile
+            return [
+                Choice(self.TILE_Q, t, tile_name(t), self._tile_detail(t)),
+                Choice(
+                    f"How do you play {t}?", "connect", "Connect it at an open end", "On a free cell next to the field"
+                ),
+                self._cell(f, f"Where do you connect {t}?", action.at),
+                self._rotation(t, action.rotation),
+            ]
+        if isinstance(action, Insert):
+            t = action.tile
+            pallet_at = next((k for k, c in f.items() if c.tile == action.pallet), "")
+            return [
+                Choice(self.TILE_Q, t, tile_name(t), self._tile_detail(t)),
+                Choice(
+                    f"How do you play {t}?",
+                    "insert",
+                    "Put it in a pallet's place",
+                    "The pallet moves to an open end of it",
+                ),
+                Choice(
+                    f"Which pallet's place does {t} take?",
+                    action.pallet,
+                    f"The {action.pallet} pallet" + (f" at {pallet_at}" if pallet_at else ""),
+                ),
+                self._rotation(t, action.rotation),
+                self._cell(
+                    f,
+                    "Where does the pallet go?",
+                    action.pallet_to,
+                    skip=pallet_at,
+                    label=f"pallet to {action.pallet_to}",
+                ),
+            ]
+        if isinstance(action, Load):
+            return [self._cell(f, "Which empty loading tile gets the new parcel?", action.at)]
+        if isinstance(action, Wrench):
+            c = f.get(action.at)
+            name = tile_name(c.tile) if c else action.at
+            out = [
+                Choice("Which white-icon tile do you move with the wrench?", action.at, f"{name} at {action.at}"),
+                self._cell(f, "Where does it go?", action.to, skip=action.at),
+                self._rotation(c.tile if c else "", action.rotation),
+            ]
+            if action.pallet_to is not None:
+                out.append(
+                    self._cell(
+                        f,
+                        "Where does the pallet go?",
+                        action.pallet_to,
+                        skip=action.to,
+                        label=f"pallet to {action.pallet_to}",
+                    )
+                )
+            else:
+                out.append(Choice("Where does the pallet go?", "-", "No pallet moves"))
+            return out
+        if isinstance(action, Lift):
+            at = next((k for k, c in f.items() if c.tile == action.pallet), "")
+            return [
+                Choice("Which pallet does the forklift move?", action.pallet, f"The {action.pallet} pallet", at),
+                self._cell(f, "Where does the pallet go?", action.to, skip=at),
+                Choice(
+                    "Which way does its belt side face?",
+                    str(action.facing),
+                    f"Facing {hx.DIR_NAMES[action.facing]}",
+                    f"Direction {action.facing}",
+                ),
+            ]
+        if isinstance(action, SwapPallets):
+            return [
+                Choice("Which pallet does the forklift move?", "swap", "Swap two pallets"),
+                Choice(
+                    "Which two pallets swap places?", f"{action.a}-{action.b}", f"The {action.a} and {action.b} pallets"
+                ),
+            ]
+        if isinstance(action, Move):
+            c = f.get(action.at)
+            top = c.parcel[0] if c and c.parcel else "?"
+            dest = place_name(f, action.to)
+            return [
+                Choice(
+                    "Which parcel do you move?",
+                    action.at,
+                    f"The {top} at {action.at}",
+                    f"It moves exactly {top} tiles" if top != "?" else "",
+                ),
+                self._cell(
+                    f,
+                    "Where does it end?",
+                    action.to,
+                    skip=action.at,
+                    label=(f"{action.to}, onto {dest}" if dest else ""),
+                ),
+            ]
+        return super().choices(state, action)
+
+    @staticmethod
+    def _tile_detail(tile: str) -> str:
+        icon = hx.ICON.get(tile, "")
+        shape = hx.SHAPE[tile]
+        what = "floor tile: goes against floor sides" if shape == "floor" else SHAPE_NAMES[shape]
+        return what + (f", then its {icon} icon acts" if icon else "")
+
+    @staticmethod
+    def _rotation(tile: str, k: int) -> Choice:
+        shape = hx.SHAPE.get(tile, "")
+        edges = hx.ROT[shape][k].edges if shape else ()
+        detail = (
+            "Belt edges " + ", ".join(f"{e} ({hx.DIR_NAMES[e]})" for e in edges)
+            if edges
+            else "No belt (floor sides all round)"
+        )
+        return Choice("Which rotation? (your hand image shows each one)", str(k), f"Rotation {k}", detail)
+
+    @staticmethod
+    def _cell(field: dict, question: str, cell: str, skip: str | None = None, label: str = "") -> Choice:
+        side = region_of(field, cell)
+        return Choice(
+            question,
+            cell,
+            label or cell,
+            next_to(field, cell, skip=skip),
+            group=str(side),
+            group_label=f"{REGION_NAMES[side]} of the field",
+        )
 
     def status(self, state: State) -> str:
         if state.phase == "over":

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import math
+from functools import lru_cache
+
 from engines.transport import data
 from engines.transport import hexes as hx
 
@@ -61,3 +64,61 @@ def tile_name(tile: str) -> str:
     icon = hx.ICON.get(tile, "")
     name = SHAPE_NAMES[hx.SHAPE[tile]]
     return f"{tile} ({name}{', ' + icon if icon else ''})"
+
+
+def place_name(field: dict, cell: str) -> str:
+    """What lies at ``cell`` for a sentence: ``"t12 (straight belt)"``, ``"the red pallet"``,
+    ``""`` for an empty cell. ``field`` is a state's field (cell key -> Cell)."""
+
+    c = field.get(cell)
+    if c is None:
+        return ""
+    if hx.SHAPE[c.tile] == "pallet":
+        return f"the {c.tile} pallet"
+    return f"{c.tile} ({SHAPE_NAMES[hx.SHAPE[c.tile]]})"
+
+
+def next_to(field: dict, cell: str, limit: int = 100, skip: str | None = None) -> str:
+    """``"Next to t12 (straight belt) west, the red pallet north-east."``: the field tiles
+    around ``cell`` with their directions, as many as fit in ``limit`` characters (the rest
+    counted: ``"… and 2 more."``); ``skip``: a cell to leave out (the tile being moved).
+    ``""`` when nothing is next to it."""
+
+    pos = hx.parse_key(cell)
+    if pos is None:
+        return ""
+    parts = []
+    for d in range(6):
+        n = hx.key(hx.nb(pos, d))
+        if n != skip and n in field:
+            parts.append(f"{place_name(field, n)} {hx.DIR_NAMES[d]}")
+    if not parts:
+        return ""
+    for shown in range(len(parts), 0, -1):
+        more = len(parts) - shown
+        text = "Next to " + ", ".join(parts[:shown]) + (f" and {more} more." if more else ".")
+        if len(text) <= limit:
+            return text
+    return ""
+
+
+#: the parts of the field, named by their direction from its middle (the move builder groups
+#: cells by them when there are too many to list at once)
+REGION_NAMES = {d: f"{name.capitalize()} side" for d, name in enumerate(hx.DIR_NAMES)}
+
+
+@lru_cache(maxsize=64)
+def _middle(cells: tuple[str, ...]) -> tuple[float, float]:
+    pos = [hx.parse_key(k) for k in cells] or [(0, 0)]
+    return sum(q + r / 2 for q, r in pos) / len(pos), sum(r for _, r in pos) / len(pos) * math.sqrt(3) / 2
+
+
+def region_of(field: dict, cell: str) -> int:
+    """The part of the field ``cell`` lies in (0-5, as the directions: 0 the east side),
+    seen from the middle of the field's tiles (pointy-top hexes, x = q + r/2, y = r·√3/2)."""
+
+    pos = hx.parse_key(cell)
+    mx, my = _middle(tuple(field))
+    x, y = pos[0] + pos[1] / 2 - mx, pos[1] * math.sqrt(3) / 2 - my
+    angle = math.degrees(math.atan2(y, x)) % 360  # 0 east, clockwise (y grows southwards)
+    return int(((angle + 30) % 360) // 60)

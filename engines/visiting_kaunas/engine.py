@@ -49,6 +49,86 @@ class VisitingKaunas(Engine):
     score_unit = ("coin", "coins")
     rules_summary = T.RULES_SUMMARY
 
+    # ----- the move builder ------------------------------------------------------------
+    choice_kinds = {
+        "ship": "Move a ship",
+        "build": "Build",
+        "event": "Put a die on an event card",
+        "use": "Keep a die for its action",
+        "penalty": "Pay the penalty",
+        "fire": "Resolve an event die now",
+        "skip": "Do not use a die",
+        "grande": "Move your Grande",
+        "row": "Place the 5 beside a row",
+        "column": "Place the 4 below a column",
+        "upgrade": "Take a face-up upgrade",
+        "draw": "Draw upgrade cards",
+        "choose": "Keep a drawn upgrade",
+        "reveal": "Reveal an event card",
+        "recall": "Take back a discarded event",
+        "cover": "Put the card face up",
+        "tourist": "Move a tourist",
+        "take": "Buy the building",
+        "decline": "Do not buy",
+    }
+    choice_questions = {
+        "ship.edge": "Which ship do you move?",
+        "ship.to": "To which column or row?",
+        "build.row": "Which street row does the building go at the end of?",
+        "event.die": "Which die do you put on an event card?",
+        "event.card": "On which event card?",
+        "event.zone": "In which time zone?",
+        "use.die": "Which die do you keep for its action?",
+        "penalty.card": "On which face-down card do your coins go?",
+        "fire.card": "Which event die is resolved now?",
+        "skip.die": "Which die do you not use?",
+        "grande.to": "To which building does your Grande go?",
+        "grande.zone": "In which time zone?",
+        "row.row": "Beside which row?",
+        "column.column": "Below which column?",
+        "upgrade.card": "Which face-up upgrade do you take?",
+        "upgrade.building": "Which of your buildings gets it?",
+        "draw.count": "How many upgrade cards do you draw?",
+        "choose.card": "Which drawn upgrade do you keep?",
+        "choose.building": "Which of your buildings gets it?",
+        "reveal.card": "Which face-down card do you turn face up?",
+        "reveal.stack": "Onto which face-up stack?",
+        "recall.card": "Which discarded event card do you take back?",
+        "recall.stack": "Onto which face-up stack?",
+        "cover.stack": "Which face-up stack does it cover?",
+        "tourist.source": "Where does the tourist come from?",
+        "tourist.to": "Where does it go?",
+        "take.row": "Which street row does the building go at the end of?",
+    }
+
+    def choice_label(self, state, action, name: str, value) -> tuple[str, str]:
+        """Dice as "The 6", zones, rows and stacks in words, event cards and upgrades with
+        what they show."""
+
+        if name == "die":
+            return f"The {value}", ""
+        if name == "zone":
+            return str(value).capitalize(), ""
+        if name == "edge":
+            return f"Your {value} ship", ""
+        if name in ("row",) and value in ("a", "b"):
+            return f"Row {value.upper()}", ""
+        if name == "to" and action.type == "ship":
+            return (f"Column {value}" if action.edge == "top" else f"Row {value}"), ""
+        if name in ("row", "column", "count"):
+            return f"{name.capitalize()} {value}", ""
+        if name in ("card", "stack") and isinstance(value, str) and value[:2] in ("up", "do"):
+            kind = "face-up stack" if value.startswith("up") else "face-down card"
+            return f"{value} ({kind} {value[-1]})", ""
+        if name == "card" and value in D.EVENTS:
+            return T.card_words(value), ""
+        if name == "card" and value in D.UPGRADES:
+            return T.upgrade_words(value), ""
+        if name in ("building", "to", "source") and isinstance(value, str):
+            word = {"supply": "Your supply", "grande": "Your Grande", "out": "Out of the city"}.get(value)
+            return word or value.upper(), ""
+        return super().choice_label(state, action, name, value)
+
     # ------------------------------------------------------------------ setup
     def setup(self, players: list[str], options: Any = None, seed: int = 0) -> State:
         """Visiting Kaunas, "Determining first player" and "Preparation".
