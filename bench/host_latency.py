@@ -16,7 +16,11 @@ with the board view). Prints:
   the whole ``act`` call (reads, lock, apply, commit, result building);
 * p50 / p95 of rendering one board (``renderers.render_board`` on spectator views sampled
   across the games, in a worker thread as the bot does; target p95 <= 300 ms);
-* database bytes per finished game (after a WAL checkpoint).
+* database bytes per finished game (after a WAL checkpoint);
+* last, the starved-pool line of ``bench.starved_pool`` (moves answered vs refused when the
+  PostgreSQL server has fewer connection slots than the pool wants; on the ``--db``
+  PostgreSQL, else ``BOARDHOST_TEST_PG`` or the local test database; one "skipped" line when
+  none answers).
 
 ``--game high-low`` uses the test-only engine from ``tests/fakegame.py``.
 
@@ -57,6 +61,8 @@ import random
 import statistics
 import tempfile
 import time
+
+from bench import starved_pool
 
 
 def pct(values: list[float], q: float) -> float:
@@ -527,12 +533,16 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     if args.worker:
         asyncio.run(worker_async(args))
-    elif args.db and args.db.startswith(("postgresql://", "postgres://")):
+        return
+    postgres = bool(args.db and args.db.startswith(("postgresql://", "postgres://")))
+    if postgres:
         if "--tables" not in (argv if argv is not None else __import__("sys").argv):
             args.tables = 8
         asyncio.run(main_scale(args))
     else:
         asyncio.run(main_async(args))
+    # moves answered vs refused when the server has fewer connection slots than the pool wants
+    print(asyncio.run(starved_pool.figure(args.db if postgres else None)), flush=True)
 
 
 if __name__ == "__main__":

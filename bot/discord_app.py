@@ -30,11 +30,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.format import NO_PINGS, OUT_OF_SPACE, SORRY, mention_ids
+from bot.format import DB_TIMEOUT, NO_PINGS, OUT_OF_SPACE, OVER_LIMIT, SORRY, mention_ids
 from bot.poster import Poster, say
 from bot.service import Service, UserError
 from bot.settings import load_settings
-from bot.store import OutOfSpace
+from bot.store import DatabaseTimeout, OutOfSpace, OverLimit
 from bot.views import DYNAMIC_ITEMS
 from renderers.base import drawable
 
@@ -147,9 +147,11 @@ class BoardhostBot(commands.Bot):
         """Answer a failed command or click: a :class:`UserError` with its sentence (user ids
         in it read as names; the table is touched as after a success); a full disk
         (:class:`bot.store.OutOfSpace`: the write failed, nothing was stored) is logged and
-        answered with :data:`bot.format.OUT_OF_SPACE`; anything else is logged with the table
-        id and answered with :data:`bot.format.SORRY` (and the table is caught up at its next
-        interaction)."""
+        answered with :data:`bot.format.OUT_OF_SPACE` (:data:`bot.format.OVER_LIMIT` for a
+        file-size limit or quota, :class:`bot.store.OverLimit`); a database that did not answer
+        in time (:class:`bot.store.DatabaseTimeout`, nothing stored) with
+        :data:`bot.format.DB_TIMEOUT`; anything else is logged with the table id and answered
+        with :data:`bot.format.SORRY` (and the table is caught up at its next interaction)."""
 
         if isinstance(error, app_commands.CommandInvokeError):
             error = error.original
@@ -162,19 +164,21 @@ class BoardhostBot(commands.Bot):
             if interaction.command
             else ((interaction.data or {}).get("custom_id", "interaction"))
         )
-        full = isinstance(error, OutOfSpace)
+        if isinstance(error, OverLimit):
+            cause, answer = f": the database reached {error.limit}", OVER_LIMIT
+        elif isinstance(error, OutOfSpace):
+            cause, answer = ": the database is out of space", OUT_OF_SPACE
+        elif isinstance(error, DatabaseTimeout):
+            cause, answer = ": the database did not answer in time", DB_TIMEOUT
+        else:
+            cause, answer = "", SORRY
         log.error(
-            "table %s: %s by %s failed%s",
-            interaction.channel_id,
-            what,
-            interaction.user.id,
-            ": the database is out of space" if full else "",
-            exc_info=error,
+            "table %s: %s by %s failed%s", interaction.channel_id, what, interaction.user.id, cause, exc_info=error
         )
         # a move may have been committed without its post: catch up at the next touch
         self.poster.pending.add(str(interaction.channel_id))
         try:
-            await say(interaction, OUT_OF_SPACE if full else SORRY)
+            await say(interaction, answer)
         except discord.HTTPException:
             pass
 

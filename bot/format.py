@@ -39,6 +39,15 @@ OUT_OF_SPACE = (
     " try again once its admin has freed some space."
 )
 
+#: the answer when a write is refused by a file-size limit or disk quota (not a full disk)
+OVER_LIMIT = (
+    "The bot's database reached a size limit set on its server (a file-size limit or disk quota), so nothing"
+    " was saved and nothing was played; try again once its admin has raised the limit."
+)
+
+#: the answer when the database did not answer in time (a row locked elsewhere, no free connection)
+DB_TIMEOUT = "The database took too long to answer, so nothing was saved and nothing was played; try again in a moment."
+
 NO_PINGS = discord.AllowedMentions.none()
 
 #: the Discord permissions the bot needs in a game's channel (attribute, name shown)
@@ -408,6 +417,8 @@ __all__ = [
     "MAX_CONTENT",
     "NO_PINGS",
     "OUT_OF_SPACE",
+    "OVER_LIMIT",
+    "DB_TIMEOUT",
     "SORRY",
     "allowed_for",
     "board_lines",

@@ -35,7 +35,15 @@ the expected one (else :class:`VersionConflict`, nothing written).
 
 from __future__ import annotations
 
-from bot.store.errors import OutOfSpace, SchemaTooNew, TableBusy, UnusableDatabase, VersionConflict
+from bot.store.errors import (
+    DatabaseTimeout,
+    OutOfSpace,
+    OverLimit,
+    SchemaTooNew,
+    TableBusy,
+    UnusableDatabase,
+    VersionConflict,
+)
 from bot.store.interface import ClockStore, DirectoryStore, MoveStore, Store, TableStore, VoteStore
 from bot.store.rows import ActionRow, GameRow, Move, SeatRow, VoteRow, dumps
 from bot.store.sql import SqlStore
@@ -61,6 +69,8 @@ __all__ = [
     "VersionConflict",
     "TableBusy",
     "OutOfSpace",
+    "OverLimit",
+    "DatabaseTimeout",
     "SchemaTooNew",
     "UnusableDatabase",
     "APPLICATION_ID",

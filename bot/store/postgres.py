@@ -47,13 +47,14 @@ take a transaction-scoped advisory lock, so processes starting together migrate 
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import functools
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
-from bot.store.errors import OutOfSpace, SchemaTooNew
+from bot.store.errors import DatabaseTimeout, OutOfSpace, SchemaTooNew
 from bot.store.postgres_schema import PG_MIGRATIONS
 from bot.store.rows import Move
 from bot.store.sql import SqlStore
@@ -103,7 +104,8 @@ class _PgTx(Tx):
 class PostgresStore(SqlStore):
     """:class:`bot.store.Store` on an asyncpg pool to the PostgreSQL database ``dsn``.
 
-    ``PostgresStore(dsn, schema=None, min_size=1, max_size=10)``:
+    ``PostgresStore(dsn, schema=None, min_size=1, max_size=10, statement_timeout=10,
+    lock_timeout=5, acquire_timeout=10)``:
 
     * ``dsn``: ``postgresql://user[:password]@host[:port]/dbname`` (libpq form, as asyncpg
       takes it);
@@ -112,7 +114,18 @@ class PostgresStore(SqlStore):
       Also given as ``?schema=NAME`` at the end of ``dsn`` (so ``BOARDHOST_DB`` can say it).
       Tests give each run its own schema; several deployments can share one database;
     * ``min_size``/``max_size``: the pool's connections (each process holds at most
-      ``max_size``; mind the server's ``max_connections`` across all shards).
+      ``max_size``; mind the server's ``max_connections`` across all shards);
+    * ``statement_timeout``/``lock_timeout``: seconds after which the server cancels a
+      statement that runs, or waits for a row another session has locked, for longer (the
+      connection's ``statement_timeout``/``lock_timeout`` settings; migrations are exempt);
+    * ``acquire_timeout``: seconds a call waits for a pooled connection. A call waits while
+      all ``max_size`` connections are in use, and also when the server refuses a new one
+      (``too many clients``, its ``max_connections`` reached): it then waits for one this
+      pool already holds to come back.
+
+    Each of these waits ends in :class:`bot.store.DatabaseTimeout` (nothing was stored), so
+    one table whose row is locked from outside never holds up the others for longer than
+    the lock timeout.
 
     :meth:`open` connects and applies the migrations up to :data:`bot.store.SCHEMA_VERSION`;
     it raises :class:`SchemaTooNew` (one sentence) when the database is newer than this
@@ -122,12 +135,31 @@ class PostgresStore(SqlStore):
     #: several processes may write the same tables: the service must not trust its caches
     shared = True
 
-    def __init__(self, dsn: str, *, schema: str | None = None, min_size: int = 1, max_size: int = 10):
+    #: how often a call refused a connection by the server looks again for one of the pool's,
+    #: seconds (it also wakes at once when one comes back)
+    RETRY_CONNECT = 0.2
+
+    def __init__(
+        self,
+        dsn: str,
+        *,
+        schema: str | None = None,
+        min_size: int = 1,
+        max_size: int = 10,
+        statement_timeout: float = 10.0,
+        lock_timeout: float = 5.0,
+        acquire_timeout: float = 10.0,
+    ):
         dsn, in_url = _split_schema(dsn)
         self.dsn = dsn
         self.schema = schema or in_url
         self.min_size = min_size
         self.max_size = max(min_size, max_size)
+        self.statement_timeout = statement_timeout
+        self.lock_timeout = lock_timeout
+        self.acquire_timeout = acquire_timeout
+        #: set (and replaced) each time a connection goes back to the pool
+        self._returned = asyncio.Event()
         self._pool = None
 
     # ----- connection -------------------------------------------------------------
@@ -136,7 +168,11 @@ class PostgresStore(SqlStore):
             return
         import asyncpg
 
-        settings = {"application_name": "boardhost"}
+        settings = {
+            "application_name": "boardhost",
+            "statement_timeout": str(round(self.statement_timeout * 1000)),  # milliseconds
+            "lock_timeout": str(round(self.lock_timeout * 1000)),
+        }
         if self.schema:
             settings["search_path"] = _ident(self.schema)
             con = await asyncpg.connect(self.dsn)
@@ -172,10 +208,46 @@ class PostgresStore(SqlStore):
             raise RuntimeError("store is not open")
         return self._pool
 
+    @contextlib.asynccontextmanager
+    async def connection(self):
+        """``async with store.connection() as con``: a pooled connection, waited for at most
+        :attr:`acquire_timeout` seconds (class docstring), then :class:`DatabaseTimeout`;
+        the server's "too many clients" refusal is waited out the same way; a statement
+        timeout, a lock timeout and a full disk inside the block are raised as
+        :class:`DatabaseTimeout` and :class:`OutOfSpace`."""
+
+        con = await self._acquire()
+        try:
+            with _database_errors(self):
+                yield con
+        finally:
+            await self.pool.release(con)
+            returned, self._returned = self._returned, asyncio.Event()
+            returned.set()
+
+    async def _acquire(self):
+        import asyncpg
+
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.acquire_timeout
+        refused: BaseException | None = None
+        while (left := deadline - loop.time()) > 0:
+            returned = self._returned
+            try:
+                return await self.pool.acquire(timeout=left)
+            except TimeoutError as exc:  # every connection of the pool stayed in use
+                raise DatabaseTimeout.of(exc, "connection", self.acquire_timeout) from exc
+            except asyncpg.TooManyConnectionsError as exc:
+                # the server has no slot for a new connection: wait for one the pool holds
+                refused = exc
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(returned.wait(), min(left, self.RETRY_CONNECT))
+        raise DatabaseTimeout.of(refused, "connection", self.acquire_timeout) from refused
+
     async def schema_version(self) -> int:
         """The schema version stored in the database (0: no boardhost tables yet)."""
 
-        async with self.pool.acquire() as con:
+        async with self.connection() as con:
             return await self._version(con)
 
     @staticmethod
@@ -192,8 +264,9 @@ class PostgresStore(SqlStore):
 
         SchemaTooNew: the stored version is above :data:`bot.store.SCHEMA_VERSION`."""
 
-        async with self.pool.acquire() as con:
+        async with self.connection() as con:
             async with con.transaction():
+                await con.execute(_NO_TIMEOUTS)
                 await con.execute("SELECT pg_advisory_xact_lock($1, hashtext(current_schema()))", _MIGRATE_LOCK)
                 await con.execute("CREATE TABLE IF NOT EXISTS boardhost_schema (version INTEGER NOT NULL)")
                 current = await self._version(con)
@@ -203,6 +276,7 @@ class PostgresStore(SqlStore):
                     await con.execute("INSERT INTO boardhost_schema (version) VALUES (0)")
             for version in range(current, target):
                 async with con.transaction():
+                    await con.execute(_NO_TIMEOUTS)
                     await con.execute("SELECT pg_advisory_xact_lock($1, hashtext(current_schema()))", _MIGRATE_LOCK)
                     if await self._version(con) != version:  # another process did it meanwhile
                         continue
@@ -226,17 +300,19 @@ class PostgresStore(SqlStore):
     _GREATEST = "GREATEST"
 
     async def _read1(self, sql: str, *args: Any) -> Any:
-        return await self.pool.fetchrow(_numbered(sql), *args)
+        async with self.connection() as con:
+            return await con.fetchrow(_numbered(sql), *args)
 
     async def _read(self, sql: str, *args: Any) -> list[Any]:
-        return await self.pool.fetch(_numbered(sql), *args)
+        async with self.connection() as con:
+            return await con.fetch(_numbered(sql), *args)
 
     async def _transaction(self, work: Callable[[Tx], Awaitable[Any]], guarded: bool = False) -> Any:
         """``await work(tx)`` inside one transaction on a pooled connection; an exception
         rolls everything back and is re-raised. Records :attr:`last_tx_seconds`."""
 
-        async with self.pool.acquire() as con:
-            with self._timed(), _disk_full_as_out_of_space():
+        async with self.connection() as con:
+            with self._timed():
                 async with con.transaction():
                     return await work(_PgTx(con))
 
@@ -297,8 +373,8 @@ class PostgresStore(SqlStore):
         """The guard is the conditional UPDATE of the game row (module docstring);
         everything is one statement, hence one transaction and one round trip."""
 
-        with self._timed(), _disk_full_as_out_of_space():
-            async with self.pool.acquire() as con:
+        with self._timed():
+            async with self.connection() as con:
                 return await self.commit_on(con, move)
 
     async def commit_on(self, con, move: Move) -> int:
@@ -329,11 +405,18 @@ class PostgresStore(SqlStore):
         return move.new_version
 
 
+#: a migration may rewrite whole tables and waits for another process's migration: no
+#: statement or lock timeout inside its transaction
+_NO_TIMEOUTS = "SET LOCAL statement_timeout = 0; SET LOCAL lock_timeout = 0"
+
+
 @contextlib.contextmanager
-def _disk_full_as_out_of_space():
-    """PostgreSQL's ``disk_full`` (SQLSTATE 53100, asyncpg ``DiskFullError``: the server could
-    not extend a file; the transaction was rolled back) raised as :class:`bot.store.OutOfSpace`,
-    chained to the original, like SQLite's SQLITE_FULL."""
+def _database_errors(store: PostgresStore):
+    """The server's refusals that say nothing was stored, as the store's errors (chained to
+    the original): ``disk_full`` (SQLSTATE 53100, the server could not extend a file) as
+    :class:`bot.store.OutOfSpace`, like SQLite's SQLITE_FULL; ``lock_not_available``
+    (55P03, the lock timeout) and ``query_canceled`` (57014, the statement timeout) as
+    :class:`bot.store.DatabaseTimeout`. Each time the server rolled the transaction back."""
 
     import asyncpg
 
@@ -341,6 +424,10 @@ def _disk_full_as_out_of_space():
         yield
     except asyncpg.DiskFullError as exc:
         raise OutOfSpace.of(exc) from exc
+    except asyncpg.LockNotAvailableError as exc:
+        raise DatabaseTimeout.of(exc, "lock", store.lock_timeout) from exc
+    except asyncpg.QueryCanceledError as exc:
+        raise DatabaseTimeout.of(exc, "statement", store.statement_timeout) from exc
 
 
 async def _keep_session(con) -> None:

@@ -16,27 +16,14 @@ from typing import Any
 
 import aiosqlite
 
-from bot.store.errors import OutOfSpace, SchemaTooNew, UnusableDatabase, VersionConflict
+from bot.store.errors import SchemaTooNew, UnusableDatabase, VersionConflict
 from bot.store.rows import Move
 from bot.store.sql import SqlStore
 from bot.store.sql_base import Tx
+from bot.store.sqlite_limits import open_refusal, write_refusal
 from bot.store.sqlite_schema import APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION, check_sqlite_file
 
 __all__ = ["SqliteStore"]
-
-
-def _is_full(exc: BaseException) -> bool:
-    """Whether ``exc`` is SQLite's SQLITE_FULL ("database or disk is full")."""
-
-    return isinstance(exc, aiosqlite.OperationalError) and (
-        getattr(exc, "sqlite_errorcode", None) == 13 or "database or disk is full" in str(exc)
-    )
-
-
-def _as_out_of_space(exc: Exception) -> Exception:
-    """``exc`` as :class:`OutOfSpace` when it is SQLITE_FULL (chained), else ``exc`` itself."""
-
-    return OutOfSpace.of(exc) if _is_full(exc) else exc
 
 
 async def _x(db: aiosqlite.Connection, sql: str, args: Sequence[Any] = ()) -> tuple[int, int | None]:
@@ -95,13 +82,29 @@ class SqliteStore(SqlStore):
     One connection for the whole process (keep it single; close it in :meth:`close`). Transactions on the shared connection never interleave (an internal
     asyncio lock); writes queued meanwhile are group-committed (see :meth:`_transaction`). Reads
     outside a transaction wait for it, so they never see uncommitted rows.
+
+    The ``-wal`` file stays bounded even while another program keeps a read open on the
+    database (a backup, an admin's ``sqlite3`` shell): SQLite cannot fold the log back past
+    an open reader, so the log grows meanwhile; every :attr:`CHECKPOINT_EVERY` transactions
+    the store folds it back and truncates it (``wal_checkpoint(TRUNCATE)``, without waiting
+    for readers: a checkpoint a reader blocks is tried again next time), and
+    ``journal_size_limit`` (:attr:`WAL_LIMIT`) caps the file each time SQLite starts the log
+    over, so the file shrinks back once the reader is gone.
     """
+
+    #: transactions between two checkpoints that truncate the ``-wal`` file
+    CHECKPOINT_EVERY = 200
+    #: bytes the ``-wal`` file is cut back to when SQLite starts the log over (``PRAGMA
+    #: journal_size_limit``)
+    WAL_LIMIT = 4 * 1024 * 1024
 
     def __init__(self, path: str):
         self.path = path
         self._db: aiosqlite.Connection | None = None
         self._write: asyncio.Lock | None = None
         self._pending: list = []
+        #: transactions since the last checkpoint
+        self._since_checkpoint = 0
 
     async def open(self) -> None:
         if self._db is not None:
@@ -117,6 +120,7 @@ class SqliteStore(SqlStore):
                 await _x(self._db, "PRAGMA busy_timeout=5000")
                 await self._check_contents()
                 await _x(self._db, "PRAGMA journal_mode=WAL")
+                await _x(self._db, f"PRAGMA journal_size_limit={self.WAL_LIMIT}")
                 await _x(self._db, "PRAGMA synchronous=FULL")
                 await _x(self._db, "PRAGMA foreign_keys=ON")
                 # a write, now: a read-only file or folder is refused at start-up, not at the
@@ -164,6 +168,9 @@ class SqliteStore(SqlStore):
     def _unusable(self, exc: BaseException) -> UnusableDatabase:
         """The sentence for SQLite's error while opening and checking the file."""
 
+        over = open_refusal(exc, self.path)
+        if over is not None:  # a full disk, a file-size limit or a quota
+            return UnusableDatabase(over)
         code = _sqlite_code(exc)
         if code in ("SQLITE_CORRUPT", "SQLITE_NOTADB") or (code or "").startswith("SQLITE_CORRUPT"):
             return UnusableDatabase(self._damaged(str(exc)))
@@ -261,6 +268,13 @@ class SqliteStore(SqlStore):
         self.last_tx_seconds = seconds
         return out
 
+    def _refusal(self, exc: Exception) -> Exception:
+        """``exc`` as :class:`bot.store.OverLimit` (a file-size limit or quota) or
+        :class:`bot.store.OutOfSpace` (a full disk), chained, when it is SQLite refusing a
+        write for that reason; else ``exc`` itself (:func:`bot.store.sqlite_limits.write_refusal`)."""
+
+        return write_refusal(exc, self.path)
+
     async def _rollback(self, db: aiosqlite.Connection, to_savepoint: bool = False) -> None:
         """Undo the open transaction (or, ``to_savepoint``, the current work's savepoint),
         only if SQLite has not already rolled it back itself: it does so on SQLITE_FULL and
@@ -291,7 +305,7 @@ class SqliteStore(SqlStore):
                     try:
                         await self._rollback(db)
                     finally:
-                        fut.set_exception(_as_out_of_space(exc))
+                        fut.set_exception(self._refusal(exc))
                     return
                 done.append((fut, out, None))
             else:
@@ -317,7 +331,7 @@ class SqliteStore(SqlStore):
         except BaseException as exc:
             with contextlib.suppress(Exception):
                 await self._rollback(db)
-            failure = _as_out_of_space(exc) if isinstance(exc, Exception) else RuntimeError("transaction aborted")
+            failure = self._refusal(exc) if isinstance(exc, Exception) else RuntimeError("transaction aborted")
             for _, fut, _ in batch:
                 if not fut.done():
                     fut.set_exception(failure)
@@ -329,9 +343,31 @@ class SqliteStore(SqlStore):
             if fut.done():
                 continue
             if exc is not None:
-                fut.set_exception(_as_out_of_space(exc))
+                fut.set_exception(self._refusal(exc))
             else:
                 fut.set_result((out, seconds))
+        self._since_checkpoint += 1
+        if self._since_checkpoint >= self.CHECKPOINT_EVERY:
+            with contextlib.suppress(sqlite3.Error):  # the writes are committed: never fail them for this
+                await self.checkpoint()
+
+    async def checkpoint(self) -> bool:
+        """Fold the ``-wal`` file back into the database and truncate it to 0 bytes, without
+        waiting for readers (class docstring); True when it was truncated, False when a
+        reader still uses part of the log (tried again after :attr:`CHECKPOINT_EVERY` more
+        transactions). Call it with no transaction open (the store does, after a commit)."""
+
+        db = self._conn
+        self._since_checkpoint = 0
+        await _x(db, "PRAGMA busy_timeout=0")
+        try:
+            async with db.execute("PRAGMA wal_checkpoint(TRUNCATE)") as cur:
+                busy, _log, _done = await cur.fetchone()
+        except sqlite3.Error:  # never fail a write for its checkpoint; the next one tries again
+            return False
+        finally:
+            await _x(db, "PRAGMA busy_timeout=5000")
+        return busy == 0
 
     async def _commit_move(self, move: Move) -> int:
         """A few statements in one (group-committed) transaction."""

@@ -173,7 +173,7 @@ async def test_bot_tells_the_player_and_the_table_plays_on_when_space_is_back(ha
 @contextlib.asynccontextmanager
 async def _handing_over(value):
     """``async with`` that gives ``value`` and lets every exception through (as asyncpg's
-    ``pool.acquire()`` and ``con.transaction()`` do for these tests)."""
+    ``con.transaction()`` does for these tests)."""
 
     yield value
 
@@ -193,8 +193,14 @@ class _FullConnection:
 
 
 class _FullPool:
-    def acquire(self):
-        return _handing_over(_FullConnection())
+    """The two calls of asyncpg's pool the store makes: ``await acquire(timeout=…)`` and
+    ``await release(con)``."""
+
+    async def acquire(self, *, timeout=None):
+        return _FullConnection()
+
+    async def release(self, con):
+        pass
 
 
 @pytest.mark.parametrize("write", ["commit", "set_meta", "create_game"])
