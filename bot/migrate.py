@@ -213,6 +213,8 @@ async def _copy(lite: sqlite3.Connection, store, path: str, say) -> Report:
             others = [t for t in tables if t != "games" and t not in children]
 
             async with pg.transaction():
+                # one long copy, run by an admin: not cut short by the bot's statement timeouts
+                await pg.execute("SET LOCAL statement_timeout = 0; SET LOCAL lock_timeout = 0")
                 copied = await _copy_games(lite, pg, tables, pg_types, children, report, say)
                 for t in others:
                     cols = [c for c, _ in tables[t]]

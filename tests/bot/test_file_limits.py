@@ -135,3 +135,28 @@ async def test_the_player_reads_that_a_limit_stopped_the_move_and_nothing_was_pl
     assert reply(r) == (ANSWER, True)
     assert await h.version() == version
     assert [type(getattr(e, "original", e)) for e in h.env.errors] == [OverLimit]  # acknowledged
+
+
+def test_a_quota_or_a_full_disk_behind_a_disk_io_error_is_named(tmp_path, monkeypatch):
+    """No file-size limit: the probe write beside the database names the refusal by its
+    errno (a quota cannot be set up in a test, so the probe's answer is given here)."""
+
+    import errno
+    import sqlite3
+
+    from bot.store import sqlite_limits
+
+    path = str(tmp_path / "q.db")
+    io_error = sqlite3.OperationalError("disk I/O error")
+    monkeypatch.setattr(sqlite_limits, "file_size_limit", lambda: None)
+    monkeypatch.setattr(sqlite_limits, "_probe", lambda folder: errno.EDQUOT)
+    over = sqlite_limits.write_refusal(io_error, path)
+    assert type(over) is OverLimit and over.limit == "the disk quota of the bot's user"
+    assert over.__cause__ is io_error
+    monkeypatch.setattr(sqlite_limits, "_probe", lambda folder: errno.ENOSPC)
+    assert type(sqlite_limits.write_refusal(io_error, path)) is OutOfSpace
+    # the probe writes fine: a real I/O error, left as it is (the generic apology)
+    monkeypatch.setattr(sqlite_limits, "_probe", lambda folder: None)
+    assert sqlite_limits.write_refusal(io_error, path) is io_error
+    # not SQLite's error at all: never renamed
+    assert sqlite_limits.write_refusal(OSError("disk I/O error"), path).__class__ is OSError
