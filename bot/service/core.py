@@ -39,483 +39,79 @@ import asyncio
 import contextlib
 import logging
 import secrets
-import shlex
 import time
 from collections.abc import Awaitable, Callable, Iterable
-from dataclasses import dataclass, field
 from typing import Any
 
 from bot.games import MOVES_HINT, refusal
 from bot.movelog import MoveText, move_text, read_move_text
+from bot.service.parsing import engine_for as _engine
+from bot.service.parsing import option_values, parse_options, parse_settings
+from bot.service.results import (
+    ACTIVE,
+    ADD_BOT_NOT_HOST,
+    ADD_BOT_STARTED,
+    ALREADY_RESIGNED,
+    ALREADY_SEATED,
+    ALREADY_VOTED,
+    BOARD_CHANGED,
+    CANCEL_NOT_HOST,
+    CANCELLED,
+    JOIN_STARTED,
+    LAST_CANCELLED,
+    LAST_OVER,
+    LEAVE_STARTED,
+    LOBBY,
+    LOBBY_CHANGED,
+    NO_GAME,
+    NOT_A_VOTER,
+    NOT_ON_VACATION,
+    NOT_PLAYING,
+    NOT_SEATED,
+    NOT_STARTED,
+    NOTHING_TO_EXPORT,
+    NOTHING_TO_UNDO,
+    OVER,
+    RESIGNED,
+    SETTINGS_NOT_HOST,
+    STALE_BUTTON,
+    START_NOT_HOST,
+    START_STARTED,
+    SUBSTITUTE_NO_SEAT,
+    SUBSTITUTE_NOT_HOST,
+    SUBSTITUTE_SEATED,
+    UNDO_CHANGED,
+    UNDO_VOTE_OPEN,
+    VACATION_NEGATIVE,
+    VOTE_DECIDED,
+    VOTE_LAPSED,
+    VOTE_OTHER_GAME,
+    Board,
+    Hand,
+    HistoryLine,
+    Notice,
+    PrivateMessage,
+    RankLine,
+    Result,
+    SeatInfo,
+    StaleVersion,
+    TableInfo,
+    TableRef,
+    TableSummary,
+    UndoRequest,
+    UserError,
+    UserRef,
+    rank_lines,
+    ranked_view,
+)
 from bot.store import GameRow, SeatRow, Store, TableBusy, VersionConflict
-from bot.timers import TableSettings, format_duration, parse_duration, parse_quiet, parse_reminders, seat_plan, zone
+from bot.timers import TableSettings, parse_quiet, seat_plan, zone
 from engines import registry
-from engines.base import ActionModel, IllegalAction, field_shape, normalize, plural, rng, shuffled
+from engines.base import ActionModel, IllegalAction, normalize, rng, shuffled
 
 log = logging.getLogger(__name__)
 
-__all__ = [
-    "UserError",
-    "StaleVersion",
-    "PrivateMessage",
-    "RankLine",
-    "SeatInfo",
-    "TableInfo",
-    "Result",
-    "Board",
-    "Hand",
-    "HistoryLine",
-    "Notice",
-    "UndoRequest",
-    "TableSummary",
-    "Service",
-    "parse_settings",
-    "parse_options",
-    "rank_lines",
-]
-
-UserRef = int | str
-TableRef = int | str
-
-#: statuses of a game row
-LOBBY, ACTIVE, OVER, CANCELLED = "lobby", "active", "over", "cancelled"
-
-
-class UserError(Exception):
-    """A user's mistake: ``str(exc)`` is one plain sentence to answer ephemerally.
-
-    Raised before anything changes; the table is exactly as it was.
-    """
-
-    def __init__(self, message: str):
-        super().__init__(message)
-        self.message = message
-
-
-#: the refusal when another move was committed between reading the board and saving a move
-BOARD_CHANGED = (
-    "The board changed: another move was made at the same moment and yours was not played;"
-    " look at the board and try again."
-)
-
-#: the refusal when another process changed the lobby (joined, left, started) meanwhile
-LOBBY_CHANGED = (
-    "The lobby changed at the same moment (someone joined, left or started it); nothing was"
-    " changed, look at the table and try again."
-)
-
-
-class StaleVersion(UserError):
-    """``act(..., expected_version=v)`` when the game is already past ``v`` (a stale button).
-
-    ``current`` is the game's version now; answer with the current board.
-    """
-
-    def __init__(self, message: str, current: int):
-        super().__init__(message)
-        self.current = current
-
-
-@dataclass
-class PrivateMessage:
-    """What one human should receive privately (DM, or ephemeral ``/game hand``).
-
-    ``user``: the Discord user id as ``str`` (= seat id). ``events``: texts of the private
-    events addressed to them, in order. ``hand_changed``: ``engine.private_view`` differs
-    from before the call (always True for the first hand at start). ``hand``: the player's
-    view ``engine.view(state, seat)`` (for ``renderers.render_hand``), ``None`` when the game
-    has no hands. ``text``: ``engine.private_text`` (what the hand holds, in words; sent
-    beside the image). ``dm_ok``: the stored flag (False after a failed DM; send nothing
-    then, the cog says "couldn't DM"). A message with private events in a game with hands
-    carries the hand too (the cog sends its image with them, e.g. at a meeting's start).
-    """
-
-    user: str
-    events: list[str] = field(default_factory=list)
-    hand_changed: bool = False
-    hand: dict | None = None
-    dm_ok: bool = True
-    text: str = ""
-
-
-@dataclass
-class RankLine:
-    """One line of a final ranking: ``place`` 1-based (tied seats share it), ``seat`` id,
-    ``score``, ``resigned``, ``is_ai`` (an AI seat from the start)."""
-
-    place: int
-    seat: str
-    score: int
-    resigned: bool = False
-    is_ai: bool = False
-    #: the score in the game's words (``"42 coins"``, ``"1 point"``, ``"160 PP"``)
-    score_text: str = ""
-
-
-@dataclass
-class SeatInfo:
-    """A seat at a table: ``seat`` id, ``user`` (None for an AI seat), ``is_ai`` (AI plays
-    it now, including resigned seats), ``resigned``, ``dm_ok``, ``order`` (0-based position
-    in the game's seat order, None in the lobby)."""
-
-    seat: str
-    user: str | None
-    is_ai: bool
-    resigned: bool = False
-    dm_ok: bool = True
-    order: int | None = None
-
-
-@dataclass
-class TableInfo:
-    """The live game of a table (or the last finished one): ids, status, host, seats."""
-
-    table: str
-    game_pk: int
-    game_id: str
-    title: str
-    status: str
-    host: str
-    version: int
-    options: dict
-    seats: list[SeatInfo]
-    min_players: int
-    max_players: int
-
-
-@dataclass
-class Result:
-    """What a call changed, for the adapter to show.
-
-    * ``public``: public event texts in order (the channel message body);
-    * ``board_due``: a board image should be posted (render ``view``);
-    * ``view``: the spectator view (``engine.view(state, None)``) at ``version``;
-    * ``private``: per-human private messages (only humans with something new);
-    * ``mention``: user ids of humans who must act now (never AI seats);
-    * ``status``: lobby / active / over / cancelled; ``status_line``: ``engine.status``;
-    * ``ranking``: final ranking with scores when the game is over, else None;
-    * ``ticket``: per-table post order of results with ``board_due`` (see
-      :meth:`Service.post_order`); 0 for lobby results, which need no ordering.
-    """
-
-    table: str
-    game_id: str
-    game_pk: int
-    version: int
-    status: str
-    public: list[str] = field(default_factory=list)
-    board_due: bool = False
-    view: dict | None = None
-    private: list[PrivateMessage] = field(default_factory=list)
-    mention: list[str] = field(default_factory=list)
-    status_line: str = ""
-    ranking: list[RankLine] | None = None
-    ticket: int = 0
-    info: TableInfo | None = None
-    #: a catch-up post (:meth:`Service.catch_up`): post it only if no later post of the
-    #: table has shown this version meanwhile (:meth:`Service.needs_post`)
-    catch_up: bool = False
-    #: the AI's reply could not be committed (it stays due): the post must not mark this
-    #: version as shown, so a restarted bot still finds the table and plays the AI (11.1)
-    ai_pending: bool = False
-    #: how the table shows its board: "status" (one live status message edited in place, a
-    #: short line per move) or "every" (a new board post per move); the table's setting
-    board_posts: str = "every"
-    #: the id of the table's live status message (None: none posted yet)
-    status_message: str | None = None
-    #: seconds spent in engine.apply (all moves of the call, AI choices included), in store
-    #: commits ("commit", including waiting for the shared connection) and inside the
-    #: transactions themselves ("tx"); "moves": how many actions were committed
-    timing: dict[str, float] = field(default_factory=dict)
-    #: when the turn limit of the earliest of ``mention`` passes (epoch seconds; a vacation
-    #: moves it), None without a turn limit or when nobody must act
-    deadline: float | None = None
-
-    @property
-    def over(self) -> bool:
-        return self.status == OVER
-
-
-@dataclass
-class Board:
-    """The current board of a table: view for rendering, status line, who must act."""
-
-    table: str
-    game_id: str
-    game_pk: int
-    version: int
-    status: str
-    view: dict | None
-    status_line: str
-    to_act: list[str]
-    mention: list[str]
-    ranking: list[RankLine] | None
-    info: TableInfo
-    #: the turn deadline of whoever must act (epoch seconds), as :attr:`Result.deadline`
-    deadline: float | None = None
-
-
-@dataclass
-class Hand:
-    """A player's private part: ``has_hands`` False for games without hands (say so);
-    ``private``: ``engine.private_view``; ``view``: ``engine.view(state, seat)``; ``text``:
-    ``engine.private_text`` (the hand in words)."""
-
-    game_id: str
-    seat: str
-    version: int
-    has_hands: bool
-    private: dict | None
-    view: dict | None
-    text: str = ""
-
-
-@dataclass
-class HistoryLine:
-    """One logged action: ``seq`` (= version it produced), ``seat``, ``notation``, ``text``
-    (the engine's sentence for the move as the viewer reads it, evaluated on the state it was
-    played in: a choice hidden from the viewer is not named, and its notation is ``""``).
-    ``events``: its public events (and the viewer's own private ones); ``flag``: None, "ai"
-    (the AI played it for an absent, resigned or voted-out player) or "undo" (a marker taking back earlier moves);
-    ``undone``: taken back by a later undo; ``created``: epoch seconds of the commit;
-    ``hidden``: the move hides a choice from everyone but its mover."""
-
-    seq: int
-    seat: str
-    notation: str
-    text: str
-    events: list[str] = field(default_factory=list)
-    flag: str | None = None
-    undone: bool = False
-    created: float = 0.0
-    hidden: bool = False
-
-
-@dataclass
-class Notice:
-    """Something the periodic loop (:meth:`Service.tick`) wants posted at a table.
-
-    ``kind``: ``reminder`` (ping ``mention``; ``deadline`` is the earliest deadline of the
-    reminded players, None without a turn limit), ``deadline`` (time ran out and the policy
-    acted: post ``result`` like a move), ``kick-vote`` (ask ``mention`` to vote on removing
-    ``seats[0]``: vote id ``vote`` at game ``version``). ``text`` names seats by seat id."""
-
-    kind: str
-    table: str
-    game_pk: int
-    game_id: str
-    text: str
-    mention: list[str] = field(default_factory=list)
-    seats: list[str] = field(default_factory=list)
-    deadline: float | None = None
-    result: Result | None = None
-    vote: int | None = None
-    version: int = 0
-
-
-@dataclass
-class UndoRequest:
-    """An undo that needs the other players' consent: vote ``vote`` (at game ``version``)
-    asked of ``voters`` (seats; ping ``mention``, user ids) for ``seat``'s request to take
-    back ``moves`` (describe sentences, oldest first)."""
-
-    table: str
-    game_pk: int
-    vote: int
-    version: int
-    seat: str
-    voters: list[str]
-    mention: list[str]
-    moves: list[str]
-
-
-@dataclass
-class TableSummary:
-    """One line of ``/game list`` or ``/game mine``: the table (channel or thread id), the
-    game, who must act (seats; ``waiting_users``: their user ids), since when (epoch, None
-    in the lobby) and the deadline (epoch, None without a turn limit)."""
-
-    table: str
-    game_pk: int
-    game_id: str
-    title: str
-    status: str
-    waiting: list[str]
-    waiting_users: list[str]
-    since: float | None
-    deadline: float | None
-    guild: str | None = None
-
-
-_DURATIONS = ("turn_limit", "remind_after", "remind_every")
-#: the longest turn limit or reminder interval a table may set (30 days), and the shortest (1 minute)
-MAX_TURN_LIMIT = 30 * 24 * 3600
-MIN_INTERVAL = 60
-
-
-def parse_settings(changes: dict | None, base: TableSettings | None = None) -> TableSettings:
-    """``base`` (default: the defaults) with ``changes`` applied: keys of
-    :class:`bot.timers.TableSettings`; ``turn_limit``/``remind_after``/``remind_every``
-    accept text (``24h``, ``12h``, ``off``), ``reminders`` a schedule as
-    :func:`bot.timers.parse_reminders` reads it (``12h then daily``, ``12h,1d``, ``off``).
-    UserError (one sentence) for a bad key or value."""
-
-    from pydantic import ValidationError
-
-    data = (base or TableSettings()).model_dump()
-    for key, value in (changes or {}).items():
-        if value is None:
-            continue
-        try:
-            if key == "reminders":
-                data["remind_after"], data["remind_every"] = parse_reminders(str(value))
-            elif key in _DURATIONS:
-                data[key] = parse_duration(value)
-            elif key in data:
-                data[key] = value
-            else:
-                raise ValueError(f"There is no setting `{key}`.")
-        except ValueError as exc:
-            raise UserError(str(exc)) from None
-    for key in _DURATIONS:
-        # a turn that may last months is a typo more often than a wish (`99999d`), and a
-        # reminder every few seconds is noise: one sentence with the allowed range
-        value = data.get(key)
-        if value is not None and not MIN_INTERVAL <= value <= MAX_TURN_LIMIT:
-            what = "A turn limit" if key == "turn_limit" else "A reminder interval"
-            raise UserError(f"{what} must be between 1m and 30d; `{format_duration(value)}` is not.")
-    default = TableSettings()
-    if (changes or {}).get("turn_limit") is not None and not any(
-        (changes or {}).get(k) is not None for k in ("reminders", "remind_after", "remind_every")
-    ):
-        limit = data.get("turn_limit")
-        if (
-            limit
-            and (data["remind_after"], data["remind_every"]) == (default.remind_after, default.remind_every)
-            and default.remind_after >= limit
-        ):
-            # the host set only a turn limit shorter than the default first reminder (12h):
-            # that schedule would never remind anyone before the deadline, so remind once
-            # halfway through the turn instead (an explicit `reminders:` is kept as given)
-            data["remind_after"], data["remind_every"] = limit // 2, None
-    try:
-        return TableSettings.model_validate(data)
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        raise UserError(
-            f"Setting `{'.'.join(map(str, err.get('loc', ())))}`: {err.get('msg', 'invalid value')}."
-        ) from None
-
-
-def parse_options(game_id: str, options: dict | str | None) -> dict:
-    """Validated options of ``game_id`` as a JSON-able dict.
-
-    ``options`` is a dict, ``None``, or the text a user types: ``key=value key=value``
-    (quotes allowed, ``true/false/yes/no`` and numbers converted by the Options model).
-    Raises :class:`UserError` for unknown keys or bad values, naming the valid keys, and
-    for an option given twice (``first_game=true first_game=false``), naming it.
-    """
-
-    from pydantic import ValidationError
-
-    engine = _engine(game_id)
-    model = engine.Options
-    fields = list(model.model_fields)
-    keys = ", ".join(fields) if fields else "none"
-    if options is None:
-        raw: dict = {}
-    elif isinstance(options, str):
-        raw = {}
-        try:
-            tokens = shlex.split(options)
-        except ValueError:
-            raise UserError("Write options as key=value pairs separated by spaces.") from None
-        for token in tokens:
-            key, sep, value = token.partition("=")
-            key = key.strip().lower().replace("-", "_")
-            if not sep or not key:
-                raise UserError(f"Write options as key=value (got `{token}`); options of {engine.title}: {keys}.")
-            if key in raw:  # never resolved last-wins: the user meant one of the two
-                raise UserError(f"The option `{key}` is given twice; give each option once.")
-            raw[key] = value.strip()
-    else:
-        raw = dict(options)
-    unknown = [k for k in raw if k not in model.model_fields]
-    if unknown:
-        raise UserError(f"{engine.title} has no option `{unknown[0]}`; its options: {keys}.")
-    try:
-        return model.model_validate(raw).model_dump(mode="json")
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        name = str(err["loc"][0]) if err.get("loc") else ""
-        if name not in model.model_fields:  # not about one option: should not happen with our models
-            raise UserError(f"These options do not fit together; options of {engine.title}: {keys}.") from None
-        got = raw.get(name)
-        raise UserError(
-            f"{engine.title} option `{name}` takes {option_values(model.model_fields[name])}"
-            + (f", not `{got}`." if got not in (None, "") else ".")
-        ) from None
-
-
-def option_values(field: Any) -> str:
-    """The values an Options field takes, in words: ``"true or false"``, ``"mean or nice"``,
-    ``"a whole number from 1 to 5"``, ``"text"`` (``field``: a pydantic ``FieldInfo``)."""
-
-    shape = field_shape(field)
-    if shape.kind == "bool":
-        return "true or false"
-    if shape.kind == "choice":
-        words = [str(v) for v in shape.choices]
-        return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
-    if shape.kind == "int":
-        if shape.low is not None and shape.high is not None:
-            return f"a whole number from {shape.low} to {shape.high}"
-        if shape.low is not None:
-            return f"a whole number of at least {shape.low}"
-        return "a whole number"
-    return "text" if shape.kind == "text" else "a value of the right kind"
-
-
-def ranked_view(view: dict, ranking: list[RankLine]) -> dict:
-    """``view`` of a finished game with the host's final ranking, the one the channel
-    shows: ``ranking`` = tiers of seat ids, best first, resigned players last (a renderer
-    draws it instead of ranking by the scores itself); ``resigned`` = those seats."""
-
-    tiers: list[list[str]] = []
-    place = None
-    for line in ranking:
-        if line.place != place:
-            tiers.append([])
-            place = line.place
-        tiers[-1].append(line.seat)
-    return {**view, "ranking": tiers, "resigned": [line.seat for line in ranking if line.resigned]}
-
-
-def rank_lines(engine: Any, state: Any, resigned: set[str], ai: set[str]) -> list[RankLine]:
-    """The engine's final ranking with the ``resigned`` seats moved below everyone who played
-    on, in the engine's order among themselves (two resigned players are not both "last" at
-    one shared place with different scores); ``ai``: seats the AI held from the start."""
-
-    scores = engine.scores(state)
-    ranking = engine.ranking(state)
-    tiers = [[p for p in tier if p not in resigned] for tier in ranking]
-    tiers += [[p for p in tier if p in resigned] for tier in ranking]
-    tiers = [t for t in tiers if t]
-    out: list[RankLine] = []
-    place = 1
-    for tier in tiers:
-        for p in tier:
-            score = int(scores.get(p, 0))
-            out.append(RankLine(place, p, score, p in resigned, p in ai, plural(score, *engine.score_unit)))
-        place += len(tier)
-    return out
-
-
-def _engine(game_id: str):
-    try:
-        return registry.get(game_id)
-    except KeyError:
-        raise UserError(f"There is no game called `{game_id}`; games: {', '.join(registry.ids())}.") from None
+__all__ = ["Service", "option_values"]
 
 
 def _seat_of(user: UserRef) -> str:
@@ -723,19 +319,16 @@ class Service:
         if game is None:
             last = await self.store.last_game(table)
             if last is not None and last.status == OVER:
-                raise UserError(
-                    "The last game here is over (`/game board` shows the final ranking);"
-                    " start a new one with /game new."
-                )
+                raise UserError(LAST_OVER)
             if last is not None and last.status == CANCELLED:
-                raise UserError("The last game here was cancelled; start a new one with /game new.")
-            raise UserError("There is no game at this table; start one with /game new.")
+                raise UserError(LAST_CANCELLED)
+            raise UserError(NO_GAME)
         return game
 
     async def _active(self, table: str) -> GameRow:
         game = await self._live(table)
         if game.status == LOBBY:
-            raise UserError("The game has not started yet; the host can start it with /game start.")
+            raise UserError(NOT_STARTED)
         return game
 
     async def _hosts_lobby(
@@ -776,7 +369,7 @@ class Service:
         seats = await self._seats(game)
         mine = _seat_by_user(self._humans(seats), user)
         if mine is None:
-            raise UserError("You are not playing in this game.")
+            raise UserError(NOT_PLAYING)
         return game, seats, mine
 
     async def _state(self, game: GameRow, seats: list[SeatRow] | None = None) -> Any:
@@ -1323,9 +916,9 @@ class Service:
             game = await self._live(table)
             seats = await self._seats(game)
             if any(s.seat == seat for s in seats):
-                raise UserError("You are already seated in this game.")
+                raise UserError(ALREADY_SEATED)
             if game.status != LOBBY:
-                raise UserError("This game has already started; wait for the next one.")
+                raise UserError(JOIN_STARTED)
             seats = await self._add_seat(table, game, seats, seat, seat)
             return self._result(game, seats, None, public=[f"{seat} joined ({len(seats)} seated)."], board_due=False)
 
@@ -1339,9 +932,9 @@ class Service:
             game = await self._live(table)
             seats = await self._seats(game)
             if not any(s.seat == seat for s in seats):
-                raise UserError("You are not seated in this game.")
+                raise UserError(NOT_SEATED)
             if game.status != LOBBY:
-                raise UserError("The game has started; use /game resign to hand your seat to the AI.")
+                raise UserError(LEAVE_STARTED)
             await self.store.remove_seat(game.pk, seat)
             seats = await self._load_seats(game.pk)
             public = [f"{seat} left."]
@@ -1365,8 +958,8 @@ class Service:
             game, seats, _engine = await self._hosts_lobby(
                 table,
                 seat,
-                "The game has already started; AI seats can only be added in the lobby.",
-                "Only the host can add AI seats.",
+                ADD_BOT_STARTED,
+                ADD_BOT_NOT_HOST,
             )
             taken = {s.seat for s in seats}
             n = 1
@@ -1383,9 +976,7 @@ class Service:
 
         table, seat = _table(table), _seat_of(user)
         async with self.lock(table):
-            game, seats, engine = await self._hosts_lobby(
-                table, seat, "The game has already started.", "Only the host can start the game."
-            )
+            game, seats, engine = await self._hosts_lobby(table, seat, START_STARTED, START_NOT_HOST)
             if len(seats) < engine.min_players:
                 raise UserError(
                     f"{engine.title} needs at least {engine.min_players} players and {len(seats)} "
@@ -1415,7 +1006,7 @@ class Service:
         async with self.lock(table):
             game = await self._live(table)
             if game.host != seat and not admin:
-                raise UserError("Only the host or a moderator (Manage Channels) can cancel this game.")
+                raise UserError(CANCEL_NOT_HOST)
             await self.store.set_status(game.pk, CANCELLED)
             game.status = CANCELLED
             self._forget(table)
@@ -1444,12 +1035,12 @@ class Service:
             seats = await self._seats(game)
             mine = _seat_by_user(seats, user)
             if mine is None:
-                raise UserError("You are not seated in this game.")
+                raise UserError(NOT_SEATED)
             if mine.resigned:
-                raise UserError("You resigned from this game; the AI plays your seat.")
+                raise UserError(RESIGNED)
             seat = mine.seat
             if expected_version is not None and expected_version != game.version:
-                raise StaleVersion("That button belongs to an older board; here is the current one.", game.version)
+                raise StaleVersion(STALE_BUTTON, game.version)
             engine = registry.get(game.game_id)
             state = await self._state(game, seats)
             to_act = engine.to_act(state)
@@ -1474,10 +1065,10 @@ class Service:
             seats = await self._seats(game)
             mine = _seat_by_user(seats, user)
             if mine is None or mine.is_ai:
-                raise UserError("You are not seated in this game.")
+                raise UserError(NOT_SEATED)
             seat = mine.seat
             if mine.resigned:
-                raise UserError("You have already resigned from this game.")
+                raise UserError(ALREADY_RESIGNED)
             state = await self._state(game, seats)
             return await self._play(
                 game,
@@ -1582,7 +1173,7 @@ class Service:
 
         game = await self._current_game(_table(table))
         if game is None:
-            raise UserError("There is no game at this table; start one with /game new.")
+            raise UserError(NO_GAME)
         seats = await self._seats(game)
         engine = registry.get(game.game_id)
         info = self._info(game, seats)
@@ -1628,7 +1219,7 @@ class Service:
         seats = await self._seats(game)
         mine = _seat_by_user(seats, user) or next((s for s in seats if s.seat == user and s.resigned), None)
         if mine is None:
-            raise UserError("You are not seated in this game.")
+            raise UserError(NOT_SEATED)
         seat = mine.seat
         engine = registry.get(game.game_id)
         state = await self._state(game, seats)
@@ -1696,7 +1287,7 @@ class Service:
 
         game = await self._current_game(_table(table))
         if game is None or not any(s.seat_order is not None for s in await self._seats(game)):
-            raise UserError("There is no started game at this table to export.")
+            raise UserError(NOTHING_TO_EXPORT)
         over = game.status == OVER
         seats = sorted(await self._seats(game), key=lambda s: s.seat_order if s.seat_order is not None else 1 << 30)
         engine = registry.get(game.game_id)
@@ -1941,7 +1532,7 @@ class Service:
         async with self.lock(table):
             game = await self._live(table)
             if game.host != user and not admin:
-                raise UserError("Only the host or a moderator (Manage Channels) can change this game's settings.")
+                raise UserError(SETTINGS_NOT_HOST)
             settings = parse_settings(changes, base=self.settings_of(game))
             game.settings = settings.model_dump(mode="json")
             await self.store.set_settings(game.pk, game.settings)
@@ -1963,10 +1554,10 @@ class Service:
             running = mine.vacation_until is not None and mine.vacation_until > now
             used = mine.vacation_used
             if days < 0:
-                raise UserError("Give a number of days from 0 (end your vacation) upwards.")
+                raise UserError(VACATION_NEGATIVE)
             if days == 0:
                 if not running:
-                    raise UserError("You are not on vacation.")
+                    raise UserError(NOT_ON_VACATION)
                 used = max(0.0, used - (mine.vacation_until - now))
                 until = None
             else:
@@ -1994,13 +1585,13 @@ class Service:
         async with self.lock(table):
             game = await self._active(table)
             if game.host != user and not admin:
-                raise UserError("Only the host or a moderator (Manage Channels) can hand a seat to someone else.")
+                raise UserError(SUBSTITUTE_NOT_HOST)
             seats = await self._seats(game)
             seat = _seat_by_user(self._humans(seats), old)
             if seat is None:
-                raise UserError("That player does not hold a seat in this game.")
+                raise UserError(SUBSTITUTE_NO_SEAT)
             if _seat_by_user(seats, new) is not None:
-                raise UserError("The new player already holds a seat in this game.")
+                raise UserError(SUBSTITUTE_SEATED)
             await self.store.set_seat_user(game.pk, seat.seat, new)
             seats = await self._load_seats(game.pk)
             engine = registry.get(game.game_id)
@@ -2181,18 +1772,18 @@ class Service:
             game = await self._active(table)
             vote = await self.store.get_vote(vote_pk)
             if vote is None or vote.game_pk != game.pk:
-                raise UserError("This vote belongs to another game.")
+                raise UserError(VOTE_OTHER_GAME)
             seats = await self._seats(game)
             mine = _seat_by_user(self._humans(seats), user)
             if vote.status != "open":
-                raise UserError("This vote is already decided.")
+                raise UserError(VOTE_DECIDED)
             if game.version != vote.version:
                 await self.store.set_vote(vote.pk, vote.yes, "lapsed")
-                raise UserError("This vote has lapsed: a move was made since it was opened.")
+                raise UserError(VOTE_LAPSED)
             if mine is None or mine.seat not in vote.voters:
-                raise UserError("You are not one of the players asked in this vote.")
+                raise UserError(NOT_A_VOTER)
             if mine.seat in vote.yes or "-" + mine.seat in vote.yes:
-                raise UserError("You have already voted.")
+                raise UserError(ALREADY_VOTED)
             state = await self._state(game, seats)
             if vote.kind == "undo":
                 if not yes:
@@ -2276,7 +1867,7 @@ class Service:
             voters = [s for s in self._humans(seats) if s.seat != mine.seat]
             if others and voters:
                 if any(v.kind == "undo" for v in await self.store.votes(game.pk) if v.version == game.version):
-                    raise UserError("An undo vote is already open at this table.")
+                    raise UserError(UNDO_VOTE_OPEN)
                 vote = await self.store.open_vote(game.pk, "undo", mine.seat, game.version, [v.seat for v in voters])
                 engine = registry.get(game.game_id)
                 return UndoRequest(
@@ -2309,7 +1900,7 @@ class Service:
             None,
         )
         if start is None:
-            raise UserError("You have no move to take back.")
+            raise UserError(NOTHING_TO_UNDO)
         span = collected[start:]
         for _seq, who, action, before in span:
             outcome = engine.apply(before, who, action)
@@ -2335,7 +1926,7 @@ class Service:
             )
         except VersionConflict:
             self._forget(game.table_id)
-            raise UserError("Another move was made at the same moment; look at the board and try again.") from None
+            raise UserError(UNDO_CHANGED) from None
         self._cache[game.pk] = (game.version, state)
         now = self.clock()
         game.turn_started = None  # a new turn for whoever must act now

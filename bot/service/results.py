@@ -1,0 +1,389 @@
+"""What the service answers: its errors, the refusal sentences it says, and its result types.
+
+Every call either raises :class:`UserError` (one plain sentence; NOTHING changed) or
+returns a :class:`Result` (or one of the read types below) saying what to post publicly,
+what to send privately to whom and whom to mention. Each refusal sentence the service
+says in more than one place, or that another layer repeats, is named here once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from engines.base import plural
+
+__all__ = [
+    "UserError",
+    "StaleVersion",
+    "PrivateMessage",
+    "RankLine",
+    "SeatInfo",
+    "TableInfo",
+    "Result",
+    "Board",
+    "Hand",
+    "HistoryLine",
+    "Notice",
+    "UndoRequest",
+    "TableSummary",
+    "rank_lines",
+    "ranked_view",
+]
+
+UserRef = int | str
+TableRef = int | str
+
+#: statuses of a game row
+LOBBY, ACTIVE, OVER, CANCELLED = "lobby", "active", "over", "cancelled"
+
+
+class UserError(Exception):
+    """A user's mistake: ``str(exc)`` is one plain sentence to answer ephemerally.
+
+    Raised before anything changes; the table is exactly as it was.
+    """
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
+# ----- refusal sentences ------------------------------------------------------------
+#: the refusal when another move was committed between reading the board and saving a move
+BOARD_CHANGED = (
+    "The board changed: another move was made at the same moment and yours was not played;"
+    " look at the board and try again."
+)
+
+#: the refusal when another process changed the lobby (joined, left, started) meanwhile
+LOBBY_CHANGED = (
+    "The lobby changed at the same moment (someone joined, left or started it); nothing was"
+    " changed, look at the table and try again."
+)
+
+#: the refusal when another move was committed while an undo was being saved
+UNDO_CHANGED = "Another move was made at the same moment; look at the board and try again."
+
+#: a user who holds no seat at the table (spectators, AI seats)
+NOT_SEATED = "You are not seated in this game."
+#: a user with no seat a person plays (vacation, undo)
+NOT_PLAYING = "You are not playing in this game."
+#: a seat handed to the AI by its player
+RESIGNED = "You resigned from this game; the AI plays your seat."
+ALREADY_RESIGNED = "You have already resigned from this game."
+ALREADY_SEATED = "You are already seated in this game."
+#: joining a game that has started
+JOIN_STARTED = "This game has already started; wait for the next one."
+#: leaving a game that has started
+LEAVE_STARTED = "The game has started; use /game resign to hand your seat to the AI."
+ADD_BOT_STARTED = "The game has already started; AI seats can only be added in the lobby."
+ADD_BOT_NOT_HOST = "Only the host can add AI seats."
+START_STARTED = "The game has already started."
+START_NOT_HOST = "Only the host can start the game."
+CANCEL_NOT_HOST = "Only the host or a moderator (Manage Channels) can cancel this game."
+SETTINGS_NOT_HOST = "Only the host or a moderator (Manage Channels) can change this game's settings."
+SUBSTITUTE_NOT_HOST = "Only the host or a moderator (Manage Channels) can hand a seat to someone else."
+SUBSTITUTE_NO_SEAT = "That player does not hold a seat in this game."
+SUBSTITUTE_SEATED = "The new player already holds a seat in this game."
+#: a table with no game at all
+NO_GAME = "There is no game at this table; start one with /game new."
+#: a table whose last game is over
+LAST_OVER = "The last game here is over (`/game board` shows the final ranking); start a new one with /game new."
+#: a table whose last game was cancelled
+LAST_CANCELLED = "The last game here was cancelled; start a new one with /game new."
+#: a lobby asked to do what only a started game does
+NOT_STARTED = "The game has not started yet; the host can start it with /game start."
+#: a button of an older board (:class:`StaleVersion`)
+STALE_BUTTON = "That button belongs to an older board; here is the current one."
+NOTHING_TO_EXPORT = "There is no started game at this table to export."
+VACATION_NEGATIVE = "Give a number of days from 0 (end your vacation) upwards."
+NOT_ON_VACATION = "You are not on vacation."
+VOTE_OTHER_GAME = "This vote belongs to another game."
+VOTE_DECIDED = "This vote is already decided."
+VOTE_LAPSED = "This vote has lapsed: a move was made since it was opened."
+NOT_A_VOTER = "You are not one of the players asked in this vote."
+ALREADY_VOTED = "You have already voted."
+UNDO_VOTE_OPEN = "An undo vote is already open at this table."
+NOTHING_TO_UNDO = "You have no move to take back."
+#: no moves for a user at a game that was cancelled (``/game moves``)
+MOVES_CANCELLED = "This game was cancelled; start a new one with /game new."
+#: no moves for a user at a finished game (``/game moves``)
+MOVES_OVER = "This game is over; `/game board` shows the final ranking."
+
+
+class StaleVersion(UserError):
+    """``act(..., expected_version=v)`` when the game is already past ``v`` (a stale button).
+
+    ``current`` is the game's version now; answer with the current board.
+    """
+
+    def __init__(self, message: str, current: int):
+        super().__init__(message)
+        self.current = current
+
+
+@dataclass
+class PrivateMessage:
+    """What one human should receive privately (DM, or ephemeral ``/game hand``).
+
+    ``user``: the Discord user id as ``str`` (= seat id). ``events``: texts of the private
+    events addressed to them, in order. ``hand_changed``: ``engine.private_view`` differs
+    from before the call (always True for the first hand at start). ``hand``: the player's
+    view ``engine.view(state, seat)`` (for ``renderers.render_hand``), ``None`` when the game
+    has no hands. ``text``: ``engine.private_text`` (what the hand holds, in words; sent
+    beside the image). ``dm_ok``: the stored flag (False after a failed DM; send nothing
+    then, the cog says "couldn't DM"). A message with private events in a game with hands
+    carries the hand too (the cog sends its image with them, e.g. at a meeting's start).
+    """
+
+    user: str
+    events: list[str] = field(default_factory=list)
+    hand_changed: bool = False
+    hand: dict | None = None
+    dm_ok: bool = True
+    text: str = ""
+
+
+@dataclass
+class RankLine:
+    """One line of a final ranking: ``place`` 1-based (tied seats share it), ``seat`` id,
+    ``score``, ``resigned``, ``is_ai`` (an AI seat from the start)."""
+
+    place: int
+    seat: str
+    score: int
+    resigned: bool = False
+    is_ai: bool = False
+    #: the score in the game's words (``"42 coins"``, ``"1 point"``, ``"160 PP"``)
+    score_text: str = ""
+
+
+@dataclass
+class SeatInfo:
+    """A seat at a table: ``seat`` id, ``user`` (None for an AI seat), ``is_ai`` (AI plays
+    it now, including resigned seats), ``resigned``, ``dm_ok``, ``order`` (0-based position
+    in the game's seat order, None in the lobby)."""
+
+    seat: str
+    user: str | None
+    is_ai: bool
+    resigned: bool = False
+    dm_ok: bool = True
+    order: int | None = None
+
+
+@dataclass
+class TableInfo:
+    """The live game of a table (or the last finished one): ids, status, host, seats."""
+
+    table: str
+    game_pk: int
+    game_id: str
+    title: str
+    status: str
+    host: str
+    version: int
+    options: dict
+    seats: list[SeatInfo]
+    min_players: int
+    max_players: int
+
+
+@dataclass
+class Result:
+    """What a call changed, for the adapter to show.
+
+    * ``public``: public event texts in order (the channel message body);
+    * ``board_due``: a board image should be posted (render ``view``);
+    * ``view``: the spectator view (``engine.view(state, None)``) at ``version``;
+    * ``private``: per-human private messages (only humans with something new);
+    * ``mention``: user ids of humans who must act now (never AI seats);
+    * ``status``: lobby / active / over / cancelled; ``status_line``: ``engine.status``;
+    * ``ranking``: final ranking with scores when the game is over, else None;
+    * ``ticket``: per-table post order of results with ``board_due`` (see
+      :meth:`Service.post_order`); 0 for lobby results, which need no ordering.
+    """
+
+    table: str
+    game_id: str
+    game_pk: int
+    version: int
+    status: str
+    public: list[str] = field(default_factory=list)
+    board_due: bool = False
+    view: dict | None = None
+    private: list[PrivateMessage] = field(default_factory=list)
+    mention: list[str] = field(default_factory=list)
+    status_line: str = ""
+    ranking: list[RankLine] | None = None
+    ticket: int = 0
+    info: TableInfo | None = None
+    #: a catch-up post (:meth:`Service.catch_up`): post it only if no later post of the
+    #: table has shown this version meanwhile (:meth:`Service.needs_post`)
+    catch_up: bool = False
+    #: the AI's reply could not be committed (it stays due): the post must not mark this
+    #: version as shown, so a restarted bot still finds the table and plays the AI (11.1)
+    ai_pending: bool = False
+    #: how the table shows its board: "status" (one live status message edited in place, a
+    #: short line per move) or "every" (a new board post per move); the table's setting
+    board_posts: str = "every"
+    #: the id of the table's live status message (None: none posted yet)
+    status_message: str | None = None
+    #: seconds spent in engine.apply (all moves of the call, AI choices included), in store
+    #: commits ("commit", including waiting for the shared connection) and inside the
+    #: transactions themselves ("tx"); "moves": how many actions were committed
+    timing: dict[str, float] = field(default_factory=dict)
+    #: when the turn limit of the earliest of ``mention`` passes (epoch seconds; a vacation
+    #: moves it), None without a turn limit or when nobody must act
+    deadline: float | None = None
+
+    @property
+    def over(self) -> bool:
+        return self.status == OVER
+
+
+@dataclass
+class Board:
+    """The current board of a table: view for rendering, status line, who must act."""
+
+    table: str
+    game_id: str
+    game_pk: int
+    version: int
+    status: str
+    view: dict | None
+    status_line: str
+    to_act: list[str]
+    mention: list[str]
+    ranking: list[RankLine] | None
+    info: TableInfo
+    #: the turn deadline of whoever must act (epoch seconds), as :attr:`Result.deadline`
+    deadline: float | None = None
+
+
+@dataclass
+class Hand:
+    """A player's private part: ``has_hands`` False for games without hands (say so);
+    ``private``: ``engine.private_view``; ``view``: ``engine.view(state, seat)``; ``text``:
+    ``engine.private_text`` (the hand in words)."""
+
+    game_id: str
+    seat: str
+    version: int
+    has_hands: bool
+    private: dict | None
+    view: dict | None
+    text: str = ""
+
+
+@dataclass
+class HistoryLine:
+    """One logged action: ``seq`` (= version it produced), ``seat``, ``notation``, ``text``
+    (the engine's sentence for the move as the viewer reads it, evaluated on the state it was
+    played in: a choice hidden from the viewer is not named, and its notation is ``""``).
+    ``events``: its public events (and the viewer's own private ones); ``flag``: None, "ai"
+    (the AI played it for an absent, resigned or voted-out player) or "undo" (a marker taking back earlier moves);
+    ``undone``: taken back by a later undo; ``created``: epoch seconds of the commit;
+    ``hidden``: the move hides a choice from everyone but its mover."""
+
+    seq: int
+    seat: str
+    notation: str
+    text: str
+    events: list[str] = field(default_factory=list)
+    flag: str | None = None
+    undone: bool = False
+    created: float = 0.0
+    hidden: bool = False
+
+
+@dataclass
+class Notice:
+    """Something the periodic loop (:meth:`Service.tick`) wants posted at a table.
+
+    ``kind``: ``reminder`` (ping ``mention``; ``deadline`` is the earliest deadline of the
+    reminded players, None without a turn limit), ``deadline`` (time ran out and the policy
+    acted: post ``result`` like a move), ``kick-vote`` (ask ``mention`` to vote on removing
+    ``seats[0]``: vote id ``vote`` at game ``version``). ``text`` names seats by seat id."""
+
+    kind: str
+    table: str
+    game_pk: int
+    game_id: str
+    text: str
+    mention: list[str] = field(default_factory=list)
+    seats: list[str] = field(default_factory=list)
+    deadline: float | None = None
+    result: Result | None = None
+    vote: int | None = None
+    version: int = 0
+
+
+@dataclass
+class UndoRequest:
+    """An undo that needs the other players' consent: vote ``vote`` (at game ``version``)
+    asked of ``voters`` (seats; ping ``mention``, user ids) for ``seat``'s request to take
+    back ``moves`` (describe sentences, oldest first)."""
+
+    table: str
+    game_pk: int
+    vote: int
+    version: int
+    seat: str
+    voters: list[str]
+    mention: list[str]
+    moves: list[str]
+
+
+@dataclass
+class TableSummary:
+    """One line of ``/game list`` or ``/game mine``: the table (channel or thread id), the
+    game, who must act (seats; ``waiting_users``: their user ids), since when (epoch, None
+    in the lobby) and the deadline (epoch, None without a turn limit)."""
+
+    table: str
+    game_pk: int
+    game_id: str
+    title: str
+    status: str
+    waiting: list[str]
+    waiting_users: list[str]
+    since: float | None
+    deadline: float | None
+    guild: str | None = None
+
+
+def ranked_view(view: dict, ranking: list[RankLine]) -> dict:
+    """``view`` of a finished game with the host's final ranking, the one the channel
+    shows: ``ranking`` = tiers of seat ids, best first, resigned players last (a renderer
+    draws it instead of ranking by the scores itself); ``resigned`` = those seats."""
+
+    tiers: list[list[str]] = []
+    place = None
+    for line in ranking:
+        if line.place != place:
+            tiers.append([])
+            place = line.place
+        tiers[-1].append(line.seat)
+    return {**view, "ranking": tiers, "resigned": [line.seat for line in ranking if line.resigned]}
+
+
+def rank_lines(engine: Any, state: Any, resigned: set[str], ai: set[str]) -> list[RankLine]:
+    """The engine's final ranking with the ``resigned`` seats moved below everyone who played
+    on, in the engine's order among themselves (two resigned players are not both "last" at
+    one shared place with different scores); ``ai``: seats the AI held from the start."""
+
+    scores = engine.scores(state)
+    ranking = engine.ranking(state)
+    tiers = [[p for p in tier if p not in resigned] for tier in ranking]
+    tiers += [[p for p in tier if p in resigned] for tier in ranking]
+    tiers = [t for t in tiers if t]
+    out: list[RankLine] = []
+    place = 1
+    for tier in tiers:
+        for p in tier:
+            score = int(scores.get(p, 0))
+            out.append(RankLine(place, p, score, p in resigned, p in ai, plural(score, *engine.score_unit)))
+        place += len(tier)
+    return out
