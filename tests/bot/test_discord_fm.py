@@ -27,7 +27,7 @@ async def fm_started(h):
 
 async def state_now(h):
     game = await h.service.store.live_game(str(h.channel.id))
-    return game, await h.service._state(game)
+    return game, await h.service.game_state(game)
 
 
 async def ai_choice(h, seat: str):

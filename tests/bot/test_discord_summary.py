@@ -35,7 +35,7 @@ async def test_a_moves_post_carries_one_summary_image_and_a_full_board_button(ha
     seat = board.to_act[0]
     actor = next(m for m in (h.alice, h.bob) if str(m.id) == seat)
     game = await h.service.store.live_game(str(h.channel.id))
-    state = await h.service._state(game)
+    state = await h.service.game_state(game)
     notation = engine.notation(state, engine.ai.choose(state, seat, rng(1, "summary-test", game.version)))
     posts = h.mark()
     r = await actor.slash(h.channel, "move", action=notation)

@@ -130,11 +130,10 @@ def test_board_view_names_replace_seat_ids_inside_sentences_too():
 def _rank(scores: dict, tiers: list[list[str]], resigned: set[str]):
     from types import SimpleNamespace
 
-    from bot.service import Service
+    from bot.service import rank_lines
 
     engine = SimpleNamespace(scores=lambda state: scores, ranking=lambda state: tiers, score_unit=("point", "points"))
-    seats = [SimpleNamespace(seat=s, resigned=s in resigned, is_ai=False) for s in scores]
-    return [(r.place, r.seat, r.score, r.resigned) for r in Service._ranking(None, engine, None, seats)]
+    return [(r.place, r.seat, r.score, r.resigned) for r in rank_lines(engine, None, set(resigned), set())]
 
 
 def test_two_resigned_players_are_not_both_ranked_first():

@@ -224,7 +224,7 @@ async def play_until_a_move_stays_legal(h, game_id: str):
     engine = registry.get(game_id)
     for _ in range(80):
         row = await h.service.store.live_game(str(h.channel.id))
-        state = await h.service._state(row)
+        state = await h.service.game_state(row)
         seat = engine.to_act(state)[0]
         for action in engine.legal_actions(state, seat):
             notation = engine.notation(state, action)

@@ -33,7 +33,7 @@ async def state_now(h):
     """The table's latest game (live or just finished) and its state."""
 
     game = await h.service.store.last_game(str(h.channel.id))
-    return game, await h.service._state(game)
+    return game, await h.service.game_state(game)
 
 
 def thin_rendering(h, monkeypatch, every: int = 8) -> dict:

@@ -29,7 +29,7 @@ async def started(h, *members, seed: int = 2024):
 
 async def state_now(h):
     game = await h.service.store.live_game(str(h.channel.id))
-    return game, await h.service._state(game)
+    return game, await h.service.game_state(game)
 
 
 async def quick_choice(h, seat: str) -> str:
@@ -165,4 +165,4 @@ async def test_final_ranking_is_the_hosts_everywhere_with_a_resigned_leader(harn
 
 async def state_now_over(h):
     game = await h.service.store.last_game(str(h.channel.id))
-    return game, await h.service._state(game)
+    return game, await h.service.game_state(game)

@@ -486,7 +486,7 @@ async def test_table_locks_exist_only_while_held_or_awaited(service):
     for t in ("a", "b", "c"):
         await service.new_game(t, A, "high-low")
         await service.join(t, B)
-    assert service._locks == {}
+    assert service.busy_tables() == {}
     order: list[str] = []
     holding = asyncio.Event()
     release = asyncio.Event()
@@ -507,24 +507,24 @@ async def test_table_locks_exist_only_while_held_or_awaited(service):
     waiters = [asyncio.create_task(waiter("w1")), asyncio.create_task(waiter("w2"))]
     await asyncio.sleep(0.01)
     # held by one, awaited by two: the entry stays and counts all three
-    assert list(service._locks) == ["a"] and service._locks["a"].users == 3
+    assert service.busy_tables() == {"a": 3}
     assert order == ["holder in"]
     release.set()
     await asyncio.gather(task, *waiters)
     # the waiters got the SAME lock, one after the other, after the holder
     assert order == ["holder in", "holder out", "w1", "w2"]
-    assert service._locks == {}
+    assert service.busy_tables() == {}
     # the ticket counters of posted tables are dropped too
     await started(service, A, B)
     caller, _ = await _caller_and_other(service)
     r = await service.act("t", caller, "call high")
     r2 = await service.act("t", caller, await first_move(service, caller))
-    assert (r.ticket, r2.ticket) == (1, 2) and list(service._orders) == ["t"]
+    assert (r.ticket, r2.ticket) == (1, 2) and service.tables_owing_posts() == ["t"]
     for ticket in (1, 2):
         result = type(r)(table="t", game_id=r.game_id, game_pk=r.game_pk, version=0, status="active", ticket=ticket)
         async with service.post_order(result):
             pass
-    assert service._orders == {} and service._locks == {}
+    assert service.tables_owing_posts() == [] and service.busy_tables() == {}
 
 
 async def test_replaying_the_log_runs_off_the_event_loop(service, monkeypatch):
@@ -547,25 +547,29 @@ async def test_replaying_the_log_runs_off_the_event_loop(service, monkeypatch):
     # history reads the text stored with each move: no replay at all
     assert [h.notation for h in await service.history("t")] == ["call high"]
     assert threads == []
-    # a replay of the log (undo, a lost snapshot) runs in a worker thread
+    # a replay of the log (undo, a snapshot it cannot read) runs in a worker thread: a
+    # service started afresh over the store (nothing cached) finds a damaged snapshot
     game = await service.store.live_game("t")
-    await service._replay(game)
+    await service.store.put_snapshot(game.pk, game.version, {"not": "a state"})
+    state = await Service(service.store).game_state(game)
     assert threads and threading.main_thread().name not in threads
+    assert state == await service.game_state(game)  # the same state as the live service's
 
 
 async def test_caches_hold_live_tables_only(service):
     """A finished game leaves nothing in the service's caches; it is still shown from the store."""
 
     await started(service, A, B, rounds=1)
-    assert service._games and service._seat_cache and service._cache
+    held = service.cache_sizes()
+    assert held["games"] and held["seats"] and held["states"]
     while (board := await service.board("t")).status == "active":
         seat = board.to_act[0]
         await service.act("t", seat, await first_move(service, seat))
-    assert (service._games, service._seat_cache, service._cache) == ({}, {}, {})
+    assert set(service.cache_sizes().values()) == {0}
     again = await service.board("t")  # read from the store, not cached again
     assert again.status == "over" and again.ranking == board.ranking
     assert len(await service.history("t")) == again.version
-    assert (service._games, service._seat_cache, service._cache) == ({}, {}, {})
+    assert set(service.cache_sizes().values()) == {0}
 
 
 async def test_catch_up_repeats_the_missed_public_events_once(service):

@@ -26,7 +26,7 @@ def answer(result):
 
 async def state_now(h):
     game = await h.service.store.last_game(str(h.channel.id))  # the live one, or the finished one
-    return game, await h.service._state(game)
+    return game, await h.service.game_state(game)
 
 
 def hand_line(hand: list[str]) -> str:

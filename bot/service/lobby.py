@@ -1,0 +1,212 @@
+"""The lobby: open a game at a table, join, leave, add AI seats, start, cancel."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import bot.service.report as report
+from bot.service.moves import UseCase
+from bot.service.parsing import engine_for, parse_options, parse_settings
+from bot.service.results import (
+    ACTIVE,
+    ADD_BOT_NOT_HOST,
+    ADD_BOT_STARTED,
+    ALREADY_SEATED,
+    CANCEL_NOT_HOST,
+    CANCELLED,
+    JOIN_STARTED,
+    LEAVE_STARTED,
+    LOBBY,
+    LOBBY_CHANGED,
+    NOT_SEATED,
+    START_NOT_HOST,
+    START_STARTED,
+    Result,
+    TableRef,
+    UserError,
+    UserRef,
+)
+from bot.service.tables import Table
+from bot.store import GameRow, TableBusy, VersionConflict
+from engines.base import shuffled
+
+__all__ = ["Lobby"]
+
+
+class Lobby(UseCase):
+    """The lobby part of :class:`bot.service.Service`."""
+
+    seed_source: Callable[[], int]
+
+    async def new_game(
+        self,
+        table: TableRef,
+        user: UserRef,
+        game_id: str,
+        options: dict | str | None = None,
+        *,
+        seat_host: bool = True,
+        settings: dict | None = None,
+        guild: TableRef | None = None,
+    ) -> Result:
+        """Open a lobby for ``game_id`` at ``table`` with ``user`` as host, seated (unless
+        ``seat_host`` is False: ``boardhost simulate`` hosts an all-AI game).
+
+        UserError: unknown game, bad options, or the table already has a live game.
+        """
+
+        table, seat = str(table), str(user)
+        engine = engine_for(game_id)
+        opts = parse_options(game_id, options)
+        table_settings = parse_settings(settings).model_dump(mode="json")
+        async with self.tables.lock(table):
+            live = await self.tables.live_game(table)
+            if live is not None:
+                raise UserError(_busy(live))
+            try:
+                game = await self.store.create_game(
+                    table,
+                    game_id,
+                    opts,
+                    int(self.seed_source()),
+                    seat,
+                    seat_host=seat_host,
+                    settings=table_settings,
+                    guild=None if guild is None else str(guild),
+                )
+            except TableBusy:
+                live = await self.store.live_game(table)
+                raise UserError(_busy(live)) from None
+            self.tables.remember(game)
+            t = Table(game, await self.tables.reload_seats(game), engine)
+            return report.result(
+                self.tables,
+                t,
+                None,
+                public=[f"New game of {engine.title}: join with /game join; the host starts it with /game start."],
+                board_due=False,
+            )
+
+    async def join(self, table: TableRef, user: UserRef) -> Result:
+        """Seat ``user`` in the lobby. UserError: no lobby, already seated, table full."""
+
+        table, seat = str(table), str(user)
+        async with self.tables.lock(table):
+            t = await self.tables.live(table)
+            if any(s.seat == seat for s in t.seats):
+                raise UserError(ALREADY_SEATED)
+            if t.game.status != LOBBY:
+                raise UserError(JOIN_STARTED)
+            await self._add_seat(t, seat, seat)
+            return self._lobby_result(t, f"{seat} joined ({len(t.seats)} seated).")
+
+    async def leave(self, table: TableRef, user: UserRef) -> Result:
+        """Leave the lobby. If the host leaves, the next human becomes host; if no human
+        is left, the lobby is cancelled. UserError: not seated; game already started
+        (use resign)."""
+
+        table, seat = str(table), str(user)
+        async with self.tables.lock(table):
+            t = await self.tables.live(table)
+            game = t.game
+            if not any(s.seat == seat for s in t.seats):
+                raise UserError(NOT_SEATED)
+            if game.status != LOBBY:
+                raise UserError(LEAVE_STARTED)
+            await self.store.remove_seat(game.pk, seat)
+            t.seats = await self.tables.reload_seats(game)
+            public = [f"{seat} left."]
+            humans = [s for s in t.seats if not s.is_ai]
+            if not humans:
+                await self.store.set_status(game.pk, CANCELLED)
+                game.status = CANCELLED
+                self.tables.forget(table)
+                public.append("No players left: the lobby is closed.")
+            elif game.host == seat:
+                game.host = humans[0].seat
+                await self.store.set_host(game.pk, game.host)
+                public.append(f"{game.host} is the host now.")
+            return report.result(self.tables, t, None, public=public, board_due=False)
+
+    async def add_bot(self, table: TableRef, user: UserRef) -> Result:
+        """Add an AI seat (``ai-1``, ``ai-2``, …) to the lobby. Host only; UserError when full."""
+
+        table, seat = str(table), str(user)
+        async with self.tables.lock(table):
+            t = await self.tables.hosted_lobby(table, seat, ADD_BOT_STARTED, ADD_BOT_NOT_HOST)
+            taken = {s.seat for s in t.seats}
+            n = 1
+            while f"ai-{n}" in taken:
+                n += 1
+            await self._add_seat(t, f"ai-{n}", None)
+            return self._lobby_result(t, f"AI seat ai-{n} added ({len(t.seats)} seated).")
+
+    async def start(self, table: TableRef, user: UserRef) -> Result:
+        """Start the lobby's game (host only, enough seats): shuffle the seat order from the
+        seed, set up, send every human their hand, let AI seats move until a human must act."""
+
+        table, seat = str(table), str(user)
+        async with self.tables.lock(table):
+            t = await self.tables.hosted_lobby(table, seat, START_STARTED, START_NOT_HOST)
+            game, engine, seats = t.game, t.engine, t.seats
+            if len(seats) < engine.min_players:
+                raise UserError(
+                    f"{engine.title} needs at least {engine.min_players} players and {len(seats)} "
+                    f"{'is' if len(seats) == 1 else 'are'} seated; wait for more or use /game addbot."
+                )
+            order = shuffled([s.seat for s in seats], game.seed, "seats")
+            try:
+                state = engine.setup(order, game.options, game.seed)
+            except ValueError as exc:
+                raise UserError(str(exc)) from None
+            try:
+                await self.store.start_game(game.pk, order, engine.state_to_json(state))
+            except VersionConflict:
+                self.tables.forget(table)
+                raise UserError(LOBBY_CHANGED) from None
+            game.status, game.version = ACTIVE, 0
+            self.tables.keep_state(game, state)
+            t.seats, t.state = await self.tables.reload_seats(game), state
+            return await self.moves.start(t, [f"{engine.title} begins. Seat order: {', '.join(order)}."])
+
+    async def cancel(self, table: TableRef, user: UserRef, *, admin: bool = False) -> Result:
+        """Cancel the live game (lobby or active). Allowed to the host or when ``admin``
+        (the cog passes Manage Channels). UserError otherwise."""
+
+        table, seat = str(table), str(user)
+        async with self.tables.lock(table):
+            t = await self.tables.live(table)
+            if t.game.host != seat and not admin:
+                raise UserError(CANCEL_NOT_HOST)
+            await self.store.set_status(t.game.pk, CANCELLED)
+            t.game.status = CANCELLED
+            self.tables.forget(table)
+            t.seats = await self.tables.reload_seats(t.game)
+            return report.result(self.tables, t, None, public=["The game was cancelled."], board_due=False)
+
+    async def _add_seat(self, t: Table, seat: str, user_id: str | None) -> None:
+        """Seat ``seat`` in the lobby of ``t`` (an AI seat when ``user_id`` is None; ``t.seats``
+        follows). UserError: the table is full, or the lobby changed meanwhile."""
+
+        engine, game = t.engine, t.game
+        if len(t.seats) >= engine.max_players:
+            raise UserError(f"The table is full: {engine.title} takes at most {engine.max_players} players.")
+        try:
+            await self.store.add_seat(game.pk, seat, user_id, user_id is None, max_seats=engine.max_players)
+        except VersionConflict:
+            self.tables.forget(game.table_id)
+            raise UserError(LOBBY_CHANGED) from None
+        t.seats = await self.tables.reload_seats(game)
+
+    def _lobby_result(self, t: Table, line: str) -> Result:
+        return report.result(self.tables, t, None, public=[line], board_due=False)
+
+
+def _busy(live: GameRow | None) -> str:
+    """The refusal of a second game at a table that has ``live``."""
+
+    if live is None:
+        return "This table already has a game."
+    title = engine_for(live.game_id).title
+    what = "a lobby" if live.status == LOBBY else "a game in progress"
+    return f"This table already has {what} of {title}; finish or cancel it first."

@@ -1,0 +1,277 @@
+"""Play and look: moves, resigning, the AI's turn for tools, and what a table shows now
+(board, hand, legal moves for autocomplete)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import bot.service.clocks as clocks
+from bot.games import MOVES_HINT, refusal
+from bot.service.moves import UseCase
+from bot.service.results import (
+    ACTIVE,
+    ALREADY_RESIGNED,
+    CANCELLED,
+    LOBBY,
+    MOVES_CANCELLED,
+    MOVES_OVER,
+    NO_GAME,
+    NOT_SEATED,
+    NOT_STARTED,
+    OVER,
+    RESIGNED,
+    STALE_BUTTON,
+    Board,
+    Hand,
+    Result,
+    StaleVersion,
+    TableInfo,
+    TableRef,
+    UserError,
+    UserRef,
+    ranked_view,
+)
+from bot.service.tables import Table
+from engines.base import ActionModel, IllegalAction, normalize
+
+__all__ = ["Play"]
+
+
+class Play(UseCase):
+    """The play part of :class:`bot.service.Service`."""
+
+    async def act(
+        self,
+        table: TableRef,
+        user: UserRef,
+        action: str | ActionModel,
+        expected_version: int | None = None,
+    ) -> Result:
+        """Play ``action`` (notation text or an Action) for ``user``'s seat, commit it, then
+        let AI seats move until a human must act.
+
+        UserError: no game / not started / over, not seated, resigned, not your turn,
+        unknown or illegal move; :class:`StaleVersion` if ``expected_version`` is given and
+        the game is past it.
+        """
+
+        table, user = str(table), str(user)
+        async with self.tables.lock(table):
+            t = await self.tables.active(table)
+            mine = t.seat_of(user)
+            if mine is None:
+                raise UserError(NOT_SEATED)
+            if mine.resigned:
+                raise UserError(RESIGNED)
+            seat = mine.seat
+            if expected_version is not None and expected_version != t.game.version:
+                raise StaleVersion(STALE_BUTTON, t.game.version)
+            engine = t.engine
+            t.state = state = await self.tables.state(t)
+            to_act = engine.to_act(state)
+            if seat not in to_act:
+                raise UserError(f"It is not your turn; waiting for {', '.join(to_act)}.")
+            if isinstance(action, str):
+                try:
+                    action = engine.parse(state, action)
+                except IllegalAction as exc:
+                    raise UserError(refusal(exc)) from None
+            elif not isinstance(action, tuple(engine.action_models)):
+                raise UserError(f"That is not a move in {engine.title}; {MOVES_HINT}")
+            return await self.moves.play(t, seat, action)
+
+    async def resign(self, table: TableRef, user: UserRef) -> Result:
+        """``user`` resigns: the seat passes to the AI (which moves at once if it must act);
+        the player will be ranked last. UserError: not seated / already resigned / not active."""
+
+        table, user = str(table), str(user)
+        async with self.tables.lock(table):
+            t = await self.tables.active(table)
+            mine = t.seat_of(user)
+            if mine is None or mine.is_ai:
+                raise UserError(NOT_SEATED)
+            seat = mine.seat
+            if mine.resigned:
+                raise UserError(ALREADY_RESIGNED)
+            t.state = await self.tables.state(t)
+            public = [f"{seat} resigned; the AI plays their seat from now on and they rank last."]
+            return await self.moves.resign(t, seat, public)
+
+    async def advance(self, table: TableRef) -> Result:
+        """Let AI seats make their moves (up to ``ai_moves_per_call``). For the CLI/bench."""
+
+        table = str(table)
+        async with self.tables.lock(table):
+            return await self.moves.advance(await self.tables.active(table, state=True))
+
+    # ----- queries (no lock needed, never change anything) ---------------------------
+    async def _legal(self, table: str, user: str, game_id: str | None = None) -> tuple[Table | None, list[ActionModel]]:
+        """``(loaded table with its state, legal actions of the user's seat)`` now; ``(None,
+        [])`` when there is no active game (of ``game_id``, if given) or the user is not a
+        human who must act now. Warm path: no database read (cached row, seats and state); on
+        a shared store (PostgreSQL shards) the game row and seats are read afresh."""
+
+        game = await self.tables.live_game(table)
+        if game is None or game.status != ACTIVE or (game_id is not None and game.game_id != game_id):
+            return None, []
+        t = await self.tables.load(game)
+        mine = t.player(user)
+        if mine is None:
+            return None, []
+        t.state = await self.tables.state(t)
+        if mine.seat not in t.engine.to_act(t.state):
+            return None, []
+        return t, list(t.engine.legal_actions(t.state, mine.seat))
+
+    async def legal_actions(self, table: TableRef, user: UserRef, game_id: str | None = None) -> list[ActionModel]:
+        """The user's legal actions now, in the engine's order; ``[]`` if there is no active
+        game at the table (or it is not ``game_id``), the user is not a seated human (AI,
+        resigned, spectator) or it is not their turn. For autocomplete: cached, no render."""
+
+        return (await self._legal(str(table), str(user), game_id))[1]
+
+    async def legal_described(
+        self, table: TableRef, user: UserRef, game_id: str | None = None
+    ) -> tuple[list[ActionModel], Callable[[ActionModel], str] | None]:
+        """``(legal actions, action -> describe sentence)`` of the user now, both on the same
+        state (one lookup): :meth:`legal_actions` and :meth:`describer` together; ``([], None)``
+        when the user cannot act. For typed-command autocomplete: cached, no render."""
+
+        t, actions = await self._legal(str(table), str(user), game_id)
+        if t is None or not actions:
+            return [], None
+        engine, state = t.engine, t.state
+        return actions, lambda action: engine.describe(state, action)
+
+    async def describer(self, table: TableRef) -> Callable[[ActionModel], str] | None:
+        """``action -> describe sentence`` on the table's current state (None: no active game)."""
+
+        game = await self.tables.live_game(str(table))
+        if game is None or game.status != ACTIVE:
+            return None
+        t = await self.tables.load(game, state=True)
+        engine, state = t.engine, t.state
+        return lambda action: engine.describe(state, action)
+
+    async def legal_moves(self, table: TableRef, user: UserRef, typed: str = "") -> list[tuple[str, str]]:
+        """``(notation, describe)`` of the user's legal actions now whose notation or
+        description contains ``typed`` (case-insensitive); ``[]`` if the user cannot act."""
+
+        t, actions = await self._legal(str(table), str(user))
+        needle = normalize(typed)
+        out = []
+        for action in actions:
+            assert t is not None
+            n = t.engine.notation(t.state, action)
+            d = t.engine.describe(t.state, action)
+            if not needle or needle in n.lower() or needle in d.lower():
+                out.append((n, d))
+        return out
+
+    async def why_no_moves(self, table: TableRef, user: UserRef, label: Callable[[str], str] = str) -> str:
+        """The one sentence telling ``user`` why they have no move at ``table`` now (a lobby,
+        a cancelled or finished game, not seated, resigned, or whom the game waits for, each
+        seat named by ``label(seat id)``). UserError: no game at the table."""
+
+        board = await self.board(table)
+        if board.status == LOBBY:
+            return NOT_STARTED
+        if board.status == CANCELLED:
+            return MOVES_CANCELLED
+        if board.status != ACTIVE:
+            return MOVES_OVER
+        mine = next((s for s in board.info.seats if s.seat == str(user)), None)
+        if mine is None:
+            return NOT_SEATED
+        if mine.resigned:
+            return RESIGNED
+        return f"It is not your turn; waiting for {', '.join(label(p) for p in board.to_act)}."
+
+    async def state(self, table: TableRef) -> tuple[Any, Any]:
+        """``(engine, state)`` of the table's active game, for tools (bench, simulate, AI
+        stand-ins). The bot shows views, never the state. UserError: no active game."""
+
+        t = await self.tables.active(str(table), state=True)
+        return t.engine, t.state
+
+    async def table_info(self, table: TableRef) -> TableInfo | None:
+        """The table's live game, else its most recent finished one, else None."""
+
+        game = await self.tables.current_game(str(table))
+        if game is None:
+            return None
+        return (await self.tables.load(game)).info()
+
+    async def board(self, table: TableRef) -> Board:
+        """The current board (live game, else the last finished one). UserError: no game."""
+
+        game = await self.tables.current_game(str(table))
+        if game is None:
+            raise UserError(NO_GAME)
+        t = await self.tables.load(game)
+        engine, seats = t.engine, t.seats
+        info = t.info()
+        if game.status == LOBBY or (game.status == CANCELLED and not any(s.seat_order is not None for s in seats)):
+            return Board(
+                game.table_id,
+                game.game_id,
+                game.pk,
+                game.version,
+                game.status,
+                None,
+                "Lobby." if game.status == LOBBY else "Cancelled.",
+                [],
+                [],
+                None,
+                info,
+            )
+        state = await self.tables.state(t)
+        users = {s.seat: s.user_id for s in t.humans}
+        to_act = engine.to_act(state) if game.status == ACTIVE else []
+        ranking = t.ranking(state) if game.status == OVER else None
+        view = engine.view(state, None)
+        return Board(
+            table=game.table_id,
+            game_id=game.game_id,
+            game_pk=game.pk,
+            version=game.version,
+            status=game.status,
+            view=ranked_view(view, ranking) if ranking else view,
+            status_line="Cancelled." if game.status == CANCELLED else engine.status(state),
+            to_act=to_act,
+            mention=[users[p] for p in to_act if p in users],
+            ranking=ranking,
+            info=info,
+            deadline=clocks.deadline(t, self.tables.settings_of(game), to_act),
+        )
+
+    async def hand(self, table: TableRef, user: UserRef) -> Hand:
+        """The user's private part now. UserError: no active game, not seated."""
+
+        table, user = str(table), str(user)
+        t = await self.tables.active(table)
+        mine = t.seat_of(user) or next((s for s in t.seats if s.seat == user and s.resigned), None)
+        if mine is None:
+            raise UserError(NOT_SEATED)
+        seat, engine = mine.seat, t.engine
+        state = await self.tables.state(t)
+        return Hand(
+            t.game.game_id,
+            seat,
+            t.game.version,
+            bool(engine.has_hands),
+            engine.private_view(state, seat),
+            engine.view(state, seat),
+            engine.private_text(state, seat) if engine.has_hands else "",
+        )
+
+    async def set_dm_ok(self, table: TableRef, user: UserRef, ok: bool) -> None:
+        """Store whether DMs to ``user`` work (the cog sets False after Forbidden 50007)."""
+
+        game = await self.tables.live_game(str(table))
+        if game is not None:
+            mine = (await self.tables.load(game)).seat_of(str(user))
+            if mine is not None:
+                await self.store.set_dm_ok(game.pk, mine.seat, ok)
+                await self.tables.reload_seats(game)
