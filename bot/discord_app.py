@@ -15,7 +15,7 @@ closes in ``close``. Texts come from :mod:`bot.format`, channel posts and DMs fr
   :class:`ShardedBoardhostBot` is the same on ``AutoShardedBot`` for ``--shard-ids`` /
   ``--shard-count`` (several processes on one PostgreSQL database).
 * Command sync: at start-up only when the stored hash of the command tree changed (kept in
-  the store: :meth:`bot.store.Store.get_meta`, key :data:`TREE_HASH_KEY`).
+  the store: :meth:`bot.service.Service.get_meta`, key :data:`TREE_HASH_KEY`).
 """
 
 from __future__ import annotations
@@ -197,14 +197,14 @@ class BoardhostBot(commands.Bot):
 
         digest = tree_hash(self.tree)
         assert self.service is not None
-        stored = await self.service.store.get_meta(TREE_HASH_KEY)
+        stored = await self.service.get_meta(TREE_HASH_KEY)
         if stored == digest:
             self.synced = False
             return False
         await self.tree.sync()
         # the global sync is what matters: store its hash first, so a failing dev-guild copy
         # cannot make every restart sync (and fail) again (issue 11.12)
-        await self.service.store.set_meta(TREE_HASH_KEY, digest)
+        await self.service.set_meta(TREE_HASH_KEY, digest)
         self.synced = True
         log.info("command tree synced (hash %s)", digest[:12])
         if self.dev_guild:
@@ -230,7 +230,7 @@ class BoardhostBot(commands.Bot):
         else:
             synced = await self.tree.sync()
             assert self.service is not None
-            await self.service.store.set_meta(TREE_HASH_KEY, tree_hash(self.tree))
+            await self.service.set_meta(TREE_HASH_KEY, tree_hash(self.tree))
         return len(synced)
 
     async def close(self) -> None:

@@ -19,6 +19,7 @@ from typing import Any, Protocol
 import discord
 from discord.ext import tasks
 
+from bot import render
 from bot.format import (
     CANNOT_POST,
     NO_PINGS,
@@ -112,8 +113,7 @@ class Poster:
 
     async def board_files(self, game_id: str, view: dict, seats: list[str]) -> list[discord.File]:
         names = await self.bot.display_names(seats, drawn=True)
-        assert self.bot.service is not None
-        images = await self.bot.service.render_board(game_id, rename_view(view, names))
+        images = await render.render_board(game_id, rename_view(view, names))
         files = []
         for i, png in enumerate(images[:10]):
             name = "board.png" if len(images) == 1 else f"board-{i + 1}.png"
@@ -129,12 +129,11 @@ class Poster:
         The full board stays on ``/game board`` and the "Full board" button."""
 
         names = await self.bot.display_names(seats, drawn=True)
-        assert self.bot.service is not None
         lines = rename_view(list(events or []), names)  # user ids inside sentences
         for seat, name in names.items():  # "ai-1 places …": AI seats inside sentences too
             if not seat.isdigit():
                 lines = [re.sub(rf"(?<![\w-]){re.escape(seat)}(?![\w-])", name, ln) for ln in lines]
-        png = await self.bot.service.render_summary(game_id, rename_view(view, names), lines)
+        png = await render.render_summary(game_id, rename_view(view, names), lines)
         if png is None:
             return await self.board_files(game_id, view, seats)
         return [discord.File(io.BytesIO(png), filename="summary.png")]
@@ -325,7 +324,7 @@ class Poster:
     async def retry_pending_posts(self) -> None:
         """The pending-posts retry loop (a ``discord.ext.tasks`` loop, separate from any
         other periodic job): every table owing a post, and every table whose AI run stopped
-        on an engine/AI error with an AI seat still to act (``Service.ai_stalled``), is
+        on an engine/AI error with an AI seat still to act (``Service.ai_stalled_tables``), is
         caught up when its backoff has passed (10 s, 20 s, 40 s … at most 10 min after each
         failure), not only when it is next touched. Tables of guilds another shard process
         runs are left to that process (issue 14.2)."""
@@ -334,19 +333,19 @@ class Poster:
         if service is None:
             return
         now = discord.utils.utcnow().timestamp()
-        for table in sorted(self.pending | service.ai_stalled):
+        for table in sorted(self.pending | service.ai_stalled_tables()):
             failures, due = self._backoff.get(table, (0, now))
             if due > now:
                 continue
             if not table.isdigit() or not await self.bot.owns_table(table):
                 self.pending.discard(table)
-                service.ai_stalled.discard(table)
+                service.clear_ai_stalled(table)
                 self._backoff.pop(table, None)
                 continue
             try:
                 await self.touch(table)
-                if table in service.ai_stalled and not await service.ai_due(table):
-                    service.ai_stalled.discard(table)  # the game moved on (or ended) meanwhile
+                if table in service.ai_stalled_tables() and not await service.ai_due(table):
+                    service.clear_ai_stalled(table)  # the game moved on (or ended) meanwhile
             except Exception:  # one table's failure must not stop the loop
                 log.exception("table %s: background catch-up failed", table)
                 self.pending.add(table)
@@ -354,7 +353,7 @@ class Poster:
                 await self.explain_refusal(table)
             else:
                 self._told.discard(table)  # posted: a later refusal is told again
-            if table in self.pending or table in service.ai_stalled:  # failed again: wait twice as long
+            if table in self.pending or table in service.ai_stalled_tables():  # failed again: wait twice as long
                 wait = min(self.RETRY_FIRST * 2**failures, self.RETRY_MAX)
                 self._backoff[table] = (failures + 1, now + wait)
             else:
@@ -493,7 +492,7 @@ class Poster:
             lines += [mention_seats(t, seats) for t in pm.events]
             files: list[discord.File] = []
             if pm.hand is not None and (pm.hand_changed or pm.events):
-                png = await self.bot.service.render_hand(
+                png = await render.render_hand(
                     result.game_id, rename_view(pm.hand, await self.bot.display_names(seats, drawn=True))
                 )
                 if png is not None:

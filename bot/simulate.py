@@ -90,7 +90,9 @@ async def simulate(
             posts += 1
             due = posts % max(1, every) == 0 or result.status != "active"
             if result.board_due and result.view is not None and render and due:
-                images = await service.render_board(result.game_id, result.view)
+                from bot.render import render_board  # Pillow only when boards are written
+
+                images = await render_board(result.game_id, result.view)
                 for k, png in enumerate(images):
                     suffix = "" if len(images) == 1 else f"-{k + 1}"
                     path = os.path.join(out, f"board-{result.version:04d}{suffix}.png")

@@ -46,12 +46,12 @@ async def track_lobby(service: Service, table: int | str, game_pk: int, message_
     key = LOBBY_MESSAGES.format(table)
     try:
         async with service.lock(table):  # joins arriving together must not lose an id
-            raw = await service.store.get_meta(key)
+            raw = await service.get_meta(key)
             data = json.loads(raw) if raw else {}
             ids = data.get("messages", []) if data.get("game") == game_pk else []
             if message_id not in ids:
                 ids.append(message_id)
-            await service.store.set_meta(key, json.dumps({"game": game_pk, "messages": ids}))
+            await service.set_meta(key, json.dumps({"game": game_pk, "messages": ids}))
     except Exception:
         log.exception("table %s: could not remember lobby message %s", table, message_id)
 
@@ -64,7 +64,7 @@ async def close_lobby(service: Service, poster: Poster, table: int | str, game_p
 
     key = LOBBY_MESSAGES.format(table)
     try:
-        raw = await service.store.get_meta(key)
+        raw = await service.get_meta(key)
         data = json.loads(raw) if raw else {}
         ids = list(data.get("messages", [])) if data.get("game") == game_pk else []
         ids += [i for i in also if i not in ids]
@@ -83,7 +83,7 @@ async def close_lobby(service: Service, poster: Poster, table: int | str, game_p
             except discord.HTTPException as exc:
                 log.warning("table %s: could not close lobby message %s (%s)", table, message_id, exc)
         if data.get("game") == game_pk:
-            await service.store.set_meta(key, json.dumps({"game": game_pk, "messages": []}))
+            await service.set_meta(key, json.dumps({"game": game_pk, "messages": []}))
     except Exception:
         log.exception("table %s: could not close the lobby messages of game %s", table, game_pk)
 

@@ -18,6 +18,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import render
 from bot.cogs.group import GameSection, add_section
 from bot.cogs.lobby import track_lobby
 from bot.format import (
@@ -225,7 +226,7 @@ class TableViews(GameSection, name=TABLE_COG):
             return
         info = await self.service.table_info(table)
         names = await self.bot.display_names(seats_of(info), drawn=True)  # type: ignore[attr-defined]
-        png = await self.service.render_hand(hand.game_id, rename_view(hand.view, names)) if hand.view else None
+        png = await render.render_hand(hand.game_id, rename_view(hand.view, names)) if hand.view else None
         files = [discord.File(io.BytesIO(png), filename="hand.png")] if png else []
         text = hand.text or hand_text(hand.view) or "Your hand."
         await interaction.followup.send(bound(f"**{title}**, move {hand.version}. {text}"), ephemeral=True, files=files)
@@ -233,7 +234,7 @@ class TableViews(GameSection, name=TABLE_COG):
     async def send_moves(self, interaction: discord.Interaction, table: int) -> None:
         moves = await self.service.legal_moves(table, interaction.user.id)
         if not moves:
-            raise UserError(await self.why_no_moves(table, interaction.user.id))
+            raise UserError(await self.service.why_no_moves(table, interaction.user.id, seat_label))
         head = f"Your moves ({len(moves)}): play one with `/move`."
         body: list[str] = []
         size = len(head)
@@ -252,23 +253,6 @@ class TableViews(GameSection, name=TABLE_COG):
         if info is not None and len(moves) <= 25:
             kwargs["view"] = pick_view(table, info.version, moves)
         await say(interaction, "\n".join([head, *body]), **kwargs)
-
-    async def why_no_moves(self, table: int, user: int) -> str:
-        board = await self.service.board(table)
-        if board.status == "lobby":
-            return "The game has not started yet; the host can start it with /game start."
-        if board.status == "cancelled":
-            return "This game was cancelled; start a new one with /game new."
-        if board.status != "active":
-            return "This game is over; `/game board` shows the final ranking."
-        seat = str(user)
-        mine = next((s for s in board.info.seats if s.seat == seat), None)
-        if mine is None:
-            return "You are not seated in this game."
-        if mine.resigned:
-            return "You resigned from this game; the AI plays your seat."
-        waiting = ", ".join(seat_label(p) for p in board.to_act)
-        return f"It is not your turn; waiting for {waiting}."
 
     # ----- the board's buttons (bot.views) -----------------------------------------------
     async def board_button(self, interaction: discord.Interaction, kind: str, table: int, version: int) -> None:

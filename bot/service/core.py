@@ -154,35 +154,3 @@ class Service(Lobby, Play, History, Days, Votes, Listing, Posting):
         ``fresh_seats``): the caches hold live tables only."""
 
         return self.tables.cached()
-
-    # ----- rendering (kept for the Discord layer until it renders itself) ---------------
-    async def render_board(self, game_id: str, view: dict) -> list[bytes]:
-        """PNG images of a board view, rendered in a worker thread (never in the lock)."""
-
-        import renderers
-
-        return await asyncio.to_thread(renderers.render_board, game_id, view)
-
-    async def render_summary(self, game_id: str, view: dict, events: list[str] | None = None) -> bytes | None:
-        """The phone summary PNG posted after a move, in a worker thread; ``None`` when the
-        game's renderer draws no summary (post the board then)."""
-
-        import renderers
-
-        if not hasattr(renderers.module_for(game_id), "summary"):
-            return None
-        return await asyncio.to_thread(renderers.render_summary, game_id, view, list(events or []))
-
-    async def render_hand(self, game_id: str, view: dict) -> bytes | None:
-        """PNG of a player's hand view (or None if the renderer draws no hands), in a thread."""
-
-        import renderers
-
-        return await asyncio.to_thread(renderers.render_hand, game_id, view)
-
-    @property
-    def ai_stalled(self) -> set[str]:
-        """The live set of tables whose AI run stalled (kept for the poster until it uses
-        :meth:`ai_stalled_tables` / :meth:`clear_ai_stalled`)."""
-
-        return self.moves.stalled

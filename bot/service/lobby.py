@@ -27,7 +27,7 @@ from bot.service.results import (
     UserRef,
 )
 from bot.service.tables import Table
-from bot.store import GameRow, TableBusy, VersionConflict
+from bot.store import TableBusy, VersionConflict
 from engines.base import shuffled
 
 __all__ = ["Lobby"]
@@ -62,7 +62,7 @@ class Lobby(UseCase):
         async with self.tables.lock(table):
             live = await self.tables.live_game(table)
             if live is not None:
-                raise UserError(_busy(live))
+                raise UserError(_busy(await self.tables.load(live)))
             try:
                 game = await self.store.create_game(
                     table,
@@ -74,9 +74,9 @@ class Lobby(UseCase):
                     settings=table_settings,
                     guild=None if guild is None else str(guild),
                 )
-            except TableBusy:
+            except TableBusy:  # another process opened one meanwhile
                 live = await self.store.live_game(table)
-                raise UserError(_busy(live)) from None
+                raise UserError(_busy(await self.tables.load(live) if live is not None else None)) from None
             self.tables.remember(game)
             t = Table(game, await self.tables.reload_seats(game), engine)
             return report.result(
@@ -202,11 +202,10 @@ class Lobby(UseCase):
         return report.result(self.tables, t, None, public=[line], board_due=False)
 
 
-def _busy(live: GameRow | None) -> str:
-    """The refusal of a second game at a table that has ``live``."""
+def _busy(live: Table | None) -> str:
+    """The refusal of a second game at a table whose live game is ``live``."""
 
     if live is None:
         return "This table already has a game."
-    title = engine_for(live.game_id).title
-    what = "a lobby" if live.status == LOBBY else "a game in progress"
-    return f"This table already has {what} of {title}; finish or cancel it first."
+    what = "a lobby" if live.game.status == LOBBY else "a game in progress"
+    return f"This table already has {what} of {live.engine.title}; finish or cancel it first."

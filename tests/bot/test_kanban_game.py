@@ -47,37 +47,38 @@ def thin_rendering(h, monkeypatch, every: int = 8) -> dict:
 
     from PIL import Image
 
+    from bot import render
+
     buf = io.BytesIO()
     Image.new("RGB", (1, 1), "#ffffff").save(buf, "PNG")
     tiny = buf.getvalue()
-    cls = type(h.service)
-    real_board, real_hand, real_summary = cls.render_board, cls.render_hand, cls.render_summary
+    real_board, real_hand, real_summary = render.render_board, render.render_hand, render.render_summary
     calls = {"board": 0, "hand": 0, "summary": 0, "real": 0}
 
-    async def render_board(self, game_id, view):
+    async def render_board(game_id, view):
         calls["board"] += 1
         if calls["board"] % every == 1:
             calls["real"] += 1
-            return await real_board(self, game_id, view)
+            return await real_board(game_id, view)
         return [tiny, tiny]
 
-    async def render_summary(self, game_id, view, events=None):
+    async def render_summary(game_id, view, events=None):
         calls["summary"] += 1
         if calls["summary"] % every == 1:
             calls["real"] += 1
-            return await real_summary(self, game_id, view, events)
+            return await real_summary(game_id, view, events)
         return tiny
 
-    async def render_hand(self, game_id, view):
+    async def render_hand(game_id, view):
         calls["hand"] += 1
         if calls["hand"] % every == 1:
             calls["real"] += 1
-            return await real_hand(self, game_id, view)
+            return await real_hand(game_id, view)
         return tiny
 
-    monkeypatch.setattr(cls, "render_board", render_board)
-    monkeypatch.setattr(cls, "render_hand", render_hand)
-    monkeypatch.setattr(cls, "render_summary", render_summary)
+    monkeypatch.setattr(render, "render_board", render_board)
+    monkeypatch.setattr(render, "render_hand", render_hand)
+    monkeypatch.setattr(render, "render_summary", render_summary)
     return calls
 
 

@@ -7,6 +7,7 @@ import asyncio
 
 import pytest
 
+from bot import render
 from bot.poster import Poster
 from bot.service import Service
 
@@ -32,7 +33,7 @@ class StubChannel:
         self.sent.append((content, len(kwargs.get("files", []))))
 
 
-async def test_renders_overlap_but_posts_go_out_in_version_order(tmp_path):
+async def test_renders_overlap_but_posts_go_out_in_version_order(tmp_path, monkeypatch):
     service = await Service.open(str(tmp_path / "p.db"), seed_source=lambda: 11)
     try:
         await service.new_game("77", A, "high-low", settings={"board_posts": "every"})  # a board post per move
@@ -44,14 +45,14 @@ async def test_renders_overlap_but_posts_go_out_in_version_order(tmp_path):
         r1.private = r2.private = []  # no DMs here
         log: list[str] = []
 
-        async def render_board(game_id, view, _real=service.render_board):
+        async def render_board(game_id, view, _real=render.render_board):
             version = 1 if view == r1.view else 2
             log.append(f"start {version}")
             await asyncio.sleep(0.05 if version == 1 else 0.0)  # the first board renders slower
             log.append(f"end {version}")
             return await _real(game_id, view)
 
-        service.render_board = render_board
+        monkeypatch.setattr(render, "render_board", render_board)
         poster = Poster(StubBot(service))
         channel = StubChannel()
         await asyncio.gather(poster.post_result(channel, r1), poster.post_result(channel, r2))

@@ -387,12 +387,14 @@ async def test_legal_actions_for_typed_autocomplete(service):
 
 
 async def test_board_image_renders_off_the_loop(service):
+    from bot import render
+
     await started(service, A, B)
     board = await service.board("t")
-    (png,) = await service.render_board(board.game_id, board.view)
+    (png,) = await render.render_board(board.game_id, board.view)
     assert png[:8] == b"\x89PNG\r\n\x1a\n"
     hand = await service.hand("t", A)
-    assert (await service.render_hand(hand.game_id, hand.view))[:4] == b"\x89PNG"
+    assert (await render.render_hand(hand.game_id, hand.view))[:4] == b"\x89PNG"
 
 
 async def test_actions_accepted_as_models(service):
