@@ -17,7 +17,7 @@ from discord.ext import commands
 from bot.cogs.base import TableCog
 from bot.cogs.typed import build_action, build_group
 from bot.games import command_group
-from bot.service import StaleVersion, UserError
+from bot.service import NO_GAME, StaleVersion, UserError
 from bot.views import PLAY_COG
 from engines import registry
 from engines.base import ActionModel, default_notation, normalize
@@ -123,7 +123,7 @@ class PlayCog(TableCog, commands.Cog, name=PLAY_COG):
     ) -> None:
         info = await self.service.table_info(interaction.channel_id)
         if info is None:
-            raise UserError("There is no game at this table; start one with /game new.")
+            raise UserError(NO_GAME)
         # a finished or cancelled game: the service's refusal says which
         if info.status in ("lobby", "active") and info.game_id != engine.id:
             raise UserError(f"This table plays {info.title}, not {engine.title}; use `/move` or its own commands.")

@@ -9,6 +9,7 @@ from bot.service.parsing import option_values, parse_options, parse_settings
 from bot.service.results import (
     BOARD_CHANGED,
     LOBBY_CHANGED,
+    NO_GAME,
     Board,
     Hand,
     HistoryLine,
@@ -29,6 +30,7 @@ from bot.service.results import (
 __all__ = [
     "BOARD_CHANGED",
     "LOBBY_CHANGED",
+    "NO_GAME",
     "Board",
     "Hand",
     "HistoryLine",
