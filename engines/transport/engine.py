@@ -47,6 +47,7 @@ class Transport(Engine):
     def __init__(self) -> None:
         super().__init__()
         self._memo: tuple | None = None  # see _board
+        self._cells: tuple | None = None  # see _cell
 
     def _board(self, state: State) -> tuple[dict, dict]:
         """``(grid_of(state), hexes.frontier(grid))``, remembered for the last field seen: a
@@ -374,9 +375,10 @@ class Transport(Engine):
         belt edges). Icon and parcel steps ask for the tile, pallet or parcel first."""
 
         f = state.field
-        if isinstance(action, SwapHand):
+        kind = action.type  # not isinstance: pydantic's instance check is slow, and this runs per move
+        if kind == "swap_hand":
             return [Choice(self.TILE_Q, "swap", "Swap your hand", "Swap your whole hand for 4 new tiles.")]
-        if isinstance(action, Connect):
+        if kind == "connect":
             t = action.tile
             return [
                 Choice(self.TILE_Q, t, tile_name(t), self._tile_detail(t)),
@@ -386,7 +388,7 @@ class Transport(Engine):
                 self._cell(f, f"Where do you connect {t}?", action.at),
                 self._rotation(t, action.rotation),
             ]
-        if isinstance(action, Insert):
+        if kind == "insert":
             t = action.tile
             pallet_at = next((k for k, c in f.items() if c.tile == action.pallet), "")
             return [
@@ -411,9 +413,9 @@ class Transport(Engine):
                     label=f"pallet to {action.pallet_to}",
                 ),
             ]
-        if isinstance(action, Load):
+        if kind == "load":
             return [self._cell(f, "Which empty loading tile gets the new parcel?", action.at)]
-        if isinstance(action, Wrench):
+        if kind == "wrench":
             c = f.get(action.at)
             name = tile_name(c.tile) if c else action.at
             out = [
@@ -434,7 +436,7 @@ class Transport(Engine):
             else:
                 out.append(Choice("Where does the pallet go?", "-", "No pallet moves"))
             return out
-        if isinstance(action, Lift):
+        if kind == "lift":
             at = next((k for k, c in f.items() if c.tile == action.pallet), "")
             return [
                 Choice("Which pallet does the forklift move?", action.pallet, f"The {action.pallet} pallet", at),
@@ -446,14 +448,14 @@ class Transport(Engine):
                     f"Direction {action.facing}",
                 ),
             ]
-        if isinstance(action, SwapPallets):
+        if kind == "swap_pallets":
             return [
                 Choice("Which pallet does the forklift move?", "swap", "Swap two pallets"),
                 Choice(
                     "Which two pallets swap places?", f"{action.a}-{action.b}", f"The {action.a} and {action.b} pallets"
                 ),
             ]
-        if isinstance(action, Move):
+        if kind == "move":
             c = f.get(action.at)
             top = c.parcel[0] if c and c.parcel else "?"
             dest = place_name(f, action.to)
@@ -475,6 +477,7 @@ class Transport(Engine):
         return super().choices(state, action)
 
     @staticmethod
+    @lru_cache(maxsize=1024)
     def _tile_detail(tile: str) -> str:
         icon = hx.ICON.get(tile, "")
         shape = hx.SHAPE[tile]
@@ -482,6 +485,7 @@ class Transport(Engine):
         return what + (f", then its {icon} icon acts" if icon else "")
 
     @staticmethod
+    @lru_cache(maxsize=4096)
     def _rotation(tile: str, k: int) -> Choice:
         shape = hx.SHAPE.get(tile, "")
         edges = hx.ROT[shape][k].edges if shape else ()
@@ -492,17 +496,27 @@ class Transport(Engine):
         )
         return Choice("Which rotation? (your hand image shows each one)", str(k), f"Rotation {k}", detail)
 
-    @staticmethod
-    def _cell(field: dict, question: str, cell: str, skip: str | None = None, label: str = "") -> Choice:
-        side = region_of(field, cell)
-        return Choice(
-            question,
-            cell,
-            label or cell,
-            next_to(field, cell, skip=skip),
-            group=str(side),
-            group_label=f"{REGION_NAMES[side]} of the field",
-        )
+    def _cell(self, field: dict, question: str, cell: str, skip: str | None = None, label: str = "") -> Choice:
+        """The choice of ``cell``: what it is next to, grouped by side of the field. Remembered
+        for the last field seen (its very object: fields are never changed in place), since
+        one step asks about the same few cells for hundreds of moves."""
+
+        memo = self._cells
+        if memo is None or memo[0] is not field:
+            memo = self._cells = (field, {})
+        key = (question, cell, skip, label)
+        found = memo[1].get(key)
+        if found is None:
+            side = region_of(field, cell)
+            found = memo[1][key] = Choice(
+                question,
+                cell,
+                label or cell,
+                next_to(field, cell, skip=skip),
+                group=str(side),
+                group_label=f"{REGION_NAMES[side]} of the field",
+            )
+        return found
 
     def status(self, state: State) -> str:
         if state.phase == "over":
