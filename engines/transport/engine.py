@@ -444,8 +444,7 @@ class Transport(Engine):
                 Choice(
                     "Which way does its belt side face?",
                     str(action.facing),
-                    f"Facing {hx.DIR_NAMES[action.facing]}",
-                    f"Direction {action.facing}",
+                    f"Its belt side facing {hx.DIR_NAMES[action.facing]} ({action.facing})",
                 ),
             ]
         if kind == "swap_pallets":
