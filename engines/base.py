@@ -28,6 +28,8 @@ from typing import Annotated, Any, ClassVar, Literal, Union, get_args, get_origi
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
+from engines.search import LEVELS, SearchAI
+
 __all__ = [
     "IllegalAction",
     "NotationError",
@@ -395,7 +397,10 @@ class Engine:
         State: the pydantic model of the whole game state.
         action_models: the game's :class:`ActionModel` subclasses.
         AI: the game's AI class; ``AI(engine)`` has ``choose(state, player, rng) -> Action``.
-            The instance is ``engine.ai`` (``None`` when ``AI`` is ``None``).
+            The instance is ``engine.ai`` (``None`` when ``AI`` is ``None``): the heuristic
+            policy, also the "easy" strength of :meth:`ai_level`.
+        search: the game's :class:`engines.search.Hooks` (its determinizer, evaluation and
+            the budgets of the stronger levels), or ``None``: then every level is ``engine.ai``.
         has_hands: whether players hold private information worth a DM.
         score_unit: what the scores count, singular and plural (see :func:`plural`).
         rules_summary: ``{topic: English summary}`` for a rules command, kept as data;
@@ -415,10 +420,28 @@ class Engine:
     #: "coins")``, ``("PP", "PP")``): the host's final ranking says ``"42 coins"``
     score_unit: ClassVar[tuple[str, str]] = ("point", "points")
     rules_summary: ClassVar[dict[str, str]] = {}
+    search: ClassVar[Any] = None
 
     def __init__(self) -> None:
         self.Action, self.action_adapter = action_union(*self.action_models)
         self.ai = self.AI(self) if self.AI is not None else None
+        self._levels: dict[str, Any] = {}
+
+    def ai_level(self, level: str = "normal") -> Any:
+        """The AI policy of a strength: ``"easy"`` (the heuristic, ``engine.ai``: each legal
+        move scored once, no look-ahead), ``"normal"`` or ``"strong"`` (``SearchAI``:
+        determinized Monte Carlo over the heuristic, more playouts at "strong"; see
+        :mod:`engines.search`). Each has ``choose(state, player, rng) -> Action`` and is
+        deterministic given ``rng``. A game without search hooks (``search`` is ``None``)
+        gives ``engine.ai`` for every level. ``ValueError`` for an unknown level."""
+
+        if level not in LEVELS:
+            raise ValueError(f"Unknown AI strength {level!r}: choose one of {', '.join(LEVELS)}.")
+        if level == "easy" or self.search is None or self.ai is None:
+            return self.ai
+        if level not in self._levels:
+            self._levels[level] = SearchAI(self, self.search, self.search.budgets[level], level=level)
+        return self._levels[level]
 
     # ----- helpers the host uses -------------------------------------------------
     def options(self, options: BaseModel | dict | None) -> BaseModel:

@@ -26,6 +26,7 @@ not yet revealed, round 5 doubled). Every decision compares plan values:
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from itertools import combinations
 
 from . import data as D
@@ -57,7 +58,15 @@ def best_setting(tiles: list[str], total: int, price: float, start_off=()) -> tu
     energy unit. Greedy local search over single switches from ``start_off``, first to meet
     the limits (at least one available worker, robots ≤ machines), then to raise
     10 × min(production, storage) − max(1, energy) × price. Returns ``(profit, off)``.
+    Pure, so results are remembered per argument (the search AI asks the same questions
+    many times).
     """
+
+    return _best_setting(tuple(tiles), total, price, frozenset(start_off))
+
+
+@lru_cache(maxsize=1 << 16)
+def _best_setting(tiles: tuple[str, ...], total: int, price: float, start_off: frozenset) -> tuple[float, frozenset]:
 
     vecs = [VEC[t] for t in tiles]
     on = [t not in start_off for t in tiles]
@@ -105,6 +114,15 @@ def best_setting(tiles: list[str], total: int, price: float, start_off=()) -> tu
     return (cur[1] if cur[0] == 0 else -1000.0 + cur[0]), off
 
 
+class _PriceState:
+    """What :func:`price_path` reads of a state."""
+
+    __slots__ = ("round", "energy_step", "energy_revealed")
+
+    def __init__(self, round_: int, step: int, revealed: list[int]):
+        self.round, self.energy_step, self.energy_revealed = round_, step, revealed
+
+
 def price_path(state) -> list[float]:
     """Expected energy price at the income of each round from the current one to round 5:
     the current step plus the mean of the energy tiles not yet revealed per reveal
@@ -120,8 +138,19 @@ def price_path(state) -> list[float]:
 
 
 def plan_value(tiles: list[str], state, total: int = D.OWN_WORKERS, first_total: int | None = None) -> float:
-    """Expected profit of a factory with ``tiles`` installed, from this round to the end."""
+    """Expected profit of a factory with ``tiles`` installed, from this round to the end
+    (remembered per tiles, round, energy price and revealed energy tiles)."""
 
+    return _plan_value(
+        tuple(tiles), state.round, state.energy_step, tuple(state.energy_revealed), total, first_total
+    )
+
+
+@lru_cache(maxsize=1 << 16)
+def _plan_value(
+    tiles: tuple[str, ...], round_: int, step: int, revealed: tuple[int, ...], total: int, first_total: int | None
+) -> float:
+    state = _PriceState(round_, step, list(revealed))
     out = 0.0
     rounds = D.ROUNDS - state.round + 1
     prices = price_path(state)

@@ -29,6 +29,7 @@ from .actions import (
     take_,
 )
 from .ai import FactoryManagerAI
+from .search import HOOKS as SEARCH_HOOKS
 from .rules import (
     PHASE_NUMBER,
     PHASE_TITLE,
@@ -57,6 +58,7 @@ class FactoryManager(Engine):
     State = State
     action_models = ACTION_MODELS
     AI = FactoryManagerAI
+    search = SEARCH_HOOKS
     has_hands = False
     score_unit = ("Elektro", "Elektro")
     rules_summary = RULES_SUMMARY

@@ -12,6 +12,7 @@ from . import data as D
 from . import rules as R
 from .actions import ACTION_MODELS
 from .ai import KanbanAI
+from .search import HOOKS as SEARCH_HOOKS
 from .state import Options, State
 from .text import RULES_SUMMARY
 
@@ -27,6 +28,7 @@ class KanbanEV(Engine):
     State = State
     action_models = ACTION_MODELS
     AI = KanbanAI
+    search = SEARCH_HOOKS
     has_hands = True
     score_unit = ("PP", "PP")
     rules_summary = RULES_SUMMARY

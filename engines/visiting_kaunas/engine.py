@@ -30,6 +30,7 @@ from .actions import (
     Use,
 )
 from .ai import KaunasAI
+from .search import HOOKS as SEARCH_HOOKS
 from .rules import building_count, building_type, capacity, count, label, level, longest_row, parse_label, price
 from .state import DOWN, UP, Options, PlayerState, State
 
@@ -45,6 +46,7 @@ class VisitingKaunas(Engine):
     State = State
     action_models = ACTION_MODELS
     AI = KaunasAI
+    search = SEARCH_HOOKS
     has_hands = True
     score_unit = ("coin", "coins")
     rules_summary = T.RULES_SUMMARY

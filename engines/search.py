@@ -1,0 +1,246 @@
+"""Search-based AI over the engine contract: determinized Monte Carlo with heuristic rollouts.
+
+An AI seat that looks ahead. For one decision of ``player`` in ``state``:
+
+1. **Sample worlds from what the seat may see.** A game gives a *determinizer*,
+   ``determinize(state, player, rng) -> State``: a full state whose hidden parts (other
+   hands, the order of every deck, stack and bag, face-down cards, the seed) are drawn at
+   random from what ``player`` knows (its view and the public component lists). Nothing
+   the seat may not know reaches the search: the true hidden parts are never read, so two
+   states that differ only in hidden information give the same decision with the same ``rng``.
+2. **Pick candidates.** The game's heuristic policy (``ai.py``, the "easy" strength) proposes
+   its move in a sampled world; the other legal moves are screened one ply deep with the
+   game's evaluation and the best few join it (``candidates`` in all).
+3. **Compare them on common worlds.** Successive halving: each round every surviving
+   candidate is played in the same fresh sampled worlds, followed by the same seeded
+   rollout of the heuristic policy for every seat (``depth`` actions at most), and the end
+   position is valued; the better half survives. The value is in ``[0, 1]`` for the
+   player's side: a finished game counts its ranking (win 1, shared first place 0.5,
+   else 0) blended with the score margin, an unfinished one the evaluation's margin.
+4. **Return** the survivor with the best mean value; the heuristic's move keeps a small
+   head start (``prior_bonus``), so the search leaves it only on evidence.
+
+The budget is counted in playouts (one playout = one rollout from one candidate in one
+world), never in time: a decision is reproducible from ``rng`` alone. Pure: no I/O, no
+clock; ``rng`` is the only source of randomness and is read once (one 64-bit draw).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = ["Budget", "Hooks", "SearchAI", "Stats", "LEVELS"]
+
+#: the strengths an engine gives by name (``Engine.ai_level``), weakest first
+LEVELS = ("easy", "normal", "strong")
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How much one decision may think, counted in work, never in time.
+
+    ``playouts``: rollouts in all (spread over the candidates by successive halving);
+    ``depth``: actions per rollout at most (every seat's, the heuristic playing them) before
+    the evaluation values the position; ``candidates``: moves compared at the root (the
+    heuristic's own move and the best of the one-ply screen); ``screen``: legal moves
+    screened one ply deep at most (a sample of them, drawn from the decision's rng, when
+    there are more)."""
+
+    playouts: int
+    depth: int
+    candidates: int = 4
+    screen: int = 24
+
+
+@dataclass
+class Hooks:
+    """The game-specific parts of the search.
+
+    ``determinize(state, player, rng) -> State``: a sampled world (see the module doc); it
+    must read only what ``player`` may see. ``evaluate(state, player) -> float``: the score
+    margin of ``player``'s side in the game's own units (points, Elektro, coins, PP), the
+    finished game's or an estimate of it; default: ``engine.scores`` of the side minus the
+    best other side's. ``teams(state) -> list[list[str]]``: the sides (default: one per
+    seat; 4-player Transport plays in teams). ``scale``: a margin that counts as a clear
+    lead (the value is ``0.5 + 0.5 * tanh(margin / scale)``). ``budgets``: the
+    :class:`Budget` of each strength but "easy"."""
+
+    determinize: Callable[[Any, str, random.Random], Any]
+    budgets: dict[str, Budget]
+    evaluate: Callable[[Any, str], float] | None = None
+    teams: Callable[[Any], list[list[str]]] | None = None
+    scale: float = 10.0
+    prior_bonus: float = 0.01
+
+
+@dataclass
+class Stats:
+    """What one decision cost: ``playouts`` run, ``actions`` applied in rollouts, the
+    ``candidates`` compared and the chosen move's mean value."""
+
+    playouts: int = 0
+    actions: int = 0
+    candidates: int = 0
+    value: float = 0.0
+    means: dict[str, float] = field(default_factory=dict)
+
+
+class SearchAI:
+    """``choose(state, player, rng) -> Action``: the contract's AI, searching (module doc).
+
+    ``engine``: the game; ``hooks``: its :class:`Hooks`; ``budget``: this strength's
+    :class:`Budget`; ``policy``: the rollout and prior policy (default ``engine.ai``, the
+    heuristic). ``last`` holds the :class:`Stats` of the latest decision (for benchmarks)."""
+
+    def __init__(self, engine, hooks: Hooks, budget: Budget, policy: Any = None, level: str = "normal"):
+        self.engine = engine
+        self.hooks = hooks
+        self.budget = budget
+        self.policy = policy if policy is not None else engine.ai
+        self.level = level
+        self.last = Stats()
+
+    # ----- values ----------------------------------------------------------------------
+    def _sides(self, state) -> list[list[str]]:
+        if self.hooks.teams is not None:
+            return self.hooks.teams(state)
+        return [[p] for p in self.engine.seats(state)]
+
+    def margin(self, state, player: str) -> float:
+        """The score margin of ``player``'s side: the game's evaluation, or the side's score
+        minus the best other side's (``engine.scores``; a side scores its best seat)."""
+
+        if self.hooks.evaluate is not None:
+            return float(self.hooks.evaluate(state, player))
+        sc = self.engine.scores(state)
+        mine = -math.inf
+        best_other = -math.inf
+        for side in self._sides(state):
+            v = max(sc.get(p, 0) for p in side)
+            if player in side:
+                mine = v
+            else:
+                best_other = max(best_other, v)
+        return mine - (best_other if best_other > -math.inf else 0)
+
+    def value(self, state, player: str) -> float:
+        """The position's value in ``[0, 1]`` for ``player``'s side (module doc, step 3)."""
+
+        m = 0.5 + 0.5 * math.tanh(self.margin(state, player) / self.hooks.scale)
+        if not self.engine.is_over(state):
+            return m
+        ranking = self.engine.ranking(state)
+        side = next((set(s) for s in self._sides(state) if player in s), {player})
+        top = set(ranking[0]) if ranking else set()
+        if player not in top:
+            outcome = 0.0
+        elif top <= side:
+            outcome = 1.0
+        else:
+            outcome = 0.5
+        return 0.75 * outcome + 0.25 * m
+
+    # ----- playing ---------------------------------------------------------------------
+    def _step(self, state, player: str, action):
+        """``action`` applied for ``player`` without re-checking it (it came from the legal
+        moves or the heuristic): the engine's copy then its own step, as ``apply`` does."""
+
+        new = self.engine.copy_state(state)
+        self.engine._apply(new, player, action, [])
+        return new
+
+    def _rollout(self, state, player: str, rnd: random.Random, stats: Stats) -> float:
+        eng = self.engine
+        s = state
+        for _ in range(self.budget.depth):
+            if eng.is_over(s):
+                break
+            actors = eng.to_act(s)
+            if not actors:
+                break
+            who = actors[0]
+            try:
+                a = self.policy.choose(s, who, rnd)
+                s = self._step(s, who, a)
+            except Exception:  # a policy that cannot move in a sampled world: value it here
+                break
+            stats.actions += 1
+        stats.playouts += 1
+        return self.value(s, player)
+
+    def choose(self, state, player: str, rng: random.Random):
+        eng = self.engine
+        legal = eng.legal_actions(state, player)
+        stats = Stats()
+        self.last = stats
+        if len(legal) <= 1:
+            return legal[0] if legal else None
+        r = random.Random(rng.getrandbits(64))
+        keys = [eng.action_to_json(a) for a in legal]
+        # candidates: the heuristic's move in a sampled world, then the one-ply screen
+        world0 = self.hooks.determinize(state, player, random.Random(r.getrandbits(64)))
+        try:
+            prior = self.policy.choose(world0, player, random.Random(r.getrandbits(64)))
+            prior_i = keys.index(eng.action_to_json(prior))
+        except (ValueError, Exception):
+            prior_i = 0
+        order = list(range(len(legal)))
+        if len(order) > self.budget.screen:
+            order = r.sample(order, self.budget.screen)
+            order.sort()
+        screened: list[tuple[float, int]] = []
+        if self.budget.candidates > 1:
+            for i in order:
+                if i == prior_i:
+                    continue
+                try:
+                    v = self.value(self._step(world0, player, legal[i]), player)
+                except Exception:  # not playable in that world: never a candidate
+                    continue
+                screened.append((v, i))
+        screened.sort(key=lambda t: (-t[0], t[1]))
+        cands = [prior_i] + [i for _v, i in screened[: self.budget.candidates - 1]]
+        stats.candidates = len(cands)
+        if len(cands) == 1:
+            return legal[prior_i]
+        total = {i: 0.0 for i in cands}
+        count = {i: 0 for i in cands}
+        alive = list(cands)
+        rounds = max(1, math.ceil(math.log2(len(cands))))
+        left = self.budget.playouts
+        for k in range(rounds):
+            per = max(1, left // (len(alive) * (rounds - k)))
+            for _w in range(per):
+                world = self.hooks.determinize(state, player, random.Random(r.getrandbits(64)))
+                seed = r.getrandbits(64)
+                for i in alive:
+                    try:
+                        start = self._step(world, player, legal[i])
+                    except Exception:
+                        v = 0.0
+                    else:
+                        v = self._rollout(start, player, random.Random(seed), stats)
+                    total[i] += v
+                    count[i] += 1
+                    left -= 1
+            if len(alive) > 1 and k < rounds - 1:
+
+                def mean(i: int) -> float:
+                    return total[i] / max(1, count[i]) + (self.hooks.prior_bonus if i == prior_i else 0.0)
+
+                alive.sort(key=lambda i: (-mean(i), i != prior_i, i))
+                alive = alive[: max(1, (len(alive) + 1) // 2)]
+            if left <= 0:
+                break
+
+        def final(i: int) -> float:
+            return total[i] / max(1, count[i]) + (self.hooks.prior_bonus if i == prior_i else 0.0)
+
+        best = min(alive, key=lambda i: (-final(i), i != prior_i, i))
+        stats.value = total[best] / max(1, count[best])
+        stats.means = {eng.notation(state, legal[i]): round(total[i] / max(1, count[i]), 4) for i in cands}
+        return legal[best]
