@@ -33,7 +33,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["Budget", "Hooks", "SearchAI", "Stats", "LEVELS"]
+__all__ = ["Budget", "Hooks", "NarrowPolicy", "SearchAI", "Stats", "LEVELS"]
 
 #: the strengths an engine gives by name (``Engine.ai_level``), weakest first
 LEVELS = ("easy", "normal", "strong")
@@ -75,6 +75,36 @@ class Hooks:
     teams: Callable[[Any], list[list[str]]] | None = None
     scale: float = 10.0
     prior_bonus: float = 0.01
+    #: rollouts play the heuristic over at most this many legal moves (a sample drawn from
+    #: the rollout's rng) where its scoring of every move is slow; ``None``: all of them
+    rollout_width: int | None = None
+
+
+class NarrowPolicy:
+    """The game's heuristic (``engine.AI``) choosing among at most ``width`` legal moves: a
+    sample, in legal order, drawn from ``rnd`` when there are more. A cheaper rollout policy
+    for games whose heuristic scores every move at length; it asks the engine for nothing
+    else through a thin proxy."""
+
+    def __init__(self, engine, width: int):
+        self.engine = engine
+        self.width = width
+        self._legal: list = []
+        self._ai = engine.AI(self)
+
+    def __getattr__(self, name: str):  # everything but legal_actions: the real engine
+        return getattr(self.engine, name)
+
+    def legal_actions(self, state, player: str) -> list:
+        return self._legal
+
+    def choose(self, state, player: str, rnd: random.Random):
+        legal = self.engine.legal_actions(state, player)
+        if len(legal) > self.width:
+            keep = sorted(rnd.sample(range(len(legal)), self.width))
+            legal = [legal[i] for i in keep]
+        self._legal = legal
+        return self._ai.choose(state, player, rnd)
 
 
 @dataclass
@@ -93,14 +123,21 @@ class SearchAI:
     """``choose(state, player, rng) -> Action``: the contract's AI, searching (module doc).
 
     ``engine``: the game; ``hooks``: its :class:`Hooks`; ``budget``: this strength's
-    :class:`Budget`; ``policy``: the rollout and prior policy (default ``engine.ai``, the
-    heuristic). ``last`` holds the :class:`Stats` of the latest decision (for benchmarks)."""
+    :class:`Budget`; ``policy``: the rollout policy (default ``engine.ai``, the heuristic,
+    narrowed to ``hooks.rollout_width`` moves when set); the root's first candidate is always
+    ``prior``'s move (default ``engine.ai``). ``last`` holds the :class:`Stats` of the latest decision (for benchmarks)."""
 
-    def __init__(self, engine, hooks: Hooks, budget: Budget, policy: Any = None, level: str = "normal"):
+    def __init__(
+        self, engine, hooks: Hooks, budget: Budget, policy: Any = None, level: str = "normal", prior: Any = None
+    ):
         self.engine = engine
         self.hooks = hooks
         self.budget = budget
-        self.policy = policy if policy is not None else engine.ai
+        if policy is None:
+            width = hooks.rollout_width
+            policy = NarrowPolicy(engine, width) if width else engine.ai
+        self.policy = policy
+        self.prior = prior if prior is not None else engine.ai
         self.level = level
         self.last = Stats()
 
@@ -184,7 +221,7 @@ class SearchAI:
         # candidates: the heuristic's move in a sampled world, then the one-ply screen
         world0 = self.hooks.determinize(state, player, random.Random(r.getrandbits(64)))
         try:
-            prior = self.policy.choose(world0, player, random.Random(r.getrandbits(64)))
+            prior = self.prior.choose(world0, player, random.Random(r.getrandbits(64)))
             prior_i = keys.index(eng.action_to_json(prior))
         except (ValueError, Exception):
             prior_i = 0

@@ -141,9 +141,7 @@ def plan_value(tiles: list[str], state, total: int = D.OWN_WORKERS, first_total:
     """Expected profit of a factory with ``tiles`` installed, from this round to the end
     (remembered per tiles, round, energy price and revealed energy tiles)."""
 
-    return _plan_value(
-        tuple(tiles), state.round, state.energy_step, tuple(state.energy_revealed), total, first_total
-    )
+    return _plan_value(tuple(tiles), state.round, state.energy_step, tuple(state.energy_revealed), total, first_total)
 
 
 @lru_cache(maxsize=1 << 16)

@@ -29,7 +29,6 @@ from .actions import (
     take_,
 )
 from .ai import FactoryManagerAI
-from .search import HOOKS as SEARCH_HOOKS
 from .rules import (
     PHASE_NUMBER,
     PHASE_TITLE,
@@ -43,6 +42,7 @@ from .rules import (
     temp_cost,
     total_workers,
 )
+from .search import HOOKS as SEARCH_HOOKS
 from .state import Options, PlayerState, State
 from .text import RULES_SUMMARY, _rewrite
 

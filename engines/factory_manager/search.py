@@ -13,7 +13,6 @@ import random
 
 from engines.search import Budget, Hooks
 
-from . import data as D
 from .ai import plan_value
 from .rules import installed
 from .state import State

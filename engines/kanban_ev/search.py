@@ -94,7 +94,7 @@ HOOKS = Hooks(
     determinize=determinize,
     scale=10.0,
     budgets={
-        "normal": Budget(playouts=24, depth=24, candidates=3, screen=16),
-        "strong": Budget(playouts=64, depth=40, candidates=4, screen=24),
+        "normal": Budget(playouts=8, depth=400, candidates=3, screen=16),
+        "strong": Budget(playouts=20, depth=400, candidates=4, screen=24),
     },
 )

@@ -25,10 +25,11 @@ from engines.transport.actions import (
     _wrench,
 )
 from engines.transport.ai import TransportAI
-from .search import HOOKS as SEARCH_HOOKS
 from engines.transport.hexes import field_of, grid_of, key, parse_key
 from engines.transport.state import Options, State
 from engines.transport.text import REGION_NAMES, RULES_SUMMARY, SHAPE_NAMES, next_to, place_name, region_of, tile_name
+
+from .search import HOOKS as SEARCH_HOOKS
 
 
 class Transport(Engine):

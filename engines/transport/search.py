@@ -70,9 +70,9 @@ HOOKS = Hooks(
     evaluate=evaluate,
     teams=teams,
     scale=30.0,
+    rollout_width=10,
     budgets={
         "normal": Budget(playouts=12, depth=4, candidates=3, screen=16),
         "strong": Budget(playouts=32, depth=6, candidates=4, screen=24),
     },
 )
-

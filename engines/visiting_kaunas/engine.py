@@ -30,8 +30,8 @@ from .actions import (
     Use,
 )
 from .ai import KaunasAI
-from .search import HOOKS as SEARCH_HOOKS
 from .rules import building_count, building_type, capacity, count, label, level, longest_row, parse_label, price
+from .search import HOOKS as SEARCH_HOOKS
 from .state import DOWN, UP, Options, PlayerState, State
 
 

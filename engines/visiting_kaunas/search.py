@@ -12,7 +12,9 @@ active player drew (to everyone else) and the seed (so every future roll). A sam
 * upgrades: the deck (and another player's drawn cards) shuffled into the same places;
 * the seed: drawn at random.
 
-The evaluation is the default one: the coin margin (``engine.scores``).
+The evaluation: coins, plus the earning power of the buildings in each street
+(:func:`engines.visiting_kaunas.ai.building_value`) times the share of the event cards still
+to come (tourists only pay while events fire), as a margin over the best other player.
 """
 
 from __future__ import annotations
@@ -22,7 +24,13 @@ import random
 from engines.search import Budget, Hooks
 
 from . import data as D
+from .ai import building_value
 from .state import DOWN, State
+
+#: Elektro-like weight of one unit of building value over a whole game (ASSUMED, tuned by
+#: bench.ai_strength)
+BUILDING_WEIGHT = 1.0
+_EVENTS = sum(D.DECK_PER_LEVEL.values())
 
 
 def determinize(state: State, player: str, rnd: random.Random) -> State:
@@ -49,7 +57,7 @@ def determinize(state: State, player: str, rnd: random.Random) -> State:
             if c and D.EVENTS[c].level == lvl:
                 s.down[j] = pool.pop()
     stakes = dict(s.stakes)
-    for j, (old, new) in enumerate(zip(old_down, s.down)):
+    for old in old_down:
         if old and old in state.stakes:
             stakes.pop(old, None)
     for j, (old, new) in enumerate(zip(old_down, s.down)):
@@ -71,11 +79,30 @@ def determinize(state: State, player: str, rnd: random.Random) -> State:
     return s
 
 
+def worth(state: State, player: str) -> float:
+    """``player``'s coins plus its streets' earning power for the events still to come."""
+
+    pl = state.pl[player]
+    if state.phase == "over":
+        return float(pl.coins)
+    left = (len(state.edeck) + sum(1 for c in state.down if c)) / _EVENTS
+    power = sum(building_value(b) for side in pl.street for b in side if b)
+    return pl.coins + BUILDING_WEIGHT * left * power
+
+
+def evaluate(state: State, player: str) -> float:
+    """The :func:`worth` margin of ``player`` over the best other player."""
+
+    return worth(state, player) - max(worth(state, p) for p in state.players if p != player)
+
+
 HOOKS = Hooks(
     determinize=determinize,
+    evaluate=evaluate,
+    rollout_width=10,
     scale=10.0,
     budgets={
-        "normal": Budget(playouts=12, depth=8, candidates=3, screen=16),
-        "strong": Budget(playouts=32, depth=12, candidates=4, screen=24),
+        "normal": Budget(playouts=10, depth=8, candidates=3, screen=12),
+        "strong": Budget(playouts=28, depth=12, candidates=4, screen=20),
     },
 )

@@ -1,0 +1,233 @@
+"""The search AI (engines.search) over every game: it decides only from what the seat may see.
+
+At many states of whole games (played by the heuristic), a second state is built that differs
+from the first only in hidden information: other hands, the order of decks, stacks and bags,
+face-down cards, the seed. The engine's own ``view`` of the acting seat must be equal for
+both (so the change really is hidden), and the search, with the same rng, must pick the
+same move in both. Budgets are tiny here; the strength matches are in ``bench.ai_strength``.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engines import registry
+from engines.base import rng
+from engines.search import Budget, NarrowPolicy, SearchAI
+
+TINY = Budget(playouts=6, depth=3, candidates=3, screen=6)
+#: Kanban EV's steps are small and cheap: rollouts reach further for the same cost
+DEEP = Budget(playouts=6, depth=16, candidates=3, screen=6)
+
+
+def _budget(game_id: str) -> Budget:
+    return DEEP if game_id == "kanban-ev" else TINY
+
+
+def _policy(engine):
+    """The heuristic, over at most the game's rollout width of moves (Transport's full
+    heuristic takes up to a second on some moves: too slow for a test)."""
+
+    width = engine.search.rollout_width
+    return NarrowPolicy(engine, width) if width else engine.ai
+
+
+def _ai(engine, game_id: str) -> SearchAI:
+    return SearchAI(engine, engine.search, _budget(game_id), prior=_policy(engine))
+
+
+def _swap_some(a: list, b: list, r: random.Random) -> None:
+    """Exchange a few items between lists ``a`` and ``b`` in place (sizes kept)."""
+
+    for _ in range(3):
+        if a and b:
+            i, j = r.randrange(len(a)), r.randrange(len(b))
+            a[i], b[j] = b[j], a[i]
+
+
+def _vary_fm(state, player: str, r: random.Random):
+    s = state.model_copy(deep=True)
+    pool = s.energy_deck + s.energy_removed
+    r.shuffle(pool)
+    s.energy_deck, s.energy_removed = pool[: len(s.energy_deck)], pool[len(s.energy_deck) :]
+    pool = s.order_pile + s.order_unused
+    r.shuffle(pool)
+    s.order_pile, s.order_unused = pool[: len(s.order_pile)], pool[len(s.order_pile) :]
+    s.seed = state.seed + 977
+    return s
+
+
+def _vary_transport(state, player: str, r: random.Random):
+    s = state.model_copy(deep=True)
+    for p in s.players:
+        if p != player:
+            _swap_some(s.hands[p], s.stack, r)
+    r.shuffle(s.stack)
+    r.shuffle(s.bag)
+    s.seed = state.seed + 977
+    return s
+
+
+def _vary_kanban(state, player: str, r: random.Random):
+    from engines.kanban_ev import data as D
+    from engines.kanban_ev.rules import clone
+
+    s = clone(state)
+    b = s.board
+    me = s.players.index(player)
+    for i, pb in enumerate(s.player_boards):
+        if i == me:
+            continue
+        _swap_some(pb.goals, b.goal_deck, r)
+        _swap_some(pb.kanban_cards, b.kanban_deck, r)
+        if b.nominations[i] and b.goal_deck:
+            j = r.randrange(len(b.goal_deck))
+            b.nominations[i], b.goal_deck[j] = b.goal_deck[j], b.nominations[i]
+    r.shuffle(b.goal_deck)
+    r.shuffle(b.kanban_deck)
+    r.shuffle(b.demand_stack)
+    below = [d for st in b.design_stacks for d in st[1:]]
+    r.shuffle(below)
+    stacks = []
+    for st in b.design_stacks:
+        k = max(0, len(st) - 1)
+        stacks.append(st[:1] + below[:k])
+        below = below[k:]
+    b.design_stacks = stacks
+    # face-down awards: any printed tiles, except the stack the seat is choosing from now
+    t = b.turn
+    seen = t.pending[0][1] if t is not None and t.who == me and t.pending and t.pending[0][0] == "award" else ""
+    tiles = [k for k, c in D.AWARD_TILES.items() for _ in range(c)]
+    r.shuffle(tiles)
+    b.award_tiles = {d: (list(x) if d == seen else sorted(tiles.pop() for _ in x)) for d, x in b.award_tiles.items()}
+    s.seed = state.seed + 977
+    return s
+
+
+def _vary_kaunas(state, player: str, r: random.Random):
+    from engines.visiting_kaunas import data as D
+    from engines.visiting_kaunas.state import DOWN
+
+    s = state.model_copy(deep=True)
+    r.shuffle(s.bdeck)
+    if player != s.players[s.active]:
+        _swap_some(s.drawn, s.udeck, r)
+    r.shuffle(s.udeck)
+    visible = {c for st in s.up for c in st} | set(s.discard) | {s.moving}
+    for lvl in (1, 2, 3):
+        unseen = [c for c, e in D.EVENTS.items() if e.level == lvl and c not in visible]
+        r.shuffle(unseen)
+        places = [("deck", k) for k, c in enumerate(s.edeck) if D.EVENTS[c].level == lvl]
+        places += [("down", j) for j, c in enumerate(s.down) if c and D.EVENTS[c].level == lvl]
+        for kind, k in places:
+            new = unseen.pop()
+            if kind == "deck":
+                s.edeck[k] = new
+                continue
+            old = state.down[k]
+            s.down[k] = new
+            if old in state.stakes:
+                del s.stakes[old]
+            for d in s.dice:
+                if d.card == DOWN[k] and d.cid == old and not d.done:
+                    d.cid = new
+        for kind, k in places:
+            if kind == "down" and state.down[k] in state.stakes:
+                s.stakes[s.down[k]] = state.stakes[state.down[k]]
+    s.seed = state.seed + 977
+    return s
+
+
+VARY = {
+    "factory-manager": _vary_fm,
+    "transport": _vary_transport,
+    "kanban-ev": _vary_kanban,
+    "visiting-kaunas": _vary_kaunas,
+}
+
+CASES = [("factory-manager", 2), ("kanban-ev", 2), ("transport", 2), ("transport", 4), ("visiting-kaunas", 2)]
+
+
+def _states(engine, n: int, seed: int, every: int):
+    """(state, seat) at every ``every``-th decision with a choice, of a heuristic self-play game."""
+
+    players = [f"s{i}" for i in range(n)]
+    policy = _policy(engine)
+    state = engine.setup(players, None, seed)
+    step = 0
+    picked = []
+    while not engine.is_over(state):
+        who = engine.to_act(state)[0]
+        if len(engine.legal_actions(state, who)) > 1 and step % every == 0:
+            picked.append((state, who))
+        state = engine.apply(state, who, policy.choose(state, who, rng(seed, "t", step))).state
+        step += 1
+    return picked
+
+
+@pytest.mark.parametrize(("game_id", "n"), CASES)
+def test_hidden_information_never_changes_the_decision(game_id: str, n: int) -> None:
+    engine = registry.get(game_id)
+    ai = _ai(engine, game_id)
+    checked = differed = 0
+    states = _states(engine, n, 3, every=1)
+    for k, (state, who) in enumerate(states[:: max(1, len(states) // 8)][:8]):
+        other = VARY[game_id](state, who, random.Random(1000 + k))
+        # the change is hidden from the seat: its view is the same
+        assert engine.view(other, who) == engine.view(state, who)
+        assert engine.legal_actions(other, who) == engine.legal_actions(state, who)
+        differed += engine.state_to_json(other) != engine.state_to_json(state)
+        # the sampled worlds themselves are the same: they are built from the seat's knowledge
+        w1 = engine.search.determinize(state, who, random.Random(k))
+        w2 = engine.search.determinize(other, who, random.Random(k))
+        assert engine.state_to_json(w1) == engine.state_to_json(w2)
+        a = ai.choose(state, who, random.Random(k))
+        seen = ai.last.means
+        b = ai.choose(other, who, random.Random(k))
+        assert a == b, f"{game_id} state {k}: {a} vs {b}"
+        # not only the move: every candidate's mean value is the same, so nothing hidden
+        # reached a rollout (a search reading the true state fails here almost every time)
+        assert ai.last.means == seen
+        checked += 1
+    assert checked == 8
+    assert differed == checked  # the second states really differ from the first
+
+
+@pytest.mark.parametrize(("game_id", "n"), CASES)
+def test_sampled_worlds_look_the_same_to_the_seat(game_id: str, n: int) -> None:
+    """A determinized world keeps everything the seat sees (its view) and its legal moves."""
+
+    engine = registry.get(game_id)
+    states = _states(engine, n, 5, every=1)
+    for state, who in states[:: max(1, len(states) // 8)][:8]:
+        world = engine.search.determinize(state, who, random.Random(11))
+        assert engine.view(world, who) == engine.view(state, who)
+        assert engine.legal_actions(world, who) == engine.legal_actions(state, who)
+        engine.state_from_json(engine.state_to_json(world))  # still a valid state
+
+
+@pytest.mark.parametrize("game_id", sorted(VARY))
+def test_same_state_and_rng_give_the_same_decision(game_id: str) -> None:
+    engine = registry.get(game_id)
+    ai = _ai(engine, game_id)
+    states = _states(engine, 2, 4, every=1)
+    for state, who in states[:: max(1, len(states) // 3)][:3]:
+        first = ai.choose(state, who, random.Random(99))
+        assert ai.choose(state, who, random.Random(99)) == first
+        assert first in engine.legal_actions(state, who)
+        assert ai.last.playouts <= _budget(game_id).playouts + _budget(game_id).candidates  # bounded by work
+
+
+def test_levels() -> None:
+    for game_id in registry.ids():
+        engine = registry.get(game_id)
+        assert engine.ai_level("easy") is engine.ai
+        assert engine.ai_level() is engine.ai_level("normal")
+        if engine.search is not None:
+            normal, strong = engine.ai_level("normal"), engine.ai_level("strong")
+            assert isinstance(normal, SearchAI) and isinstance(strong, SearchAI)
+            assert strong.budget.playouts > normal.budget.playouts
+        with pytest.raises(ValueError):
+            engine.ai_level("expert")
