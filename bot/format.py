@@ -309,8 +309,9 @@ def table_line(summary: TableSummary, cross_server: bool = False) -> str:
     (a Discord relative timestamp), the deadline when the table has a turn limit."""
 
     where = table_link(summary.table, summary.guild, cross_server)
+    bots = ai_strengths(summary.ai)
     if summary.status == "lobby":
-        return f"**{summary.title}** in {where}: lobby, waiting for players to join."
+        return f"**{summary.title}** in {where}: lobby, waiting for players to join" + (f"; {bots}." if bots else ".")
     who = [seat_label(u) for u in summary.waiting_users]  # humans by their current user
     who += [seat_label(w) for w in summary.waiting if w.startswith("ai-")]
     line = f"**{summary.title}** in {where}: " + (", ".join(who) or "nobody") + " to act"
@@ -318,7 +319,23 @@ def table_line(summary: TableSummary, cross_server: bool = False) -> str:
         line += f" since {discord_time(summary.since)}"
     if summary.deadline is not None:
         line += f", deadline {discord_time(summary.deadline)}"
+    if bots:
+        line += f"; {bots}"
     return line + "."
+
+
+def ai_strengths(strengths: dict[str, str]) -> str:
+    """``AI 1 (strong), AI 2 (normal)``: the AI seats (by number) and the strength each plays
+    at; ``""`` for none."""
+
+    return ", ".join(f"{seat_label(seat)} ({strengths[seat]})" for seat in sorted(strengths, key=_seat_number))
+
+
+def _seat_number(seat: str) -> tuple[int, str]:
+    """Sort key of a seat id: AI seats by their number (``ai-2`` before ``ai-10``)."""
+
+    tail = seat.rsplit("-", 1)[-1]
+    return (int(tail) if tail.isdigit() else 0, seat)
 
 
 # ----- history (/game history) -----------------------------------------------------------
@@ -369,8 +386,8 @@ def status_text(result: Any, seats: dict[str, str]) -> str:
     """The live status message of a table (edited in place after every move; the board
     image is its attachment): the game and move number, the engine's status line, who must
     act (named, never pinged: an edit pings nobody) and the turn deadline when the table has
-    one; once over, the final ranking. ``seats``: :func:`seats_of` (a substitute is named
-    for the seat they play)."""
+    one, and each AI seat's strength; once over, the final ranking. ``seats``: :func:`seats_of`
+    (a substitute is named for the seat they play)."""
 
     title = result.info.title if result.info is not None else result.game_id
     if result.status == "over":
@@ -385,6 +402,15 @@ def status_text(result: Any, seats: dict[str, str]) -> str:
     deadline = result.deadline
     if deadline is not None:
         lines.append(f"Turn deadline {discord_time(deadline)}.")
+    bots = ai_strengths(
+        {
+            s.seat: s.strength
+            for s in (result.info.seats if result.info is not None else [])
+            if s.is_ai and not s.resigned and s.strength
+        }
+    )
+    if bots:
+        lines.append(f"AI strength: {bots}.")
     return "\n".join(lines)
 
 
@@ -420,6 +446,7 @@ __all__ = [
     "OVER_LIMIT",
     "DB_TIMEOUT",
     "SORRY",
+    "ai_strengths",
     "allowed_for",
     "board_lines",
     "bound",

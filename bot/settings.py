@@ -2,10 +2,12 @@
 
 Every field can be set as an environment variable (``DISCORD_TOKEN``, ``BOARDHOST_DB``,
 ``BOARDHOST_DEV_GUILD``, ``BOARDHOST_LOG_LEVEL``, ``BOARDHOST_SHARD_IDS``,
-``BOARDHOST_SHARD_COUNT``) or as a line ``NAME=value`` in ``.env`` in the working directory. The environment wins over ``.env``.
+``BOARDHOST_SHARD_COUNT``, ``BOARDHOST_AI_STRENGTH``) or as a line ``NAME=value`` in ``.env`` in the working directory. The environment wins over ``.env``.
 """
 
 from __future__ import annotations
+
+from typing import Literal
 
 from pydantic import AliasChoices, Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -30,6 +32,11 @@ class Settings(BaseSettings):
     shard_count: int | None = Field(default=None, validation_alias=AliasChoices("BOARDHOST_SHARD_COUNT"))
     #: logging level name
     log_level: str = Field(default="INFO", validation_alias=AliasChoices("BOARDHOST_LOG_LEVEL"))
+    #: the strength of new AI seats and of the AI playing for absent players, unless the
+    #: table chose one: easy, normal or strong
+    ai_strength: Literal["easy", "normal", "strong"] = Field(
+        default="normal", validation_alias=AliasChoices("BOARDHOST_AI_STRENGTH")
+    )
 
 
 def load_settings() -> Settings:

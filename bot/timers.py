@@ -134,6 +134,11 @@ def format_duration(seconds: int | float | None) -> str:
     return "".join(out)
 
 
+#: the AI strengths a table can choose (``engines.search.LEVELS``): easy is the heuristic that
+#: scores each legal move once, normal and strong search ahead (more at strong)
+Strength = Literal["easy", "normal", "strong"]
+
+
 class TableSettings(BaseModel):
     """A table's asynchronous-play settings (``/game new``, ``/game settings``).
 
@@ -146,7 +151,12 @@ class TableSettings(BaseModel):
       hands the seat to the AI for the rest of the game and the player ranks last);
     * ``vacation_days``: days of ``/game vacation`` each player may take in this game;
     * ``board_posts``: ``"status"`` keeps ONE live status message edited in place and posts
-      each move as one short line; ``"every"`` posts a new board after every move.
+      each move as one short line; ``"every"`` posts a new board after every move;
+    * ``ai_strength``: how strong the AI is that plays an absent player's turn (deadline) or
+      a seat handed to the AI: ``"easy"`` | ``"normal"`` | ``"strong"``; None: the host's
+      default (``BOARDHOST_AI_STRENGTH``, normal);
+    * ``bots``: each AI seat's strength by seat id (``/game addbot strength:``), kept with
+      the game so a restart keeps it.
     """
 
     turn_limit: int | None = None
@@ -156,6 +166,8 @@ class TableSettings(BaseModel):
     policy: Literal["ai", "kick"] = "ai"
     vacation_days: int = Field(default=14, ge=0)
     board_posts: Literal["status", "every"] = "status"
+    ai_strength: Strength | None = None
+    bots: dict[str, Strength] = Field(default_factory=dict)
 
     def summary(self) -> str:
         """One line for players: ``turn limit 24h (then the AI plays the turn) · reminders
@@ -166,7 +178,11 @@ class TableSettings(BaseModel):
             if not self.turn_limit
             else (
                 f"turn limit {format_duration(self.turn_limit)} (then "
-                + ("the AI plays the turn" if self.policy == "ai" else "the others may vote the player out")
+                + (
+                    "the AI plays the turn" + (f" at {self.ai_strength} strength" if self.ai_strength else "")
+                    if self.policy == "ai"
+                    else "the others may vote the player out"
+                )
                 + ")"
             )
         )

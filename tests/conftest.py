@@ -12,7 +12,13 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
+
+# The host's default AI strength in the tests: "easy", today's heuristic (quick, and the policy
+# the whole-game bot tests were written against); tests of the strengths choose them explicitly.
+os.environ.setdefault("BOARDHOST_AI_STRENGTH", "easy")
 
 import renderers
 from tests import fakegame

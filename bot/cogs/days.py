@@ -48,17 +48,29 @@ DEADLINE_CHOICES = [
     app_commands.Choice(name="Skip / vote-kick: the others vote to hand the seat to the AI", value="kick"),
 ]
 
+#: the AI strengths (``/game addbot strength:``, ``/game settings ai_strength:``)
+STRENGTH_CHOICES = [
+    app_commands.Choice(name="easy: quick, scores each move once", value="easy"),
+    app_commands.Choice(name="normal: looks a few moves ahead (default)", value="normal"),
+    app_commands.Choice(name="strong: looks further, about a second a move", value="strong"),
+]
+
 #: how the settings options are described (shared by ``/game new`` and ``/game settings``)
 SETTINGS_HELP = {
     "turn_limit": "Time for each turn, e.g. 24h, 2d, 1d12h or off (default off)",
     "reminders": "Reminder schedule, e.g. '12h then daily' (default), '6h then every 6h', '12h' or off",
     "at_deadline": "When a turn's time runs out (default: AI plays the turn)",
     "vacation_days": "Days of /game vacation each player may take (default 14)",
+    "ai_strength": "How strong the AI is that plays a turn when its time runs out (default normal)",
 }
 
 
 def settings_changes(
-    turn_limit: str | None, reminders: str | None, at_deadline: str | None, vacation_days: int | None
+    turn_limit: str | None,
+    reminders: str | None,
+    at_deadline: str | None,
+    vacation_days: int | None,
+    ai_strength: str | None = None,
 ) -> dict:
     """The options of ``/game new`` / ``/game settings`` as changes for
     :func:`bot.service.parse_settings` (options left out are not changed)."""
@@ -72,6 +84,8 @@ def settings_changes(
         changes["policy"] = at_deadline
     if vacation_days is not None:
         changes["vacation_days"] = vacation_days
+    if ai_strength is not None:
+        changes["ai_strength"] = ai_strength
     return changes
 
 
@@ -194,7 +208,7 @@ class PlayOverDays(GameSection, name=DAYS_COG):
         name="settings", description="Turn limit, reminders, deadline policy (host); without options: show them"
     )
     @app_commands.describe(**SETTINGS_HELP)
-    @app_commands.choices(at_deadline=DEADLINE_CHOICES)
+    @app_commands.choices(at_deadline=DEADLINE_CHOICES, ai_strength=STRENGTH_CHOICES)
     async def settings(
         self,
         interaction: discord.Interaction,
@@ -202,14 +216,15 @@ class PlayOverDays(GameSection, name=DAYS_COG):
         reminders: str | None = None,
         at_deadline: str | None = None,
         vacation_days: app_commands.Range[int, 0, 365] | None = None,
+        ai_strength: str | None = None,
     ) -> None:
-        changes = settings_changes(turn_limit, reminders, at_deadline, vacation_days)
+        changes = settings_changes(turn_limit, reminders, at_deadline, vacation_days, ai_strength)
         if not changes:
             info, current = await self.service.table_settings(interaction.channel_id)
             await say(
                 interaction,
                 f"**{info.title}** settings: {current.summary()}. The host changes them with"
-                " `/game settings turn_limit: reminders: at_deadline: vacation_days:`.",
+                " `/game settings turn_limit: reminders: at_deadline: vacation_days: ai_strength:`.",
             )
             return
         self.check_can_post(interaction)
@@ -295,4 +310,12 @@ async def setup(bot: commands.Bot) -> None:
     await add_section(bot, PlayOverDays(bot))
 
 
-__all__ = ["DEADLINE_CHOICES", "SETTINGS_HELP", "TICK_SECONDS", "PlayOverDays", "settings_changes", "zone_choices"]
+__all__ = [
+    "DEADLINE_CHOICES",
+    "SETTINGS_HELP",
+    "STRENGTH_CHOICES",
+    "TICK_SECONDS",
+    "PlayOverDays",
+    "settings_changes",
+    "zone_choices",
+]

@@ -18,7 +18,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.days import DEADLINE_CHOICES, SETTINGS_HELP, settings_changes
+from bot.cogs.days import DEADLINE_CHOICES, SETTINGS_HELP, STRENGTH_CHOICES, settings_changes
 from bot.cogs.group import GameSection, add_section
 from bot.format import NO_PINGS, bound, lobby_text, mention_seats, seats_of
 from bot.poster import Poster, say
@@ -98,7 +98,7 @@ class LobbyCog(GameSection, name=LOBBY_COG):
         thread="Open the game in a new thread of this channel",
         **SETTINGS_HELP,
     )
-    @app_commands.choices(at_deadline=DEADLINE_CHOICES)
+    @app_commands.choices(at_deadline=DEADLINE_CHOICES, ai_strength=STRENGTH_CHOICES)
     async def new(
         self,
         interaction: discord.Interaction,
@@ -109,9 +109,10 @@ class LobbyCog(GameSection, name=LOBBY_COG):
         reminders: str | None = None,
         at_deadline: str | None = None,
         vacation_days: app_commands.Range[int, 0, 365] | None = None,
+        ai_strength: str | None = None,
     ) -> None:
         self.check_can_post(interaction)
-        settings = settings_changes(turn_limit, reminders, at_deadline, vacation_days)
+        settings = settings_changes(turn_limit, reminders, at_deadline, vacation_days, ai_strength)
         if thread:
             await self.new_in_thread(interaction, game, options, settings)
             return
@@ -271,8 +272,10 @@ class LobbyCog(GameSection, name=LOBBY_COG):
         await close_lobby(self.service, self.poster, interaction.channel_id, result.game_pk, LOBBY_CANCELLED)
 
     @app_commands.command(name="addbot", description="Add an AI seat to the lobby (host)")
-    async def addbot(self, interaction: discord.Interaction) -> None:
-        result = await self.service.add_bot(interaction.channel_id, interaction.user.id)
+    @app_commands.describe(strength="How strong the AI plays (default normal)")
+    @app_commands.choices(strength=STRENGTH_CHOICES)
+    async def addbot(self, interaction: discord.Interaction, strength: str | None = None) -> None:
+        result = await self.service.add_bot(interaction.channel_id, interaction.user.id, strength)
         await self._lobby_reply(interaction, result, "An AI seat was added.")
 
     async def new_in_thread(

@@ -41,6 +41,7 @@ from bot.service.history import History
 from bot.service.listing import Listing
 from bot.service.lobby import Lobby
 from bot.service.moves import Moves
+from bot.service.parsing import check_strength, default_strength
 from bot.service.play import Play
 from bot.service.posting import Posting
 from bot.service.results import TableRef
@@ -61,7 +62,9 @@ class Service(Lobby, Play, History, Days, Votes, Listing, Posting):
     * ``ai_moves_per_call``: how many AI moves one call may make (None: until a human must
       act or the game ends; ``boardhost simulate`` uses 1 and calls :meth:`advance`);
     * ``seed_source``: ``() -> int`` for new games' seeds (default ``secrets.randbits(63)``);
-    * ``clock``: "now" in epoch seconds (the bot injects discord.utils.utcnow, tests a fake clock).
+    * ``clock``: "now" in epoch seconds (the bot injects discord.utils.utcnow, tests a fake clock);
+    * ``ai_strength``: the host's AI strength (easy, normal, strong; default
+      ``BOARDHOST_AI_STRENGTH``, else normal).
 
     Use ``await Service.open(path)`` for the SQLite store; ``await service.close()`` closes it.
     """
@@ -74,11 +77,15 @@ class Service(Lobby, Play, History, Days, Votes, Listing, Posting):
         ai_moves_per_call: int | None = None,
         seed_source: Callable[[], int] | None = None,
         clock: Callable[[], float] = time.time,
+        ai_strength: str | None = None,
     ) -> None:
         self.store = store
         self.clock = clock
         self.seed_source = seed_source or (lambda: secrets.randbits(63))
         self.tables = Tables(store, lock_factory)
+        #: the strength of new AI seats and of the AI playing for absent players when the
+        #: table chose none (``BOARDHOST_AI_STRENGTH``, default normal)
+        self.tables.ai_strength = check_strength(ai_strength) if ai_strength else default_strength()
         self.moves = Moves(store, self.tables, lambda: self.clock(), ai_moves_per_call)
 
     @classmethod

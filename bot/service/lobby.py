@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 import bot.service.report as report
 from bot.service.moves import UseCase
-from bot.service.parsing import engine_for, parse_options, parse_settings
+from bot.service.parsing import check_strength, engine_for, parse_options, parse_settings
 from bot.service.results import (
     ACTIVE,
     ADD_BOT_NOT_HOST,
@@ -128,10 +128,13 @@ class Lobby(UseCase):
                 public.append(f"{game.host} is the host now.")
             return report.result(self.tables, t, None, public=public, board_due=False)
 
-    async def add_bot(self, table: TableRef, user: UserRef) -> Result:
-        """Add an AI seat (``ai-1``, ``ai-2``, …) to the lobby. Host only; UserError when full."""
+    async def add_bot(self, table: TableRef, user: UserRef, strength: str | None = None) -> Result:
+        """Add an AI seat (``ai-1``, ``ai-2``, …) to the lobby, playing at ``strength`` (easy,
+        normal or strong; None: the host's default), kept in the game's settings so a restart
+        keeps it. Host only; UserError when full or for an unknown strength."""
 
         table, seat = str(table), str(user)
+        level = check_strength(strength) if strength else self.tables.ai_strength
         async with self.tables.lock(table):
             t = await self.tables.hosted_lobby(table, seat, ADD_BOT_STARTED, ADD_BOT_NOT_HOST)
             taken = {s.seat for s in t.seats}
@@ -139,7 +142,12 @@ class Lobby(UseCase):
             while f"ai-{n}" in taken:
                 n += 1
             await self._add_seat(t, f"ai-{n}", None)
-            return self._lobby_result(t, f"AI seat ai-{n} added ({len(t.seats)} seated).")
+            settings = self.tables.settings_of(t.game)
+            t.game.settings = settings.model_copy(update={"bots": {**settings.bots, f"ai-{n}": level}}).model_dump(
+                mode="json"
+            )
+            await self.store.set_settings(t.game.pk, t.game.settings)
+            return self._lobby_result(t, f"AI seat ai-{n} ({level}) added ({len(t.seats)} seated).")
 
     async def start(self, table: TableRef, user: UserRef) -> Result:
         """Start the lobby's game (host only, enough seats): shuffle the seat order from the

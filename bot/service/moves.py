@@ -244,8 +244,13 @@ class Moves:
         meta: list[dict] = []
         self.stalled.discard(game.table_id)
 
+        # every seat is the AI's (the last human left, or an all-AI game): the quick heuristic
+        all_ai = not absent and set(engine.seats(state)) <= set(ai)
+        levels = {p: "easy" if all_ai else t.strength_of(p) for p in engine.seats(state)}
+
         def one_move(state: Any, seat: str, version: int) -> tuple[Any, Any, str, dict]:
-            action = engine.ai.choose(state, seat, rng(game.seed, "ai", version))
+            level = levels.get(seat) or t.strength_of(seat)
+            action = engine.ai_level(level).choose(state, seat, rng(game.seed, "ai", version))
             outcome = engine.apply(state, seat, action)
             return action, outcome, move_text(engine, state, seat, action, outcome), engine.action_to_json(action)
 

@@ -15,6 +15,7 @@ from bot.service.results import UserError
 from bot.timers import TableSettings, format_duration, parse_duration, parse_reminders
 from engines import registry
 from engines.base import field_shape
+from engines.search import LEVELS
 
 __all__ = ["engine_for", "option_values", "parse_options", "parse_settings"]
 
@@ -26,6 +27,23 @@ def engine_for(game_id: str) -> Any:
         return registry.get(game_id)
     except KeyError:
         raise UserError(f"There is no game called `{game_id}`; games: {', '.join(registry.ids())}.") from None
+
+
+def default_strength() -> str:
+    """The host's AI strength from the settings (``BOARDHOST_AI_STRENGTH``, default normal)."""
+
+    from bot.settings import load_settings
+
+    return load_settings().ai_strength
+
+
+def check_strength(strength: str) -> str:
+    """``strength`` lowercased if it is one of the AI strengths, else UserError (one sentence)."""
+
+    value = " ".join(strength.split()).lower()
+    if value not in LEVELS:
+        raise UserError(f"`{strength}` is not an AI strength: choose easy, normal or strong.")
+    return value
 
 
 _DURATIONS = ("turn_limit", "remind_after", "remind_every")

@@ -171,6 +171,8 @@ class SeatInfo:
     resigned: bool = False
     dm_ok: bool = True
     order: int | None = None
+    #: the AI's strength for a seat the AI plays (easy, normal, strong), else None
+    strength: str | None = None
 
 
 @dataclass
@@ -352,6 +354,8 @@ class TableSummary:
     since: float | None
     deadline: float | None
     guild: str | None = None
+    #: AI seat id -> its strength (easy, normal, strong)
+    ai: dict[str, str] = field(default_factory=dict)
 
 
 def ranked_view(view: dict, ranking: list[RankLine]) -> dict:

@@ -58,6 +58,18 @@ class Table:
     seats: list[SeatRow]
     engine: Any
     state: Any = None
+    #: the host's AI strength, for AI-played seats the table chose none for
+    default_strength: str = "normal"
+
+    def strength_of(self, seat: str) -> str:
+        """The strength the AI plays ``seat`` at: an AI seat's own (``/game addbot``), else the
+        table's ``ai_strength`` (absent or handed-over players), else the host's default."""
+
+        try:
+            settings = TableSettings.model_validate(self.game.settings or {})
+        except Exception:  # a row written by a newer program: the host's default
+            return self.default_strength
+        return settings.bots.get(seat) or settings.ai_strength or self.default_strength
 
     @property
     def humans(self) -> list[SeatRow]:
@@ -124,6 +136,7 @@ class Table:
                     resigned=s.resigned,
                     dm_ok=s.dm_ok,
                     order=s.seat_order,
+                    strength=self.strength_of(s.seat) if s.is_ai or s.resigned else None,
                 )
                 for s in self.seats
             ],
@@ -161,6 +174,8 @@ class Tables:
     def __init__(self, store: Store, lock_factory: Callable[[], Any]) -> None:
         self.store = store
         self.lock_factory = lock_factory
+        #: the host's AI strength (``BOARDHOST_AI_STRENGTH``; :class:`bot.service.Service` sets it)
+        self.ai_strength = "normal"
         self._locks: dict[str, _LockEntry] = {}
         self._states: dict[int, tuple[int, Any]] = {}  # game pk -> (version, state)
         self._games: dict[str, GameRow] = {}  # table -> its live game row
@@ -273,7 +288,7 @@ class Tables:
     async def load(self, game: GameRow, *, state: bool = False) -> Table:
         """``game`` loaded: its seats and engine (and its state when ``state``)."""
 
-        t = Table(game, await self.seats(game), engine_for(game.game_id))
+        t = Table(game, await self.seats(game), engine_for(game.game_id), default_strength=self.ai_strength)
         if state:
             t.state = await self.state(t)
         return t
