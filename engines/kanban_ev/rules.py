@@ -596,22 +596,8 @@ def legal(s: State, i: int) -> list:
     if i not in to_act(s):
         return []
     ph = s.phase
-    b = s.board
-    p = s.player_boards[i]
-    if ph == "garages":
-        if not p.garage_set:
-            return [ChooseGarages(set="basic"), ChooseGarages(set="expert")]
-        names = D.GARAGE_TILE_IDS[p.garage_set]
-        return [Arrange(tiles=[names[k] for k in perm]) for perm in itertools.permutations(range(4))]
-    if ph == "cert_setup":
-        taken = {q.certification for q in s.player_boards}
-        return [Cert(space=k + 1) for k in range(4) if k not in taken]
-    if ph == "picks":
-        if b.setup_pick == "part":
-            out = [Pick(item=pt) for pt in D.PARTS if b.warehouses[pt] > 0]
-            return out or [Pick(item="none")]
-        ids = [d for row in b.design_rows for d in row if d] + [st[0] for st in b.design_stacks if st]
-        return [Pick(item=d) for d in ids]
+    if ph in SETUP_PHASES:
+        return legal_setup(s, i)
     if ph == "select":
         return _legal_select(s, i)
     if ph == "work":
@@ -619,7 +605,7 @@ def legal(s: State, i: int) -> list:
     if ph == "meeting":
         return _legal_meeting(s, i)
     if ph == "nominate":
-        return [Nominate(goal=g) for g in p.goals]
+        return [Nominate(goal=g) for g in s.player_boards[i].goals]
     return []
 
 
@@ -685,10 +671,7 @@ def _legal_work(s: State, i: int) -> list:
         elif d == "design":
             out += _legal_design(s, i, can)
         elif d == "admin":
-            if can >= 1 and s.speedcharger and "charge" not in t.used and b.charger_supply > 0:
-                for d2 in D.DEPTS:
-                    if d2 not in p.chargers:
-                        out.append(Charge(dept=d2))
+            out += _legal_admin(s, i, can)
     out.append(Done())
     return out
 
@@ -794,6 +777,17 @@ def _legal_design(s: State, i: int, can: int) -> list:
     return out
 
 
+def _legal_admin(s: State, i: int, can: int) -> list:
+    b = s.board
+    p = s.player_boards[i]
+    out: list = []
+    if can >= 1 and s.speedcharger and "charge" not in b.turn.used and b.charger_supply > 0:
+        for d2 in D.DEPTS:
+            if d2 not in p.chargers:
+                out.append(Charge(dept=d2))
+    return out
+
+
 def _legal_meeting(s: State, i: int) -> list:
     m = s.board.current_meeting
     p = s.player_boards[i]
@@ -833,6 +827,62 @@ def apply_action(s: State, i: int, a: Any, ev: list[Event]) -> None:
     """Mutate the (already copied) state ``s`` by seat ``i``'s legal action ``a``."""
 
     ph = s.phase
+    b = s.board
+    if ph in SETUP_PHASES:
+        if apply_setup(s, i, a, ev):
+            start_day(s, ev)
+        return
+    if ph == "select":
+        _apply_place(s, i, a, ev)
+        return
+    if ph == "work":
+        _apply_work(s, i, a, ev)
+        if type(a) is Done:
+            b.turn_index += 1
+            b.turn = None
+            _auto(s, ev)
+        return
+    if ph == "meeting":
+        _apply_meeting(s, i, a, ev)
+        return
+    if ph == "nominate":
+        if _nominate(s, i, a, ev):
+            end_of_day(s, ev)
+        return
+    raise IllegalAction("The game is over.")
+
+
+#: The setup phases: the players' own set-up choices, before the first day.
+SETUP_PHASES = ("garages", "cert_setup", "picks")
+
+
+def legal_setup(s: State, i: int) -> list:
+    """Seat ``i``'s set-up choices (the aid, setup): a garage set and its order, a space on
+    the certification track, then a part and a design."""
+
+    b = s.board
+    p = s.player_boards[i]
+    ph = s.phase
+    if ph == "garages":
+        if not p.garage_set:
+            return [ChooseGarages(set="basic"), ChooseGarages(set="expert")]
+        names = D.GARAGE_TILE_IDS[p.garage_set]
+        return [Arrange(tiles=[names[k] for k in perm]) for perm in itertools.permutations(range(4))]
+    if ph == "cert_setup":
+        taken = {q.certification for q in s.player_boards}
+        return [Cert(space=k + 1) for k in range(4) if k not in taken]
+    if b.setup_pick == "part":
+        out = [Pick(item=pt) for pt in D.PARTS if b.warehouses[pt] > 0]
+        return out or [Pick(item="none")]
+    ids = [d for row in b.design_rows for d in row if d] + [st[0] for st in b.design_stacks if st]
+    return [Pick(item=d) for d in ids]
+
+
+def apply_setup(s: State, i: int, a: Any, ev: list[Event]) -> bool:
+    """Seat ``i``'s set-up choice ``a``; True once the last pick is made (the first day
+    starts then)."""
+
+    ph = s.phase
     name = s.players[i]
     b = s.board
     p = s.player_boards[i]
@@ -840,14 +890,14 @@ def apply_action(s: State, i: int, a: Any, ev: list[Event]) -> None:
         if isinstance(a, ChooseGarages):
             p.garage_set = a.set
             ev.append(Event(type="setup", text=f"{name} takes the {a.set} garage tiles."))
-            return
+            return False
         names = D.GARAGE_TILE_IDS[p.garage_set]
         p.garage_tiles = [names.index(x) for x in a.tiles] + [4]
         ev.append(Event(type="setup", text=f"{name} arranges garages 1-4: {', '.join(a.tiles)}."))
         if all(q.garage_tiles for q in s.player_boards):
             s.phase = "cert_setup"
             b.turn_index = 0
-        return
+        return False
     if ph == "cert_setup":
         p.certification = a.space - 1
         ev.append(Event(type="setup", text=f"{name} starts on certification space {a.space}."))
@@ -858,32 +908,14 @@ def apply_action(s: State, i: int, a: Any, ev: list[Event]) -> None:
             b.order = cert_order(s)
             b.turn_index = 0
             b.setup_pick = "part"
-        return
-    if ph == "picks":
-        _apply_pick(s, i, a, ev)
-        return
-    if ph == "select":
-        _apply_place(s, i, a, ev)
-        return
-    if ph == "work":
-        _apply_work(s, i, a, ev)
-        return
-    if ph == "meeting":
-        _apply_meeting(s, i, a, ev)
-        return
-    if ph == "nominate":
-        p.goals.remove(a.goal)
-        b.nominations[i] = a.goal
-        ev.append(Event(type="nominate", text=f"{name} puts a goal face down in the meeting room."))
-        if all(b.nominations):
-            _finish_meeting(s, ev)
-        return
-    raise IllegalAction("The game is over.")
+        return False
+    return _apply_pick(s, i, a, ev)
 
 
-def _apply_pick(s: State, i: int, a: Pick, ev: list[Event]) -> None:
+def _apply_pick(s: State, i: int, a: Pick, ev: list[Event]) -> bool:
     """Setup picks, in certification order: 1 part from Logistics, then 1 design from any
-    of the 11 places; afterwards the Design department is refilled (the aid, setup)."""
+    of the 11 places; afterwards the Design department is refilled (the aid, setup).
+    True once the last pick is made (the first day starts then)."""
 
     b = s.board
     p = s.player_boards[i]
@@ -893,7 +925,7 @@ def _apply_pick(s: State, i: int, a: Pick, ev: list[Event]) -> None:
             p.parts.append(a.item)
         ev.append(Event(type="setup", text=f"{s.players[i]} picks {a.item}."))
         b.setup_pick = "design"
-        return
+        return False
     _remove_design_from_board(s, a.item)
     p.designs.append(a.item)
     ev.append(Event(type="setup", text=f"{s.players[i]} picks design {a.item}."))
@@ -901,7 +933,8 @@ def _apply_pick(s: State, i: int, a: Pick, ev: list[Event]) -> None:
     b.turn_index += 1
     if b.turn_index >= len(s.players):
         refill_designs(s)
-        start_day(s, ev)
+        return True
+    return False
 
 
 def _remove_design_from_board(s: State, des: str) -> None:
@@ -1159,10 +1192,7 @@ def _apply_work(s: State, i: int, a: Any, ev: list[Event]) -> None:
                 t.pending.append(["award", a.dept])
         return
     if kind is Also:
-        t.second_dept = a.dept
-        ev.append(Event(type="also", text=f"{name} also works in {D.DEPT_NAMES[a.dept]} this turn ({shifts_note(s)})."))
-        if a.dept == "assembly":
-            clear_full_lines(s, ev)
+        _also(s, i, a, ev)
         return
     if kind is Recycle:
         t.recycled.append(a.get)
@@ -1184,70 +1214,130 @@ def _apply_work(s: State, i: int, a: Any, ev: list[Event]) -> None:
         _order(s, i, a, ev)
         return
     if kind is Take:
-        spend(s, 1)
-        b.warehouses[a.part] -= a.count
-        p.parts += [a.part] * a.count
-        ev.append(Event(type="take", text=f"{name} takes {a.count} {a.part} from its warehouse ({shifts_note(s)})."))
+        _take(s, i, a, ev)
         return
     if kind is Voucher:
-        spend(s, 1)
-        t.used.append("voucher")
-        b.voucher_supply -= 1
-        p.vouchers_pending += 1
-        ev.append(
-            Event(
-                type="voucher",
-                text=f"{name} receives a parts voucher, usable from the end of the turn ({shifts_note(s)}).",
-            )
-        )
+        _voucher(s, i, a, ev)
         return
     if kind is SelectDesign:
-        spend(s, 1)
-        t.selected_design = True
-        for row in b.design_rows:
-            if a.id in row:
-                c = row.index(a.id)
-                row[c] = ""
-                bonus = D.DESIGN_COLUMN_BONUS.get(D.DESIGN_COLS - 1 - c)
-                break
-        p.designs.append(a.id)
-        ev.append(Event(type="design", text=f"{name} selects design {a.id} ({shifts_note(s)})."))
-        if bonus:
-            gain(s, i, {bonus: 1}, ev, "design column")
+        _select_design(s, i, a, ev)
         return
     if kind is Advanced:
-        spend(s, 1)
-        t.selected_design = True
-        for st in b.design_stacks:
-            if st and st[0] == a.id:
-                st.pop(0)
-                break
-        p.designs.append(a.id)
-        ev.append(Event(type="design", text=f"{name} selects advanced design {a.id} from a stack ({shifts_note(s)})."))
-        if "design" in p.chargers:
-            gain(s, i, {"book": 1}, ev, "Design charger")
+        _advanced(s, i, a, ev)
         return
     if kind is Charge:
-        spend(s, 1)
-        t.used.append("charge")
-        b.charger_supply -= 1
-        p.chargers.append(a.dept)
-        ev.append(
-            Event(
-                type="charge",
-                text=f"{name} places a charger token on their {D.DEPT_NAMES[a.dept]} space: "
-                f"{D.CHARGER_ABILITY[a.dept]} ({shifts_note(s)}).",
-            )
-        )
+        _charge(s, i, a, ev)
         return
-    if kind is Done:
+    if kind is Done:  # the day goes on to the next turn (apply_action)
         ev.append(Event(type="done", text=done_text(s, i)))
         end_turn(s, i, ev)
-        b.turn_index += 1
-        b.turn = None
-        _auto(s, ev)
         return
     raise IllegalAction("That is not a move now.")
+
+
+def _take(s: State, i: int, a: Take, ev: list[Event]) -> None:
+    """Logistics, take car parts: any number from one warehouse, 1 shift each time."""
+
+    b = s.board
+    p = s.player_boards[i]
+    name = s.players[i]
+    spend(s, 1)
+    b.warehouses[a.part] -= a.count
+    p.parts += [a.part] * a.count
+    ev.append(Event(type="take", text=f"{name} takes {a.count} {a.part} from its warehouse ({shifts_note(s)})."))
+
+
+def _voucher(s: State, i: int, a: Voucher, ev: list[Event]) -> None:
+    """Logistics (certified), receive a parts voucher: usable from the end of the turn."""
+
+    b = s.board
+    t = s.board.turn
+    p = s.player_boards[i]
+    name = s.players[i]
+    spend(s, 1)
+    t.used.append("voucher")
+    b.voucher_supply -= 1
+    p.vouchers_pending += 1
+    ev.append(
+        Event(
+            type="voucher",
+            text=f"{name} receives a parts voucher, usable from the end of the turn ({shifts_note(s)}).",
+        )
+    )
+
+
+def _select_design(s: State, i: int, a: SelectDesign, ev: list[Event]) -> None:
+    """Design, select a design from the 8 rightmost spaces: a book from the rightmost
+    column, a banked shift from the second (refilled at the end of the turn)."""
+
+    b = s.board
+    t = s.board.turn
+    p = s.player_boards[i]
+    name = s.players[i]
+    spend(s, 1)
+    t.selected_design = True
+    for row in b.design_rows:
+        if a.id in row:
+            c = row.index(a.id)
+            row[c] = ""
+            bonus = D.DESIGN_COLUMN_BONUS.get(D.DESIGN_COLS - 1 - c)
+            break
+    p.designs.append(a.id)
+    ev.append(Event(type="design", text=f"{name} selects design {a.id} ({shifts_note(s)})."))
+    if bonus:
+        gain(s, i, {bonus: 1}, ev, "design column")
+
+
+def _advanced(s: State, i: int, a: Advanced, ev: list[Event]) -> None:
+    """Design (certified), select an advanced design from a stack: a book with the Design
+    charger."""
+
+    b = s.board
+    t = s.board.turn
+    p = s.player_boards[i]
+    name = s.players[i]
+    spend(s, 1)
+    t.selected_design = True
+    for st in b.design_stacks:
+        if st and st[0] == a.id:
+            st.pop(0)
+            break
+    p.designs.append(a.id)
+    ev.append(Event(type="design", text=f"{name} selects advanced design {a.id} from a stack ({shifts_note(s)})."))
+    if "design" in p.chargers:
+        gain(s, i, {"book": 1}, ev, "Design charger")
+
+
+def _charge(s: State, i: int, a: Charge, ev: list[Event]) -> None:
+    """Administration, take a charger token (once per turn)."""
+
+    b = s.board
+    t = s.board.turn
+    p = s.player_boards[i]
+    name = s.players[i]
+    spend(s, 1)
+    t.used.append("charge")
+    b.charger_supply -= 1
+    p.chargers.append(a.dept)
+    ev.append(
+        Event(
+            type="charge",
+            text=f"{name} places a charger token on their {D.DEPT_NAMES[a.dept]} space: "
+            f"{D.CHARGER_ABILITY[a.dept]} ({shifts_note(s)}).",
+        )
+    )
+
+
+def _also(s: State, i: int, a: Also, ev: list[Event]) -> None:
+    """Administration: the turn's shifts may also go to one other department (Assembly
+    clears its full lines on arrival)."""
+
+    t = s.board.turn
+    name = s.players[i]
+    t.second_dept = a.dept
+    ev.append(Event(type="also", text=f"{name} also works in {D.DEPT_NAMES[a.dept]} this turn ({shifts_note(s)})."))
+    if a.dept == "assembly":
+        clear_full_lines(s, ev)
 
 
 def _claim(s: State, i: int, a: Claim, ev: list[Event]) -> None:
@@ -1849,6 +1939,20 @@ def _apply_meeting(s: State, i: int, a: Any, ev: list[Event]) -> None:
     b.turn_index = (b.turn_index + 1) % len(b.order)
 
 
+def _nominate(s: State, i: int, a: Nominate, ev: list[Event]) -> bool:
+    """After a meeting, seat ``i`` puts one of their goals face down in the meeting room;
+    True once everyone has (the room is then revealed and refilled)."""
+
+    b = s.board
+    s.player_boards[i].goals.remove(a.goal)
+    b.nominations[i] = a.goal
+    ev.append(Event(type="nominate", text=f"{s.players[i]} puts a goal face down in the meeting room."))
+    if all(b.nominations):
+        _finish_meeting(s, ev)
+        return True
+    return False
+
+
 def _meeting_cleanup(s: State, ev: list[Event]) -> None:
     """After the meeting: spent tokens stay off the boards, generic tokens are swapped for own
     tokens where spaces are free (ASSUMED: always), goals are discarded; then nominations."""
@@ -1883,7 +1987,7 @@ def _deal_goal(s: State) -> str | None:
 
 def _finish_meeting(s: State, ev: list[Event]) -> None:
     """Reveal nominations, 2-3P fill the room to 4, deal 2 goals each, meeting marker back,
-    production cycle +1; then the day ends."""
+    production cycle +1 (then the day ends: :func:`end_of_day`)."""
 
     b = s.board
     for i in cert_order(s):
@@ -1917,7 +2021,6 @@ def _finish_meeting(s: State, ev: list[Event]) -> None:
             + f". The meeting marker returns; production cycle {b.cycle}.",
         )
     )
-    end_of_day(s, ev)
 
 
 # ----- final scoring -----------------------------------------------------------------------
