@@ -1,0 +1,301 @@
+"""Kanban EV, the pieces every section uses: a fast state copy, the player board's
+unlocked spaces, printed benefits and speech tokens, factory goals, and the shifts of the
+current work turn (the aid, "working in a department": never more than 4 a turn)."""
+
+from __future__ import annotations
+
+import pickle
+from typing import Any
+
+from engines.base import Event, rng
+
+from .. import data as D
+from ..state import PlayerBoard, State
+from .words import benefit_text, plural
+
+DESK = 10
+
+
+DI = {d: i for i, d in enumerate(D.DEPTS)}
+
+
+def clone(s: State) -> State:
+    """A deep copy, fast: the models' fields are plain containers, so their field dicts go
+    through one pickle round trip and the models are rebuilt around the copies (no
+    validation; ``model_copy(deep=True)`` gives the same state several times slower)."""
+
+    b, turn, meeting, pbs = s.board, s.board.turn, s.board.current_meeting, s.player_boards
+    sd = s.__dict__.copy()
+    sd["board"] = sd["player_boards"] = None
+    bd = b.__dict__.copy()
+    bd["turn"] = bd["current_meeting"] = None
+    # only the values travel through pickle (the keys are the same strings afterwards)
+    sv, bv, tv, mv, pvs = _loads(
+        _dumps(
+            (
+                tuple(sd.values()),
+                tuple(bd.values()),
+                tuple(turn.__dict__.values()) if turn else None,
+                tuple(meeting.__dict__.values()) if meeting else None,
+                [tuple(p.__dict__.values()) for p in pbs],
+            ),
+            -1,
+        )
+    )
+    bd = dict(zip(bd, bv))
+    if turn:
+        bd["turn"] = _rebuilt(turn, dict(zip(turn.__dict__, tv)))
+    if meeting:
+        bd["current_meeting"] = _rebuilt(meeting, dict(zip(meeting.__dict__, mv)))
+    sd = dict(zip(sd, sv))
+    sd["board"] = _rebuilt(b, bd)
+    sd["player_boards"] = [_rebuilt(p, dict(zip(p.__dict__, v))) for p, v in zip(pbs, pvs)]
+    return _rebuilt(s, sd)
+
+
+_dumps, _loads, _new, _set = pickle.dumps, pickle.loads, object.__new__, object.__setattr__
+
+
+def _rebuilt(model: Any, fields: dict) -> Any:
+    """A model of ``model``'s class holding ``fields`` (already copied), unvalidated."""
+
+    new = _new(model.__class__)
+    _set(new, "__dict__", fields)
+    _set(new, "__pydantic_fields_set__", model.__pydantic_fields_set__.copy())
+    _set(new, "__pydantic_extra__", None)
+    _set(new, "__pydantic_private__", None)
+    return new
+
+
+def dept_of(code: int) -> str:
+    return "admin" if code == DESK else D.DEPTS[code // 2]
+
+
+def certified(p: PlayerBoard, d: str) -> bool:
+    """Kanban EV, training: certified on reaching the 4th space of a track."""
+
+    return p.training[DI[d]] >= D.CERTIFIED_AT
+
+
+def n_certs(p: PlayerBoard) -> int:
+    return sum(1 for v in p.training if v >= D.CERTIFIED_AT)
+
+
+def n_experts(p: PlayerBoard) -> int:
+    return sum(1 for v in p.training if v >= D.EXPERT_AT)
+
+
+def garage_slots(p: PlayerBoard) -> int:
+    return D.GARAGES + (1 if certified(p, "assembly") else 0)
+
+
+def design_slots(p: PlayerBoard) -> int:
+    return D.DESIGN_SPACES + (1 if certified(p, "design") else 0)
+
+
+def part_slots(p: PlayerBoard) -> int:
+    return D.PART_SPACES + (1 if certified(p, "logistics") else 0)
+
+
+def speech_slots(p: PlayerBoard) -> int:
+    return D.SPEECH_SPACES + (1 if certified(p, "admin") else 0)
+
+
+def cars_of(p: PlayerBoard) -> list[str]:
+    return [c for c in p.garages if c]
+
+
+def model_of(design: str) -> str:
+    return design.split("-")[0]
+
+
+def part_of(design: str) -> str:
+    return design.split("-")[1]
+
+
+def printed_board(n_players: int) -> dict[str, Any]:
+    """The printed facts a board image draws (Kanban EV's boards, tiles and cards), for the
+    view: the renderer reads these rather than this package's data."""
+
+    return {
+        "depts": D.DEPTS,
+        "dept_names": D.DEPT_NAMES,
+        "parts": D.PARTS,
+        "models": D.MODELS,
+        "group_a": D.GROUP_A,
+        "group_b": D.GROUP_B,
+        "workstation_shifts": D.WORKSTATION_SHIFTS,
+        "training_spaces": D.TRAINING_SPACES,
+        "certified_at": D.CERTIFIED_AT,
+        "expert_at": D.EXPERT_AT,
+        "test_track": D.TEST_TRACK.get(n_players, D.TEST_TRACK[3]),
+        "claim_cost": D.CLAIM_COST,
+        "part_value_start": D.PART_VALUE_START,
+        "upgrade_spaces": D.UPGRADE_SPACES,
+        "assembly_lines": D.ASSEMBLY_LINES,
+        "entry_node": D.ENTRY_NODE,
+        "row2_node": D.ROW2_NODE,
+        "conveyor": D.CONVEYOR,
+        "exit_pp": D.EXIT_PP,
+        "cert_track": D.CERT_TRACK,
+        "design_column_bonus": {D.DESIGN_COLS - 1 - k: what for k, what in D.DESIGN_COLUMN_BONUS.items()},
+        "garage_tiles": D.GARAGE_TILES,
+        "garages": D.GARAGES,
+        "design_spaces": D.DESIGN_SPACES,
+        "part_spaces": D.PART_SPACES,
+        "speech_spaces": D.SPEECH_SPACES,
+        "shift_bank_max": D.SHIFT_BANK_MAX,
+        "books_max": D.BOOKS_MAX,
+        "vouchers_max": D.VOUCHERS_MAX,
+        "kanban_cards": D.KANBAN_CARDS,
+        "order_splits": sorted(D.ORDER_SPLITS),
+    }
+
+
+def shifts_note(s: State) -> str:
+    """``"2 shifts spent, 1 left this turn"`` for the current work turn."""
+
+    t = s.board.turn
+    return f"{plural(t.spent, 'shift')} spent, {spendable(s)} left this turn"
+
+
+def cert_order(s: State) -> list[int]:
+    """Certification-track order, right to left: later section first, then rightmost space."""
+
+    return sorted(range(len(s.players)), key=lambda i: -s.player_boards[i].certification)
+
+
+def _draw(s: State, salt: str) -> Any:
+    s.board.draws += 1
+    return rng(s.seed, salt, s.board.draws)
+
+
+def gain(s: State, i: int, benefit: dict, ev: list[Event], why: str) -> None:
+    """Take a printed benefit: pp, banked shifts (max 10), books / vouchers (max 6), speech.
+
+    Banked shifts, books and vouchers gained during your own work turn can be used only
+    from the end of that turn ([SPEC] §3 "unusable until end of turn"; the aid's voucher
+    note): they are counted in the turn's ``new``."""
+
+    p = s.player_boards[i]
+    t = s.board.turn
+    mine = s.phase == "work" and bool(t) and t.who == i
+    for k, v in benefit.items():
+        if k == "pp":
+            p.pp += v
+        elif k == "shift":
+            new = min(D.SHIFT_BANK_MAX, p.banked_shifts + v)
+            if mine:
+                t.gained["shift"] += new - p.banked_shifts
+            p.banked_shifts = new
+        elif k == "book":
+            new = min(D.BOOKS_MAX, p.books + v)
+            if mine:
+                t.gained["book"] += new - p.books
+            p.books = new
+        elif k == "voucher":
+            for _ in range(v):
+                if s.board.voucher_supply > 0 and p.vouchers < D.VOUCHERS_MAX:
+                    s.board.voucher_supply -= 1
+                    p.vouchers += 1
+                    if mine:
+                        t.gained["voucher"] += 1
+        elif k == "speech":
+            for _ in range(v):
+                printed_speech(s, i)
+    if benefit:
+        ev.append(Event(type="benefit", text=f"{s.players[i]} gains {benefit_text(benefit)} ({why})."))
+
+
+def printed_speech(s: State, i: int) -> None:
+    """A printed speech icon: put one of your own tokens on a free space of your board,
+    else take a generic token from the supply (ASSUMED, reference §6)."""
+
+    p = s.player_boards[i]
+    if p.speech_tokens < speech_slots(p):
+        p.speech_tokens += 1
+    elif s.board.generic_supply > 0:
+        s.board.generic_supply -= 1
+        p.generic_tokens += 1
+
+
+def take_generic(s: State, i: int) -> None:
+    """A generic speech token taken from a tile: swapped at once for your own token if a space
+    on your board is free (ASSUMED per [ENG], reference §6), else kept beside the board."""
+
+    p = s.player_boards[i]
+    if p.speech_tokens < speech_slots(p):
+        p.speech_tokens += 1
+        s.board.generic_supply += 1
+    else:
+        p.generic_tokens += 1
+
+
+def check_factory_goal(s: State, i: int, kind: str, count: int, ev: list[Event]) -> None:
+    """Factory goals (grey cars, beige upgrades, certification): reaching the tile's number
+    takes one of its speech tokens, if any are left, once per player per tile."""
+
+    for tile in s.board.factory_goals[kind]:
+        if tile[0] == count and tile[1] > 0 and i not in tile[2]:
+            tile[1] -= 1
+            tile[2].append(i)
+            take_generic(s, i)
+            what = {
+                "grey": ("grey factory goal", "car", "cars"),
+                "beige": ("beige factory goal", "upgraded design", "upgraded designs"),
+                "cert": ("certification goal", "certification", "certifications"),
+            }[kind]
+            ev.append(
+                Event(
+                    type="speech",
+                    text=f"{s.players[i]} reaches {plural(count, what[1], what[2])}: takes a speech "
+                    f"token from the {what[0]} tile {count} ({tile[1]} left on it).",
+                )
+            )
+
+
+def occupied(s: State) -> set[int]:
+    occ = {c for c in s.board.positions if c >= 0}
+    occ.add(s.board.sandra)
+    return occ
+
+
+def spendable(s: State) -> int:
+    """Shifts still spendable this turn: never more than 4 in a turn (the aid, "working")."""
+
+    t = s.board.turn
+    p = s.player_boards[t.who]
+    return max(
+        0,
+        min(
+            D.MAX_SHIFTS_PER_TURN - t.spent,
+            t.workstation_shifts - t.workstation_used + p.banked_shifts - t.gained["shift"],
+        ),
+    )
+
+
+def usable(s: State, i: int, what: str) -> int:
+    """Books or vouchers seat ``i`` may use now (not those gained this turn)."""
+
+    p = s.player_boards[i]
+    t = s.board.turn
+    have = p.books if what == "book" else p.vouchers
+    return have - (t.gained[what] if t and t.who == i else 0)
+
+
+def active_depts(s: State) -> list[str]:
+    t = s.board.turn
+    return [t.dept] + ([t.second_dept] if t.second_dept else [])
+
+
+def spend(s: State, k: int) -> None:
+    """Spend ``k`` shifts: the workstation's first, then banked ones."""
+
+    t = s.board.turn
+    p = s.player_boards[t.who]
+    for _ in range(k):
+        t.spent += 1
+        if t.workstation_used < t.workstation_shifts:
+            t.workstation_used += 1
+        else:
+            p.banked_shifts -= 1

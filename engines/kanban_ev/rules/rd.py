@@ -1,0 +1,162 @@
+"""Kanban EV, the R&D department: claim a car from the test track, upgrade a design; the
+pace car and the meeting marker."""
+
+from __future__ import annotations
+
+from engines.base import Event
+
+from .. import data as D
+from ..actions import Claim, Upgrade
+from ..state import State
+from .common import (
+    cars_of,
+    certified,
+    check_factory_goal,
+    gain,
+    garage_slots,
+    model_of,
+    part_of,
+    shifts_note,
+    spend,
+    usable,
+)
+from .words import plural
+
+
+def _legal_rd(s: State, i: int, can: int) -> list:
+    b = s.board
+    t = b.turn
+    p = s.player_boards[i]
+    out: list = []
+    free_g = [g for g in range(garage_slots(p)) if not p.garages[g]]
+    if free_g:
+        for k, car in enumerate(b.behind_pace_car):
+            if not car or D.CLAIM_COST[k] > can:
+                continue
+            for des in sorted(set(x for x in p.designs if model_of(x) == car)):
+                for g in free_g:
+                    out.append(Claim(pos=k + 1, design=des, garage=g + 1))
+    if can >= 1:
+        dbl_ok = certified(p, "rd") and not p.double_upgrade_used
+        for des in sorted(set(p.designs)):
+            m, pt = model_of(des), part_of(des)
+            if pt == "blank":
+                continue
+            # any free upgrade space of that car type (issue 13 item 5), also where two
+            # spaces print the same benefit
+            spaces = [k for k, occ in enumerate(b.upgrade_spaces[m]) if not occ]
+            if not spaces:
+                continue
+            sources = []
+            if pt in p.parts:
+                sources.append("part")
+            if usable(s, i, "voucher") > 0 and b.part_supply[pt] > 0:
+                sources.append("voucher")
+            if "rd" in p.chargers and "rd_charger" not in t.used and b.part_supply[pt] > 0:
+                sources.append("charger")
+            for k in spaces:
+                for src in sources:
+                    out.append(Upgrade(design=des, space=k + 1, source=src))
+                    if dbl_ok and pt not in b.double_upgraded:
+                        out.append(Upgrade(design=des, space=k + 1, source=src, double="double"))
+    return out
+
+
+def _claim(s: State, i: int, a: Claim, ev: list[Event]) -> None:
+    """R&D, claim a car: pay 1/2/2/3 shifts by position, return a matching design to the
+    central stack, park the car and take the garage tile's benefit, check grey goals."""
+
+    b = s.board
+    p = s.player_boards[i]
+    spend(s, D.CLAIM_COST[a.pos - 1])
+    car = b.behind_pace_car[a.pos - 1]
+    b.behind_pace_car[a.pos - 1] = ""
+    p.designs.remove(a.design)
+    b.design_stacks[2].append(a.design)
+    p.garages[a.garage - 1] = car
+    b.turn.claimed += 1
+    for des in p.upgraded:  # upgraded designs of this model become tested ([SPEC] §5)
+        if model_of(des) == car and des not in p.tested:
+            p.tested.append(des)
+    ev.append(
+        Event(
+            type="claim",
+            text=f"{s.players[i]} claims the {D.MODEL_NAMES[car]} at position {a.pos} behind the "
+            f"pace car for {plural(D.CLAIM_COST[a.pos - 1], 'shift')}, returning design {a.design}, into garage "
+            f"{a.garage} ({shifts_note(s)}).",
+        )
+    )
+    gain(s, i, D.GARAGE_TILES[p.garage_set][p.garage_tiles[a.garage - 1]], ev, "garage tile")
+    check_factory_goal(s, i, "grey", len(cars_of(p)), ev)
+
+
+def _upgrade(s: State, i: int, a: Upgrade, ev: list[Event]) -> None:
+    """R&D, upgrade a design: part onto the model's upgrade space, its benefit, the value
+    marker +1 (double upgrade: +2, flipped, PP = new value), design flipped (tested if you
+    own that model), +2 PP, beige goals."""
+
+    b = s.board
+    p = s.player_boards[i]
+    t = b.turn
+    spend(s, 1)
+    m, pt = model_of(a.design), part_of(a.design)
+    if a.source == "part":
+        p.parts.remove(pt)
+    else:
+        b.part_supply[pt] -= 1
+        if a.source == "voucher":
+            p.vouchers -= 1
+            b.voucher_supply += 1
+        else:
+            t.used.append("rd_charger")
+    b.upgrade_spaces[m][a.space - 1] = pt
+    src = {"part": "a part from their board", "voucher": "a parts voucher", "charger": "the R&D charger"}[a.source]
+    old_value = b.part_values[pt]
+    ev.append(
+        Event(
+            type="upgrade",
+            text=f"{s.players[i]} upgrades {a.design} on {D.MODEL_NAMES[m]} upgrade space "
+            f"{a.space} with {src}: +{D.UPGRADE_PP} PP ({shifts_note(s)}).",
+        )
+    )
+    gain(s, i, D.UPGRADE_SPACES[m][a.space - 1], ev, "upgrade space")
+    if a.double:
+        b.part_values[pt] = min(D.PART_VALUE_MAX, b.part_values[pt] + 2)
+        b.double_upgraded.append(pt)
+        p.double_upgrade_used = True
+        p.pp += b.part_values[pt]
+        ev.append(
+            Event(
+                type="upgrade",
+                text=f"Double upgrade: the {pt} value marker goes from {old_value} to "
+                f"{b.part_values[pt]} and is flipped; {s.players[i]} gains {b.part_values[pt]} PP.",
+            )
+        )
+    else:
+        b.part_values[pt] = min(D.PART_VALUE_MAX, b.part_values[pt] + 1)
+        ev.append(Event(type="upgrade", text=f"The {pt} value marker goes from {old_value} to {b.part_values[pt]}."))
+    p.designs.remove(a.design)
+    p.upgraded.append(a.design)
+    if m in p.garages:
+        p.tested.append(a.design)
+        ev.append(
+            Event(type="upgrade", text=f"{a.design} is a tested design ({s.players[i]} owns a {D.MODEL_NAMES[m]}).")
+        )
+    p.pp += D.UPGRADE_PP
+    check_factory_goal(s, i, "beige", len(p.upgraded), ev)
+
+
+def close_gaps(s: State) -> None:
+    q = [c for c in s.board.behind_pace_car if c]
+    s.board.behind_pace_car = q + [""] * (D.QUEUE_MAX - len(q))
+
+
+def advance_pace(s: State, ev: list[Event]) -> None:
+    """Pace car +1; reaching a striped space moves the meeting marker under the meeting room."""
+
+    b = s.board
+    track = D.TEST_TRACK[len(s.players)]
+    b.pace_car = (b.pace_car + 1) % track["spaces"]
+    if b.pace_car in track["striped"] and not b.meeting_marker:
+        b.meeting_marker = True
+        ev.append(Event(type="meeting", text="The pace car reaches a striped space: a meeting is called."))

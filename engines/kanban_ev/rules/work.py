@@ -1,0 +1,282 @@
+"""Kanban EV, working in a department (the aid, "when working in a department"): a work
+turn's shifts, training and certification (the certification track and award tiles),
+recycling, each department's actions by dispatch, and the end of the turn."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.base import Event, IllegalAction
+
+from .. import data as D
+from ..actions import (
+    Advanced,
+    Also,
+    Award,
+    Cert,
+    Charge,
+    Claim,
+    Done,
+    Order,
+    Provide,
+    Recycle,
+    Route,
+    SelectDesign,
+    Take,
+    Train,
+    Upgrade,
+    Voucher,
+)
+from ..state import State, WorkTurn
+from .administration import _also, _charge, _legal_admin
+from .assembly import _legal_assembly, _provide, _route, clear_full_lines
+from .common import (
+    DI,
+    active_depts,
+    check_factory_goal,
+    dept_of,
+    gain,
+    n_certs,
+    shifts_note,
+    spend,
+    spendable,
+    take_generic,
+    usable,
+)
+from .design import _advanced, _legal_design, _select_design, refill_designs
+from .logistics import _legal_logistics, _order, _take, _voucher
+from .rd import _claim, _legal_rd, _upgrade, advance_pace, close_gaps
+from .words import plural
+
+
+def _legal_work(s: State, i: int) -> list:
+    b = s.board
+    t = b.turn
+    p = s.player_boards[i]
+    pend = t.pending
+    if pend:
+        kind = pend[0][0]
+        if kind == "cert":
+            sec = n_certs(p)
+            taken = {q.certification for q in s.player_boards}
+            return [Cert(space=k + 1) for k in range(4) if sec * 4 + k not in taken]
+        if kind == "award":
+            return [Award(kind=k) for k in sorted(set(b.award_tiles[pend[0][1]]))]
+        if kind == "route":
+            last = pend[0][1][-1]
+            return [Route(node=n) for n in D.CONVEYOR[last]]
+    out: list = []
+    can = spendable(s)
+    act = active_depts(s)
+    for d in act:
+        if p.training[DI[d]] < D.EXPERT_AT:
+            if usable(s, i, "book") > 0:
+                out.append(Train(dept=d, pay="book"))
+            if can >= 1:
+                out.append(Train(dept=d, pay="shift"))
+    if t.dept == "admin" and not t.second_dept:
+        for d in D.DEPTS[:4]:
+            out.append(Also(dept=d))
+    for give in sorted(set(p.parts)):
+        if give in b.recycling or p.parts.count(give) <= t.recycled.count(give):
+            continue
+        for get in b.recycling:
+            out.append(Recycle(give=give, get=get))
+    for d in act:
+        if d == "rd":
+            out += _legal_rd(s, i, can)
+        elif d == "assembly":
+            out += _legal_assembly(s, i, can)
+        elif d == "logistics":
+            out += _legal_logistics(s, i, can)
+        elif d == "design":
+            out += _legal_design(s, i, can)
+        elif d == "admin":
+            out += _legal_admin(s, i, can)
+    out.append(Done())
+    return out
+
+
+def begin_turn(s: State, i: int, ev: list[Event]) -> None:
+    """Start seat ``i``'s work turn: shifts from the workstation (+1 in Administration with its
+    charger); Assembly clears full lines on arrival."""
+
+    b = s.board
+    code = b.positions[i]
+    d = dept_of(code)
+    p = s.player_boards[i]
+    ws = D.WORKSTATION_SHIFTS[d][code % 2]
+    if d == "admin" and "admin" in p.chargers:
+        ws += 1
+    b.turn = WorkTurn(
+        who=i,
+        dept=d,
+        second_dept="",
+        workstation_shifts=ws,
+        workstation_used=0,
+        spent=0,
+        used=[],
+        claimed=0,
+        pending=[],
+        recycled=[],
+        gained={"shift": 0, "book": 0, "voucher": 0},
+    )
+    if d == "assembly":
+        clear_full_lines(s, ev)
+
+
+def _apply_work(s: State, i: int, a: Any, ev: list[Event]) -> None:
+    b = s.board
+    t = b.turn
+    p = s.player_boards[i]
+    name = s.players[i]
+    kind = type(a)
+    if kind is Cert:
+        t.pending.pop(0)
+        sec = n_certs(p)
+        p.certification = sec * 4 + a.space - 1
+        ev.append(
+            Event(type="cert", text=f"{name} moves their certification marker to section {sec}, space {a.space}.")
+        )
+        benefit = dict(D.CERT_TRACK[sec][a.space - 1])
+        if not D.CERT_PRINTED_SPEECH and sec in (2, 4):
+            benefit.pop("speech", None)
+        gain(s, i, benefit, ev, "certification track")
+        check_factory_goal(s, i, "cert", sec, ev)
+        return
+    if kind is Award:
+        d = t.pending.pop(0)[1]
+        b.award_tiles[d].remove(a.kind)
+        gain(s, i, {"pp": 2} if a.kind == "pp2" else {a.kind: 1}, ev, "award tile")
+        return
+    if kind is Route:
+        chain = t.pending.pop(0)[1]
+        _route(s, i, chain, a.node, ev)
+        return
+    if kind is Train:
+        if a.pay == "book":
+            p.books -= 1
+        else:
+            spend(s, 1)
+        di = DI[a.dept]
+        p.training[di] += 1
+        b.training_stamp += 1
+        p.training_stamps[di] = b.training_stamp
+        paid = "a book" if a.pay == "book" else "a shift"
+        ev.append(
+            Event(
+                type="train",
+                text=f"{name} trains in {D.DEPT_NAMES[a.dept]} with {paid}: "
+                f"{p.training[di]} of {D.EXPERT_AT} steps up the track ({shifts_note(s)}).",
+            )
+        )
+        if p.training[di] == D.CERTIFIED_AT:
+            ev.append(
+                Event(
+                    type="cert",
+                    text=f"{name} is certified in {D.DEPT_NAMES[a.dept]}: the padlock comes off "
+                    f"({D.CERT_UNLOCKS[a.dept]}); they choose a space in the next certification section.",
+                )
+            )
+            t.pending.append(["cert"])
+        if p.training[di] == D.EXPERT_AT:
+            ev.append(Event(type="expert", text=f"{name} reaches the last space of the {D.DEPT_NAMES[a.dept]} track."))
+            if b.award_tokens[a.dept] > 0:
+                b.award_tokens[a.dept] -= 1
+                take_generic(s, i)
+                ev.append(
+                    Event(
+                        type="speech", text=f"{name} takes the speech token on the {D.DEPT_NAMES[a.dept]} award tiles."
+                    )
+                )
+            if b.award_tiles[a.dept]:
+                t.pending.append(["award", a.dept])
+        return
+    if kind is Also:
+        _also(s, i, a, ev)
+        return
+    if kind is Recycle:
+        t.recycled.append(a.get)
+        p.parts.remove(a.give)
+        p.parts.append(a.get)
+        b.recycling[b.recycling.index(a.get)] = a.give
+        ev.append(Event(type="recycle", text=f"{name} swaps {a.give} for {a.get} in recycling."))
+        return
+    if kind is Claim:
+        _claim(s, i, a, ev)
+        return
+    if kind is Upgrade:
+        _upgrade(s, i, a, ev)
+        return
+    if kind is Provide:
+        _provide(s, i, a, ev)
+        return
+    if kind is Order:
+        _order(s, i, a, ev)
+        return
+    if kind is Take:
+        _take(s, i, a, ev)
+        return
+    if kind is Voucher:
+        _voucher(s, i, a, ev)
+        return
+    if kind is SelectDesign:
+        _select_design(s, i, a, ev)
+        return
+    if kind is Advanced:
+        _advanced(s, i, a, ev)
+        return
+    if kind is Charge:
+        _charge(s, i, a, ev)
+        return
+    if kind is Done:  # the day goes on to the next turn (apply_action)
+        ev.append(Event(type="done", text=done_text(s, i)))
+        end_turn(s, i, ev)
+        return
+    raise IllegalAction("That is not a move now.")
+
+
+def done_text(s: State, i: int) -> str:
+    """The end of seat ``i``'s work turn in words (Kanban EV, working: at most 4 shifts a
+    turn, from the workstation then the shift bank; what was banked during the turn is
+    usable from its end, [SPEC] §3): shifts spent and where from, workstation shifts left
+    unused, shifts banked this turn and the bank now."""
+
+    t = s.board.turn
+    p = s.player_boards[i]
+    spent, from_ws = t.spent, t.workstation_used
+    out = f"{s.players[i]} ends their turn: {plural(spent, 'shift')} spent"
+    if spent:
+        out += (
+            " (from the workstation)"
+            if from_ws == spent
+            else " (from the shift bank)"
+            if not from_ws
+            else f" ({from_ws} from the workstation, {spent - from_ws} from the shift bank)"
+        )
+    unused = t.workstation_shifts - from_ws
+    if unused:
+        out += f", {plural(unused, 'workstation shift')} left unused"
+    banked = t.gained["shift"]
+    out += "; " + (f"{plural(banked, 'shift')} banked this turn" if banked else "nothing banked this turn")
+    return out + f" ({plural(p.banked_shifts, 'banked shift')} now)."
+
+
+def end_turn(s: State, i: int, ev: list[Event]) -> None:
+    """End of a work turn: R&D moves the pace car once per car claimed and closes the gaps;
+    Design refills; a voucher received this turn becomes usable."""
+
+    b = s.board
+    t = b.turn
+    p = s.player_boards[i]
+    if "rd" in active_depts(s):
+        for _ in range(t.claimed):
+            advance_pace(s, ev)
+        close_gaps(s)
+    if t.selected_design:
+        refill_designs(s)
+    if p.vouchers_pending:
+        keep = min(p.vouchers_pending, D.VOUCHERS_MAX - p.vouchers)
+        p.vouchers += keep
+        s.board.voucher_supply += p.vouchers_pending - keep  # no room on the board: back to the supply
+        p.vouchers_pending = 0

@@ -1,0 +1,203 @@
+"""Kanban EV images: sizes (px), colours, short names, the canvas with player discs,
+panels and chips, the view's lookups, and the small drawings several images share."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from renderers.base import Canvas, measure
+
+WIDTH = 1200
+
+
+MAX_HEIGHT = 1600
+
+
+M = 10
+
+
+HAND_WIDTH = 600  # px, the hand image sent by DM (read on a phone)
+
+
+BG = "#e6e1d6"
+
+
+PANEL = "#ffffff"
+
+
+INK = "#111111"
+
+
+SOFT = "#333333"
+
+
+LINE = "#8c8577"
+
+
+EMPTY = "#f1efe9"
+
+
+ACTIVE = "#ffd21f"
+
+
+SANDRA = "#7b1fa2"
+
+
+PLAYER_COLOUR = ["#c62828", "#1565c0", "#2e7d32", "#b26a00"]
+
+
+DEPT_TINT = {"rd": "#e3eefb", "assembly": "#fbe9e1", "logistics": "#e6f4e4", "design": "#f6eefb", "admin": "#f4f1e1"}
+
+
+PART_SHORT = {
+    "autopilot": "auto",
+    "battery": "batt",
+    "body": "body",
+    "drivetrain": "drive",
+    "electronics": "elec",
+    "motor": "motor",
+}
+
+
+PART_COLOUR = {
+    "autopilot": "#cfe3ff",
+    "battery": "#d7f5cf",
+    "body": "#ffe0b8",
+    "drivetrain": "#e6d6ff",
+    "electronics": "#fff3a8",
+    "motor": "#ffd0d0",
+}
+
+
+MODEL_SHORT = {"city": "city", "suv": "SUV", "truck": "truck", "sports": "sports", "concept": "concept"}
+
+
+MODEL_COLOUR = {"city": "#bfe6ff", "suv": "#c8efc0", "truck": "#ffd9a8", "sports": "#ffc2c2", "concept": "#e0ccff"}
+
+
+BENEFIT_WORD = {"pp": "PP", "shift": "shift", "book": "book", "voucher": "vchr", "speech": "speech"}
+
+
+def _benefit(b: dict | None) -> str:
+    """``{"pp": 3}`` -> ``3PP``; ``{"shift": 1, "speech": 1}`` -> ``shift+speech``."""
+
+    if not b:
+        return "-"
+    if len(b) >= 4 and all(v == 1 for v in b.values()):
+        return "1 of each"
+    out = []
+    for k, v in b.items():
+        if k == "pp":
+            out.append(f"{v}PP")
+        else:
+            out.append(("" if v == 1 else f"{v} ") + BENEFIT_WORD.get(k, k))
+    return "+".join(out)
+
+
+class _Canvas(Canvas):
+    """The shared canvas with Kanban EV's player discs, panels and chips."""
+
+    def __init__(self, width: int = WIDTH, height: int = MAX_HEIGHT) -> None:
+        super().__init__(width, height, BG, INK)
+
+    def disc(self, x, y, d, n: int, tag, size=14):
+        """Player ``n``'s disc (0-based seat), diameter ``d``, with their number 1-4."""
+
+        col = PLAYER_COLOUR[n % len(PLAYER_COLOUR)]
+        self.ellipse(x, y, d, d, tag, col, "#000000", 1)
+        self.text(x + d // 2, y + d // 2, str(n + 1), size, tag, "#ffffff", "mm")
+
+    def panel(self, x, y, w, h, tag, title="", fill=PANEL, size=20):
+        self.rect(x, y, w, h, tag, fill, LINE, 2, 8)
+        if title:
+            self.text(x + 10, y + 6, title, size, tag)
+
+    def chip(self, x, y, w, h, label, tag, fill, size=15, outline=LINE):
+        """A small box with a centred label."""
+
+        self.rect(x, y, w, h, tag, fill, outline, 1, 4)
+        if label:
+            self.fit(x + w // 2, y + h // 2, label, size, w - 4, tag, INK, "mm")
+
+
+class _Board:
+    """The public view with convenient lookups."""
+
+    def __init__(self, view: dict):
+        self.v = view
+        self.players: list[str] = list(view.get("players", []))
+        self.seats: list[dict] = list(view.get("seats", []))
+        self.n = len(self.players)
+        self.t = view.get("t") or {}
+        #: the printed boards' facts, from the engine's view (``view["printed"]``)
+        self.F = SimpleNamespace(**view["printed"])
+
+    def name(self, i: int) -> str:
+        return self.players[i] if 0 <= i < self.n else "?"
+
+
+def _wrap_list(items: list[str], widths: list[int], size: int) -> list[str]:
+    """``items`` joined with ", " into at most ``len(widths)`` lines, line k at most
+    ``widths[k]`` px wide; what does not fit ends the last line as "+n more"."""
+
+    if not items:
+        return ["none yet"]
+    lines: list[str] = []
+    k = 0
+    while k < len(items) and len(lines) < len(widths):
+        w = widths[len(lines)]
+        last = len(lines) == len(widths) - 1
+        cur = items[k] + ("," if k + 1 < len(items) else "")
+        k += 1
+        while k < len(items):
+            cand = cur + " " + items[k] + ("," if k + 1 < len(items) else "")
+            rest = len(items) - k - 1
+            tail = f" +{rest} more" if last and rest else ""
+            if measure(cand + tail, size)[0] > w:
+                break
+            cur = cand
+            k += 1
+        if last and k < len(items):
+            cur = cur.rstrip(",") + f" +{len(items) - k} more"
+        lines.append(cur)
+    return lines
+
+
+def _spaces(
+    c: _Canvas,
+    x: int,
+    y: int,
+    step: int,
+    w: int,
+    h: int,
+    n: int,
+    certified,
+    filled: int,
+    lock: str,
+    lock_tag: str,
+    space_tag,
+    draw,
+) -> None:
+    """A row of ``n`` + 1 board spaces ``w`` x ``h`` from ``(x, y)``, ``step`` px apart: the
+    last one padlocked until the department is ``certified`` (chip ``lock``, tag
+    ``lock_tag``), the first ``filled`` hold something (``draw(k, x)``), the rest are empty
+    (tag ``space_tag(k)``)."""
+
+    unlocked = n + (1 if certified else 0)
+    for k in range(n + 1):
+        sx = x + k * step
+        if k >= unlocked:
+            c.chip(sx, y, w, h, lock, lock_tag, "#cfcfcf", 14, INK)
+        elif k < filled:
+            draw(k, sx)
+        else:
+            c.chip(sx, y, w, h, "", space_tag(k), EMPTY)
+
+
+def _design_chip(c: _Canvas, x, y, w, h, des: str, tag: str):
+    if not des:
+        c.chip(x, y, w, h, "", tag, EMPTY, 14)
+        return
+    m, pt = des.split("-")
+    c.rect(x, y, w, h, tag, MODEL_COLOUR.get(m, EMPTY), LINE, 1, 5)
+    c.fit(x + 4, y + (h - 18) // 2, f"{MODEL_SHORT.get(m, m)} {PART_SHORT.get(pt, pt)}", 15, w - 8, tag)

@@ -1,0 +1,243 @@
+"""Kanban EV, the factory image: status, legend, the cycle and week tracks, the meeting
+room, and one panel per department (workstations, training track, awards, then the
+department's own body)."""
+
+from __future__ import annotations
+
+from renderers.base import Layout, fit_text, measure, wrap
+
+from .administration import _admin
+from .assembly import _assembly
+from .common import ACTIVE, DEPT_TINT, EMPTY, INK, LINE, MAX_HEIGHT, SANDRA, SOFT, WIDTH, M, _Board, _Canvas
+from .design import _design
+from .logistics import _logistics
+from .rd import _rd
+
+
+def _status(c: _Canvas, b: _Board, y: int) -> int:
+    v = b.v
+    c.panel(M, y, WIDTH - 2 * M, 96, "status")
+    mood = "Mean" if v.get("sandra_mode") == "mean" else "Nice"
+    when = (
+        f"day {v.get('day', 0)}, week {v.get('week', 0)}, production cycle {v.get('cycle', 0)}"
+        if v.get("day")
+        else "setup"
+    )
+    if v.get("phase") == "over":
+        when = "final scoring (game over)"
+    head = f"Kanban EV - {when} - {mood} Sandra" + (" - SpeedCharger" if v.get("speedcharger") else "")
+    c.fit(M + 12, y + 8, head, 22, WIDTH - 4 * M, "status")
+    c.fit(M + 12, y + 38, v.get("status", ""), 18, WIDTH - 4 * M, "status", SOFT)
+    line = _turn_line(b)
+    if line:
+        c.fit(M + 12, y + 64, line, 18, WIDTH - 4 * M, "status:turn", "#7a0000")
+    return y + 96
+
+
+def _turn_line(b: _Board) -> str:
+    """The current work turn: department(s), shifts spent and left (at most 4 a turn)."""
+
+    F = b.F
+    t = b.t
+    if not t or b.v.get("phase") != "work":
+        ms = b.v.get("meeting_state") or {}
+        if b.v.get("phase") == "meeting" and ms:
+            played = [g for g in ms.get("played", []) if g]
+            return "Meeting: " + (f"played {', '.join(played)}; " if played else "") + "play one goal, speak, or pass."
+        return ""
+    who = t.get("who", -1)
+    left = b.v.get("shifts_left", 0)
+    depts = F.dept_names.get(t.get("dept", ""), "?") + (f" + {F.dept_names[t['dept2']]}" if t.get("dept2") else "")
+    spent = t.get("spent", 0)
+    out = f"{b.name(who)} works in {depts}: {spent} shift{'' if spent == 1 else 's'} spent, {left} left this turn"
+    pend = t.get("pending") or []
+    if pend:
+        out += {
+            "cert": "; choose a certification space",
+            "award": "; choose an award tile",
+            "route": "; choose the conveyor fork",
+        }.get(pend[0][0], "")
+    return out + "."
+
+
+def _legend(c: _Canvas, b: _Board, y: int) -> int:
+    x = M + 4
+    for i, name in enumerate(b.players):
+        pp = b.seats[i].get("pp", 0) if i < len(b.seats) else 0
+        label = fit_text(f"{name}  {pp} PP", 250, 18)
+        w = 30 + measure(label, 18)[0]
+        if i in [b.players.index(p) for p in b.v.get("to_act", []) if p in b.players]:
+            c.rect(x - 4, y - 2, w + 8, 30, "legend", ACTIVE, None, 1, 6)
+        c.disc(x, y + 1, 24, i, f"legend:{i + 1}", 15)
+        c.text(x + 30, y + 3, label, 18, "legend")
+        x += w + 24
+    return y + 30
+
+
+def _track(c: _Canvas, x, y, label, values: list[int], current: int, tag, cw=40) -> int:
+    c.text(x, y, label, 16, tag)
+    lw = 64
+    for k, val in enumerate(values):
+        on = val == current
+        c.chip(
+            x + lw + k * (cw + 4),
+            y - 4,
+            cw,
+            28,
+            str(val),
+            tag + (":marker" if on else ""),
+            ACTIVE if on else EMPTY,
+            16,
+            INK if on else LINE,
+        )
+    return x + lw + len(values) * (cw + 4)
+
+
+def _goal_card(c: _Canvas, b: _Board, x, y, w, h, goal: str, tag: str, spoken: list[int] | None = None):
+    info = b.v["goals"][goal]
+    icons = info["icons"]
+    c.rect(x, y, w, h, tag, "#fffbe8", LINE, 1, 6)
+    c.text(x + 6, y + 4, goal, 15, tag, SOFT)
+    # icons: multipliers, highest first; a speaker's disc covers the icon they took
+    spoken = spoken or []
+    for k in range(icons):
+        mult = icons - k
+        ix = x + w - 6 - (icons - k) * 26
+        if k < len(spoken):
+            c.disc(ix, y + 3, 24, spoken[k], "meeting-room:speech", 14)
+        else:
+            c.chip(ix, y + 3, 24, 24, f"x{mult}", tag + ":icon", "#ffffff", 14)
+    for k, ln in enumerate(wrap(info["text"], w - 12, 15, max_lines=2)):
+        c.text(x + 6, y + 30 + k * 19, ln, 15, tag)
+
+
+def _tracks_and_room(c: _Canvas, b: _Board, y: int) -> int:
+    v = b.v
+    ms = v.get("meeting_state") or {}
+    played = [(i, g) for i, g in enumerate(ms.get("played", [])) if g]
+    room = list(v.get("room", []))
+    cards = [(g, "room") for g in room] + [(g, "played") for _i, g in played]
+    rows = 1 if len(cards) <= 4 else 2
+    card_h = 72
+    h = max(176, 40 + rows * (card_h + 8) + 6)
+    lw = 430
+    # left: cycle and week tracks, meeting marker, final goal
+    c.panel(M, y, lw, h, "tracks")
+    _track(c, M + 10, y + 12, "Cycle", [0, 1, 2, 3], v.get("cycle", 0), "cycle-track")
+    _track(c, M + 10, y + 46, "Week", [0, 1, 2, 3], v.get("week", 0), "week-track")
+    called = v.get("meeting")
+    c.chip(M + 300, y + 10, 120, 58, "", "meeting-marker", ACTIVE if called else EMPTY, 15, INK if called else LINE)
+    c.text(M + 360, y + 16, "Meeting", 15, "meeting-marker", anchor="ma")
+    c.text(M + 360, y + 40, "called" if called else "not called", 15, "meeting-marker", anchor="ma")
+    fy = y + 78
+    final = v.get("final")
+    c.rect(M + 8, fy, lw - 16, h - (fy - y) - 8, "final-goal", "#fff3e0", LINE, 1, 6)
+    c.text(M + 16, fy + 4, f"Final goal {final}: 1 speech token per achievement", 15, "final-goal", SOFT)
+    for k, item in enumerate(v.get("final_goal", [])):
+        ly = fy + 26 + k * 20
+        c.fit(M + 16, ly, item["text"], 16, lw - 90, "final-goal")
+        c.text(M + lw - 20, ly, f"{item['pp']} PP", 16, "final-goal", anchor="ra")
+    # right: meeting room
+    rx = 2 * M + lw
+    rw = WIDTH - M - rx
+    title = "Meeting room" + (
+        f" - {sum(v.get('nominated', []))} goal(s) nominated face down" if any(v.get("nominated", [])) else ""
+    )
+    title += f"   (goal deck {v.get('gdeck', 0)}, discards {len(v.get('gdiscard', []))})"
+    c.panel(rx, y, rw, h, "meeting-room")
+    c.fit(rx + 10, y + 8, title, 17, rw - 20, "meeting-room")
+    cw = (rw - 20 - 3 * 8) // 4
+    spoken = ms.get("spoken", {})
+    for k, (g, where) in enumerate(cards[:8]):
+        r, col = divmod(k, 4)
+        gx = rx + 10 + col * (cw + 8)
+        gy = y + 36 + r * (card_h + 8)
+        _goal_card(c, b, gx, gy, cw, card_h, g, f"meeting-room:goal:{g}", spoken.get(g, []))
+        if where == "played":
+            c.rect(gx, gy, cw, card_h, f"meeting-room:played:{g}", None, "#7a0000", 3, 6)
+    if not cards:
+        c.text(rx + 10, y + 40, "(empty until the meeting's nominations are revealed)", 16, "meeting-room", SOFT)
+    return y + h
+
+
+def _dept_left(c: _Canvas, b: _Board, dept: str, x: int, y: int, h: int) -> None:
+    """Department name, its two workstations (meeples, Sandra), training track, awards."""
+
+    F = b.F
+    v = b.v
+    di = F.depts.index(dept)
+    tag = f"department:{dept}"
+    c.text(x + 10, y + 6, F.dept_names[dept], 22, tag)
+    pos = v.get("pos", [])
+    t = b.t
+    for k in range(2):
+        code = di * 2 + k
+        wx, wy, ww, wh = x + 10 + k * 160, y + 36, 152, 52
+        stag = f"{tag}:workstation:{k + 1}"
+        here = [i for i, cde in enumerate(pos) if cde == code]
+        working = bool(here) and v.get("phase") == "work" and t.get("who") in here
+        c.rect(wx, wy, ww, wh, stag, "#ffffff", INK if working else LINE, 3 if working else 1, 6)
+        shifts = F.workstation_shifts[dept][k]
+        c.text(
+            wx + 6,
+            wy + 3,
+            f"{'upper' if k == 0 else 'lower'}: {shifts} shift{'s' if shifts > 1 else ''}",
+            14,
+            stag,
+            SOFT,
+        )
+        if v.get("sandra") == code:
+            c.chip(wx + 6, wy + 24, ww - 12, 24, "Sandra", f"{tag}:sandra", "#e9d3f2", 15, SANDRA)
+        for i in here:
+            c.disc(wx + 6, wy + 24, 24, i, f"{tag}:meeple", 14)
+            c.fit(wx + 36, wy + 26, b.name(i), 16, ww - 42, f"{tag}:meeple")
+    # training track: start + 5 spaces; certified on the 4th, expert on the last
+    ty = y + 96
+    c.text(x + 10, ty + 12, "Train", 15, f"{tag}:training")
+    tx0 = x + 60
+    cw = 44
+    for sp in range(F.training_spaces):
+        fill = "#fff2b3" if sp == F.certified_at else ("#ffd9a0" if sp == F.expert_at else EMPTY)
+        c.rect(tx0 + sp * (cw + 2), ty, cw, cw, f"{tag}:training", fill, LINE, 1, 4)
+        discs = [i for i, s in enumerate(b.seats) if s["train"][di] == sp]
+        for k, i in enumerate(discs[:4]):
+            r, q = divmod(k, 2)
+            c.disc(tx0 + sp * (cw + 2) + 1 + q * 21, ty + 1 + r * 21, 21, i, f"{tag}:training:disc", 14)
+    lab = {0: "start", F.certified_at: "cert", F.expert_at: "expert"}
+    for sp, s in lab.items():
+        c.text(tx0 + sp * (cw + 2) + cw // 2, ty + cw + 2, s, 14, f"{tag}:training", SOFT, "ma")
+    aw = v.get("awards", {}).get(dept, 0)
+    tok = v.get("award_tok", {}).get(dept, 0)
+    c.text(x + 10, ty + cw + 22, f"Award tiles: {aw}   speech token: {tok}", 15, f"{tag}:awards")
+
+
+_DEPT_BODY = {
+    "rd": (_rd, 262),
+    "assembly": (_assembly, 234),
+    "logistics": (_logistics, 150),
+    "design": (_design, 150),
+    "admin": (_admin, 186),
+}
+
+
+LEFT_W = 340
+
+
+def factory_layout(view: dict) -> Layout:
+    """The factory board (image 1) of a public view."""
+
+    b = _Board(view)
+    c = _Canvas()
+    y = _status(c, b, M) + 8
+    y = _legend(c, b, y) + 8
+    y = _tracks_and_room(c, b, y) + M
+    for dept in b.F.depts:
+        body, bh = _DEPT_BODY[dept]
+        h = max(bh, 196)
+        c.panel(M, y, WIDTH - 2 * M, h, f"department:{dept}", fill=DEPT_TINT[dept])
+        _dept_left(c, b, dept, M, y, h)
+        c.line([(M + LEFT_W, y + 8), (M + LEFT_W, y + h - 8)], f"department:{dept}:rule", LINE, 1)
+        body(c, b, M + LEFT_W + 12, y + 8, WIDTH - 2 * M - LEFT_W - 22)
+        y += h + 6
+    c.lay.height = min(MAX_HEIGHT, y + 4)
+    return c.lay

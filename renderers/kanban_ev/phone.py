@@ -1,0 +1,105 @@
+"""Kanban EV, the phone summary posted after a move."""
+
+from __future__ import annotations
+
+import re
+
+from renderers.summary import SeatSummary, Summary
+
+from .common import MODEL_SHORT, PART_SHORT, PLAYER_COLOUR, _Board
+from .factory import _turn_line
+
+
+def summary(view: dict) -> Summary:
+    """The per-move phone summary (:mod:`renderers.summary`), one image: each player's PP,
+    where their meeple stands, banked shifts, books, vouchers, speech tokens, parts,
+    certifications and upgrades; demand, the test track queue and the meeting room;
+    the current work turn and what the game waits for (Kanban EV)."""
+
+    b = _Board(view)
+    F = b.F
+    v = view
+    over = v.get("phase") == "over"
+    mood = "Mean" if v.get("sandra_mode") == "mean" else "Nice"
+    if over:
+        step = "Game over: final scoring"
+    elif v.get("day"):
+        step = f"Day {v.get('day', 0)} · week {v.get('week', 0)} · cycle {v.get('cycle', 0)} · {mood} Sandra"
+    else:
+        step = f"Setup · {mood} Sandra"
+    result = v.get("result") or {}
+    totals = {p: (result.get(p) or {}).get("total") for p in b.players}
+    places: dict[int, int] = {}
+    if over and any(t is not None for t in totals.values()):
+        ranked = sorted(range(b.n), key=lambda i: -(totals[b.players[i]] or b.seats[i].get("pp", 0)))
+        for i in ranked:
+            score = totals[b.players[i]] or b.seats[i].get("pp", 0)
+            places[i] = 1 + sum(1 for j in range(b.n) if (totals[b.players[j]] or b.seats[j].get("pp", 0)) > score)
+        order = ranked
+    else:
+        order = list(range(b.n))
+    where = {}
+    for i, code in enumerate(v.get("pos", [])):
+        if isinstance(code, int) and 0 <= code < 2 * len(F.depts):
+            where[i] = f"{F.dept_names[F.depts[code // 2]]} {'upper' if code % 2 == 0 else 'lower'}"
+    seats = []
+    for i in order:
+        s = b.seats[i]
+        facts = []
+        if i in where:
+            facts.append(f"at {where[i]}")
+        facts += [
+            f"banked {s.get('banked', 0)}/{F.shift_bank_max}",
+            f"books {s.get('books', 0)}/{F.books_max}",
+            f"vouchers {s.get('vouchers', 0)}/{F.vouchers_max}",
+            f"speech {s.get('speech', 0)}",
+        ]
+        parts = s.get("parts", [])
+        counted = {p: parts.count(p) for p in parts}  # in first-seen order: "auto ×4, elec"
+        facts.append(
+            "parts "
+            + (
+                ", ".join(PART_SHORT.get(p, p) + (f" ×{n}" if n > 1 else "") for p, n in counted.items())
+                if parts
+                else "none"
+            )
+        )
+        cert = [F.dept_names[d] for d in s.get("certified", [])]
+        if cert:
+            facts.append("certified " + ", ".join(cert))
+        up = s.get("upgraded", [])
+        if up:
+            facts.append(f"upgrades {len(up)} (tested {len(s.get('tested', []))})")
+        cars = [MODEL_SHORT.get(c, c) for c in s.get("garages", []) if c]
+        if cars:
+            facts.append("garages " + ", ".join(cars))
+        seats.append(
+            SeatSummary(
+                name=b.name(i),
+                colour=PLAYER_COLOUR[i % len(PLAYER_COLOUR)],
+                score=f"{totals[b.players[i]] if over and totals[b.players[i]] is not None else s.get('pp', 0)} PP",
+                facts=facts,
+                acting=b.players[i] in v.get("to_act", []) and not over,
+                place=places.get(i),
+            )
+        )
+    table = []
+    queue = [MODEL_SHORT.get(m, m) for m in v.get("queue", []) if m]
+    if v.get("demand") and not over:
+        table.append(
+            "Demand: "
+            + ", ".join(MODEL_SHORT.get(m, m) for m in v["demand"] if m)
+            + (f" · test track queue: {', '.join(queue)}" if queue else "")
+        )
+    room = [g for g in v.get("room") or [] if g]
+    goals = v.get("goals") or {}
+    if room and not over:
+        table.append("Meeting room: " + "; ".join(f"{g} {(goals.get(g) or {}).get('text', '')}".strip() for g in room))
+    status = v.get("status", "")
+    # the day, week and cycle are in the head already
+    status = re.sub(r"^Day \d+, week \d+, cycle \d+, ", "", status)
+    status = status[:1].upper() + status[1:]
+    turn = _turn_line(b)
+    if turn and turn.split(":")[0] not in status:  # the engine's status may say it already
+        status = f"{status} {turn}" if status else turn
+    return Summary(title="Kanban EV", step=step, seats=seats, table=table, status=status, over=over)

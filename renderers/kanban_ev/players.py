@@ -1,0 +1,245 @@
+"""Kanban EV, the player boards image: one strip per player."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from renderers.base import Layout, measure
+
+from .common import (
+    EMPTY,
+    INK,
+    LINE,
+    MAX_HEIGHT,
+    MODEL_COLOUR,
+    MODEL_SHORT,
+    PANEL,
+    PART_COLOUR,
+    PART_SHORT,
+    SOFT,
+    WIDTH,
+    M,
+    _benefit,
+    _Board,
+    _Canvas,
+    _design_chip,
+    _spaces,
+    _wrap_list,
+)
+
+STRIP_H = 290
+
+
+def _garage_tile(F: SimpleNamespace, seat: dict, g: int) -> dict:
+    tiles = F.garage_tiles.get(seat.get("gset") or "basic", F.garage_tiles["basic"])
+    order = seat.get("gtiles") or []
+    if order and g < len(order):
+        return tiles[order[g]]
+    return tiles[g] if g < len(tiles) else {}
+
+
+def _player_strip(c: _Canvas, b: _Board, i: int, y: int) -> int:
+    F = b.F
+    s = b.seats[i]
+    seat = s.get("seat", b.name(i))
+    tag = f"player:{seat}"
+    acting = b.players[i] in b.v.get("to_act", [])
+    result = (b.v.get("result") or {}).get(b.players[i]) or (b.v.get("result") or {}).get(seat)
+    h = STRIP_H + (30 if result else 0)
+    c.rect(M, y, WIDTH - 2 * M, h, tag, PANEL, INK if acting else LINE, 3 if acting else 2, 8)
+    if result:
+        words = {
+            "final_goal": "final goal",
+            "leftovers": "leftovers",
+            "cars": "cars",
+            "training": "training",
+            "tested": "tested designs",
+            "chargers": "chargers",
+        }
+        parts = [f"{words.get(k, k)} {v}" for k, v in result.items() if k != "total"]
+        c.fit(
+            M + 12,
+            y + STRIP_H - 4,
+            "Final scoring: " + ", ".join(parts) + f"; total {result.get('total', '')} PP",
+            17,
+            WIDTH - 4 * M,
+            f"{tag}:final",
+            "#7a0000",
+        )
+    # head: number, name, PP and the counters
+    c.disc(M + 10, y + 8, 28, i, f"{tag}:head", 16)
+    c.fit(M + 46, y + 10, b.name(i), 22, 300, f"{tag}:head")
+    c.text(M + 360, y + 10, f"{s.get('pp', 0)} PP", 22, f"{tag}:pp")
+    x = M + 470
+    for label, key, cap in (
+        ("banked", "banked", F.shift_bank_max),
+        ("books", "books", F.books_max),
+        ("vouchers", "vouchers", F.vouchers_max),
+    ):
+        val = s.get(key, 0)
+        extra = f" (+{s['vpend']} soon)" if key == "vouchers" and s.get("vpend") else ""
+        lab = f"{label} {val}/{cap}{extra}"
+        c.text(x, y + 12, lab, 18, f"{tag}:{key}")
+        x += measure(lab, 18)[0] + 22
+    certs = {d: d in s.get("certified", []) for d in F.depts}
+    # row 1: garages
+    gy = y + 46
+    c.text(M + 12, gy + 18, "Garages", 16, f"{tag}:garages")
+    for g in range(5):
+        gx = M + 96 + g * 124
+        car = s.get("garages", [""] * 5)[g]
+        locked = g == 4 and not certs["assembly"]
+        c.rect(gx, gy, 118, 56, f"{tag}:garages:{g + 1}", MODEL_COLOUR.get(car, EMPTY) if car else EMPTY, LINE, 1, 5)
+        c.fit(gx + 4, gy + 2, f"{g + 1}: {_benefit(_garage_tile(F, s, g))}", 14, 110, f"{tag}:garages:{g + 1}", SOFT)
+        if locked:
+            c.chip(gx + 4, gy + 26, 110, 24, "padlock", f"{tag}:padlocks:garage", "#cfcfcf", 14, INK)
+        elif car:
+            c.text(gx + 59, gy + 28, MODEL_SHORT[car], 17, f"{tag}:garages:{g + 1}", INK, "ma")
+    # charging board (SpeedCharger)
+    cx = M + 96 + 5 * 124 + 14
+    c.text(
+        cx, gy - 2, "Charging board" + ("" if b.v.get("speedcharger", True) else " (not used)"), 15, f"{tag}:charging"
+    )
+    charged = set(s.get("chargers", []))
+    abbrev = {"rd": "R&D", "assembly": "Asm", "logistics": "Log", "design": "Des", "admin": "Adm"}
+    for k, d in enumerate(F.depts):
+        on = d in charged
+        c.chip(
+            cx + k * 66,
+            gy + 20,
+            62,
+            34,
+            abbrev[d] + (" ON" if on else ""),
+            f"{tag}:charging:{d}",
+            "#b9f6ca" if on else EMPTY,
+            14,
+            INK if on else LINE,
+        )
+    # row 2: the design spaces (5, the 6th padlocked until certified in Design)
+    dy = y + 110
+    c.text(M + 12, dy + 10, "Designs", 16, f"{tag}:designs")
+    designs = s.get("designs", [])
+    _spaces(
+        c,
+        M + 96,
+        dy,
+        124,
+        118,
+        38,
+        F.design_spaces,
+        certs["design"],
+        len(designs),
+        "padlock",
+        f"{tag}:padlocks:design",
+        lambda k: f"{tag}:designs:{k + 1}",
+        lambda k, x: _design_chip(c, x, dy, 118, 38, designs[k], f"{tag}:designs:{k + 1}"),
+    )
+    dbl = "Double upgrade: used" if s.get("dbl") else "Double upgrade: available"
+    c.fit(
+        M + 96 + (F.design_spaces + 1) * 124 + 8,
+        dy + 10,
+        dbl,
+        16,
+        WIDTH - M - (M + 96 + (F.design_spaces + 1) * 124 + 8) - 10,
+        f"{tag}:double",
+    )
+    # row 3: upgraded designs across the whole strip, tested ones marked *
+    uy = y + 156
+    up = s.get("upgraded", [])
+    tested = list(s.get("tested", []))
+    c.text(M + 12, uy, "Upgraded", 16, f"{tag}:upgraded")
+    head = (f"{len(up)}, tested {len(tested)}" + (" (*):" if tested else ":")) if up else "none yet"
+    c.text(M + 96, uy, head, 16, f"{tag}:tested")
+    words = [
+        f"{MODEL_SHORT[d.split('-')[0]]} {PART_SHORT.get(d.split('-')[1], d.split('-')[1])}"
+        + ("*" if d in tested else "")
+        for d in up
+    ]
+    x0 = M + 96 + measure(head, 16)[0] + 8
+    width = WIDTH - 2 * M - 12
+    lines = _wrap_list(words, [WIDTH - M - 12 - x0, width - 96], 16) if words else []
+    for k, ln in enumerate(lines):
+        c.text(x0 if k == 0 else M + 96, uy + k * 21, ln, 16, f"{tag}:upgraded")
+    # row 4: parts and speech tokens
+    py = y + 204
+    c.text(M + 12, py + 8, "Parts", 16, f"{tag}:parts")
+    parts = s.get("parts", [])
+    _spaces(
+        c,
+        M + 96,
+        py,
+        76,
+        72,
+        34,
+        F.part_spaces,
+        certs["logistics"],
+        len(parts),
+        "padlock",
+        f"{tag}:padlocks:part",
+        lambda k: f"{tag}:parts:{k + 1}",
+        lambda k, x: c.chip(
+            x,
+            py,
+            72,
+            34,
+            PART_SHORT.get(parts[k], parts[k]),
+            f"{tag}:parts:{k + 1}",
+            PART_COLOUR.get(parts[k], EMPTY),
+            15,
+        ),
+    )
+    sx = M + 96 + 6 * 76 + 20
+    c.text(sx, py + 8, "Speech", 16, f"{tag}:speech")
+    _spaces(
+        c,
+        sx + 66,
+        py,
+        40,
+        36,
+        34,
+        F.speech_spaces,
+        certs["admin"],
+        s.get("speech", 0),
+        "lock",
+        f"{tag}:padlocks:speech",
+        lambda k: f"{tag}:speech:space",
+        lambda k, x: c.disc(x + 2, py + 2, 30, i, f"{tag}:speech:token", 15),
+    )
+    gx = sx + 66 + 5 * 40 + 8
+    c.fit(gx, py + 8, f"+{s.get('generic', 0)} generic", 15, WIDTH - M - gx - 8, f"{tag}:speech:generic")
+    # row 5: padlocks summary, hand sizes
+    ry = y + 248
+    locks = [
+        f"{name} {n + 1}"
+        for d, name, n in (
+            ("assembly", "garage", F.garages),
+            ("design", "design", F.design_spaces),
+            ("logistics", "part", F.part_spaces),
+            ("admin", "speech", F.speech_spaces),
+        )
+        if not certs[d]
+    ]
+    c.fit(M + 12, ry + 8, "Padlocks left: " + (", ".join(locks) if locks else "none"), 16, 560, f"{tag}:padlocks")
+    c.text(
+        M + 720,
+        ry + 8,
+        f"goals {s.get('goals', 0)}, order cards {s.get('kanban', 0)}, {s.get('gset') or '?'} garages",
+        16,
+        f"{tag}:hand",
+    )
+    return y + h
+
+
+def players_layout(view: dict) -> Layout:
+    """The player boards (image 2) of a public view, one strip per player in seat order."""
+
+    b = _Board(view)
+    c = _Canvas()
+    y = M
+    c.text(M + 4, y, "Player boards", 22, "players-title")
+    c.fit(M + 200, y + 4, view.get("status", ""), 17, WIDTH - 220 - M, "players-title", SOFT)
+    y += 36
+    for i in range(b.n):
+        y = _player_strip(c, b, i, y) + 8
+    c.lay.height = min(MAX_HEIGHT, y + 2)
+    return c.lay
