@@ -7,11 +7,12 @@ value is, in at most 100 characters (a host may show it beside an input).
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Literal
 
 from pydantic import Field
 
-from engines.base import ActionModel
+from engines.base import ActionModel, cached_action
 
 Dept = Literal["rd", "assembly", "logistics", "design", "admin"]
 Part = Literal["autopilot", "battery", "body", "drivetrain", "electronics", "motor"]
@@ -237,3 +238,38 @@ ACTION_MODELS = (
     Pass,
     Nominate,
 )
+
+# Shared instances of the actions the rules list again and again, fields positional in
+# notation order (``train_("rd", "book")``): actions are frozen, so one validated instance per
+# distinct value serves every legal-action list.
+garages_ = cached_action(ChooseGarages)
+cert_ = cached_action(Cert)
+pick_ = cached_action(Pick)
+place_ = cached_action(Place)
+train_ = cached_action(Train)
+also_ = cached_action(Also)
+claim_ = cached_action(Claim)
+provide_ = cached_action(Provide)
+route_ = cached_action(Route)
+order_ = cached_action(Order)
+take_ = cached_action(Take)
+voucher_ = cached_action(Voucher)
+design_ = cached_action(SelectDesign)
+advanced_ = cached_action(Advanced)
+charge_ = cached_action(Charge)
+recycle_ = cached_action(Recycle)
+award_ = cached_action(Award)
+done_ = cached_action(Done)
+play_ = cached_action(Play)
+speak_ = cached_action(Speak)
+pass_ = cached_action(Pass)
+nominate_ = cached_action(Nominate)
+
+
+@cache
+def upgrade_(design: str, space: int, source: str, double: str | None = None) -> Upgrade:
+    """A shared :class:`Upgrade` (``double`` given only for a double upgrade)."""
+
+    if double is None:
+        return Upgrade(design=design, space=space, source=source)
+    return Upgrade(design=design, space=space, source=source, double=double)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from engines.base import Event
 
 from .. import data as D
-from ..actions import Also, Charge
+from ..actions import Also, Charge, charge_
 from ..state import State
 from .assembly import clear_full_lines
 from .common import shifts_note, spend
@@ -19,7 +19,7 @@ def _legal_admin(s: State, i: int, can: int) -> list:
     if can >= 1 and s.speedcharger and "charge" not in b.turn.used and b.charger_supply > 0:
         for d2 in D.DEPTS:
             if d2 not in p.chargers:
-                out.append(Charge(dept=d2))
+                out.append(charge_(d2))
     return out
 
 

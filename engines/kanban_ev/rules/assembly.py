@@ -6,7 +6,7 @@ from __future__ import annotations
 from engines.base import Event
 
 from .. import data as D
-from ..actions import Provide
+from ..actions import Provide, provide_
 from ..state import State
 from .common import _draw, shifts_note, spend, take_generic, usable
 from .words import plural
@@ -34,9 +34,9 @@ def _legal_assembly(s: State, i: int, can: int) -> list:
     for m in D.MODELS:
         for pt in allowed_parts(s, i, m):
             if pt in p.parts:
-                out.append(Provide(model=m, part=pt, source="part"))
+                out.append(provide_(m, pt, "part"))
             if usable(s, i, "voucher") > 0 and b.part_supply[pt] > 0:
-                out.append(Provide(model=m, part=pt, source="voucher"))
+                out.append(provide_(m, pt, "voucher"))
     return out
 
 

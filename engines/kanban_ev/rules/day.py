@@ -9,7 +9,7 @@ from typing import Any
 from engines.base import Event, IllegalAction
 
 from .. import data as D
-from ..actions import Done, Nominate, Place
+from ..actions import Done, Place, nominate_, place_
 from ..state import Board, State
 from .common import DI, cert_order, dept_of, occupied
 from .meetings import _apply_meeting, _legal_meeting, _nominate, start_meeting
@@ -51,7 +51,7 @@ def legal(s: State, i: int) -> list:
     if ph == "meeting":
         return _legal_meeting(s, i)
     if ph == "nominate":
-        return [Nominate(goal=g) for g in s.player_boards[i].goals]
+        return [nominate_(g) for g in s.player_boards[i].goals]
     return []
 
 
@@ -70,7 +70,7 @@ def _legal_select(s: State, i: int) -> list:
             continue
         if len(s.players) == 2 and dept_of(s.board.sandra) == d:
             continue
-        out.append(Place(dept=d, station=code % 2 + 1))
+        out.append(place_(d, code % 2 + 1))
     return out
 
 

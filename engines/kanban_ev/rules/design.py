@@ -6,7 +6,7 @@ from __future__ import annotations
 from engines.base import Event
 
 from .. import data as D
-from ..actions import Advanced, SelectDesign
+from ..actions import Advanced, SelectDesign, advanced_, design_
 from ..state import State
 from .common import certified, design_slots, gain, shifts_note, spend
 
@@ -18,9 +18,9 @@ def _legal_design(s: State, i: int, can: int) -> list:
     p = s.player_boards[i]
     if len(p.designs) >= design_slots(p):
         return []
-    out: list = [SelectDesign(id=d) for row in b.design_rows for d in row if d]
+    out: list = [design_(d) for row in b.design_rows for d in row if d]
     if certified(p, "design"):
-        out += [Advanced(id=st[0]) for st in b.design_stacks if st]
+        out += [advanced_(st[0]) for st in b.design_stacks if st]
     return out
 
 

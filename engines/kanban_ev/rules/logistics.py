@@ -6,7 +6,7 @@ from __future__ import annotations
 from engines.base import Event
 
 from .. import data as D
-from ..actions import Order, Take, Voucher
+from ..actions import Order, Take, Voucher, order_, take_, voucher_
 from ..state import State
 from .common import certified, gain, part_slots, shifts_note, spend
 from .words import plural
@@ -36,14 +36,14 @@ def _legal_logistics(s: State, i: int, can: int) -> list:
     if "order" not in t.used:
         for c in sorted(p.kanban_cards):
             for k in sorted(D.ORDER_SPLITS):
-                out.append(Order(card=c, split=k))
+                out.append(order_(c, k))
     # take parts: repeatable, 1 shift each time (the aid gives it no once-per-turn note)
     room = part_slots(p) - len(p.parts)
     for pt in D.PARTS:
         for k in range(1, min(room, b.warehouses[pt]) + 1):
-            out.append(Take(part=pt, count=k))
+            out.append(take_(pt, k))
     if "voucher" not in t.used and certified(p, "logistics") and b.voucher_supply > 0:
-        out.append(Voucher())
+        out.append(voucher_())
     return out
 
 

@@ -8,7 +8,7 @@ from typing import Any
 from engines.base import Event
 
 from .. import data as D
-from ..actions import Done, Nominate, Pass, Play, Speak
+from ..actions import Done, Nominate, Play, Speak, done_, pass_, play_, speak_
 from ..state import Meeting, State
 from .common import _draw, cert_order, speech_slots
 from .scoring import goal_count
@@ -20,14 +20,14 @@ def _legal_meeting(s: State, i: int) -> list:
     p = s.player_boards[i]
     out: list = []
     if not m.played[i]:
-        out += [Play(goal=g) for g in p.goals]
+        out += [play_(g) for g in p.goals]
     if p.speech_tokens > 0:
         for g in speakable(s, i):
-            out.append(Speak(goal=g))
+            out.append(speak_(g))
     if m.played_now:
-        out.append(Done())
+        out.append(done_())
     elif m.played[i]:
-        out.append(Pass())
+        out.append(pass_())
     return out
 
 

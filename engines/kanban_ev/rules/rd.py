@@ -6,7 +6,7 @@ from __future__ import annotations
 from engines.base import Event
 
 from .. import data as D
-from ..actions import Claim, Upgrade
+from ..actions import Claim, Upgrade, claim_, upgrade_
 from ..state import State
 from .common import (
     cars_of,
@@ -35,7 +35,7 @@ def _legal_rd(s: State, i: int, can: int) -> list:
                 continue
             for des in sorted(set(x for x in p.designs if model_of(x) == car)):
                 for g in free_g:
-                    out.append(Claim(pos=k + 1, design=des, garage=g + 1))
+                    out.append(claim_(k + 1, des, g + 1))
     if can >= 1:
         dbl_ok = certified(p, "rd") and not p.double_upgrade_used
         for des in sorted(set(p.designs)):
@@ -56,9 +56,9 @@ def _legal_rd(s: State, i: int, can: int) -> list:
                 sources.append("charger")
             for k in spaces:
                 for src in sources:
-                    out.append(Upgrade(design=des, space=k + 1, source=src))
+                    out.append(upgrade_(des, k + 1, src))
                     if dbl_ok and pt not in b.double_upgraded:
-                        out.append(Upgrade(design=des, space=k + 1, source=src, double="double"))
+                        out.append(upgrade_(des, k + 1, src, "double"))
     return out
 
 

@@ -10,7 +10,7 @@ from typing import Any
 from engines.base import Event, rng
 
 from .. import data as D
-from ..actions import Arrange, Cert, ChooseGarages, Pick
+from ..actions import Arrange, ChooseGarages, Pick, cert_, garages_, pick_
 from ..state import Board, Options, PlayerBoard, State
 from .common import DESK, cert_order, gain
 from .design import _remove_design_from_board, refill_designs
@@ -149,17 +149,17 @@ def legal_setup(s: State, i: int) -> list:
     ph = s.phase
     if ph == "garages":
         if not p.garage_set:
-            return [ChooseGarages(set="basic"), ChooseGarages(set="expert")]
+            return [garages_("basic"), garages_("expert")]
         names = D.GARAGE_TILE_IDS[p.garage_set]
         return [Arrange(tiles=[names[k] for k in perm]) for perm in itertools.permutations(range(4))]
     if ph == "cert_setup":
         taken = {q.certification for q in s.player_boards}
-        return [Cert(space=k + 1) for k in range(4) if k not in taken]
+        return [cert_(k + 1) for k in range(4) if k not in taken]
     if b.setup_pick == "part":
-        out = [Pick(item=pt) for pt in D.PARTS if b.warehouses[pt] > 0]
-        return out or [Pick(item="none")]
+        out = [pick_(pt) for pt in D.PARTS if b.warehouses[pt] > 0]
+        return out or [pick_("none")]
     ids = [d for row in b.design_rows for d in row if d] + [st[0] for st in b.design_stacks if st]
-    return [Pick(item=d) for d in ids]
+    return [pick_(d) for d in ids]
 
 
 def apply_setup(s: State, i: int, a: Any, ev: list[Event]) -> bool:

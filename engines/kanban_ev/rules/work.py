@@ -26,6 +26,13 @@ from ..actions import (
     Train,
     Upgrade,
     Voucher,
+    also_,
+    award_,
+    cert_,
+    done_,
+    recycle_,
+    route_,
+    train_,
 )
 from ..state import State, WorkTurn
 from .administration import _also, _charge, _legal_admin
@@ -59,29 +66,29 @@ def _legal_work(s: State, i: int) -> list:
         if kind == "cert":
             sec = n_certs(p)
             taken = {q.certification for q in s.player_boards}
-            return [Cert(space=k + 1) for k in range(4) if sec * 4 + k not in taken]
+            return [cert_(k + 1) for k in range(4) if sec * 4 + k not in taken]
         if kind == "award":
-            return [Award(kind=k) for k in sorted(set(b.award_tiles[pend[0][1]]))]
+            return [award_(k) for k in sorted(set(b.award_tiles[pend[0][1]]))]
         if kind == "route":
             last = pend[0][1][-1]
-            return [Route(node=n) for n in D.CONVEYOR[last]]
+            return [route_(n) for n in D.CONVEYOR[last]]
     out: list = []
     can = spendable(s)
     act = active_depts(s)
     for d in act:
         if p.training[DI[d]] < D.EXPERT_AT:
             if usable(s, i, "book") > 0:
-                out.append(Train(dept=d, pay="book"))
+                out.append(train_(d, "book"))
             if can >= 1:
-                out.append(Train(dept=d, pay="shift"))
+                out.append(train_(d, "shift"))
     if t.dept == "admin" and not t.second_dept:
         for d in D.DEPTS[:4]:
-            out.append(Also(dept=d))
+            out.append(also_(d))
     for give in sorted(set(p.parts)):
         if give in b.recycling or p.parts.count(give) <= t.recycled.count(give):
             continue
         for get in b.recycling:
-            out.append(Recycle(give=give, get=get))
+            out.append(recycle_(give, get))
     for d in act:
         if d == "rd":
             out += _legal_rd(s, i, can)
@@ -93,7 +100,7 @@ def _legal_work(s: State, i: int) -> list:
             out += _legal_design(s, i, can)
         elif d == "admin":
             out += _legal_admin(s, i, can)
-    out.append(Done())
+    out.append(done_())
     return out
 
 

@@ -4,9 +4,11 @@ and the view keys the board image reads (unchanged by the models)."""
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import pytest
+from pydantic import BaseModel
 
 from engines.kanban_ev import rules as R
 from engines.kanban_ev.engine import ENGINE as engine
@@ -197,3 +199,55 @@ def test_view_keeps_the_keys_the_board_image_reads():
         "new": {"shift": 0, "book": 0, "voucher": 0},
     }
     assert v["meeting_state"] == {} and v["pos"] == [3, 1, 7]
+
+
+def _containers(x, out: dict[int, object]) -> None:
+    """Every list, dict and model inside ``x`` by id (kept alive in ``out``)."""
+
+    if isinstance(x, (list, dict, BaseModel)):
+        out[id(x)] = x
+    if isinstance(x, BaseModel):
+        for v in x.__dict__.values():
+            _containers(v, out)
+    elif isinstance(x, dict):
+        for v in x.values():
+            _containers(v, out)
+    elif isinstance(x, list):
+        for v in x:
+            _containers(v, out)
+
+
+def _models(x):
+    if isinstance(x, BaseModel):
+        yield x
+        for v in x.__dict__.values():
+            yield from _models(v)
+    elif isinstance(x, list):
+        for v in x:
+            yield from _models(v)
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_clone_along_whole_games_is_equal_and_shares_no_container(n):
+    # every state of a seeded random game at each player count: the clone is equal (as a
+    # model and as stored JSON), its models have the same classes and set fields, and not
+    # one list, dict or model is the same object as in the original
+    rnd = random.Random(n)
+    players = [f"p{k}" for k in range(n)]
+    s = engine.setup(players, None, 40 + n)
+    steps = 0
+    while not engine.is_over(s):
+        c = R.clone(s)
+        assert c == s and engine.state_to_json(c) == engine.state_to_json(s)
+        assert [type(m) for m in _models(c)] == [type(m) for m in _models(s)]
+        assert [m.model_fields_set for m in _models(c)] == [m.model_fields_set for m in _models(s)]
+        mine: dict[int, object] = {}
+        theirs: dict[int, object] = {}
+        _containers(s, mine)
+        _containers(c, theirs)
+        assert not set(mine) & set(theirs)
+        actors = engine.to_act(s)
+        p = actors[0] if len(actors) == 1 else rnd.choice(actors)
+        s = engine.apply(s, p, rnd.choice(engine.legal_actions(s, p))).state
+        steps += 1
+    assert steps > 100
