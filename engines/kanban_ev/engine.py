@@ -178,6 +178,21 @@ class KanbanEV(Engine):
         b = state.board
         return (b.design_stacks, b.demand_stack, b.kanban_deck, b.goal_deck, b.award_tiles, b.draws)
 
+    def reveals(self, state: R.State, player: str, action, outcome) -> bool:
+        """As :meth:`Engine.reveals`, and also True when a card left a private hand for the
+        table: a performance goal played in a meeting, a Kanban order card issued. Everyone
+        has seen it, so taking the move back would return a known card to a hidden hand. A
+        goal nominated face down after a meeting is seen by nobody else until the last
+        nomination reveals them all (that move draws, so it reveals anyway)."""
+
+        after = outcome.state
+        face_down = {g for g in after.board.nominations if g}
+        for p, q in zip(state.player_boards, after.player_boards):
+            left = set(p.goals) - set(q.goals) | set(p.kanban_cards) - set(q.kanban_cards)
+            if left - face_down:
+                return True
+        return super().reveals(state, player, action, outcome)
+
     def view(self, state: R.State, player: str | None) -> dict:
         """What ``player`` (None: a spectator) sees: the board without hands, deck orders,
         face-down awards or nominations; a seated player also gets ``you``."""

@@ -165,11 +165,14 @@ def _deal_goal(s: State) -> str | None:
 
 def _finish_meeting(s: State, ev: list[Event]) -> None:
     """Reveal nominations, 2-3P fill the room to 4, deal 2 goals each, meeting marker back,
-    production cycle +1 (then the day ends: :func:`end_of_day`)."""
+    production cycle +1 (then the day ends: :func:`end_of_day`).
+
+    The goals were put face down (the aid: "places ... face down in meeting room", then
+    "reveal cards chosen by players"): they join the room sorted by card id, an order that
+    does not depend on who nominated which, so the room never tells whose goal is whose."""
 
     b = s.board
-    for i in cert_order(s):
-        b.meeting_room.append(b.nominations[i])
+    b.meeting_room += sorted(g for g in b.nominations if g)
     b.nominations = [""] * len(s.players)
     if len(s.players) < 4:
         while len(b.meeting_room) < D.MEETING_ROOM:

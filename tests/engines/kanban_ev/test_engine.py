@@ -77,3 +77,23 @@ def test_notations_are_short():
     ns = notations(s, 0)
     assert "upgrade concept-electronics 1 charger double" in ns
     assert max(len(n) for n in ns) <= 50
+
+
+def test_a_goal_played_from_the_hand_is_a_reveal_and_a_face_down_nomination_is_not():
+    # a card leaving a private hand for the table has been seen by everyone: taking the move
+    # back would return it to a hidden hand, so ``reveals`` says True (the host refuses the
+    # undo); a goal put face down among the nominations has been seen by nobody else
+    from .test_rules_flow import meeting_state
+
+    s = meeting_state()  # p0 to act, holding g02 g03 g04; the goal deck is not touched
+    play = engine.parse(s, "play g02")
+    out = engine.apply(s, "p0", play)
+    assert engine.hidden(s) == engine.hidden(out.state)  # nothing face down changed
+    assert engine.reveals(s, "p0", play, out) is True
+    speak = engine.parse(s, "speak g01")  # a token on a goal of the room: nothing shown
+    assert engine.reveals(s, "p0", speak, engine.apply(s, "p0", speak)) is False
+    s.phase = "nominate"
+    s.board.current_meeting = None
+    s.board.nominations = ["", "", ""]
+    nominate = engine.parse(s, "nominate g03")
+    assert engine.reveals(s, "p0", nominate, engine.apply(s, "p0", nominate)) is False

@@ -309,7 +309,7 @@ def test_meeting_ends_after_everyone_passes_then_cleanup():
     assert s.board.meeting_room == []  # hidden until everyone has chosen
     s = act(s, 0, "nominate g02")
     s = act(s, 1, "nominate g06")
-    # revealed in certification order, 3 players: one more from the deck up to 4
+    # revealed in card order (whoever chose which), 3 players: one more from the deck up to 4
     assert s.board.meeting_room[:3] == ["g02", "g06", "g09"] and len(s.board.meeting_room) == 4
     assert [len(p.goals) for p in s.player_boards] == [3, 3, 3]
     assert s.board.cycle == 1 and not s.board.meeting_marker
@@ -462,3 +462,29 @@ def test_tie_breakers():
     assert engine.ranking(s) == [["p1"], ["p2"], ["p3"], ["p0"]]
     s.player_boards[3].banked_shifts = 0
     assert engine.ranking(s) == [["p1"], ["p2"], ["p0", "p3"]]  # still tied: shared
+
+
+def nominations_after(hands: list[list[str]], chosen: list[str]) -> list[str]:
+    """The meeting room after the spoken meeting's clean-up, with these hands, when seats
+    p0, p1, p2 (certification order) nominate ``chosen``."""
+
+    s = spoken_meeting()
+    for seat, text in [(1, "pass"), (2, "play g08"), (2, "done"), (0, "pass"), (1, "pass"), (2, "pass")]:
+        s = act(s, seat, text)
+    assert s.phase == "nominate"
+    for p, hand in zip(s.player_boards, hands):
+        p.goals = list(hand)
+    for seat, g in enumerate(chosen):
+        s = act(s, seat, f"nominate {g}")
+    return s.board.meeting_room
+
+
+def test_nominations_join_the_room_in_card_order_not_seat_order():
+    # the aid: each player puts a goal face down, then the chosen cards are revealed; the
+    # room must not tell who chose which. p0, p1, p2 nominate g09, g06, g02: seat order would
+    # give [g09, g06, g02]; card order gives [g02, g06, g09] (3 players: a 4th from the deck)
+    room = nominations_after([["g09", "g10"], ["g06", "g07"], ["g02", "g04"]], ["g09", "g06", "g02"])
+    assert room[:3] == ["g02", "g06", "g09"] and len(room) == 4
+    # the same three goals nominated by other seats: the same room
+    room = nominations_after([["g02", "g04"], ["g09", "g10"], ["g06", "g07"]], ["g02", "g09", "g06"])
+    assert room[:3] == ["g02", "g06", "g09"]
