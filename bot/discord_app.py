@@ -132,15 +132,14 @@ class BoardhostBot(commands.Bot):
         return shard_of(guild.id if guild is not None else None, count) in ids
 
     async def on_ready(self) -> None:
-        """Once per process: post what the channels missed while the bot was down
-        (reconcile on boot, :meth:`bot.service.Service.unposted`)."""
+        """Once per process: start the pending-posts retry loop, then post what the channels
+        missed while the bot was down (reconcile on boot, :meth:`bot.poster.Poster.start_up`:
+        a failed catch-up is retried by that loop)."""
 
         if self._reconciled:
             return
         self._reconciled = True
-        await self.poster.reconcile_all()
-        if not self.poster.retry_pending_posts.is_running():
-            self.poster.retry_pending_posts.start()
+        await self.poster.start_up()
 
     # errors and touches ------------------------------------------------------------------
     async def explain_failure(self, interaction: discord.Interaction, error: Exception) -> None:

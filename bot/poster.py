@@ -96,6 +96,9 @@ class Poster:
         self.last_failure: dict[str, Exception] = {}
         #: tables told that Discord refuses their posts for permissions (once per episode)
         self._told: set[str] = set()
+        #: the start-up catch-up failed (a database error): the retry loop runs it again
+        self.reconcile_owed = False
+        self._reconcile_backoff: tuple[int, float] = (0, 0.0)
 
     def to_ping(self, table: str, mention: list[str], actor: str | None) -> list[str]:
         """Whom to ping now among those who must act: not the ``actor`` whose command made
@@ -293,6 +296,32 @@ class Poster:
                 done += 1
         return done
 
+    async def start_up(self) -> None:
+        """Once per process, when the gateway is ready: start :meth:`retry_pending_posts`
+        first, then run :meth:`reconcile_all`. A failure of the catch-up (the database not
+        answering yet) is logged and leaves :attr:`reconcile_owed` set: the retry loop runs
+        it again with the same backoff as a failed post, until it works."""
+
+        if not self.retry_pending_posts.is_running():
+            self.retry_pending_posts.start()
+        await self.reconcile_once()
+
+    async def reconcile_once(self) -> bool:
+        """Run :meth:`reconcile_all`; True when it finished. On any error: logged, owed again."""
+
+        try:
+            await self.reconcile_all()
+        except Exception:
+            failures = self._reconcile_backoff[0]
+            wait = min(self.RETRY_FIRST * 2**failures, self.RETRY_MAX)
+            self._reconcile_backoff = (failures + 1, discord.utils.utcnow().timestamp() + wait)
+            self.reconcile_owed = True
+            log.exception("the start-up catch-up of missed posts failed; retrying in %.0f s", wait)
+            return False
+        self.reconcile_owed = False
+        self._reconcile_backoff = (0, 0.0)
+        return True
+
     async def touch(self, table: int | str | None) -> None:
         """A table was used: if it owes a post (a failed one) or an AI turn is due there (a
         crash or a failed commit between a human's move and the AI's reply, issue 11.1),
@@ -323,7 +352,8 @@ class Poster:
     @tasks.loop(seconds=RETRY_FIRST)
     async def retry_pending_posts(self) -> None:
         """The pending-posts retry loop (a ``discord.ext.tasks`` loop, separate from any
-        other periodic job): every table owing a post, and every table whose AI run stopped
+        other periodic job): the start-up catch-up if it failed (:meth:`start_up`), every
+        table owing a post, and every table whose AI run stopped
         on an engine/AI error with an AI seat still to act (``Service.ai_stalled_tables``), is
         caught up when its backoff has passed (10 s, 20 s, 40 s … at most 10 min after each
         failure), not only when it is next touched. Tables of guilds another shard process
@@ -333,6 +363,8 @@ class Poster:
         if service is None:
             return
         now = discord.utils.utcnow().timestamp()
+        if self.reconcile_owed and self._reconcile_backoff[1] <= now:
+            await self.reconcile_once()
         for table in sorted(self.pending | service.ai_stalled_tables()):
             failures, due = self._backoff.get(table, (0, now))
             if due > now:
