@@ -9,6 +9,10 @@ closes in ``close``. Texts come from :mod:`bot.format`, channel posts and DMs fr
   every button/select failure the same :meth:`BoardhostBot.explain_failure`): a user's
   mistake (:class:`bot.service.UserError`) is answered with its one ephemeral sentence,
   anything else is logged with the table id and answered with an apology.
+* Updates: a command Discord still lists but this version no longer has (or has with other
+  options), and a button or menu no handler knows (:meth:`BoardhostBot.on_interaction`),
+  are answered with :data:`bot.format.COMMAND_CHANGED` / :data:`bot.format.BUTTON_CHANGED`
+  (nothing was played, reload Discord) and logged at INFO: a stale client, not a bot error.
 * After a successful command or click the table is "touched" (:meth:`bot.poster.Poster.touch`):
   a post it owes is made now.
 * :class:`BoardhostBot` opens the store (SQLite file or PostgreSQL) in ``setup_hook``;
@@ -30,7 +34,16 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.format import DB_TIMEOUT, NO_PINGS, OUT_OF_SPACE, OVER_LIMIT, SORRY, mention_ids
+from bot.format import (
+    BUTTON_CHANGED,
+    COMMAND_CHANGED,
+    DB_TIMEOUT,
+    NO_PINGS,
+    OUT_OF_SPACE,
+    OVER_LIMIT,
+    SORRY,
+    mention_ids,
+)
 from bot.poster import Poster, say
 from bot.service import Service, UserError
 from bot.settings import load_settings
@@ -92,6 +105,7 @@ class BoardhostBot(commands.Bot):
         self._names: dict[str, str] = {}
         self._usernames: dict[str, str] = {}
         self._reconciled = False  # the boot reconcile ran (on_ready fires on every reconnect)
+        self._item_templates: list[Any] = []  # the custom_id patterns of the registered DynamicItems
         #: "now" in epoch seconds for turn clocks and the periodic loop (tests replace it)
         self.clock: Callable[[], float] = lambda: discord.utils.utcnow().timestamp()
 
@@ -142,6 +156,45 @@ class BoardhostBot(commands.Bot):
         await self.poster.start_up()
 
     # errors and touches ------------------------------------------------------------------
+    def add_dynamic_items(self, *items: Any) -> None:
+        """discord.py's registration of restart-proof components, remembering their
+        ``custom_id`` templates (:meth:`handles_component`)."""
+
+        super().add_dynamic_items(*items)
+        self._item_templates.extend(item.__discord_ui_compiled_template__ for item in items)
+
+    def handles_component(self, interaction: discord.Interaction) -> bool:
+        """Whether some handler of this process answers the component ``interaction``: a
+        registered DynamicItem's template matches its ``custom_id``, or an in-memory view
+        tracks its message."""
+
+        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        if any(template.fullmatch(custom_id) for template in self._item_templates):
+            return True
+        store = getattr(self._connection, "_view_store", None)
+        message = interaction.message
+        return bool(message is not None and store is not None and store.is_message_tracked(message.id))
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """A button or menu of an older version of the bot (no handler here) gets
+        :data:`bot.format.BUTTON_CHANGED` instead of Discord's "This interaction failed";
+        logged at INFO."""
+
+        if interaction.type is not discord.InteractionType.component or self.handles_component(interaction):
+            return
+        log.info(
+            "table %s: component %r by %s is not one of this version; told to reload Discord",
+            interaction.channel_id,
+            (interaction.data or {}).get("custom_id"),
+            interaction.user.id,
+        )
+        if interaction.response.is_done():
+            return
+        try:
+            await say(interaction, BUTTON_CHANGED)
+        except discord.HTTPException:
+            pass
+
     async def explain_failure(self, interaction: discord.Interaction, error: Exception) -> None:
         """Answer a failed command or click: a :class:`UserError` with its sentence (user ids
         in it read as names; the table is touched as after a success); a full disk
@@ -154,6 +207,9 @@ class BoardhostBot(commands.Bot):
 
         if isinstance(error, app_commands.CommandInvokeError):
             error = error.original
+        if isinstance(error, (app_commands.CommandNotFound, app_commands.CommandSignatureMismatch)):
+            await self.explain_changed_command(interaction, error)
+            return
         if isinstance(error, UserError):
             await say(interaction, mention_ids(error.message))
             await self.poster.touch(interaction.channel_id)  # the table was used all the same
@@ -178,6 +234,32 @@ class BoardhostBot(commands.Bot):
         self.poster.pending.add(str(interaction.channel_id))
         try:
             await say(interaction, answer)
+        except discord.HTTPException:
+            pass
+
+    async def explain_changed_command(self, interaction: discord.Interaction, error: Exception) -> None:
+        """A command Discord's copy of the tree still has but this version does not
+        (``CommandNotFound``), or has with other options (``CommandSignatureMismatch``):
+        nothing ran; answered with :data:`bot.format.COMMAND_CHANGED` (an autocomplete
+        request with no suggestions), logged at INFO, nothing owed to the table."""
+
+        if isinstance(error, app_commands.CommandNotFound):
+            what = " ".join([*error.parents, error.name])
+        else:
+            what = getattr(getattr(error, "command", None), "qualified_name", "?")
+        log.info(
+            "table %s: /%s by %s does not match this version's commands (%s); told to reload Discord",
+            interaction.channel_id,
+            what,
+            interaction.user.id,
+            type(error).__name__,
+        )
+        try:
+            if interaction.type is discord.InteractionType.autocomplete:
+                if not interaction.response.is_done():
+                    await interaction.response.autocomplete([])
+            else:
+                await say(interaction, COMMAND_CHANGED)
         except discord.HTTPException:
             pass
 

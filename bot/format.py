@@ -48,6 +48,19 @@ OVER_LIMIT = (
 #: the answer when the database did not answer in time (a row locked elsewhere, no free connection)
 DB_TIMEOUT = "The database took too long to answer, so nothing was saved and nothing was played; try again in a moment."
 
+#: the answer to a slash command this version of the bot no longer has, or has with other
+#: options (Discord's copy of the command list was older): nothing ran
+COMMAND_CHANGED = (
+    "This command changed with an update of the bot, so nothing was played;"
+    " reload Discord (Ctrl+R, or close and reopen the app) to get the new commands."
+)
+
+#: the answer to a button or menu of an older version of the bot that no handler knows
+BUTTON_CHANGED = (
+    "This button changed with an update of the bot, so nothing was played;"
+    " reload Discord (Ctrl+R, or close and reopen the app) and use the newest post's buttons or `/game board`."
+)
+
 NO_PINGS = discord.AllowedMentions.none()
 
 #: the Discord permissions the bot needs in a game's channel (attribute, name shown)
@@ -440,6 +453,8 @@ def move_lines(result: Any, seats: dict[str, str], board_link: str | None, *, hi
 
 
 __all__ = [
+    "BUTTON_CHANGED",
+    "COMMAND_CHANGED",
     "MAX_CONTENT",
     "NO_PINGS",
     "OUT_OF_SPACE",
