@@ -81,6 +81,28 @@ def tree_hash(tree: app_commands.CommandTree) -> str:
 #: bot_meta key of the hash of the last synced command tree
 TREE_HASH_KEY = "command_tree_hash"
 
+#: the most characters Discord lets a member type into a text option (``max_length``), by
+#: option name; every other text option takes :data:`TEXT_OPTION_MAX` (a move's notation, as
+#: its suggestions, fits in 100)
+TEXT_OPTION_LIMITS = {"options": 200, "tz": 64, "quiet": 20}
+TEXT_OPTION_MAX = 100
+
+
+def bound_text_options(tree: app_commands.CommandTree) -> int:
+    """Give every text option of ``tree`` that has no ``max_length`` of its own the one of
+    :data:`TEXT_OPTION_LIMITS` (default :data:`TEXT_OPTION_MAX`), so Discord refuses a
+    longer text before it reaches the bot; returns how many options it bounded. (discord.py
+    keeps an option's bounds in the command's parameters: ``max_value`` is ``max_length``
+    for text.)"""
+
+    count = 0
+    for command in tree.walk_commands():
+        for param in getattr(command, "_params", {}).values():
+            if param.type is discord.AppCommandOptionType.string and param.max_value is None:
+                param.max_value = TEXT_OPTION_LIMITS.get(param.display_name, TEXT_OPTION_MAX)
+                count += 1
+    return count
+
 
 # ----- the bot -----------------------------------------------------------------------------
 class BoardhostBot(commands.Bot):
@@ -113,6 +135,7 @@ class BoardhostBot(commands.Bot):
         self.service = await Service.open(self.db_path, clock=lambda: self.clock())
         for name in EXTENSIONS:
             await self.load_extension(name)
+        bound_text_options(self.tree)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         if self.auto_sync and self.runs_shard_zero:
             await self.sync_if_changed()
@@ -431,6 +454,7 @@ __all__ = [
     "EXTENSIONS",
     "ShardedBoardhostBot",
     "TREE_HASH_KEY",
+    "bound_text_options",
     "create_bot",
     "shard_of",
     "tree_hash",

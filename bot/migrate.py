@@ -151,7 +151,7 @@ async def migrate(source: str, target: str, *, say: Callable[[str], None] = lamb
 
     from bot.store import SqliteStore, UnusableDatabase
     from bot.store.postgres import PostgresStore
-    from bot.stores import is_postgres, sqlite_path
+    from bot.stores import check_postgres_url, is_postgres, sqlite_path
 
     if is_postgres(source):
         raise MigrationError(
@@ -159,6 +159,10 @@ async def migrate(source: str, target: str, *, say: Callable[[str], None] = lamb
         )
     if not is_postgres(target):
         raise MigrationError("--to must be a PostgreSQL URL (postgresql://user@host:5432/dbname).")
+    try:
+        check_postgres_url(target)
+    except ValueError as exc:
+        raise MigrationError(f"--to: {exc}.") from None
     try:
         path = sqlite_path(source)
     except ValueError as exc:

@@ -102,7 +102,7 @@ async def check_database(db: str) -> str | None:
     try:
         store = make_store(db)
     except ValueError as exc:
-        return f"BOARDHOST_DB: {exc}"
+        return f"BOARDHOST_DB: {str(exc).rstrip('.')}."
     try:
         await store.open()
     except UnusableDatabase as exc:

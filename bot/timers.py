@@ -50,30 +50,49 @@ DAY = 24 * HOUR
 
 _UNITS = {"s": 1, "m": 60, "h": HOUR, "d": DAY, "w": 7 * DAY}
 _PART = re.compile(r"(\d+(?:\.\d+)?)\s*([smhdw])")
+#: the longest duration :func:`parse_duration` reads (about a thousand years; the host's own
+#: limits for turns and reminders are far shorter and refused with their range)
+MAX_DURATION = 365_000 * DAY
+#: the longest time zone name :func:`zone` looks up (IANA names are at most about 30 characters)
+MAX_ZONE_NAME = 64
+
+
+def _quote(text: object, limit: int = 40) -> str:
+    """``text`` as echoed back in a refusal: at most ``limit`` characters (an ellipsis marks the cut)."""
+
+    t = str(text)
+    return t if len(t) <= limit else t[: limit - 1] + "…"
 
 
 def parse_duration(text: str | int | float | None) -> int | None:
     """Seconds in a duration written like ``24h``, ``90m``, ``2d``, ``1d12h``, ``1w``; a bare
     number means hours. ``off``/``none``/``0``/empty give None (no limit).
-    ValueError for anything else."""
+    ValueError (one sentence) for anything else, and for more than :data:`MAX_DURATION`
+    (a number of hundreds of digits included)."""
 
     if text is None:
         return None
     if isinstance(text, (int, float)):
-        return int(text) if text > 0 else None
-    t = text.strip().lower().replace(" ", "")
-    if t in ("", "off", "none", "no", "0", "never"):
+        total = float(text)
+    else:
+        t = text.strip().lower().replace(" ", "")
+        if t in ("", "off", "none", "no", "0", "never"):
+            return None
+        if re.fullmatch(r"\d+(?:\.\d+)?", t):
+            total = float(t) * HOUR
+        else:
+            pos, total = 0, 0.0
+            for m in _PART.finditer(t):
+                if m.start() != pos:
+                    break
+                total += float(m.group(1)) * _UNITS[m.group(2)]
+                pos = m.end()
+            if pos != len(t) or total <= 0:
+                raise ValueError(f"`{_quote(text)}` is not a duration; write e.g. 24h, 90m, 2d or off.")
+    if total <= 0:
         return None
-    if re.fullmatch(r"\d+(?:\.\d+)?", t):
-        return int(float(t) * HOUR)
-    pos, total = 0, 0.0
-    for m in _PART.finditer(t):
-        if m.start() != pos:
-            break
-        total += float(m.group(1)) * _UNITS[m.group(2)]
-        pos = m.end()
-    if pos != len(t) or total <= 0:
-        raise ValueError(f"`{text}` is not a duration; write e.g. 24h, 90m, 2d or off.")
+    if not total <= MAX_DURATION:  # also infinity (float("1" * 400)) and NaN
+        raise ValueError(f"`{_quote(text)}` is longer than any game lasts; write e.g. 24h, 90m, 2d or off.")
     return int(total)
 
 
@@ -115,7 +134,7 @@ def parse_reminders(text: str) -> tuple[int | None, int | None]:
         return one(parts[0]), (one(parts[1]) if len(parts) == 2 else None)
     except ValueError:
         raise ValueError(
-            f"`{text}` is not a reminder schedule; write e.g. `12h then daily`,"
+            f"`{_quote(text)}` is not a reminder schedule; write e.g. `12h then daily`,"
             " `6h then every 6h`, `12h` (one reminder) or `off`."
         ) from None
 
@@ -212,7 +231,7 @@ def parse_quiet(text: str) -> tuple[int, int] | None:
         return None
     m = re.fullmatch(r"(\d{1,2})(?::00)?\s*-\s*(\d{1,2})(?::00)?", t)
     if not m:
-        raise ValueError(f"`{text}` is not a range of hours; write e.g. 22-08 (or off).")
+        raise ValueError(f"`{_quote(text)}` is not a range of hours; write e.g. 22-08 (or off).")
     start, end = int(m.group(1)), int(m.group(2))
     if not (0 <= start <= 23 and 0 <= end <= 23) or start == end:
         raise ValueError("Quiet hours are two different hours from 0 to 23, e.g. 22-08.")
@@ -221,14 +240,19 @@ def parse_quiet(text: str) -> tuple[int, int] | None:
 
 def zone(name: str | None) -> ZoneInfo:
     """The :class:`zoneinfo.ZoneInfo` of an IANA name (``Europe/Prague``); UTC for None.
-    ValueError for an unknown name."""
+    ValueError (one sentence) for an unknown name, one longer than :data:`MAX_ZONE_NAME`,
+    or one the system cannot look up (zoneinfo's OSError for a name too long for a file)."""
 
     if not name:
         return ZoneInfo("UTC")
     try:
+        if len(name) > MAX_ZONE_NAME:
+            raise ValueError
         return ZoneInfo(name)
-    except (ZoneInfoNotFoundError, ValueError):
-        raise ValueError(f"`{name}` is not a time zone; write e.g. Europe/Prague or America/New_York.") from None
+    except (ZoneInfoNotFoundError, ValueError, OSError):
+        raise ValueError(
+            f"`{_quote(name)}` is not a time zone; write e.g. Europe/Prague or America/New_York."
+        ) from None
 
 
 def _local(now: float, tz: str | None) -> _dt.datetime:
