@@ -109,6 +109,9 @@ class BoardhostBot(commands.Bot):
     """The bot. ``service`` is ready after ``setup_hook``; ``close()`` closes the database."""
 
     def __init__(self, db_path: str, *, auto_sync: bool = True, dev_guild: int | None = None, **options: Any):
+        # the bot never joins a voice channel: discord.py's start-up warnings that PyNaCl and
+        # davey (voice libraries) are missing would only confuse whoever starts it
+        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         intents = discord.Intents.default()  # no privileged intents (no members, no message content)
         super().__init__(
             command_prefix=commands.when_mentioned,

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import os
 import signal
 import sys
 
@@ -91,18 +92,35 @@ def shard_plan(shard_ids: str | None, shard_count: int | None, db: str) -> tuple
 
 
 async def check_database(db: str) -> str | None:
-    """Open the database once before logging in (creating or migrating its tables): None
-    when it is usable, else one sentence saying why not (a schema newer than this program,
-    a damaged, empty, read-only or foreign SQLite file: :class:`bot.store.UnusableDatabase`;
-    an unreachable PostgreSQL server, a bad URL)."""
+    """Check the database before logging in: None when it is usable, else one sentence
+    saying why not (a schema newer than this program, a damaged, empty, read-only or
+    foreign SQLite file: :class:`bot.store.UnusableDatabase`; an unreachable PostgreSQL
+    server, a bad URL). An existing database is opened once (creating or migrating its
+    tables); a SQLite file that does not exist yet is NOT created here, only its folder is
+    checked: the bot creates it when it opens the store, after Discord accepted the token,
+    so a refused login leaves no empty ``boardhost.db`` behind."""
 
-    from bot.store import UnusableDatabase
-    from bot.stores import make_store
+    from bot.store import UnusableDatabase, check_sqlite_file
+    from bot.stores import is_postgres, make_store, sqlite_path
 
     try:
         store = make_store(db)
     except ValueError as exc:
         return f"BOARDHOST_DB: {str(exc).rstrip('.')}."
+    if not is_postgres(db):
+        path = sqlite_path(db)
+        if path != ":memory:" and not path.startswith("file:") and not os.path.lexists(path):
+            try:
+                check_sqlite_file(path)  # a missing folder, a left-over write-ahead log
+            except UnusableDatabase as exc:
+                return str(exc)
+            folder = os.path.dirname(os.path.abspath(path))
+            if not os.access(folder, os.W_OK | os.X_OK):
+                return (
+                    f"The folder {folder} cannot be written, so the database {path} cannot be created there;"
+                    " give the bot's user write access to it (or fix BOARDHOST_DB)."
+                )
+            return None
     try:
         await store.open()
     except UnusableDatabase as exc:
@@ -116,6 +134,39 @@ async def check_database(db: str) -> str | None:
 
 
 log = logging.getLogger("boardhost.run")
+
+#: the loggers of boardhost's own code (the Discord layer logs as ``boardhost.*``, the
+#: service, stores, engines and renderers under their module names):
+#: ``BOARDHOST_LOG_LEVEL`` applies to these only
+OWN_LOGGERS = ("boardhost", "bot", "engines", "renderers")
+LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
+
+
+def configure_logging(level_name: str) -> int:
+    """Log to stderr: boardhost's own loggers (:data:`OWN_LOGGERS`) at ``level_name``
+    (``BOARDHOST_LOG_LEVEL``: DEBUG, INFO, WARNING, ERROR), every other library at INFO or
+    above (never DEBUG: discord.py's debug log carries interaction tokens and the body of
+    every message sent, private hands by DM included; aiosqlite's every statement). Returns
+    the level; ValueError (one sentence) for a name that is not a level."""
+
+    level = logging.getLevelName(str(level_name).strip().upper())
+    if not isinstance(level, int):
+        raise ValueError(
+            f"BOARDHOST_LOG_LEVEL is {str(level_name)[:40]!r}, which is not a log level; write DEBUG, INFO,"
+            " WARNING or ERROR."
+        )
+    root = logging.getLogger()
+    if not root.handlers:
+        handler = logging.StreamHandler()
+        handler.setFormatter(logging.Formatter(LOG_FORMAT))
+        root.addHandler(handler)
+    others = max(level, logging.INFO)
+    root.setLevel(others)
+    logging.getLogger("discord").setLevel(others)
+    for name in OWN_LOGGERS:
+        logging.getLogger(name).setLevel(level)
+    return level
+
 
 #: the signals that stop ``boardhost run`` cleanly (``docker stop`` sends SIGTERM)
 STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)
@@ -176,6 +227,11 @@ def cmd_run(args: argparse.Namespace) -> int:
     if not settings.discord_token:
         print(NO_TOKEN, file=sys.stderr)
         return 2
+    try:
+        configure_logging(settings.log_level)
+    except ValueError as exc:
+        print(exc, file=sys.stderr)
+        return 2
     problem = asyncio.run(check_database(db))
     if problem is not None:
         print(problem, file=sys.stderr)
@@ -184,7 +240,6 @@ def cmd_run(args: argparse.Namespace) -> int:
 
     from bot.discord_app import create_bot
 
-    logging.basicConfig(level=settings.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     bot = create_bot(db, shard_ids=shard_ids, shard_count=shard_count)
     try:
         asyncio.run(serve(bot, settings.discord_token))
