@@ -44,12 +44,12 @@ from bot.format import (
     SORRY,
     mention_ids,
 )
+from bot.names import names_for
 from bot.poster import Poster, say
 from bot.service import Service, UserError
 from bot.settings import load_settings
 from bot.store import DatabaseTimeout, OutOfSpace, OverLimit
 from bot.views import DYNAMIC_ITEMS
-from renderers.base import drawable
 
 log = logging.getLogger("boardhost.discord")
 
@@ -363,54 +363,33 @@ class BoardhostBot(commands.Bot):
         self._usernames[str(user.id)] = user.name
 
     async def display_names(self, seats: Iterable[str], *, drawn: bool = False) -> dict[str, str]:
-        """``{seat id: display name}`` for the human seats, unique and never a bare id.
-        ``seats``: seat ids, or ``{seat: user}`` (:func:`bot.format.seats_of`): a seat handed
-        to a substitute is named after the user who plays it now.
+        """``{seat id: name}`` for the human and AI seats, by the one rule of
+        :mod:`bot.names` (bidi controls removed, a name with no visible ink replaced by the
+        username, names shown alike each followed by their username in brackets; AI seats
+        ``AI 1`` …). ``seats``: seat ids, or ``{seat: user}`` (:func:`bot.format.seats_of`):
+        a seat handed to a substitute is named after the user who plays it now.
 
-        ``drawn``: the names for board images, as the bundled font draws them
-        (:func:`renderers.base.drawable` drops what it has no glyph for: CJK, most emoji);
-        a name of which nothing is left is the account's username instead (Discord
-        usernames are a-z, 0-9, "_" and "."), and a name drawn like an earlier one gets its
-        username in brackets, so every seat stays recognisable on the image."""
+        ``drawn``: the names for images, as the bundled font draws them (what it has no
+        glyph for, CJK and most emoji, does not count as ink)."""
 
         plays = seats if isinstance(seats, dict) else {s: s for s in seats}
-        out: dict[str, str] = {}
-        used: set[str] = set()
+        known: dict[str, tuple[str | None, str]] = {}
         for seat in plays:
-            username = ""
             if seat.isdigit():
                 who = plays[seat] if str(plays[seat]).isdigit() else seat
-                name = self._names.get(who)
-                if name is None:
+                if who not in self._names:
                     user = self.get_user(int(who))
                     if user is None:
                         try:
                             user = await self.fetch_user(int(who))
                         except discord.HTTPException:
                             user = None
-                    name = user.display_name if user is not None else f"player {len(out) + 1}"
-                    self._names[who] = name
                     if user is not None:
-                        self._usernames[who] = user.name
-                username = drawable(self._usernames.get(who, ""))
+                        self.remember(user)
+                known[seat] = (self._names.get(who), self._usernames.get(who, ""))
             elif seat.startswith("ai-"):
-                name = "AI " + seat[3:]
-            else:
-                continue
-            if drawn:
-                shown = drawable(name).strip()
-                if not shown:
-                    shown = username or f"player {len(out) + 1}"
-                elif shown != name and shown in used and username:
-                    shown = f"{shown} ({username})"
-                name = shown
-            base, n = name, 2
-            while name in used:
-                name = f"{base} ({n})"
-                n += 1
-            used.add(name)
-            out[seat] = name
-        return out
+                known[seat] = (None, "")
+        return names_for(known, drawn=drawn)
 
 
 class ShardedBoardhostBot(BoardhostBot, commands.AutoShardedBot):

@@ -21,6 +21,7 @@ from discord.ext import commands
 from bot.cogs.days import DEADLINE_CHOICES, SETTINGS_HELP, STRENGTH_CHOICES, settings_changes
 from bot.cogs.group import GameSection, add_section
 from bot.format import NO_PINGS, bound, lobby_text, mention_seats, seats_of
+from bot.names import shown_name
 from bot.poster import Poster, say
 from bot.service import Service, UserError, parse_options, parse_settings
 from bot.views import LOBBY_COG, lobby_view
@@ -311,7 +312,7 @@ class LobbyCog(GameSection, name=LOBBY_COG):
         title = registry.get(game).title
         await interaction.response.defer(thinking=True)
         thread = await channel.create_thread(
-            name=f"{title} ({interaction.user.display_name})"[:100],
+            name=f"{title} ({shown_name(interaction.user.display_name) or interaction.user.name})"[:100],
             type=discord.ChannelType.public_thread,
             auto_archive_duration=10080,
         )

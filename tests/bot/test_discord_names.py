@@ -40,5 +40,5 @@ async def test_image_names_stay_distinct_after_undrawable_characters_are_dropped
     seats = [str(cat.id), str(dog.id)]
     # texts keep the display names as Discord shows them
     assert await h.bot.display_names(seats) == {seats[0]: "🎲 Anna", seats[1]: "🐶 Anna"}
-    # images: both would be drawn "Anna"; the second is told apart by its username
-    assert await h.bot.display_names(seats, drawn=True) == {seats[0]: "Anna", seats[1]: "Anna (anna.b)"}
+    # images: both would be drawn "Anna"; each is told apart by its username
+    assert await h.bot.display_names(seats, drawn=True) == {seats[0]: "Anna (anna.k)", seats[1]: "Anna (anna.b)"}
