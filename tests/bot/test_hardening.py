@@ -4,6 +4,7 @@ post fails, double sends, replies past 2000 characters, missing channel permissi
 from __future__ import annotations
 
 import discord
+import pytest
 
 from bot.cogs.play import IN_FLIGHT
 from bot.poster import AI_CAUGHT_UP, RESTARTED
@@ -277,23 +278,39 @@ async def test_a_still_legal_move_sent_twice_at_once_is_played_once(harness):
 
 
 async def test_replies_echoing_long_user_text_stay_within_2000_characters(harness):
-    """11.3: these used to get no answer at all (Discord refuses a message over 2000)."""
+    """11.3: these used to get no answer at all (Discord refuses a message over 2000). Text
+    options now have a maximum length, so Discord itself refuses longer texts (SimCord
+    checks it as Discord does): the longest text each option takes is answered within 2000
+    characters, and the answer's own cut is checked on a service sentence longer than that."""
+
+    from simcord.backend.errors import OptionError
+
+    from bot.format import bound
 
     h = harness
-    r = await h.alice.slash(h.channel, "game new", game="high-low", options="z" * 1925)
+    with pytest.raises(OptionError, match="at most 200 characters, got 1925"):
+        await h.alice.slash(h.channel, "game new", game="high-low", options="z" * 1925)
+    r = await h.alice.slash(h.channel, "game new", game="high-low", options="z" * 200)
     text, eph = reply(r)
-    assert eph and len(text) == 2000 and text.startswith("Write options as key=value (got `zzz")
+    assert eph and len(text) <= 2000 and text.startswith("Write options as key=value (got `zzz")
     assert await h.service.table_info(h.channel.id) is None  # nothing opened
-    r = await h.alice.slash(h.channel, "game rules", topic="high-low " + "y" * 1896)
+    with pytest.raises(OptionError, match="at most 100 characters"):
+        await h.alice.slash(h.channel, "game rules", topic="high-low " + "y" * 1896)
+    r = await h.alice.slash(h.channel, "game rules", topic="high-low " + "y" * 91)
     text, eph = reply(r)
     assert eph and len(text) <= 2000
     await h.lobby("high-low", h.alice, h.bob)
     await h.alice.slash(h.channel, "game start")
     caller = member_of(h, (await to_act(h))[0])
-    r = await caller.slash(h.channel, "move", action="x" * 1999)
+    with pytest.raises(OptionError, match="at most 100 characters"):
+        await caller.slash(h.channel, "move", action="x" * 1999)
+    r = await caller.slash(h.channel, "move", action="x" * 100)
     text, eph = reply(r)
-    assert eph and len(text) == 2000 and text.endswith("…")
+    assert eph and len(text) <= 2000
     assert await h.version() == 0
+    # a sentence over Discord's 2000 is cut to 1999 characters and an ellipsis
+    cut = bound("w" * 2500)
+    assert len(cut) == 2000 and cut == "w" * 1999 + "…"
 
 
 async def test_missing_permissions_are_named_before_anything_is_committed(harness):
