@@ -194,12 +194,23 @@ class BoardhostBot(commands.Bot):
         registered DynamicItem's template matches its ``custom_id``, or an in-memory view
         tracks its message."""
 
-        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        data = interaction.data or {}
+        custom_id = str(data.get("custom_id", ""))
         if any(template.fullmatch(custom_id) for template in self._item_templates):
             return True
+        # what discord.py dispatches to besides (its view store has no public reader): items
+        # registered by sending a view, persistent views, views tracking this message
         store = getattr(self._connection, "_view_store", None)
+        if store is None:
+            return True  # cannot tell: leave the interaction to discord.py
+        if any(pattern.fullmatch(custom_id) for pattern in getattr(store, "_dynamic_items", {})):
+            return True
+        key = (data.get("component_type"), custom_id)
+        views = getattr(store, "_views", {})
         message = interaction.message
-        return bool(message is not None and store is not None and store.is_message_tracked(message.id))
+        if message is not None and (store.is_message_tracked(message.id) or key in views.get(message.id, {})):
+            return True
+        return key in views.get(None, {})
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """A button or menu of an older version of the bot (no handler here) gets

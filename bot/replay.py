@@ -17,6 +17,7 @@ import json
 import sys
 from typing import Any
 
+from bot.names import ai_name
 from bot.service import Service, rank_lines
 from engines import registry
 from engines.base import IllegalAction
@@ -50,8 +51,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 def _name(seat: dict) -> str:
     if seat.get("name"):
         return str(seat["name"])
-    sid = str(seat["seat"])
-    return "AI " + sid[3:] if sid.startswith("ai-") else sid
+    return ai_name(str(seat["seat"]))
 
 
 def replay(data: Any) -> tuple[bool, list[str]]:
