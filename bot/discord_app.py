@@ -138,10 +138,16 @@ class BoardhostBot(commands.Bot):
         self.service = await Service.open(self.db_path, clock=lambda: self.clock())
         for name in EXTENSIONS:
             await self.load_extension(name)
-        bound_text_options(self.tree)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         if self.auto_sync and self.runs_shard_zero:
             await self.sync_if_changed()
+
+    async def add_cog(self, cog: commands.Cog, /, **kwargs: Any) -> None:
+        """discord.py's ``add_cog``, then every text option gets its maximum length
+        (:func:`bound_text_options`): also for the commands of an extension reloaded later."""
+
+        await super().add_cog(cog, **kwargs)
+        bound_text_options(self.tree)
 
     # shards ---------------------------------------------------------------------------
     @property
