@@ -1,4 +1,4 @@
-"""Shared SimCord harness for the Discord tests (tests/bot/test_discord_*.py).
+"""Shared SimCord harness for the Discord tests (the SimCord tests in every folder of tests/bot).
 
 ``harness`` fixture: a SimCord env running ``create_bot(db_path=<tmp file>)`` with the
 test-only High-Low engine registered, a guild, a channel ``#games`` and three members
@@ -99,7 +99,7 @@ class Harness:
         ``posts``: the table's board setting (``board_posts``), set through the service (no
         channel message). The whole-game tests were written for a new board post after every
         move and keep testing that mode; ``None`` keeps the default (one live status message,
-        tests/bot/test_discord_status.py)."""
+        tests/bot/posting/test_live_status_message.py)."""
 
         kwargs = {"game": game}
         if options:

@@ -12,7 +12,7 @@ from engines import registry
 from engines.base import rng
 from tests import fakegame
 from tests.bot.discord_harness import harness  # noqa: F401  (fixture)
-from tests.bot.test_discord_lobby import answer, arrive_together, member_of, reply, to_act
+from tests.bot.play.test_high_low_on_discord import answer, arrive_together, member_of, reply, to_act
 
 
 def fail_ai_commits(service, times: int | None = None) -> list:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.bot.test_discord_lobby import reply
+from tests.bot.play.test_high_low_on_discord import reply
 
 
 def posts(h, mark: int) -> list:

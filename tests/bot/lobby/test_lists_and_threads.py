@@ -6,7 +6,7 @@ import json
 
 import discord
 
-from tests.bot.test_discord_lobby import reply
+from tests.bot.play.test_high_low_on_discord import reply
 
 #: the service's injected clock: 2026-01-01 00:00:00 UTC
 T0 = 1767225600.0

@@ -25,7 +25,7 @@ from bot.store import APPLICATION_ID, SqliteStore, UnusableDatabase
 
 pytestmark = pytest.mark.usefixtures("high_low")  # tests/conftest.py: the test-only game
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 PAGE = 4096  # SQLite's default page size, which the store keeps
 
 

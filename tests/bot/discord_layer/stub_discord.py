@@ -1,11 +1,11 @@
-"""A stub Discord for running the real ``boardhost run`` process offline (tests/bot/test_shutdown.py).
+"""A stub Discord for running the real ``boardhost run`` process offline (tests/bot/discord_layer/test_shutdown_on_signal.py).
 
 :class:`StubDiscord` serves, on 127.0.0.1, the few REST routes a bot uses to log in and sync
 its commands (``/api/v10/users/@me``, ``/oauth2/applications/@me``, ``PUT
 /applications/{id}/commands``) and a gateway websocket that says HELLO, waits for IDENTIFY,
 sends READY with no guilds and answers heartbeats. Unknown routes answer 404 (recorded).
 
-The bot process is started with ``python -m tests.bot.stub_discord BASE_URL ARGS…``: it
+The bot process is started with ``python -m tests.bot.discord_layer.stub_discord BASE_URL ARGS…``: it
 points discord.py at ``BASE_URL`` (``Route.BASE`` and the default gateway) and runs
 ``bot.cli.main(ARGS)``, i.e. ``boardhost ARGS``, exiting with its status.
 """

@@ -1,6 +1,6 @@
-"""One "bot process" for the multi-process test (tests/bot/test_pg_processes.py).
+"""One "bot process" for the multi-process test (tests/bot/stores/test_processes_on_postgresql.py).
 
-    python -m tests.bot.pg_worker DSN SCHEMA --tables t0,t1 --moves 60 --seed 3 [--hang-after N]
+    python -m tests.bot.stores.pg_worker DSN SCHEMA --tables t0,t1 --moves 60 --seed 3 [--hang-after N]
 
 Plays random legal High-Low moves (tests/fakegame.py) through :class:`bot.service.Service`
 over :class:`bot.store.postgres.PostgresStore`, on tables that the other workers play at the same

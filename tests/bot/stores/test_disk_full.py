@@ -20,7 +20,7 @@ from bot.format import OUT_OF_SPACE
 from bot.service import Service
 from bot.store import OutOfSpace, SqliteStore
 from bot.store.sqlite import _x
-from tests.bot.test_discord_lobby import member_of, reply
+from tests.bot.play.test_high_low_on_discord import member_of, reply
 
 pytestmark = pytest.mark.usefixtures("high_low")  # tests/conftest.py: the test-only game
 

@@ -15,7 +15,7 @@ from bot.runner import shard_plan
 from bot.views import DAYS_COG
 from tests import fakegame, pg
 from tests.bot.discord_harness import fast_settle
-from tests.bot.test_hardening import ai_due_on_a_posted_board, break_ai
+from tests.bot.discord_layer.test_failures_and_retries import ai_due_on_a_posted_board, break_ai
 
 
 @pytest_asyncio.fixture

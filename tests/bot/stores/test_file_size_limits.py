@@ -18,9 +18,9 @@ import pytest
 
 from bot.format import OVER_LIMIT
 from bot.store import DatabaseTimeout, OutOfSpace, OverLimit
-from tests.bot.test_discord_lobby import member_of, reply
+from tests.bot.play.test_high_low_on_discord import member_of, reply
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 #: the player's sentence written out by hand: a limit, nothing saved, nothing played
 ANSWER = (

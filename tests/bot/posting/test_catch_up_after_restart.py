@@ -4,7 +4,7 @@ database, or when the table is next touched."""
 
 from __future__ import annotations
 
-from tests.bot.test_discord_lobby import answer, member_of, started, to_act
+from tests.bot.play.test_high_low_on_discord import answer, member_of, started, to_act
 
 
 def board_posts(h) -> list:

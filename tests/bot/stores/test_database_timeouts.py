@@ -17,7 +17,7 @@ from bot.store import DatabaseTimeout
 from bot.store.postgres import PostgresStore
 from bot.timers import HOUR
 from tests import fakegame
-from tests.bot.test_discord_lobby import member_of, reply
+from tests.bot.play.test_high_low_on_discord import member_of, reply
 
 A, B = "1001", "1002"
 #: 2026-01-01 00:00 UTC

@@ -9,7 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-STORE = Path(__file__).resolve().parents[2] / "bot" / "store"
+STORE = Path(__file__).resolve().parents[3] / "bot" / "store"
 
 
 def test_each_part_of_the_store_is_small():

@@ -3,7 +3,7 @@ each test reads one message as the person who receives it."""
 
 from __future__ import annotations
 
-from tests.bot.test_discord_lobby import member_of, reply, started, to_act
+from tests.bot.play.test_high_low_on_discord import member_of, reply, started, to_act
 
 
 async def test_not_your_turn_names_the_waiting_player_as_a_mention(harness):

@@ -1,6 +1,6 @@
 """Issue 11.11: ``boardhost run`` stops cleanly on SIGTERM (``docker stop``) and SIGINT.
 
-The real command runs in a subprocess against a stub Discord (tests/bot/stub_discord.py: the
+The real command runs in a subprocess against a stub Discord (tests/bot/discord_layer/stub_discord.py: the
 log-in routes, the command sync and a gateway that sends READY). Once the bot is connected
 and has written to its database (the start-up sync stores the command tree's hash, so the
 ``-wal`` file holds frames), the test sends the signal and checks: exit status 0, the
@@ -18,10 +18,10 @@ import sys
 
 import pytest
 
-from tests.bot.stub_discord import APP_ID, StubDiscord
-from tests.bot.test_database_files import real_database
+from tests.bot.discord_layer.stub_discord import APP_ID, StubDiscord
+from tests.bot.stores.test_database_files import real_database
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 
 pytestmark = pytest.mark.usefixtures("high_low")  # the test game, for the database made beforehand
 
@@ -37,7 +37,7 @@ async def test_boardhost_run_closes_the_bot_and_the_database_on_a_signal(tmp_pat
     proc = await asyncio.create_subprocess_exec(
         sys.executable,
         "-m",
-        "tests.bot.stub_discord",
+        "tests.bot.discord_layer.stub_discord",
         stub.base,
         "run",
         "--db",

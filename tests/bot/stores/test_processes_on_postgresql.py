@@ -1,6 +1,6 @@
 """Several bot processes on one PostgreSQL database and the same tables (issue 14 item 4).
 
-Each worker (tests/bot/pg_worker.py) is a separate Python process with its own Service and
+Each worker (tests/bot/stores/pg_worker.py) is a separate Python process with its own Service and
 connection pool, playing random legal moves on the SAME two tables as the others, opening
 new games when one ends. Afterwards, from the database alone:
 
@@ -28,7 +28,7 @@ import pytest
 
 from engines import registry
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 pytestmark = pytest.mark.usefixtures("high_low")  # tests/conftest.py: the test-only game
@@ -38,7 +38,7 @@ async def _spawn(url: str, schema: str, seed: int, moves: int, hang_after: int |
     args = [
         sys.executable,
         "-m",
-        "tests.bot.pg_worker",
+        "tests.bot.stores.pg_worker",
         url,
         schema,
         "--tables",
