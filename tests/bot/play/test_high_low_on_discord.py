@@ -1,13 +1,13 @@
 """SimCord tests with the test-only High-Low engine (private hands, a simultaneous step):
-lobby and buttons, refusals, DMs and the closed-DM fallback, two moves arriving together,
-buttons after a restart and stale clicks, game over."""
+refusals, the /move autocomplete, DMs and the closed-DM fallback, two moves arriving together,
+board buttons after a restart and stale clicks, the pick menu, game over (the lobby's own
+tests: tests/bot/lobby/test_lobby_on_discord.py)."""
 
 from __future__ import annotations
 
 import logging
 
 from bot.format import SORRY
-from tests.bot.discord_harness import png_size
 
 
 def member_of(h, seat: str):
@@ -44,31 +44,6 @@ def reply(result) -> tuple[str, bool]:
     if result.followups:
         return result.followups[-1].content, result.followups[-1].ephemeral
     return result.response.content, result.response.ephemeral
-
-
-async def test_lobby_buttons_start_board_dm_and_ping(harness):
-    h = harness
-    lobby_msg = await started(h, h.alice, h.bob)
-    assert "Seated (2)" in h.messages()[0].content  # the lobby message was edited in place by Join
-    board_msg = h.messages()[-1]
-    assert "High-Low begins" in board_msg.content
-    assert [a.filename for a in board_msg.attachments] == ["board.png"]
-    w, hgt = await png_size(board_msg.attachments[0])
-    assert max(w, hgt) <= 1600
-    labels = [c["label"] for row in board_msg.components for c in row.to_dict()["components"]]
-    assert labels == ["My hand", "My moves"]
-    caller = (await to_act(h))[0]
-    # only whoever must act is pinged, unless it is alice who just pressed Start
-    assert h.pinged() == ([] if caller == str(h.alice.id) else [int(caller)])
-    assert f"<@{caller}>: your move" in board_msg.content
-    # each player got their hand by DM, as an image and a line
-    for m in (h.alice, h.bob):
-        dms = h.dms(m)
-        assert len(dms) == 1 and "Your hand:" in dms[0].content
-        assert [a.filename for a in dms[0].attachments] == ["hand.png"]
-    # the lobby's Start button is gone (message edited after the start)
-    assert h.messages()[0].components == []
-    del lobby_msg
 
 
 async def test_refusals_are_ephemeral_and_change_nothing(harness):
@@ -317,27 +292,6 @@ async def test_pick_a_move_menu_plays_once_and_refuses_a_stale_pick(harness):
     assert await h.version() == v + 1 and len(h.messages()) == posts + 1
 
 
-async def test_lobby_buttons_after_restart_and_on_a_closed_lobby(harness):
-    h = harness
-    old = (await h.lobby("high-low", h.alice)).response.message
-    await h.alice.slash(h.channel, "game cancel")
-    new = (await h.lobby("high-low", h.bob)).response.message
-    await h.restart()
-    # the cancelled lobby's message was edited closed: no Join/Start any more (issue 11.8;
-    # a press on one that could not be edited: tests/bot/discord_layer/test_failures_and_retries.py)
-    closed = next(m for m in h.messages() if m.id == old.id)
-    assert closed.components == [] and closed.content.startswith("The game was cancelled.")
-    assert [s.seat for s in (await h.service.table_info(h.channel.id)).seats] == [str(h.bob.id)]
-    # Join and Start on the live lobby work on the new bot
-    r = await h.carol.click(new, label="Join")
-    assert not reply(r)[1]
-    assert len((await h.service.table_info(h.channel.id)).seats) == 2
-    r = await h.carol.click(new, label="Start")
-    assert reply(r) == ("Only the host can start the game.", True)
-    r = await h.bob.click(new, label="Start")
-    assert reply(r)[1] and (await h.service.table_info(h.channel.id)).status == "active"
-
-
 async def test_game_over_ranking_and_board(harness):
     h = harness
     await h.lobby("high-low", h.alice, h.bob, options="rounds=1")
@@ -418,64 +372,6 @@ async def test_rules_history_moves_and_cancel(harness):
     # the channel is free again
     r = await h.bob.slash(h.channel, "game new", game="high-low")
     assert not reply(r)[1]
-
-
-async def test_addbot_and_resign_hand_seats_to_the_ai(harness):
-    h = harness
-    await h.lobby("high-low", h.alice, h.bob)
-    r = await h.bob.slash(h.channel, "game addbot")
-    assert reply(r) == ("Only the host can add AI seats.", True)
-    r = await h.alice.slash(h.channel, "game addbot")
-    assert not reply(r)[1] and "AI 1" in reply(r)[0]
-    await h.alice.slash(h.channel, "game start")
-    # AI seats move by themselves: whoever is asked now is a human
-    board = await h.service.board(h.channel.id)
-    assert board.to_act and all(p.isdigit() for p in board.mention)
-    assert "ai-1" not in h.public_text()  # AI seats are written "AI 1"
-    # bob resigns: the AI plays his seat, he ranks last
-    r = await h.bob.slash(h.channel, "game resign")
-    text, eph = reply(r)
-    assert eph and "resigned" in text
-    assert "resigned" in h.messages()[-1].content
-    assert await h.bob.autocomplete(h.channel, "move", "action", "") == []
-    text, eph = reply(await h.bob.slash(h.channel, "move", action="call high"))
-    assert eph and "resigned" in text
-    # alice plays the game out alone against the AI seats
-    for _ in range(40):
-        board = await h.service.board(h.channel.id)
-        if board.status == "over":
-            break
-        assert board.mention == [str(h.alice.id)]
-        moves = await h.alice.autocomplete(h.channel, "move", "action", "")
-        await h.alice.slash(h.channel, "move", action=moves[0]["value"])
-    board = await h.service.board(h.channel.id)
-    assert board.status == "over"
-    assert board.ranking[-1].seat == str(h.bob.id) and board.ranking[-1].resigned
-    score = board.ranking[-1].score
-    assert f"<@{h.bob.id}> — {score} {'point' if score == 1 else 'points'} (resigned)" in h.messages()[-1].content
-
-
-async def test_a_moderator_with_manage_channels_can_cancel(harness):
-    import discord
-
-    h = harness
-    mods = h.guild.create_role("mods", permissions=discord.Permissions(manage_channels=True))
-    mod = h.guild.add_member(h.env.create_user("mona"), roles=[mods])
-    await h.lobby("high-low", h.alice, h.bob)
-    await h.alice.slash(h.channel, "game start")
-    r = await h.carol.slash(h.channel, "game cancel")  # neither host nor moderator
-    assert reply(r)[1] and (await h.service.table_info(h.channel.id)).status == "active"
-    r = await mod.slash(h.channel, "game cancel")
-    text, eph = reply(r)
-    assert not eph and f"cancelled by <@{mod.id}>" in text
-    assert (await h.service.table_info(h.channel.id)).status == "cancelled"
-    # the cancelled game's board buttons only read: they say the game was cancelled (not
-    # "out of date, so nothing was played") and show its last board
-    board_msgs = [m for m in h.messages() if m.components]
-    r = await h.alice.click(board_msgs[-1], label="My moves")
-    text, eph = reply(r)
-    assert eph and text.split("\n")[0] == "This game was cancelled; this is its last board:"
-    assert "nothing was played" not in text
 
 
 def test_ping_rule():

@@ -1,0 +1,126 @@
+"""Votes and seats that change hands at the service level, with the days tests' injected clock
+and the test-only High-Low game: a vote-kick at a deadline, ``substitute``, and ``undo`` done at
+once, refused after a reveal, or voted on by the others."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.service import UndoRequest, UserError
+from bot.timers import HOUR
+from tests.bot.days.test_service_play_over_days import (  # noqa: F401  (fixtures: high_low is autouse)
+    T0,
+    A,
+    B,
+    C,
+    D,
+    clock,
+    high_low,
+    move,
+    open_service,
+    service,
+    three,
+)
+
+
+async def test_kick_policy_asks_the_others_and_a_majority_removes(service, clock):
+    caller = (await three(service, {"turn_limit": "1h", "reminders": "off", "policy": "kick"}))[0]
+    clock.t += HOUR
+    (n,) = await service.tick()
+    assert n.kind == "kick-vote" and n.seats == [caller] and sorted(n.mention) == sorted({A, B, C} - {caller})
+    assert await service.tick() == []  # one vote, not a new one every tick
+    voters = n.mention
+    with pytest.raises(UserError):
+        await service.vote("t", caller, n.vote, True)  # not asked
+    r = await service.vote("t", voters[0], n.vote, True)
+    assert "more yes needed" in r.public[0]
+    r = await service.vote("t", voters[1], n.vote, True)
+    assert r.board_due
+    seat = next(s for s in r.info.seats if s.seat == caller)
+    assert seat.resigned and seat.is_ai
+    # the AI at once made the voted-out caller's call (v1) and its card in the play step that
+    # follows (v2, the two others must play theirs): both flagged "ai", read "(AI played)"
+    lines = await service.history("t", limit=None)
+    assert [(h.seq, h.seat, h.flag) for h in lines] == [(1, caller, "ai"), (2, caller, "ai")]
+
+
+async def test_a_refused_kick_vote_is_not_asked_again_until_the_game_moves(service, clock):
+    caller = (await three(service, {"turn_limit": "1h", "reminders": "off", "policy": "kick"}))[0]
+    clock.t += HOUR
+    (n,) = await service.tick()
+    r = await service.vote("t", n.mention[0], n.vote, False)
+    # 2 voters, a majority is 2: one "no" already makes it unreachable
+    assert "failed" in r.public[0]
+    await service.update_settings("t", A, {"vacation_days": 5})  # recomputes when to look again
+    clock.t += 60
+    assert await service.tick() == []  # the game waits for the player, no second vote
+    seat = next(s for s in (await service.board("t")).info.seats if s.seat == caller)
+    assert not seat.resigned
+
+
+async def test_substitute_gets_the_hand_and_the_old_player_nothing(service, clock):
+    caller = (await three(service, {}))[0]
+    old = [u for u in (A, B, C) if u != caller][0]
+    with pytest.raises(UserError):
+        await service.substitute("t", B, D, old)  # B is not the host (A is)
+    r = await service.substitute("t", A, D, old)
+    assert [p.user for p in r.private] == [D] and r.private[0].hand_changed
+    await move(service, caller)
+    assert await service.legal_moves("t", old) == []
+    with pytest.raises(UserError, match="not seated"):
+        await service.act("t", old, "play 1")
+    r = await move(service, D)
+    assert all(p.user != old for p in r.private)
+    assert old not in r.mention
+    board = await service.board("t")
+    assert old not in board.mention
+    assert (await service.hand("t", D)).seat == old  # the seat keeps its id
+
+
+async def test_undo_own_move_at_once_then_refused_after_a_reveal(service, clock):
+    caller = (await three(service, {}))[0]
+    before = await service.board("t")
+    with pytest.raises(UserError, match="no move"):
+        await service.undo("t", caller)
+    await move(service, caller, 1)  # call low
+    r = await service.undo("t", caller)
+    assert not isinstance(r, UndoRequest) and r.board_due
+    after = await service.board("t")
+    assert after.view == before.view and after.to_act == [caller]
+    assert after.version == before.version + 2  # the move and the undo marker
+    rows = await service.store.actions(after.game_pk)
+    assert [(r.flag, r.undone) for r in rows] == [(None, True), ("undo", False)]
+    # play a whole round: the last card reveals everything and everyone draws
+    await move(service, caller)
+    for u in (await service.board("t")).mention:
+        await move(service, u)
+    with pytest.raises(UserError, match="hidden information"):
+        await service.undo("t", A)
+    with pytest.raises(UserError, match="not playing"):
+        await service.undo("t", D)
+
+
+async def test_undo_after_others_moved_needs_everyone_and_one_no_refuses(backend, clock):
+    service = await open_service(backend, clock)
+    caller = (await three(service, {}))[0]
+    await move(service, caller)  # call
+    first, second = [u for u in (await service.board("t")).mention][:2]
+    await move(service, first)  # face down, nothing revealed yet
+    await move(service, second)
+    req = await service.undo("t", first)
+    assert isinstance(req, UndoRequest) and sorted(req.mention) == sorted({A, B, C} - {first})
+    # restart in the middle of the vote
+    await service.close()
+    service = await open_service(backend, clock)
+    yes_voter, no_voter = req.mention
+    r = await service.vote("t", yes_voter, req.vote, True)
+    assert not r.board_due
+    r = await service.vote("t", no_voter, req.vote, False)
+    assert "refused" in r.public[0]
+    assert (await service.board("t")).version == 3  # call + two plays, nothing undone
+    # asked again, everyone agrees: both face-down plays are taken back
+    req = await service.undo("t", first)
+    for v in req.mention:
+        r = await service.vote("t", v, req.vote, True)
+    assert r.board_due and sorted((await service.board("t")).mention) == sorted([A, B, C])
+    await service.close()
