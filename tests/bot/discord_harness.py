@@ -201,5 +201,5 @@ def is_refusal(error: BaseException) -> bool:
     if isinstance(error, app_commands.CommandInvokeError):
         error = error.original
     # a command of an older version (Discord's copy of the tree lagging an update) is
-    # answered with its sentence too (tests/bot/test_updates.py)
+    # answered with its sentence too (tests/bot/discord_layer/test_commands_after_an_update.py)
     return isinstance(error, (UserError, app_commands.CommandNotFound, app_commands.CommandSignatureMismatch))

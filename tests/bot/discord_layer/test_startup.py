@@ -6,7 +6,7 @@ from __future__ import annotations
 import sqlite3
 
 from bot.service import Service
-from tests.bot.test_discord_lobby import started, to_act
+from tests.bot.play.test_high_low_on_discord import started, to_act
 
 
 async def test_a_failed_start_up_catch_up_is_retried_by_the_running_retry_loop(harness, monkeypatch):

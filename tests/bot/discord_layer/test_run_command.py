@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 #: Discord refuses the token: the real login path of discord.py up to its HTTP call
 REFUSED_LOGIN = """
@@ -101,7 +101,7 @@ async def test_at_debug_no_hand_reaches_the_log(harness, restore_logging):
     import json
 
     from bot.runner import configure_logging
-    from tests.bot.test_discord_lobby import answer, member_of, started, to_act
+    from tests.bot.play.test_high_low_on_discord import answer, member_of, started, to_act
 
     h = harness
     records: list[str] = []

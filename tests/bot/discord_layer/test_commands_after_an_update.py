@@ -11,7 +11,7 @@ import discord
 from discord import app_commands
 
 from bot.format import BUTTON_CHANGED, COMMAND_CHANGED
-from tests.bot.test_discord_lobby import started
+from tests.bot.play.test_high_low_on_discord import started
 
 #: written out by hand: what the member reads
 COMMAND_SENTENCE = (
