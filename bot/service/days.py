@@ -147,8 +147,8 @@ class Days(UseCase):
     ) -> Result:
         """Hand ``old``'s seat to ``new`` (host, or ``admin``): the seat keeps its id, place
         and history; from now on ``new`` receives the hand (``private``, with the hand
-        marked changed so it is sent), the reminders and the pings, and ``old`` nothing.
-        UserError: not the host, ``old`` not playing here, ``new`` already seated."""
+        marked changed so it is sent), the reminders and the pings, and ``old`` nothing;
+        a host handing out their own seat hands the host rights on with it. UserError: not the host, ``old`` not playing here, ``new`` already seated."""
 
         table, user, new, old = str(table), str(user), str(new), str(old)
         async with self.tables.lock(table):
@@ -162,10 +162,14 @@ class Days(UseCase):
             if seat_by_user(t.seats, new) is not None:
                 raise UserError(SUBSTITUTE_SEATED)
             await self.store.set_seat_user(game.pk, seat.seat, new)
+            public = [f"{new} takes over the seat of {old} (same place, same history)."]
+            if game.host == old:  # host rights follow the seat (moderators keep theirs: ``admin``)
+                await self.store.set_host(game.pk, new)
+                game.host = new
+                public.append(f"{new} is the host now.")
             t.seats = await self.tables.reload_seats(game)
             state = await self.tables.state(t)
             private = report.private_messages(t, state, [seat.seat], {}, {}, initial=True)
-            public = [f"{new} takes over the seat of {old} (same place, same history)."]
             return report.result(self.tables, t, state, public=public, board_due=False, private=private)
 
     async def _refresh_due(self, t: Table) -> None:

@@ -32,7 +32,7 @@ from bot.service.results import (
     UserRef,
     ranked_view,
 )
-from bot.service.tables import Table
+from bot.service.tables import Table, seat_info_by_user
 from engines.base import ActionModel, IllegalAction, normalize
 
 __all__ = ["Play"]
@@ -181,7 +181,7 @@ class Play(UseCase):
             return MOVES_CANCELLED
         if board.status != ACTIVE:
             return MOVES_OVER
-        mine = next((s for s in board.info.seats if s.seat == str(user)), None)
+        mine = seat_info_by_user(board.info.seats, str(user))
         if mine is None:
             return NOT_SEATED
         if mine.resigned:
@@ -251,7 +251,7 @@ class Play(UseCase):
 
         table, user = str(table), str(user)
         t = await self.tables.active(table)
-        mine = t.seat_of(user) or next((s for s in t.seats if s.seat == user and s.resigned), None)
+        mine = t.seat_of(user)
         if mine is None:
             raise UserError(NOT_SEATED)
         seat, engine = mine.seat, t.engine

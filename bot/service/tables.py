@@ -38,14 +38,22 @@ from bot.service.results import (
 from bot.store import ActionRow, GameRow, SeatRow, Store
 from bot.timers import TableSettings
 
-__all__ = ["Table", "Tables"]
+__all__ = ["Table", "Tables", "seat_by_user", "seat_info_by_user"]
 
 
 def seat_by_user(seats: Iterable[SeatRow], user: str) -> SeatRow | None:
-    """The seat ``user`` plays (a seat keeps its id when a substitute takes it over, so the
-    user is matched on ``user_id``; AI seats have none)."""
+    """The seat ``user`` holds now, resigned or not (a seat keeps its id when a substitute
+    takes it over, so the user is matched on its current holder ``user_id``, never on the
+    seat id; AI seats have none). The one lookup of a caller's seat."""
 
     return next((s for s in seats if s.user_id == user and not s.is_ai), None)
+
+
+def seat_info_by_user(seats: Iterable[SeatInfo], user: str) -> SeatInfo | None:
+    """:func:`seat_by_user` over the seats of a :class:`TableInfo` (``user`` is the current
+    holder; AI seats have none)."""
+
+    return next((s for s in seats if s.user == user), None)
 
 
 @dataclass

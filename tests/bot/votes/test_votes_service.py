@@ -77,6 +77,39 @@ async def test_substitute_gets_the_hand_and_the_old_player_nothing(service, cloc
     assert (await service.hand("t", D)).seat == old  # the seat keeps its id
 
 
+async def test_a_handed_seat_answers_to_its_current_holder_only(service, clock):
+    caller = (await three(service, {}))[0]
+    old = [u for u in (B, C) if u != caller][0]  # a seat that is not to act, not the host's
+    await service.substitute("t", A, D, old)
+    # D holds the seat now: told whom the game waits for, not "You are not seated"
+    assert (await service.why_no_moves("t", D)).startswith("It is not your turn")
+    assert await service.why_no_moves("t", old) == "You are not seated in this game."
+    await service.resign("t", D)
+    # the seat (still named after its first holder) is D's, resigned; the old player reads nothing
+    with pytest.raises(UserError, match="not seated"):
+        await service.hand("t", old)
+    assert (await service.hand("t", D)).seat == old
+    assert await service.why_no_moves("t", D) == "You resigned from this game; the AI plays your seat."
+
+
+async def test_a_host_handed_out_of_the_game_passes_the_host_rights_on(service, clock):
+    await three(service, {})
+    r = await service.substitute("t", A, D, A)  # the host hands their own seat to D
+    assert f"{D} is the host now." in r.public
+    assert (await service.board("t")).info.host == D
+    with pytest.raises(UserError, match="Only the host"):
+        await service.update_settings("t", A, {"turn_limit": "24h"})
+    with pytest.raises(UserError, match="Only the host"):
+        await service.substitute("t", A, A, D)
+    with pytest.raises(UserError, match="Only the host"):
+        await service.cancel("t", A)
+    settings = await service.update_settings("t", D, {"turn_limit": "24h"})
+    assert settings.turn_limit == 86400  # 24 h = 86,400 s
+    # a moderator keeps their rights whoever holds the seats
+    await service.substitute("t", A, A, D, admin=True)
+    assert (await service.board("t")).info.host == A
+
+
 async def test_undo_own_move_at_once_then_refused_after_a_reveal(service, clock):
     caller = (await three(service, {}))[0]
     before = await service.board("t")
