@@ -106,6 +106,11 @@ NOT_A_VOTER = "You are not one of the players asked in this vote."
 ALREADY_VOTED = "You have already voted."
 UNDO_VOTE_OPEN = "An undo vote is already open at this table."
 NOTHING_TO_UNDO = "You have no move to take back."
+#: the log replayed with today's engine differs from the stored state (an update changed the rules)
+UNDO_RULES_CHANGED = (
+    "That cannot be undone: the game's rules changed with an update since those moves were played, so the"
+    " earlier board cannot be rebuilt; nothing was changed and the game goes on from the board as it is."
+)
 #: no moves for a user at a game that was cancelled (``/game moves``)
 MOVES_CANCELLED = "This game was cancelled; start a new one with /game new."
 #: no moves for a user at a finished game (``/game moves``)

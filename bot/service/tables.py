@@ -38,7 +38,7 @@ from bot.service.results import (
 from bot.store import ActionRow, GameRow, SeatRow, Store
 from bot.timers import TableSettings
 
-__all__ = ["Table", "Tables", "seat_by_user", "seat_info_by_user"]
+__all__ = ["Table", "Tables", "same_state", "seat_by_user", "seat_info_by_user"]
 
 
 def seat_by_user(seats: Iterable[SeatRow], user: str) -> SeatRow | None:
@@ -54,6 +54,15 @@ def seat_info_by_user(seats: Iterable[SeatInfo], user: str) -> SeatInfo | None:
     holder; AI seats have none)."""
 
     return next((s for s in seats if s.user == user), None)
+
+
+def same_state(engine: Any, a: Any, b: Any) -> bool:
+    """Whether two engine states are the same position: equal field by field (a pydantic
+    state's sets and dicts compare regardless of order), else equal ``state_to_json``."""
+
+    if hasattr(a, "model_dump") and hasattr(b, "model_dump"):
+        return type(a) is type(b) and a.model_dump() == b.model_dump()
+    return engine.state_to_json(a) == engine.state_to_json(b)
 
 
 @dataclass

@@ -3,6 +3,7 @@ votes on an undo or on removing an absent player."""
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 import bot.service.clocks as clocks
@@ -14,6 +15,7 @@ from bot.service.results import (
     NOT_A_VOTER,
     NOTHING_TO_UNDO,
     UNDO_CHANGED,
+    UNDO_RULES_CHANGED,
     UNDO_VOTE_OPEN,
     VOTE_DECIDED,
     VOTE_LAPSED,
@@ -24,10 +26,12 @@ from bot.service.results import (
     UserError,
     UserRef,
 )
-from bot.service.tables import Table
+from bot.service.tables import Table, same_state
 from bot.store import VoteRow
 
 __all__ = ["Votes"]
+
+log = logging.getLogger(__name__)
 
 
 class Votes(UseCase):
@@ -160,13 +164,19 @@ class Votes(UseCase):
 
     async def _undo_span(self, t: Table, seat: str) -> tuple[list[tuple[str, Any, Any]], list[int]]:
         """``([(seat, action, state_before)…], seqs)`` from ``seat``'s last own move (not one
-        the AI played for them) to the end; UserError when there is none or a move in it
-        revealed hidden information."""
+        the AI played for them) to the end; UserError when there is none, when a move in it
+        revealed hidden information, or when replaying the log with today's engine does not
+        give the stored state (its rules changed with an update: the earlier states would be
+        boards nobody saw, so nothing is undone and the game goes on from its snapshot)."""
 
         engine = t.engine
         collected: list = []
         flags: dict[int, str | None] = {}
-        await self.tables.replay(t, collect=collected, flags=flags)
+        replayed = await self.tables.replay(t, collect=collected, flags=flags)
+        if not same_state(engine, replayed, await self.tables.state(t)):
+            # today's engine rebuilds the log into a board nobody saw: never undo onto it
+            log.warning("table %s: the replayed log differs from the stored state; undo refused", t.game.table_id)
+            raise UserError(UNDO_RULES_CHANGED)
         start = next(
             (
                 i

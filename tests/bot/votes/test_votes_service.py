@@ -8,6 +8,8 @@ import pytest
 
 from bot.service import UndoRequest, UserError
 from bot.timers import HOUR
+from engines import registry
+from tests import fakegame
 from tests.bot.days.test_service_play_over_days import (  # noqa: F401  (fixtures: high_low is autouse)
     T0,
     A,
@@ -131,6 +133,28 @@ async def test_undo_own_move_at_once_then_refused_after_a_reveal(service, clock)
         await service.undo("t", A)
     with pytest.raises(UserError, match="not playing"):
         await service.undo("t", D)
+
+
+async def test_undo_refused_when_todays_rules_replay_the_log_differently(service, clock, monkeypatch):
+    caller = (await three(service, {}))[0]
+    await move(service, caller, 1)  # call low
+    before = await service.board("t")
+    engine = registry.get(fakegame.GAME_ID)
+    setup = engine.setup
+
+    def changed_setup(players, options=None, seed=0):  # an update changed the set-up: 5 points each
+        state = setup(players, options, seed)
+        return state.model_copy(update={"scores": {p: 5 for p in players}})
+
+    monkeypatch.setattr(engine, "setup", changed_setup)
+    with pytest.raises(UserError, match="rules changed with an update") as refused:
+        await service.undo("t", caller)
+    assert "nothing was changed" in str(refused.value)
+    after = await service.board("t")
+    assert (after.version, after.view, after.to_act) == (before.version, before.view, before.to_act)
+    assert [(r.flag, r.undone) for r in await service.store.actions(after.game_pk)] == [(None, False)]
+    r = await move(service, after.to_act[0])  # the game plays on from its snapshot
+    assert r.version == before.version + 1
 
 
 async def test_undo_after_others_moved_needs_everyone_and_one_no_refuses(backend, clock):
