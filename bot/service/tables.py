@@ -237,6 +237,8 @@ class Tables:
         game = self._games.get(table)
         if game is not None and game.status in (LOBBY, ACTIVE) and not self._shared:
             return game
+        if game is not None and game.status not in (LOBBY, ACTIVE):
+            self.forget(table)  # it ended: nothing of it stays cached
         self._games.pop(table, None)
         if self._shared:  # the row and its seats in one read; seats() takes them for this game
             game, seats = await self.store.live_game_seats(table)
@@ -296,10 +298,14 @@ class Tables:
         return await self.store.seats(game.pk)
 
     async def reload_seats(self, game: GameRow) -> list[SeatRow]:
-        """The seats from the store (after a change), refreshing the cache."""
+        """The seats from the store (after a change), refreshing the cache; the seats of a
+        game that has ended are read, not cached (the caches hold live tables only)."""
 
         seats = await self.store.seats(game.pk)
-        self._seats[game.pk] = seats
+        if game.status in (LOBBY, ACTIVE):
+            self._seats[game.pk] = seats
+        else:
+            self._seats.pop(game.pk, None)
         return seats
 
     async def load(self, game: GameRow, *, state: bool = False) -> Table:
@@ -380,9 +386,13 @@ class Tables:
         return state
 
     def keep_state(self, game: GameRow, state: Any) -> None:
-        """Cache ``state`` as ``game``'s state at ``game.version`` (after a commit)."""
+        """Cache ``state`` as ``game``'s state at ``game.version`` (after a commit); only an
+        active game's state is kept."""
 
-        self._states[game.pk] = (game.version, state)
+        if game.status == ACTIVE:
+            self._states[game.pk] = (game.version, state)
+        else:
+            self._states.pop(game.pk, None)
 
     async def replay(self, t: Table, collect: list | None = None, flags: dict | None = None) -> Any:
         """Rebuild the state from setup arguments and the whole action log. ``collect``: if

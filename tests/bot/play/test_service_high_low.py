@@ -459,6 +459,29 @@ async def test_caches_hold_live_tables_only(service):
     assert set(service.cache_sizes().values()) == {0}
 
 
+async def test_every_way_a_game_ends_drops_it_from_the_caches(service):
+    """Cancelled lobbies and games, an emptied lobby, and a game the AI finishes after every
+    player resigned leave nothing cached (60 cancelled tables of 2 seats each once left 120
+    seat rows in memory)."""
+
+    for i in range(60):
+        table = f"c{i}"
+        await service.new_game(table, A, "high-low", {"rounds": 1})
+        await service.join(table, B)
+        if i % 2:
+            await service.start(table, A)
+        await service.cancel(table, A)
+        assert (await service.board(table)).status == "cancelled"
+    assert service.cache_sizes() == {"games": 0, "seats": 0, "states": 0, "settings": 0, "fresh_seats": 0}
+    await service.new_game("left", A, "high-low")
+    await service.leave("left", A)  # the last human leaves: the lobby is closed
+    await started(service, A, B, rounds=1)
+    await service.resign("t", A)
+    r = await service.resign("t", B)  # only AI seats are left: the AI plays the game out
+    assert r.status == "over"
+    assert service.cache_sizes() == {"games": 0, "seats": 0, "states": 0, "settings": 0, "fresh_seats": 0}
+
+
 async def test_catch_up_repeats_the_missed_public_events_once(service):
     await started(service, A, B)
     pk = (await service.store.live_game("t")).pk
