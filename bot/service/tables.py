@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -187,6 +188,10 @@ class Tables:
 
     #: how long a post waits for an earlier ticket that is never posted, seconds
     POST_ORDER_TIMEOUT = 30.0
+    #: how many engine states (the largest thing a live table keeps) stay in memory
+    MAX_STATES = 256
+    #: how many users' quiet hours and time zones stay in memory
+    MAX_PREFS = 4096
 
     def __init__(self, store: Store, lock_factory: Callable[[], Any]) -> None:
         self.store = store
@@ -194,12 +199,15 @@ class Tables:
         #: the host's AI strength (``BOARDHOST_AI_STRENGTH``; :class:`bot.service.Service` sets it)
         self.ai_strength = "normal"
         self._locks: dict[str, _LockEntry] = {}
-        self._states: dict[int, tuple[int, Any]] = {}  # game pk -> (version, state)
+        #: game pk -> (version, state), the most recently used :attr:`MAX_STATES` active games
+        #: (an evicted state is read back from its snapshot, stored with every commit)
+        self._states: OrderedDict[int, tuple[int, Any]] = OrderedDict()
         self._games: dict[str, GameRow] = {}  # table -> its live game row
         self._seats: dict[int, list[SeatRow]] = {}  # game pk -> its seats
         #: game pk -> (the settings dict of its row, that dict validated): see settings_of
         self._settings: dict[int, tuple[Any, TableSettings]] = {}
-        self._prefs: dict[str, tuple[int | None, int | None, str | None]] = {}
+        #: user -> quiet hours and time zone, the most recently used :attr:`MAX_PREFS` users
+        self._prefs: OrderedDict[str, tuple[int | None, int | None, str | None]] = OrderedDict()
         self._orders: dict[str, _PostOrder] = {}
         #: other processes may write the same store (PostgreSQL shards): read the game row
         #: and seats afresh on every call instead of trusting the write-through caches
@@ -370,6 +378,7 @@ class Tables:
         game, engine = t.game, t.engine
         cached = self._states.get(game.pk)
         if cached is not None and cached[0] == game.version:
+            self._states.move_to_end(game.pk)
             return cached[1]
         state = None
         snap = await self.store.snapshot(game.pk)
@@ -382,7 +391,7 @@ class Tables:
             state = await self.replay(t)
             await self.store.put_snapshot(game.pk, game.version, engine.state_to_json(state))
         if game.status == ACTIVE:
-            self._states[game.pk] = (game.version, state)
+            self.keep_state(game, state)
         return state
 
     def keep_state(self, game: GameRow, state: Any) -> None:
@@ -391,6 +400,9 @@ class Tables:
 
         if game.status == ACTIVE:
             self._states[game.pk] = (game.version, state)
+            self._states.move_to_end(game.pk)
+            while len(self._states) > self.MAX_STATES:
+                self._states.popitem(last=False)
         else:
             self._states.pop(game.pk, None)
 
@@ -466,14 +478,21 @@ class Tables:
 
         prefs = self._prefs.get(user)
         if prefs is None:
-            prefs = self._prefs[user] = await self.store.get_prefs(user)
+            prefs = await self.store.get_prefs(user)
+        self._keep_prefs(user, prefs)
         return prefs
+
+    def _keep_prefs(self, user: str, prefs: tuple[int | None, int | None, str | None]) -> None:
+        self._prefs[user] = prefs
+        self._prefs.move_to_end(user)
+        while len(self._prefs) > self.MAX_PREFS:
+            self._prefs.popitem(last=False)
 
     async def set_prefs(self, user: str, start: int | None, end: int | None, tz: str | None) -> None:
         """Store a user's quiet hours and time zone (and cache them)."""
 
         await self.store.set_prefs(user, start, end, tz)
-        self._prefs[user] = (start, end, tz)
+        self._keep_prefs(user, (start, end, tz))
 
     # ----- post order ---------------------------------------------------------------
     def ticket(self, table: str) -> int:

@@ -482,6 +482,22 @@ async def test_every_way_a_game_ends_drops_it_from_the_caches(service):
     assert service.cache_sizes() == {"games": 0, "seats": 0, "states": 0, "settings": 0, "fresh_seats": 0}
 
 
+async def test_live_tables_keep_a_bounded_number_of_states(service, monkeypatch):
+    """At most ``Tables.MAX_STATES`` engine states stay in memory; a table whose state was
+    dropped reads it back from its snapshot and plays on."""
+
+    monkeypatch.setattr(service.tables, "MAX_STATES", 2)
+    for table in ("x", "y", "z"):
+        await service.new_game(table, A, "high-low", {"rounds": 1})
+        await service.join(table, B)
+        await service.start(table, A)
+    assert service.cache_sizes()["states"] == 2  # 3 active games, 2 states kept
+    caller = (await service.board("x")).to_act[0]  # x was started first: its state was dropped
+    r = await service.act("x", caller, (await service.legal_moves("x", caller))[0][0])
+    assert r.version == 1  # the call was played on the state read back from the snapshot
+    assert service.cache_sizes()["states"] == 2
+
+
 async def test_catch_up_repeats_the_missed_public_events_once(service):
     await started(service, A, B)
     pk = (await service.store.live_game("t")).pk
