@@ -206,20 +206,34 @@ class Poster:
         moves" buttons while the game runs), then post the move's events as one short
         message naming who must act, with a link to the board (only ``ping`` is pinged: an
         edit pings nobody). The message id is stored with the game, so it survives restarts;
-        a status message that was deleted is posted anew."""
+        a status message that was deleted or can no longer be edited is posted anew. The move
+        line goes out even when the board could not be shown (then the board stays owed)."""
 
         seats = seats_of(result.info)
-        message = await self.edit_status(channel, result, files)
-        link = getattr(message, "jump_url", None) if getattr(getattr(channel, "guild", None), "id", None) else None
+        failure: discord.HTTPException | None = None
+        message: discord.Message | discord.PartialMessage | None = None
+        try:
+            message = await self.edit_status(channel, result, files)
+        except discord.HTTPException as exc:  # Discord is failing (5xx): the move line still goes out
+            failure = exc
+        link = (
+            getattr(message, "jump_url", None)
+            if message is not None and getattr(getattr(channel, "guild", None), "id", None)
+            else None
+        )
         lines = move_lines(result, seats, link, hint=bool(ping))  # the how-to only to whoever is asked anew
         if lines:
             await self.send_chunks(channel, lines, [], None, ping)
+        if failure is not None:
+            raise failure  # the board stays owed: posted when the table is next touched
 
     async def edit_status(
         self, channel: discord.abc.Messageable, result: Result, files: list[discord.File]
     ) -> discord.Message | discord.PartialMessage:
         """Edit the table's status message to show ``result`` (a new one when there is none
-        yet or it was deleted: Discord answers 404 Unknown Message); returns it."""
+        yet, it was deleted (404 Unknown Message) or Discord refuses to edit it (any 4xx, e.g.
+        429 code 30046 for a message older than an hour); the new id is stored); returns it.
+        Raises :class:`discord.HTTPException` on a 5xx answer or when the new post fails."""
 
         content = bound(status_text(result, seats_of(result.info))) or ""
         view = (
@@ -237,6 +251,18 @@ class Poster:
             except discord.NotFound:
                 log.info(
                     "table %s: the status message %s is gone; posting a new one", result.table, result.status_message
+                )
+            except discord.HTTPException as exc:
+                if exc.status >= 500:
+                    raise  # Discord's own failure, not a refusal: the same message is tried again later
+                # refused for good or for longer than a move can wait (429 code 30046: too many
+                # edits of a message older than an hour; 403; 400): a fresh message replaces it
+                log.info(
+                    "table %s: Discord refused to edit the status message %s (%s %s); posting a new one",
+                    result.table,
+                    result.status_message,
+                    exc.status,
+                    exc.code,
                 )
         kwargs: dict[str, Any] = {"files": files, "allowed_mentions": NO_PINGS}
         if view is not None:

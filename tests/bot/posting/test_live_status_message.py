@@ -93,3 +93,51 @@ async def test_live_status_message_edited_in_place_survives_restart_and_deletion
     assert final.components == []
     last = h.messages()[-1]
     assert "**Final ranking:**" in last.content and last.attachments == []
+
+
+async def test_a_refused_status_edit_posts_a_fresh_status_message_and_the_move_line_still_goes_out(harness):
+    """Discord refuses edits of a message older than an hour under load (429, code 30046):
+    the table then gets a fresh status message (remembered for the next move), and the move's
+    line with its ping goes out as always."""
+
+    h = harness
+    await h.lobby("high-low", h.alice, h.bob, posts="every")
+    await h.alice.slash(h.channel, "game posts", style="status")
+    mark = h.mark()
+    await h.alice.slash(h.channel, "game start")
+    status = posts(h, mark)[0]
+    info = await h.service.table_info(h.channel.id)
+    h.env.inject_error(
+        "PATCH",
+        f"/channels/{h.channel.id}/messages/{status.id}",
+        status=429,
+        code=30046,
+        message="Maximum number of edits to messages older than 1 hour reached. Try again later.",
+        times=None,
+    )
+    caller = (await h.service.board(h.channel.id)).to_act[0]
+    actor = h.alice if caller == str(h.alice.id) else h.bob
+    mark = h.mark()
+    await actor.slash(h.channel, "move", action="call high")
+    new = posts(h, mark)
+    # a new status message with the board at move 1, then the move line linking to IT
+    assert len(new) == 2
+    assert [a.filename for a in new[0].attachments] == ["board.png"]
+    assert new[0].content.startswith("**High-Low**, move 1 (this board is updated after every move).")
+    both = [s.seat for s in sorted(info.seats, key=lambda s: s.order)]
+    board_link = f"https://discord.com/channels/{h.guild.id}/{h.channel.id}/{new[0].id}"
+    assert new[1].content == (
+        f"<@{caller}> calls high.\n"
+        f"<@{both[0]}>, <@{both[1]}>: your move on [the board]({board_link})."
+        " Type `/move` and pick from the list (**My moves** shows them all)."
+    )
+    assert h.pinged(-1) == [int(s) for s in both if s != caller]
+    assert (await h.service.store.get_game(info.game_pk)).status_message == str(new[0].id)
+    # the next move edits the fresh message in place: one new message (the move line)
+    seat = (await h.service.board(h.channel.id)).to_act[0]
+    card = (await h.service.hand(h.channel.id, seat)).private["hand"][0]
+    mark = h.mark()
+    await (h.alice if seat == str(h.alice.id) else h.bob).slash(h.channel, "move", action=f"play {card}")
+    assert len(posts(h, mark)) == 1
+    current = next(m for m in h.messages() if m.id == new[0].id)
+    assert current.content.startswith("**High-Low**, move 2 ")
