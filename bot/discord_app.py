@@ -185,6 +185,10 @@ class BoardhostBot(commands.Bot):
         if self._reconciled:
             return
         self._reconciled = True
+        try:
+            await self.poster.place_tables()
+        except Exception:  # a database error here must not keep the catch-up from running
+            log.exception("could not store the servers of older games; tried again at the next start")
         await self.poster.start_up()
 
     # errors and touches ------------------------------------------------------------------

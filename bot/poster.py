@@ -297,6 +297,28 @@ class Poster:
         self.last_failure.pop(table, None)
         return True
 
+    async def place_tables(self) -> int:
+        """At start-up: store the server of every live game that has none (a database made
+        before servers were recorded), from its channel, so ``/game list`` shows it; returns
+        how many were placed. A channel that cannot be read now is tried at the next start."""
+
+        service = self.bot.service
+        assert service is not None
+        placed = 0
+        for table, pk in await service.unplaced_tables():
+            if not table.isdigit():  # not a Discord channel (e.g. a `boardhost simulate` table)
+                continue
+            try:
+                channel = await self.channel_of(table)
+            except discord.HTTPException:
+                log.info("table %s: its channel could not be read; its server stays unknown for now", table)
+                continue
+            guild = getattr(channel, "guild", None)
+            if guild is not None:
+                await service.place_table(pk, guild.id)
+                placed += 1
+        return placed
+
     async def reconcile_all(self) -> int:
         """At start-up: catch up every table owing a post, then play and post every AI turn
         left due (even on a board the channel has seen: an engine/AI error or a crash before

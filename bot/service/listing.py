@@ -30,6 +30,21 @@ class Listing(UseCase):
                 out.append(summary)
         return out
 
+    async def unplaced_tables(self) -> list[tuple[str, int]]:
+        """``(table, game_pk)`` of every live game whose server is not stored (a database
+        made before servers were recorded): the Discord layer finds each channel's server
+        and stores it with :meth:`place_table`, so the game shows in that server's list."""
+
+        return [(g.table_id, g.pk) for g in await self.store.unplaced_games()]
+
+    async def place_table(self, game_pk: int, guild: str | int) -> None:
+        """Store the Discord server ``guild`` of game ``game_pk`` (see :meth:`unplaced_tables`)."""
+
+        await self.store.set_guild(game_pk, str(guild))
+        cached = self.tables.cached_row(game_pk)
+        if cached is not None:
+            cached.guild = str(guild)
+
     async def _summary(self, game: GameRow) -> TableSummary:
         t = await self.tables.load(game)
         waiting: list[str] = []

@@ -238,6 +238,11 @@ class DirectoryStore(abc.ABC):
         """Live (lobby or active) games of a Discord server, oldest first."""
 
     @abc.abstractmethod
+    async def unplaced_games(self) -> list[GameRow]:
+        """Live (lobby or active) games whose server is not stored (games from a database
+        made before the server was recorded), oldest first."""
+
+    @abc.abstractmethod
     async def get_prefs(self, user_id: str) -> tuple[int | None, int | None, str | None]:
         """(quiet_start hour, quiet_end hour, tz name) of a user; Nones if unset."""
 

@@ -65,7 +65,8 @@ PG_MIGRATIONS: list[str] = [
     ALTER TABLE games ADD COLUMN posted INTEGER NOT NULL DEFAULT -1;
     UPDATE games SET posted = version WHERE status != 'lobby';
     """,
-    # 4 → 5: asynchronous play over days (see bot.store.sqlite_schema.MIGRATIONS[4])
+    # 4 → 5: asynchronous play over days (see bot.store.sqlite_schema.MIGRATIONS[4]; the
+    # same backfill of the running games' turn clock)
     """
     ALTER TABLE games ADD COLUMN settings TEXT NOT NULL DEFAULT '{}';
     ALTER TABLE games ADD COLUMN turn_started DOUBLE PRECISION;
@@ -99,6 +100,9 @@ PG_MIGRATIONS: list[str] = [
     CREATE INDEX votes_game ON votes(game_pk, status);
     ALTER TABLE games ADD COLUMN guild TEXT;
     CREATE INDEX games_guild ON games(guild, status);
+    UPDATE games SET turn_started = EXTRACT(EPOCH FROM now())::DOUBLE PRECISION,
+        next_due = EXTRACT(EPOCH FROM now())::DOUBLE PRECISION
+        WHERE status = 'active';
     """,
 ]
 

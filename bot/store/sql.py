@@ -129,6 +129,12 @@ class SqlReads(SqlBase):
         )
         return [self._game(r) for r in rows]
 
+    async def unplaced_games(self) -> list[GameRow]:
+        rows = await self._read(
+            f"SELECT {self._GAME_COLS} FROM games WHERE guild IS NULL AND status IN ('lobby', 'active') ORDER BY pk"
+        )
+        return [self._game(r) for r in rows]
+
     async def get_prefs(self, user_id: str) -> tuple[int | None, int | None, str | None]:
         row = await self._read1("SELECT quiet_start, quiet_end, tz FROM user_prefs WHERE user_id = ?", user_id)
         return (row[0], row[1], row[2]) if row else (None, None, None)

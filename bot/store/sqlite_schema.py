@@ -75,7 +75,11 @@ MIGRATIONS: list[str] = [
     # sent this turn and the vacation; per action who really played it (flag 'ai': the AI
     # for an absent player; 'undo': an undo marker), whether it was undone, and its
     # rendered text (describe sentence + public events) so history is constant-time per
-    # move; per user quiet hours; open votes (undo, kick).
+    # move; per user quiet hours; open votes (undo, kick). A game already running starts its
+    # turn clock at the upgrade and is due to the periodic loop at once (which then stores its
+    # real next look): left NULL, next_due would keep it out of the loop for good. The guild
+    # is not in the old rows: the bot fills it in from Discord at start-up (the channel's
+    # server), until then the game is missing from /game list.
     """
     ALTER TABLE games ADD COLUMN settings TEXT NOT NULL DEFAULT '{}';
     ALTER TABLE games ADD COLUMN turn_started REAL;
@@ -109,6 +113,9 @@ MIGRATIONS: list[str] = [
     CREATE INDEX votes_game ON votes(game_pk, status);
     ALTER TABLE games ADD COLUMN guild TEXT;
     CREATE INDEX games_guild ON games(guild, status);
+    UPDATE games SET turn_started = (julianday('now') - 2440587.5) * 86400.0,
+        next_due = (julianday('now') - 2440587.5) * 86400.0
+        WHERE status = 'active';
     """,
 ]
 

@@ -176,3 +176,53 @@ async def test_history_pages_per_viewer_with_undone_moves_and_export(harness):
     assert data["status"] == "over" and data["seed"] is not None
     assert [a["action"] for a in data["actions"]] == [actions[s].action for s in sorted(actions)]
     assert {s["name"] for s in data["seats"]} == {"alice", "bob"}
+
+
+async def test_games_of_a_schema_4_database_are_listed_after_the_upgrade(harness, tmp_path):
+    """A database left by a boardhost of schema 4 (no guild column: the server of each game
+    was not stored) with a running game and a lobby: after the upgrade both are in
+    /game list, the game still plays and /game mine finds it."""
+
+    import sqlite3
+
+    from bot.discord_app import create_bot
+    from bot.store import MIGRATIONS
+
+    h = harness
+    second = h.guild.create_text_channel("more-games")
+    old = str(tmp_path / "schema4.db")
+    con = sqlite3.connect(old)
+    for m in MIGRATIONS[:4]:  # the schema as boardhost 4 left it
+        con.executescript(m)
+    con.execute("PRAGMA user_version = 4")
+    a, b = str(h.alice.id), str(h.bob.id)
+    con.execute(
+        "INSERT INTO games (pk, table_id, game_id, options, seed, status, host, version, created, updated, posted)"
+        f" VALUES (1, '{h.channel.id}', 'high-low', '{{}}', 7, 'active', '{a}', 0, 100, 100, 0)"
+    )
+    con.execute(f"INSERT INTO seats (game_pk, seat, user_id, joined, seat_order) VALUES (1, '{a}', '{a}', 0, 0)")
+    con.execute(f"INSERT INTO seats (game_pk, seat, user_id, joined, seat_order) VALUES (1, '{b}', '{b}', 1, 1)")
+    con.execute(
+        "INSERT INTO games (pk, table_id, game_id, options, seed, status, host, version, created, updated, posted)"
+        f" VALUES (2, '{second.id}', 'high-low', '{{}}', 8, 'lobby', '{b}', 0, 200, 200, -1)"
+    )
+    con.execute(f"INSERT INTO seats (game_pk, seat, user_id, joined) VALUES (2, '{b}', '{b}', 0)")
+    con.commit()
+    con.close()
+    new = create_bot(db_path=old)
+    h.bots.append(new)
+    h.db = old
+    await h.env.restart_bot(new)
+
+    first = await seat_to_act(h, h.channel.id)
+    text, eph = reply(await h.dave.slash(h.channel, "game list"))
+    assert eph
+    lines = text.split("\n")
+    # written by hand: both games, oldest first; the running one's clock started at the upgrade
+    assert lines[0] == "2 tables on this server:"
+    assert lines[1].startswith(f"**High-Low** in <#{h.channel.id}>: <@{first}> to act since <t:")
+    assert lines[2] == f"**High-Low** in <#{second.id}>: lobby, waiting for players to join."
+    assert len(lines) == 3
+    who = h.alice if first == a else h.bob
+    text, _ = reply(await who.slash(h.channel, "game mine"))
+    assert text.startswith(f"Your move at 1 table:\n**High-Low** in https://discord.com/channels/{h.guild.id}/")

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
+import time
 
 import asyncpg
 import pytest
@@ -531,5 +532,32 @@ async def test_every_lobby_and_asynchronous_play_method_round_trips(backend):
         await store.set_status(game.pk, "cancelled")
         assert await store.live_game("t") is None
         assert (await store.last_game("t")).status == "cancelled"
+    finally:
+        await store.close()
+
+
+async def test_a_schema_4_database_gets_its_new_columns_filled_for_live_games(backend):
+    """Schema 5 added the turn clock (turn_started, next_due): a game that was active under
+    schema 4 gets its clock started at the upgrade and is due to the periodic loop at once;
+    a lobby or finished game has no clock."""
+
+    await _old_schema(backend, 4)
+    for pk, table, status in ((1, "t-active", "active"), (2, "t-lobby", "lobby"), (3, "t-over", "over")):
+        await backend.sql(
+            "INSERT INTO games (pk, table_id, game_id, options, seed, status, host, version, created, updated, posted)"
+            f" VALUES ({pk}, '{table}', 'high-low', '{{}}', 5, '{status}', '555', 0, 100, 100, 0)"
+        )
+    before = time.time()
+    store = backend.make()
+    await store.open()
+    try:
+        after = time.time()
+        active = await store.get_game(1)
+        assert before - 1 <= active.turn_started <= after + 1
+        assert before - 1 <= active.next_due <= after + 1
+        assert [g.pk for g in await store.due_games(after + 1)] == [1]
+        for pk in (2, 3):
+            game = await store.get_game(pk)
+            assert (game.turn_started, game.next_due) == (None, None)
     finally:
         await store.close()
