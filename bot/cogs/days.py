@@ -181,6 +181,11 @@ class PlayOverDays(GameSection, name=DAYS_COG):
     async def post_notice(self, notice: Notice) -> None:
         """Post one thing the loop found due (see the module docstring)."""
 
+        if not await self.service.notice_current(notice):  # someone moved since the pass decided it
+            log.info("table %s: a %s dropped, the game moved on before it was posted", notice.table, notice.kind)
+            if notice.kind == "kick-vote" and notice.vote is not None:
+                await self.service.withdraw_vote(notice.table, notice.vote)
+            return
         channel = await self.poster.channel_of(notice.table)
         if notice.kind == "deadline" and notice.result is not None:
             await self.poster.post_result(channel, notice.result)

@@ -280,6 +280,25 @@ class Days(UseCase):
             mention=[s.user_id for s in plans.remind],
             seats=[s.seat for s in plans.remind],
             deadline=plans.deadline,
+            version=t.game.version,
+        )
+
+    async def notice_current(self, notice: Notice) -> bool:
+        """Whether ``notice`` (a ``reminder`` or ``kick-vote`` from :meth:`tick`) still
+        holds just before it is posted: its game is still the table's running game at the
+        version the pass saw (a fresh read). False once anyone moved meanwhile (then the
+        reminded player may have played): the poster drops the notice, and the next pass
+        decides again from the new turn. A ``deadline`` notice is a committed move: always
+        current."""
+
+        if notice.kind == "deadline":
+            return True
+        game = await self.store.live_game(notice.table)
+        return (
+            game is not None
+            and game.pk == notice.game_pk
+            and game.status == ACTIVE
+            and (game.version == notice.version)
         )
 
     def _deadline_notice(self, t: Table, result: Result, seats: list[str]) -> Notice:

@@ -364,3 +364,37 @@ async def test_vacation_without_send_messages_is_refused_before_anything_is_save
     r = await caller.slash(h.channel, "game vacation", days=3)
     # until T0 + 3 days = 1767225600 + 259200 = 1767484800
     assert reply(r) == ("You are on vacation until <t:1767484800:f>; 0 vacation days left in this game.", True)
+
+
+async def test_a_reminder_decided_before_the_player_moved_is_not_posted(harness):
+    """The periodic pass decides a reminder under the table's lock and posts it afterwards:
+    when the reminded player moves in between, the reminder is stale and is dropped (no
+    message, no ping); a reminder still current goes out."""
+
+    h = harness
+    clock = Clock()
+    use_clock(h, clock)
+    await h.alice.slash(h.channel, "game new", game="high-low", reminders="1h then daily")
+    await h.bob.slash(h.channel, "game join")
+    await h.alice.slash(h.channel, "game start")
+    caller = (await board(h)).mention[0]
+    decided = h.service.tick
+
+    async def tick_then_the_player_moves(*args, **kwargs):
+        notices = await decided(*args, **kwargs)
+        assert [n.kind for n in notices] == ["reminder"]  # decided while the caller had not moved
+        await h.service.act(h.channel.id, caller, "call high")
+        return notices
+
+    h.service.tick = tick_then_the_player_moves
+    mark = h.mark()
+    clock.t = T0 + HOUR  # the first step is due at T0 + 1h
+    await tick(h)
+    assert h.messages_since(mark) == []  # nobody is reminded of a move already played
+    h.service.tick = decided
+    # the move started both players' turn at T0 + 1h: their reminder is due at T0 + 2h, and goes out
+    clock.t = T0 + 2 * HOUR
+    (n,) = await tick(h)
+    assert n.kind == "reminder"
+    (msg,) = h.messages_since(mark)
+    assert msg.content.startswith("⏰ Reminder: ")
