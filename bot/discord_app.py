@@ -191,6 +191,35 @@ class BoardhostBot(commands.Bot):
             log.exception("could not store the servers of older games; tried again at the next start")
         await self.poster.start_up()
 
+    # a table's Discord home gone ----------------------------------------------------------
+    # (a server only unavailable during an outage, on_guild_unavailable, closes nothing)
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        """A channel was deleted: close its game (see :meth:`bot.poster.Poster.home_gone`)."""
+
+        await self.poster.home_gone(channel.id)
+
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        """A thread was deleted (cached or not): close its game."""
+
+        await self.poster.home_gone(payload.thread_id)
+
+    async def on_guild_remove(self, guild: discord.Guild) -> None:
+        """The bot was removed from a server (kicked, banned, or the server deleted): close
+        every game there; their rows are kept for a while in case the bot is invited back."""
+
+        for table in await self.service.close_guild(guild.id):
+            self.poster.drop_retries(table)
+
+    async def on_guild_join(self, guild: discord.Guild) -> None:
+        """The bot joined a server: reopen its games closed when the bot was removed whose
+        channel or thread is there again."""
+
+        reopened = await self.service.reopen_guild(
+            guild.id, lambda table: table.isdigit() and guild.get_channel_or_thread(int(table)) is not None
+        )
+        for table in reopened:
+            self.poster.pending.add(table)  # the channel missed the board meanwhile: caught up
+
     # errors and touches ------------------------------------------------------------------
     def add_dynamic_items(self, *items: Any) -> None:
         """discord.py's registration of restart-proof components, remembering their

@@ -43,6 +43,12 @@ from engines import registry
 log = logging.getLogger("boardhost.discord")
 
 
+def unknown_channel(exc: BaseException) -> bool:
+    """Whether Discord answered 10003 Unknown Channel (the channel or thread is gone)."""
+
+    return isinstance(exc, discord.NotFound) and exc.code == 10003
+
+
 async def say(interaction: discord.Interaction, text: str, **kwargs: Any) -> None:
     """One ephemeral answer (at most 2000 characters), whether or not the interaction was
     deferred; pings nobody."""
@@ -290,6 +296,14 @@ class Poster:
             if result is not None:
                 await self.post_result(channel, result)
         except Exception as exc:
+            if unknown_channel(exc):
+                log.warning(
+                    "table %s: its channel is gone (10003 Unknown Channel); game %s closed, nothing more posted there",
+                    table,
+                    game_pk,
+                )
+                await self.home_gone(table)
+                return True  # nothing is owed to a channel that is gone
             log.exception("table %s: catch-up post of game %s failed", table, game_pk)
             self.pending.add(table)
             self.last_failure[table] = exc
@@ -318,6 +332,21 @@ class Poster:
                 await service.place_table(pk, guild.id)
                 placed += 1
         return placed
+
+    async def home_gone(self, table: int | str) -> bool:
+        """``table``'s channel or thread is gone (deleted; or Discord answered 10003 Unknown
+        Channel): close its game (:meth:`bot.service.Service.close_gone`) and stop retrying
+        its posts. True if a live game was closed."""
+
+        table = str(table)
+        self.drop_retries(table)
+        assert self.bot.service is not None
+        return await self.bot.service.close_gone(table)
+
+    def drop_retries(self, table: str) -> None:
+        self.pending.discard(table)
+        self.last_failure.pop(table, None)
+        self._backoff.pop(table, None)
 
     async def reconcile_all(self) -> int:
         """At start-up: catch up every table owing a post, then play and post every AI turn
@@ -520,6 +549,9 @@ class Poster:
         try:
             await self.post_result(channel, result, **kwargs)
         except Exception as exc:
+            if unknown_channel(exc):  # the move stands; its table's home is gone
+                await self.home_gone(result.table)
+                return
             log.exception("table %s: post of version %s failed", result.table, result.version)
             self.pending.add(result.table)
             interaction.extras["post_failed"] = True  # no retry on this same interaction

@@ -32,7 +32,7 @@ from discord.ext import commands, tasks
 from bot.cogs.group import GameSection, add_section
 from bot.cogs.votes import vote_view
 from bot.format import NO_PINGS, allowed_for, bound, mention_seats, seat_label, seats_of
-from bot.poster import say
+from bot.poster import say, unknown_channel
 from bot.service import Notice
 from bot.timers import discord_time
 from bot.views import DAYS_COG
@@ -128,6 +128,9 @@ def zone_choices(current: str) -> list[app_commands.Choice[str]]:
 class PlayOverDays(GameSection, name=DAYS_COG):
     """``/game settings|notify|vacation|posts`` and the periodic loop (see the module docstring)."""
 
+    #: when the periodic pass last deleted games whose home has long been gone (epoch s)
+    _purged: float = float("-inf")
+
     # ----- the periodic loop -----------------------------------------------------------
     async def cog_load(self) -> None:
         self.clock_loop.start()
@@ -164,9 +167,15 @@ class PlayOverDays(GameSection, name=DAYS_COG):
                 continue
             try:
                 await self.post_notice(notice)
-            except Exception:
+            except Exception as exc:
+                if unknown_channel(exc):
+                    await self.poster.home_gone(notice.table)
+                    continue
                 log.exception("table %s: posting a %s failed", notice.table, notice.kind)
                 self.poster.pending.add(notice.table)
+        if now - self._purged >= 3600:  # hourly: delete games whose home has been gone long enough
+            self._purged = now
+            await self.service.purge_gone(now)
         return notices
 
     async def looks_after(self, table: str) -> bool:

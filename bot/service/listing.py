@@ -3,11 +3,20 @@ must act (``/game mine``)."""
 
 from __future__ import annotations
 
+import logging
+from collections.abc import Callable
+
 from bot.service.moves import UseCase
 from bot.service.results import ACTIVE, TableSummary, UserRef
 from bot.store import GameRow
 
-__all__ = ["Listing"]
+__all__ = ["Listing", "GONE_KEEP_DAYS"]
+
+log = logging.getLogger(__name__)
+
+#: days the rows of a game whose Discord home is gone are kept (for a re-invited bot)
+#: before the periodic pass deletes them
+GONE_KEEP_DAYS = 30
 
 
 class Listing(UseCase):
@@ -44,6 +53,51 @@ class Listing(UseCase):
         cached = self.tables.cached_row(game_pk)
         if cached is not None:
             cached.guild = str(guild)
+
+    # ----- tables whose Discord home is gone -------------------------------------------------
+    async def close_gone(self, table: str | int) -> bool:
+        """The channel or thread ``table`` is gone (deleted, or Discord answers 10003 Unknown
+        Channel): its live game is closed as 'orphaned' (out of the lists, the periodic loop,
+        AI turns and post retries; its rows kept :data:`GONE_KEEP_DAYS` days). True if a game
+        was closed."""
+
+        table = str(table)
+        async with self.tables.lock(table):
+            closed = await self.store.orphan_games(self.clock(), table_id=table)
+            self.tables.forget(table)
+        if closed:
+            log.info("table %s: its channel is gone; the game is closed (orphaned)", table)
+        return bool(closed)
+
+    async def close_guild(self, guild: str | int) -> list[str]:
+        """The bot left (or was removed from) server ``guild``: every live game there is
+        closed as 'orphaned' (see :meth:`close_gone`); returns their tables."""
+
+        closed = await self.store.orphan_games(self.clock(), guild=str(guild))
+        for table in closed:
+            async with self.tables.lock(table):
+                self.tables.forget(table)
+        if closed:
+            log.info("server %s: the bot left it; %d game(s) closed (orphaned)", guild, len(closed))
+        return closed
+
+    async def reopen_guild(self, guild: str | int, present: Callable[[str], bool]) -> list[str]:
+        """The bot joined server ``guild`` again: each game orphaned there whose channel
+        ``present(table)`` is there again is reopened as it was (a started game active, due
+        to the periodic loop at once; a lobby a lobby); returns their tables."""
+
+        reopened = []
+        for game in await self.store.orphaned_games(str(guild)):
+            if present(game.table_id) and await self.store.restore_game(game.pk, self.clock()):
+                reopened.append(game.table_id)
+        return reopened
+
+    async def purge_gone(self, now: float | None = None) -> int:
+        """Delete the games orphaned more than :data:`GONE_KEEP_DAYS` days before ``now``
+        (default: the service clock) with their seats, moves and votes; how many."""
+
+        now = self.clock() if now is None else now
+        return await self.store.purge_orphans(now - GONE_KEEP_DAYS * 86400)
 
     async def _summary(self, game: GameRow) -> TableSummary:
         t = await self.tables.load(game)

@@ -224,6 +224,26 @@ class ClockStore(abc.ABC):
     @abc.abstractmethod
     async def set_guild(self, game_pk: int, guild: str | None) -> None: ...
 
+    @abc.abstractmethod
+    async def orphan_games(self, now: float, *, table_id: str | None = None, guild: str | None = None) -> list[str]:
+        """Close every live game at ``table_id`` (or of server ``guild``) as 'orphaned',
+        found gone at ``now`` (epoch s), out of the periodic loop; the table ids closed."""
+
+    @abc.abstractmethod
+    async def orphaned_games(self, guild: str) -> list[GameRow]:
+        """The orphaned games of server ``guild``, oldest first."""
+
+    @abc.abstractmethod
+    async def restore_game(self, game_pk: int, now: float) -> bool:
+        """Reopen orphaned game ``game_pk`` as it was (active if it had started, else a
+        lobby), due to the periodic loop at ``now``; False if it is not orphaned or its table
+        has a live game again."""
+
+    @abc.abstractmethod
+    async def purge_orphans(self, before: float) -> int:
+        """Delete the games orphaned before ``before`` (epoch s) with their seats, moves,
+        snapshots and votes; how many games."""
+
 
 class DirectoryStore(abc.ABC):
     """Lists across tables and what is kept per user and per process: a player's games, a

@@ -104,6 +104,13 @@ PG_MIGRATIONS: list[str] = [
         next_due = EXTRACT(EPOCH FROM now())::DOUBLE PRECISION
         WHERE status = 'active';
     """,
+    # 5 → 6: 'orphaned' games (their Discord home is gone) and when that was found (``gone``)
+    """
+    ALTER TABLE games DROP CONSTRAINT IF EXISTS games_status_check;
+    ALTER TABLE games ADD CONSTRAINT games_status_check
+        CHECK (status IN ('lobby', 'active', 'over', 'cancelled', 'orphaned'));
+    ALTER TABLE games ADD COLUMN gone DOUBLE PRECISION;
+    """,
 ]
 
 assert len(PG_MIGRATIONS) == SCHEMA_VERSION, (

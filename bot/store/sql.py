@@ -357,6 +357,49 @@ class SqlPlayWrites(SqlBase):
             seat,
         )
 
+    async def orphan_games(self, now: float, *, table_id: str | None = None, guild: str | None = None) -> list[str]:
+        async def work(tx: Tx) -> list[str]:
+            where, arg = ("table_id = ?", table_id) if table_id is not None else ("guild = ?", guild)
+            rows = await tx.all(f"SELECT table_id FROM games WHERE {where} AND status IN ('lobby', 'active')", arg)
+            await tx.run(
+                f"UPDATE games SET status = 'orphaned', gone = ?, next_due = NULL, updated = ?"
+                f" WHERE {where} AND status IN ('lobby', 'active')",
+                now,
+                now,
+                arg,
+            )
+            return [r[0] for r in rows]
+
+        return await self._transaction(work)
+
+    async def orphaned_games(self, guild: str) -> list[GameRow]:
+        rows = await self._read(
+            f"SELECT {self._GAME_COLS} FROM games WHERE guild = ? AND status = 'orphaned' ORDER BY pk", guild
+        )
+        return [self._game(r) for r in rows]
+
+    async def restore_game(self, game_pk: int, now: float) -> bool:
+        async def work(tx: Tx) -> bool:
+            return bool(
+                await tx.run(
+                    "UPDATE games SET status = CASE WHEN EXISTS (SELECT 1 FROM seats s WHERE s.game_pk = games.pk"
+                    " AND s.seat_order IS NOT NULL) THEN 'active' ELSE 'lobby' END, gone = NULL, next_due = ?,"
+                    " updated = ? WHERE pk = ? AND status = 'orphaned' AND NOT EXISTS (SELECT 1 FROM games o"
+                    " WHERE o.table_id = games.table_id AND o.status IN ('lobby', 'active'))",
+                    now,
+                    now,
+                    game_pk,
+                )
+            )
+
+        return await self._transaction(work)
+
+    async def purge_orphans(self, before: float) -> int:
+        async def work(tx: Tx) -> int:
+            return await tx.run("DELETE FROM games WHERE status = 'orphaned' AND gone < ?", before)
+
+        return await self._transaction(work)
+
     async def set_guild(self, game_pk: int, guild: str | None) -> None:
         await self._write1("UPDATE games SET guild = ? WHERE pk = ?", guild, game_pk)
 

@@ -191,17 +191,33 @@ class SqliteStore(SqlStore):
             (current,) = await cur.fetchone()
         if current > SCHEMA_VERSION:
             raise SchemaTooNew.of(self.path, current, SCHEMA_VERSION)
-        for version in range(current, target):
-            await _x(db, "BEGIN IMMEDIATE")
-            try:
-                for statement in MIGRATIONS[version].split(";"):
-                    if statement.strip():
-                        await _x(db, statement)
-                await _x(db, f"PRAGMA user_version = {version + 1}")
-                await _x(db, "COMMIT")
-            except BaseException:
-                await _x(db, "ROLLBACK")
-                raise
+        if current >= target:
+            return
+        # foreign keys off while migrating: a migration that rebuilds a table (to change a
+        # CHECK) drops the old one, which would otherwise delete its children by cascade; the
+        # references are checked before each commit
+        await _x(db, "PRAGMA foreign_keys=OFF")
+        try:
+            for version in range(current, target):
+                await _x(db, "BEGIN IMMEDIATE")
+                try:
+                    for statement in MIGRATIONS[version].split(";"):
+                        if statement.strip():
+                            await _x(db, statement)
+                    async with db.execute("PRAGMA foreign_key_check") as cur:
+                        broken = await cur.fetchall()
+                    if broken:
+                        raise UnusableDatabase(
+                            f"Upgrading the database {self.path} to schema {version + 1} would leave rows"
+                            f" without their game ({len(broken)} found); nothing was changed."
+                        )
+                    await _x(db, f"PRAGMA user_version = {version + 1}")
+                    await _x(db, "COMMIT")
+                except BaseException:
+                    await _x(db, "ROLLBACK")
+                    raise
+        finally:
+            await _x(db, "PRAGMA foreign_keys=ON")
 
     @property
     def _conn(self) -> aiosqlite.Connection:

@@ -117,6 +117,42 @@ MIGRATIONS: list[str] = [
         next_due = (julianday('now') - 2440587.5) * 86400.0
         WHERE status = 'active';
     """,
+    # 5 → 6: a game whose Discord home is gone (channel or thread deleted, bot removed from
+    # the server) is closed as 'orphaned' with the time it was found gone (``gone``), kept
+    # for a while in case the bot is invited back. SQLite cannot change a CHECK in place: the
+    # games table is rebuilt (the migration runs with foreign keys off, so its seats,
+    # actions, snapshots and votes stay) and its indexes made again.
+    """
+    CREATE TABLE games_new (
+        pk INTEGER PRIMARY KEY,
+        table_id TEXT NOT NULL,
+        game_id TEXT NOT NULL,
+        options TEXT NOT NULL DEFAULT '{}',
+        seed INTEGER NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('lobby', 'active', 'over', 'cancelled', 'orphaned')),
+        host TEXT NOT NULL,
+        version INTEGER NOT NULL DEFAULT 0,
+        created REAL NOT NULL,
+        updated REAL NOT NULL,
+        posted INTEGER NOT NULL DEFAULT -1,
+        settings TEXT NOT NULL DEFAULT '{}',
+        turn_started REAL,
+        next_due REAL,
+        status_message TEXT,
+        guild TEXT,
+        gone REAL
+    );
+    INSERT INTO games_new (pk, table_id, game_id, options, seed, status, host, version, created, updated,
+        posted, settings, turn_started, next_due, status_message, guild)
+        SELECT pk, table_id, game_id, options, seed, status, host, version, created, updated,
+        posted, settings, turn_started, next_due, status_message, guild FROM games;
+    DROP TABLE games;
+    ALTER TABLE games_new RENAME TO games;
+    CREATE UNIQUE INDEX games_one_live ON games(table_id) WHERE status IN ('lobby', 'active');
+    CREATE INDEX games_table ON games(table_id, pk);
+    CREATE INDEX games_due ON games(next_due) WHERE next_due IS NOT NULL;
+    CREATE INDEX games_guild ON games(guild, status);
+    """,
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)
