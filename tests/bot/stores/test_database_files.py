@@ -132,15 +132,19 @@ def test_a_file_of_random_bytes_is_refused_and_left_alone(cli_env):
 @pytest.mark.parametrize(
     "page, detail",
     [
-        # page 2 is read while opening: SQLite itself raises SQLITE_CORRUPT
-        (2, "database disk image is malformed"),
-        # page 3 is found by quick_check's walk over every page
+        # the games table's root page is read while opening: SQLite itself raises SQLITE_CORRUPT
+        ("games", "database disk image is malformed"),
+        # page 3 (an index) is found by quick_check's walk over every page
         (3, "Page 3: btreeInitPage() returns error code 11"),
     ],
 )
 def test_a_database_with_an_overwritten_page_is_refused(cli_env, page, detail):
     db = str(cli_env / "boardhost.db")
     data = bytearray(real_database(db))
+    if page == "games":
+        con = sqlite3.connect(db)
+        (page,) = con.execute("SELECT rootpage FROM sqlite_master WHERE name = 'games'").fetchone()
+        con.close()
     data[(page - 1) * PAGE : page * PAGE] = random.Random(page).randbytes(PAGE)
     with open(db, "wb") as f:
         f.write(data)
