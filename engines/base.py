@@ -34,6 +34,7 @@ __all__ = [
     "IllegalAction",
     "NotationError",
     "Event",
+    "event",
     "Outcome",
     "ActionModel",
     "action_union",
@@ -92,6 +93,22 @@ class Event(BaseModel):
     @property
     def public(self) -> bool:
         return self.visible_to is None
+
+
+def event(type: str, text: str, visible_to: list[str] | None = None) -> Event:
+    """``Event(type=type, text=text)`` (with ``visible_to=visible_to`` when it is not None),
+    built without validation for an engine's hot path: the same event, field for field
+    (its set fields included); the arguments must already be a str, a str and a list of str."""
+
+    new = _new(Event)
+    _set(new, "__dict__", {"type": type, "text": text, "visible_to": visible_to})
+    _set(new, "__pydantic_fields_set__", {"type", "text"} if visible_to is None else {"type", "text", "visible_to"})
+    _set(new, "__pydantic_extra__", None)
+    _set(new, "__pydantic_private__", None)
+    return new
+
+
+_new, _set = object.__new__, object.__setattr__
 
 
 @dataclass(frozen=True)

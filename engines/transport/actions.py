@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import repeat
+from operator import is_
 from typing import Literal
 
 from pydantic import Field
@@ -84,26 +86,84 @@ class Move(ActionModel):
 ACTIONS = (Connect, Insert, SwapHand, Load, Wrench, Lift, SwapPallets, Move)
 
 
+_new, _set = object.__new__, object.__setattr__
+_TYPE = {m: m.model_fields["type"].default for m in ACTIONS}  # model -> its ``type`` value
+
+
+def _built(model: type[ActionModel], fields: dict) -> ActionModel:
+    """``model(**fields)`` without validation, for the engine's own legal actions (the values
+    are already of the fields' types): ``type`` first, then ``fields`` in field order, the
+    fields given counting as set, as when validated."""
+
+    new = _new(model)
+    _set(new, "__dict__", {"type": _TYPE[model], **fields})
+    _set(new, "__pydantic_fields_set__", set(fields))
+    _set(new, "__pydantic_extra__", None)
+    _set(new, "__pydantic_private__", None)
+    return new
+
+
 # The most numerous legal actions, built once per (tile, cell, rotation): action models are
 # frozen, so one instance can be listed again (a wrench step lists ~1,400 of them).
 @lru_cache(maxsize=1 << 16)
 def _connect(tile: str, at: tuple[int, int], rotation: int) -> Connect:
-    return Connect(tile=tile, at=key(at), rotation=rotation)
+    return _built(Connect, {"tile": tile, "at": key(at), "rotation": rotation})
 
 
 @lru_cache(maxsize=1 << 16)
 def _wrench(at: tuple[int, int], to: tuple[int, int], rotation: int, pallet_to: tuple[int, int] | None) -> Wrench:
-    return Wrench(at=key(at), to=key(to), rotation=rotation, pallet_to=key(pallet_to) if pallet_to else None)
+    return _built(
+        Wrench, {"at": key(at), "to": key(to), "rotation": rotation, "pallet_to": key(pallet_to) if pallet_to else None}
+    )
+
+
+#: cell -> {(to, rotation): the wrench move of the tile at cell to (to, rotation)}
+_WRENCH_FROM: dict[tuple[int, int], dict] = {}
+
+
+def wrench_actions(at: tuple[int, int], moves: list) -> list[Wrench]:
+    """``[_wrench(at, to, k, None) for to, k in moves]``, from a table per cell (faster)."""
+
+    known = _WRENCH_FROM.get(at)
+    if known is None:
+        if len(_WRENCH_FROM) > 4096:
+            _WRENCH_FROM.clear()
+        known = _WRENCH_FROM[at] = {}
+    get = known.get
+    out = [get(m) for m in moves]
+    if any(map(is_, out, repeat(None))):
+        for i, m in enumerate(moves):
+            if out[i] is None:
+                out[i] = known[m] = _wrench(at, m[0], m[1], None)
+    return out
 
 
 @lru_cache(maxsize=1 << 14)
 def _insert(tile: str, pallet: str, rotation: int, pallet_to: tuple[int, int]) -> Insert:
-    return Insert(tile=tile, pallet=pallet, rotation=rotation, pallet_to=key(pallet_to))
+    return _built(Insert, {"tile": tile, "pallet": pallet, "rotation": rotation, "pallet_to": key(pallet_to)})
 
 
 @lru_cache(maxsize=1 << 14)
 def _move(at: tuple[int, int], to: tuple[int, int]) -> Move:
-    return Move(at=key(at), to=key(to))
+    return _built(Move, {"at": key(at), "to": key(to)})
+
+
+@lru_cache(maxsize=1 << 12)
+def _load(at: tuple[int, int]) -> Load:
+    return _built(Load, {"at": key(at)})
+
+
+@lru_cache(maxsize=1 << 14)
+def _lift(pallet: str, to: tuple[int, int], facing: int) -> Lift:
+    return _built(Lift, {"pallet": pallet, "to": key(to), "facing": facing})
+
+
+@lru_cache(maxsize=64)
+def _swap_pallets(a: str, b: str) -> SwapPallets:
+    return _built(SwapPallets, {"a": a, "b": b})
+
+
+SWAP_HAND = SwapHand()
 
 
 ACTION_MODELS = ACTIONS

@@ -5,14 +5,16 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from itertools import repeat
 from operator import is_
 
-from engines.base import ActionModel, Choice, Engine, Event, IllegalAction, default_parse, normalize, shuffled
+from engines.base import ActionModel, Choice, Engine, Event, IllegalAction, default_parse, event, normalize, shuffled
 from engines.transport import data
 from engines.transport import hexes as hx
 from engines.transport import rules as R
 from engines.transport.actions import (
     ACTIONS,
+    SWAP_HAND,
     Connect,
     Insert,
     Lift,
@@ -21,8 +23,12 @@ from engines.transport.actions import (
     SwapHand,
     SwapPallets,
     Wrench,
+    _lift,
+    _load,
     _move,
+    _swap_pallets,
     _wrench,
+    wrench_actions,
 )
 from engines.transport.ai import TransportAI
 from engines.transport.hexes import field_of, grid_of, key, parse_key
@@ -51,6 +57,7 @@ class Transport(Engine):
         super().__init__()
         self._memo: tuple | None = None  # see _board
         self._cells: tuple | None = None  # see _cell
+        self._legal: tuple | None = None  # see _legal_key
 
     def _board(self, state: State) -> tuple[dict, dict]:
         """``(grid_of(state), hexes.frontier(grid))``, remembered for the last field seen: a
@@ -73,6 +80,14 @@ class Transport(Engine):
         ``moves``, the grid's :func:`hexes.parcel_moves` when known."""
 
         self._memo = (tuple(field), tuple(field.values()), grid, front, moves)
+
+    @staticmethod
+    def _legal_key(state: State, player: str) -> tuple:
+        """Everything :meth:`legal_actions` reads besides the field: the step, the seat, its
+        hand, and how many parcels and tiles are left. Two states with the same key and the
+        same field have the same legal actions."""
+
+        return (state.phase, player, tuple(state.hands[player]), len(state.bag), len(state.stack))
 
     # ----- setup -------------------------------------------------------------------------
     def setup(self, players, options=None, seed: int = 0) -> State:
@@ -117,18 +132,30 @@ class Transport(Engine):
         if state.phase == "over" or player != state.players[state.current]:
             return []
         grid, front = self._board(state)
+        out = self._list(state, player, grid, front)
+        # remembered for check: the host applies one of these very objects next
+        self._legal = (grid, self._legal_key(state, player), out)
+        return list(out)
+
+    def _list(self, state: State, player: str, grid: dict, front: dict) -> list[ActionModel]:
+        """:meth:`legal_actions` of the seat to act, on the state's grid and frontier."""
+
         if state.phase == "play":
             out = R.connect_options(state, grid, player, front=front)
             if not out or len(state.stack) >= data.HAND_SIZE:
-                out.append(SwapHand())
+                out.append(SWAP_HAND)
             return out
         if state.phase == "load":
-            return [Load(at=key(p)) for p in hx.empty_loading(grid)]
+            return [_load(p) for p in hx.empty_loading(grid)]
         if state.phase == "wrench":
-            return [_wrench(*m) for m in hx.wrench_moves(grid, front=front)]
+            out = []
+            for p, moves, inserts in hx.wrench_groups(grid, front=front):
+                out += wrench_actions(p, moves)
+                out += [_wrench(p, to, k, pallet_to) for to, k, pallet_to in inserts]
+            return out
         if state.phase == "lift":
-            out = [Lift(pallet=c, to=key(p), facing=k) for c, p, k in hx.lift_moves(grid)]
-            out += [SwapPallets(a=a, b=b) for a, b in hx.lift_swaps(grid)]
+            out = [_lift(c, p, k) for c, p, k in hx.lift_moves(grid)]
+            out += [_swap_pallets(a, b) for a, b in hx.lift_swaps(grid)]
             return out
         if state.phase == "move":
             memo = self._memo  # _board just validated it: its grid is this state's
@@ -201,6 +228,13 @@ class Transport(Engine):
         it, checked on its own cells (no list of every legal action); else :class:`IllegalAction`
         with the specific reason."""
 
+        listed = self._legal
+        if listed is not None and any(map(is_, listed[2], repeat(action))):
+            # one of the very objects legal_actions listed: legal if listed for this state
+            # (the same grid, so the same field, and the same key)
+            grid, _front = self._board(state)
+            if listed[0] is grid and listed[1] == self._legal_key(state, player):
+                return action
         action = R.canonical(state, action)
         if not self._is_legal(state, player, action):
             raise IllegalAction(R.why_not(state, player, action))
@@ -210,16 +244,22 @@ class Transport(Engine):
         """A shallow copy whose mutable parts are copied; the (frozen) field cells are shared,
         and so are the lists that are only ever replaced, never changed in place: the
         ``[low, high]`` pairs of the bag, the scored ``[top, bottom]`` pairs and the segments
-        of ``recent``."""
+        of ``recent``. Built without pydantic's copy (the fields are the state's own, already
+        valid); the copied fields count as set, as when assigned."""
 
-        new = state.model_copy()
-        new.players = list(state.players)
-        new.colours = list(state.colours)
-        new.stack = list(state.stack)
-        new.hands = {p: list(h) for p, h in state.hands.items()}
-        new.bag = list(state.bag)
-        new.scored = {p: list(v) for p, v in state.scored.items()}
-        new.recent = list(state.recent)
+        d = state.__dict__.copy()
+        d["players"] = list(state.players)
+        d["colours"] = list(state.colours)
+        d["stack"] = list(state.stack)
+        d["hands"] = {p: list(h) for p, h in state.hands.items()}
+        d["bag"] = list(state.bag)
+        d["scored"] = {p: list(v) for p, v in state.scored.items()}
+        d["recent"] = list(state.recent)
+        new = _new(State)
+        _set(new, "__dict__", d)
+        _set(new, "__pydantic_fields_set__", state.__pydantic_fields_set__ | _COPIED)
+        _set(new, "__pydantic_extra__", None)
+        _set(new, "__pydantic_private__", None)
         return new
 
     def _apply(self, new: State, player: str, action: ActionModel, events: list[Event]) -> None:
@@ -235,7 +275,7 @@ class Transport(Engine):
             hand.remove(action.tile)
             grid[parse_key(action.at)] = [action.tile, action.rotation, None]
             events.append(
-                Event(
+                event(
                     type="connect",
                     text=f"{player} connects {tile_name(action.tile)} at {action.at}, rotation {action.rotation}.",
                 )
@@ -248,7 +288,7 @@ class Transport(Engine):
             grid.clear()
             grid.update(g)
             events.append(
-                Event(
+                event(
                     type="connect",
                     text=(
                         f"{player} connects {tile_name(action.tile)} at {key(ppos)} in place of the {action.pallet} pallet, "
@@ -263,9 +303,9 @@ class Transport(Engine):
             rest = new.stack[data.HAND_SIZE :] + old
             new.swaps += 1
             new.stack = shuffled(rest, new.seed, "swap", new.swaps)
-            events.append(Event(type="swap", text=f"{player} swaps their whole hand for 4 new tiles."))
+            events.append(event(type="swap", text=f"{player} swaps their whole hand for 4 new tiles."))
             events.append(
-                Event(
+                event(
                     type="swap-private",
                     text="Your new hand: " + ", ".join(tile_name(t) for t in new.hands[player]) + ".",
                     visible_to=[player],
@@ -278,7 +318,7 @@ class Transport(Engine):
             at = parse_key(action.at)
             grid[at] = [grid[at][0], grid[at][1], parcel]
             events.append(
-                Event(
+                event(
                     type="load",
                     text=f"{player} puts a new parcel showing {parcel[0]} ({parcel[1]} underneath) on the loading tile at {action.at}.",
                 )
@@ -290,7 +330,7 @@ class Transport(Engine):
             if action.pallet_to is None:
                 grid[to] = [cell[0], action.rotation, cell[2]]
                 events.append(
-                    Event(
+                    event(
                         type="wrench",
                         text=f"{player} moves {tile_name(cell[0])} from {action.at} to {action.to}, rotation {action.rotation}.",
                     )
@@ -300,7 +340,7 @@ class Transport(Engine):
                 grid[to] = [cell[0], action.rotation, cell[2]]
                 grid[pto] = [pallet, hx.DIRS.index((to[0] - pto[0], to[1] - pto[1])), None]
                 events.append(
-                    Event(
+                    event(
                         type="wrench",
                         text=(
                             f"{player} moves {tile_name(cell[0])} from {action.at} to {action.to} in place of the {pallet} pallet, "
@@ -313,13 +353,13 @@ class Transport(Engine):
             pal = hx.pallets(grid)
             cell = grid.pop(pal[action.pallet])
             grid[parse_key(action.to)] = [cell[0], action.facing, None]
-            events.append(Event(type="lift", text=f"{player} moves the {action.pallet} pallet to {action.to}."))
+            events.append(event(type="lift", text=f"{player} moves the {action.pallet} pallet to {action.to}."))
             moves = R.after_main(new, grid, events)
         elif isinstance(action, SwapPallets):
             pal = hx.pallets(grid)
             pa, pb = pal[action.a], pal[action.b]
             grid[pa], grid[pb] = [action.b, grid[pa][1], grid[pa][2]], [action.a, grid[pb][1], grid[pb][2]]
-            events.append(Event(type="lift", text=f"{player} swaps the {action.a} and {action.b} pallets."))
+            events.append(event(type="lift", text=f"{player} swaps the {action.a} and {action.b} pallets."))
             moves = R.after_main(new, grid, events)
         elif isinstance(action, Move):
             R.move_parcel(new, grid, player, action, events)
@@ -661,6 +701,11 @@ class Transport(Engine):
         for value in sorted(set(sc.values()), reverse=True):
             tiers.append([p for p in state.players if sc[p] == value])
         return tiers
+
+
+_new, _set = object.__new__, object.__setattr__
+#: the fields copy_state copies (they count as set in the copy)
+_COPIED = frozenset({"players", "colours", "stack", "hands", "bag", "scored", "recent"})
 
 
 @lru_cache(maxsize=256)

@@ -18,6 +18,7 @@ Rules implemented here (Transport, SEED sections "Verbindt een tegel", "Iconen",
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -201,15 +202,23 @@ def frontier_without(grid: dict, front: dict, pos: Pos) -> dict[Pos, tuple[int, 
     of ``grid``): only ``pos`` and its empty neighbours change."""
 
     out = dict(front)
+    _drop(grid, out, pos)
+    return out
+
+
+def _drop(grid: dict, out: dict, pos: Pos) -> None:
+    """Change ``out``, the frontier of ``grid``, into that of ``grid`` without the tile at
+    ``pos`` (``grid`` itself is not changed)."""
+
     q, r = pos
     occ = belt = 0
-    for d in range(6):
-        n = (q + DIRS[d][0], r + DIRS[d][1])
+    for d, (dq, dr), back in _STEPS:
+        n = (q + dq, r + dr)
         c = grid.get(n)
         if c is None:
             masks = out.get(n)
             if masks is not None:
-                keep = ~(1 << ((d + 3) % 6))
+                keep = ~back
                 if masks[0] & keep:
                     out[n] = (masks[0] & keep, masks[1] & keep)
                 else:
@@ -220,7 +229,6 @@ def frontier_without(grid: dict, front: dict, pos: Pos) -> dict[Pos, tuple[int, 
             belt |= 1 << d
     if occ:
         out[pos] = (occ, belt)
-    return out
 
 
 def frontier_with(grid: dict, front: dict, pos: Pos) -> dict[Pos, tuple[int, int]]:
@@ -229,6 +237,14 @@ def frontier_with(grid: dict, front: dict, pos: Pos) -> dict[Pos, tuple[int, int
     the tile's sides."""
 
     out = dict(front)
+    _add(grid, out, pos)
+    return out
+
+
+def _add(grid: dict, out: dict, pos: Pos) -> None:
+    """Change ``out``, the frontier of ``grid`` without the tile at ``pos``, into that of
+    ``grid`` (which holds it)."""
+
     out.pop(pos, None)
     q, r = pos
     c = grid[pos]
@@ -239,7 +255,6 @@ def frontier_with(grid: dict, front: dict, pos: Pos) -> dict[Pos, tuple[int, int
             continue
         occ, belt = out.get(n, (0, 0))
         out[n] = (occ | back, belt | back if (m >> d) & 1 else belt)
-    return out
 
 
 def frontier_after(before: dict, front: dict, after: dict, touched) -> dict[Pos, tuple[int, int]]:
@@ -247,15 +262,16 @@ def frontier_after(before: dict, front: dict, after: dict, touched) -> dict[Pos,
     when the two grids differ only in the cells ``touched``."""
 
     g = dict(before)
+    out = dict(front)
     for p in touched:
         if p in g:
-            front = frontier_without(g, front, p)
+            _drop(g, out, p)
             del g[p]
     for p in touched:
         if p in after:
             g[p] = after[p]
-            front = frontier_with(g, front, p)
-    return front
+            _add(g, out, p)
+    return out
 
 
 def open_cells(grid: dict) -> set[Pos]:
@@ -309,6 +325,8 @@ def placements(
     if front is None:
         front = frontier(grid)
     shape = SHAPE[tile]
+    if exclude is None and not first_only:
+        return list(_placed(front, shape))
     out = []
     if shape == "floor":
         for p, (_occ, belt) in front.items():
@@ -329,6 +347,39 @@ def placements(
                 if first_only:
                     return out
     out.sort()
+    return out
+
+
+# the last frontier seen: (frontier, its open cells sorted with their masks, its other cells
+# sorted, {shape: placements}); one entry, replaced whole (a frontier is never changed once
+# built: the functions here change only their own copies)
+_SEEN: list = [None]
+
+
+def _placed(front: dict, shape: str) -> list[tuple[Pos, int]]:
+    """:func:`placements` of a tile of ``shape`` on the grid of ``front`` (no cell excluded),
+    remembered for the last frontier: a shared list the caller must not change."""
+
+    seen = _SEEN[0]
+    if seen is None or seen[0] is not front:
+        items = sorted(front.items())
+        seen = (front, [(p, m) for p, m in items if m[1]], [p for p, m in items if not m[1]], {})
+        _SEEN[0] = seen
+    known = seen[3]
+    out = known.get(shape)
+    if out is None:
+        if shape == "floor":
+            out = [(p, 0) for p in seen[2]]
+        else:
+            fit = _FIT[shape]
+            out = []
+            for p, masks in seen[1]:  # in cell order, each cell's rotations ascending: sorted
+                ks = fit.get(masks)
+                if ks is None:
+                    ks = _fitting(shape, masks)
+                for k in ks:
+                    out.append((p, k))
+        known[shape] = out
     return out
 
 
@@ -459,38 +510,57 @@ def wrench_moves(
     field's frontier is computed once (or given as ``front``); each lifted tile only changes
     it around its cell."""
 
+    if first_only:
+        return _first_wrench_move(grid, frontier(grid) if front is None else front)
     out: list[tuple[Pos, Pos, int, Pos | None]] = []
+    for p, moves, inserts in wrench_groups(grid, front):
+        out += [(p, to, k, None) for to, k in moves]
+        out += [(p, to, k, pallet_to) for to, k, pallet_to in inserts]
+    return out
+
+
+def wrench_groups(grid: dict, front: dict | None = None) -> list[tuple[Pos, list, list]]:
+    """:func:`wrench_moves` grouped by the tile moved: ``[(from, [(to, rotation)],
+    [(pallet cell, rotation, pallet_to)])]`` in the same order. The lists may be shared with
+    other groups: the caller must not change them."""
+
+    out: list[tuple[Pos, list, list]] = []
     if front is None:
         front = frontier(grid)
     pal = slots = None
-    whole: dict[str, list] = {}  # shape -> its placements on the whole field's frontier
     for p in wrench_targets(grid):
         tile = grid[p][0]
         shape = SHAPE[tile]
         fw = None
-        if first_only:
-            fw = frontier_without(grid, front, p)
-            moves = placements(grid, tile, exclude=p, first_only=True, front=fw)
+        # lifting p changes the frontier only at p and its neighbours: the places elsewhere
+        # are those on the whole field's frontier (sorted by cell), those of the empty
+        # neighbours are redone without p's side, and p itself is not a place (not its own
+        # old cell)
+        base = _placed(front, shape)
+        q, r = p
+        moves = None
+        last = 0
+        for _d, (dq, dr), back in _NEAR_SORTED:
+            c = (q + dq, r + dr)
+            if c in grid:
+                continue
+            occ, belt = front[c]
+            occ &= ~back
+            ks = _fitting(shape, (occ, belt & ~back)) if occ else ()
+            i = bisect_left(base, (c,), last)
+            j = bisect_left(base, (c, 6), i)
+            if i == j and not ks:
+                continue
+            if moves is None:
+                moves = []
+            moves += base[last:i]
+            moves += [(c, k) for k in ks]
+            last = j
+        if moves is None:
+            moves = base
         else:
-            # lifting p changes the frontier only at p and its neighbours: the places
-            # elsewhere are those on the whole field's frontier, the few near p are redone
-            base = whole.get(shape)
-            if base is None:
-                base = whole[shape] = placements(grid, tile, front=front)
-            q, r = p
-            near = [(q + dq, r + dr) for dq, dr in DIRS]
-            moves = [m for m in base if m[0] not in near]
-            n0 = len(moves)
-            for c in near:
-                if c not in grid:
-                    masks = side_masks(grid, c, skip=p)
-                    if masks[0]:
-                        moves += [(c, k) for k in _fitting(shape, masks)]
-            if len(moves) > n0:
-                moves.sort()
-        out += [(p, to, k, None) for to, k in moves]
-        if first_only and out:
-            return out
+            moves += base[last:]
+        inserts = []
         if shape in data.BELT_SHAPES:
             if slots is None:
                 pal = pallets(grid)  # p is never a pallet (pallets have no icon)
@@ -499,7 +569,7 @@ def wrench_moves(
             lifted = []
             for slot in slots:
                 ppos = slot[1]
-                dq, dr = ppos[0] - p[0], ppos[1] - p[1]
+                dq, dr = ppos[0] - q, ppos[1] - r
                 if abs(dq) + abs(dr) + abs(dq + dr) <= 4:
                     if fw is None:
                         fw = frontier_without(grid, front, p)
@@ -507,11 +577,44 @@ def wrench_moves(
                     if slot is None:
                         continue
                 lifted.append(slot)
-            for colour, k, pallet_to in insertions(grid, tile, lifted):
-                out.append((p, pal[colour], k, pallet_to))
-                if first_only:
-                    return out
+            if lifted:
+                inserts = [(pal[colour], k, pallet_to) for colour, k, pallet_to in insertions(grid, tile, lifted)]
+        out.append((p, moves, inserts))
     return out
+
+
+#: the six neighbour steps in the order of the cells they reach, (direction, step, the bit of
+#: the direction back)
+_NEAR_SORTED = tuple(sorted(((d, DIRS[d], 1 << ((d + 3) % 6)) for d in range(6)), key=lambda x: x[1]))
+
+
+def _first_wrench_move(grid: dict, front: dict) -> list[tuple[Pos, Pos, int, Pos | None]]:
+    """The first of :func:`wrench_moves` found (not necessarily its first), as a list, or []."""
+
+    pal = slots = None
+    for p in wrench_targets(grid):
+        tile = grid[p][0]
+        shape = SHAPE[tile]
+        fw = frontier_without(grid, front, p)
+        moves = placements(grid, tile, exclude=p, first_only=True, front=fw)
+        if moves:
+            return [(p, moves[0][0], moves[0][1], None)]
+        if shape in data.BELT_SHAPES:
+            if slots is None:
+                pal = pallets(grid)
+                slots = pallet_slots(grid, pal, front)
+            lifted = []
+            for slot in slots:
+                ppos = slot[1]
+                dq, dr = ppos[0] - p[0], ppos[1] - p[1]
+                if abs(dq) + abs(dr) + abs(dq + dr) <= 4:
+                    slot = _slot(grid, slot[0], ppos, fw, skip=p)
+                    if slot is None:
+                        continue
+                lifted.append(slot)
+            for colour, k, pallet_to in insertions(grid, tile, lifted):
+                return [(p, pal[colour], k, pallet_to)]
+    return []
 
 
 def wrench_ok(grid: dict, at: Pos | None, to: Pos | None, k: int, pallet_to: Pos | None = None) -> bool:
@@ -674,25 +777,26 @@ def parcel_destinations(grid: dict, pos: Pos) -> list[Pos]:
     [SEED "Verplaats éen van de pakketjes"; ASSUMED REF 2.2 items 3, 5, 6]."""
 
     cell = grid[pos]
-    n = cell[2][0]
     found: set[Pos] = set()
-
-    def walk(p: Pos, exits, left: int, seen: frozenset):
+    # depth-first over (cell, exits, steps left, cells visited): the parcel's possible paths
+    todo = [(pos, ROT[SHAPE[cell[0]]][cell[1]].starts, cell[2][0], (pos,))]
+    while todo:
+        p, exits, left, seen = todo.pop()
+        q, r = p
         for e in exits:
-            m = nb(p, e)
+            m = (q + DIRS[e][0], r + DIRS[e][1])
             c = grid.get(m)
-            if c is None or m in seen or c[2] is not None:
+            if c is None or c[2] is not None or m in seen:
                 continue
+            shape = SHAPE[c[0]]
+            entries = ROT[shape][c[1]].entries
             en = (e + 3) % 6
-            rr = rot_of(c)
-            if en not in rr.entries:
+            if en not in entries:
                 continue
             if left == 1:
                 found.add(m)
-            elif SHAPE[c[0]] != "pallet":
-                walk(m, rr.entries[en], left - 1, seen | {m})
-
-    walk(pos, rot_of(cell).starts, n, frozenset([pos]))
+            elif shape != "pallet":
+                todo.append((m, entries[en], left - 1, (*seen, m)))
     return sorted(found)
 
 
@@ -700,9 +804,8 @@ def parcel_moves(grid: dict) -> list[tuple[Pos, Pos]]:
     """Every legal parcel move ``(from, to)``."""
 
     out = []
-    for p in sorted(grid):
-        if grid[p][2] is not None:
-            out.extend((p, t) for t in parcel_destinations(grid, p))
+    for p in sorted([p for p, c in grid.items() if c[2] is not None]):
+        out.extend((p, t) for t in parcel_destinations(grid, p))
     return out
 
 
@@ -728,9 +831,21 @@ def field_of(grid: dict, before: dict[str, Cell] | None = None, touched=None) ->
         else:
             out[key(p)] = _cell(c)
     if len(out) != len(before) or any(key(p) not in before for p in touched if p in grid):
-        out = dict(sorted(out.items(), key=lambda kv: parse_key(kv[0])))
+        out = {k: out[k] for k in sorted(out, key=parse_key)}
     return out
 
 
+_new, _set = object.__new__, object.__setattr__
+_CELL_FIELDS = frozenset({"tile", "rot", "parcel"})
+
+
 def _cell(c: list) -> Cell:
-    return Cell(tile=c[0], rot=c[1], parcel=list(c[2]) if c[2] else [])
+    """``Cell(tile=c[0], rot=c[1], parcel=list(c[2]) or [])``, built without validation (the
+    grid's values are a tile id, an int and None or a pair of ints)."""
+
+    new = _new(Cell)
+    _set(new, "__dict__", {"tile": c[0], "rot": c[1], "parcel": list(c[2]) if c[2] else []})
+    _set(new, "__pydantic_fields_set__", set(_CELL_FIELDS))
+    _set(new, "__pydantic_extra__", None)
+    _set(new, "__pydantic_private__", None)
+    return new

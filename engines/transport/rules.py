@@ -36,7 +36,7 @@ Rules the text leaves open, and the choice made here (REF = shared reference fac
 
 from __future__ import annotations
 
-from engines.base import ActionModel, Event, plural
+from engines.base import ActionModel, Event, event, plural
 from engines.transport import data
 from engines.transport import hexes as hx
 from engines.transport.actions import (
@@ -84,7 +84,15 @@ def connect_options(
     """Connect/insert actions for the tiles of ``seat``'s hand (or just tile ``only``)
     whose icon action would be possible afterwards (SEED "Als je die actie niet kan
     uitvoeren, mag je de tegel niet verbinden"). The open cells are found once for the
-    grid and the icon check is memoized over the grid (:class:`hexes.IconCheck`)."""
+    grid and the icon check is memoized over the grid (:class:`hexes.IconCheck`); the
+    common cases are settled first without building the grid after the step:
+
+    * parcel icon: connecting adds no loading tile unless the tile is one, and takes none
+      away (a pallet's place is never a loading tile), so the answer is the same for every
+      place: a parcel in the bag and an empty loading tile;
+    * wrench icon: the new tile itself may move on to another of its places at least two
+      steps from every cell the step filled (the sides there are unchanged), unless it is
+      enclosed."""
 
     out = []
     if front is None:
@@ -92,19 +100,29 @@ def connect_options(
     pal = hx.pallets(grid)
     slots = hx.pallet_slots(grid, pal, front)
     icons = hx.IconCheck(grid, len(state.bag), pal, front)
+    loading_free = None  # whether grid has an empty loading tile (computed when needed)
     g = None  # a working copy of grid: each candidate step is written into it, checked, undone
     for tile in state.hands[seat]:
         if only is not None and tile != only:
             continue
         icon = hx.ICON[tile]
         places = hx.placements(grid, tile, front=front)
+        if icon == "parcel":
+            if loading_free is None:
+                loading_free = bool(hx.empty_loading(grid))
+            if not (state.bag and (loading_free or hx.SHAPE[tile] in data.LOADING_SHAPES)):
+                continue  # not one place or insertion is possible
+            icon = ""  # possible everywhere
         if icon and g is None:
             g = dict(grid)
         for at, k in places:
             if icon:
-                g[at] = [tile, k, None]
-                ok = icons.possible(g, icon, hints(icon, at, places))
-                del g[at]
+                if icon == "wrench" and front[at][0] != 63 and _far_place(places, at):
+                    ok = True  # not enclosed (its neighbours are the frontier's), and may move on
+                else:
+                    g[at] = [tile, k, None]
+                    ok = icons.possible(g, icon, hints(icon, at, places))
+                    del g[at]
                 if not ok:
                     continue
             out.append(_connect(tile, at, k))
@@ -115,9 +133,12 @@ def connect_options(
                 ppos = pal[pallet]
                 g[ppos] = [tile, k, None]
                 g[to] = [pallet, hx.DIRS.index((ppos[0] - to[0], ppos[1] - to[1])), None]  # as after_insert
-                pal[pallet] = to
-                ok = icons.possible(g, icon, hints(icon, ppos, places, to), pal)
-                pal[pallet] = ppos
+                if icon == "wrench" and not hx.enclosed(g, ppos) and _far_place(places, ppos, to):
+                    ok = True
+                else:
+                    pal[pallet] = to
+                    ok = icons.possible(g, icon, hints(icon, ppos, places, to), pal)
+                    pal[pallet] = ppos
                 g[ppos] = grid[ppos]
                 del g[to]
                 if not ok:
@@ -126,6 +147,24 @@ def connect_options(
             if first_only:
                 return out
     return out
+
+
+def _far_place(places: list, at, also=None) -> bool:
+    """Whether one of ``places`` (``[(cell, rotation)]``) is at least two steps from ``at``
+    and from ``also``: a wrench may move a tile just connected at ``at`` there, as it fits
+    there before the step (see :func:`hints`)."""
+
+    aq, ar = at
+    for (q, r), _k in places:
+        dq, dr = q - aq, r - ar
+        if abs(dq) + abs(dr) + abs(dq + dr) <= 2:
+            continue
+        if also is not None:
+            dq, dr = q - also[0], r - also[1]
+            if abs(dq) + abs(dr) + abs(dq + dr) <= 2:
+                continue
+        return True
+    return False
 
 
 def hints(icon: str, at, places: list, also=None) -> tuple:
@@ -179,7 +218,7 @@ def start_turn(state: State, grid: dict, events: list[Event]) -> None:
 def end_game(state: State, events: list[Event], reason: str) -> None:
     state.phase = "over"
     state.end_reason = reason
-    events.append(Event(type="game-over", text="Game over: " + reason))
+    events.append(event(type="game-over", text="Game over: " + reason))
 
 
 def after_main(state: State, grid: dict, events: list[Event]) -> list | None:
@@ -207,8 +246,8 @@ def finish_turn(state: State, grid: dict, events: list[Event]) -> None:
             return
         tile = state.stack.pop(0)
         hand.append(tile)
-        events.append(Event(type="draw", text=f"{seat} draws a tile."))
-        events.append(Event(type="draw-private", text=f"You draw {tile_name(tile)}.", visible_to=[seat]))
+        events.append(event(type="draw", text=f"{seat} draws a tile."))
+        events.append(event(type="draw-private", text=f"You draw {tile_name(tile)}.", visible_to=[seat]))
     state.current = (state.current + 1) % len(state.players)
     state.turn += 1
     start_turn(state, grid, events)
@@ -390,7 +429,7 @@ def move_parcel(state: State, grid: dict, player: str, action: Move, events: lis
         seat = owner(state, target[0])
         state.scored[seat].append(list(flipped))
         events.append(
-            Event(
+            event(
                 type="score",
                 text=(
                     f"{player} moves the parcel from {action.at} onto the {target[0]} pallet at {action.to}: "
@@ -404,7 +443,7 @@ def move_parcel(state: State, grid: dict, player: str, action: Move, events: lis
     else:
         grid[to] = [target[0], target[1], flipped]
         events.append(
-            Event(
+            event(
                 type="move",
                 text=f"{player} moves the parcel from {action.at} to {action.to}; it now shows {flipped[0]}.",
             )
