@@ -9,6 +9,7 @@ Names used in the notation:
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Literal
 
 from engines.base import ActionModel
@@ -184,3 +185,24 @@ ACTION_MODELS = (
     Take,
     Decline,
 )
+
+
+def _cached(model: type[ActionModel]):
+    """``model(**fields)``, one shared instance per distinct value (actions are frozen, and
+    the legal lists name the same few hundred actions again and again)."""
+
+    @cache
+    def make(**fields):
+        return model(**fields)
+
+    make.__name__ = make.__qualname__ = model.__name__
+    return make
+
+
+class new:  # noqa: N801  (a namespace: ``new.Ship(edge="top", to=2)``)
+    """Cached constructors of the action models, for the legal lists (``new.Ship(...)`` is
+    ``Ship(...)``, shared)."""
+
+
+for _model in ACTION_MODELS:
+    setattr(new, _model.__name__, staticmethod(_cached(_model)))

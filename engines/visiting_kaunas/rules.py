@@ -70,6 +70,7 @@ from .actions import (
     Tourist,
     UpgradeTake,
     Use,
+    new,
 )
 from .state import DOWN, SIDES, UP, Die, PlayerState, State
 
@@ -258,10 +259,10 @@ def ship_moves(s: State, p: str) -> list[Ship]:
     taken_rows = {s.pl[q].row for q in s.players if q != p}
     for c in range(cols):
         if c != me.column and c not in taken_cols and abs(c - me.column) * lvl <= me.coins and s.grid[me.row][c]:
-            out.append(Ship(edge="top", to=c + 1))
+            out.append(new.Ship(edge="top", to=c + 1))
     for r in range(rows):
         if r != me.row and r not in taken_rows and abs(r - me.row) * lvl <= me.coins and s.grid[r][me.column]:
-            out.append(Ship(edge="right", to=r + 1))
+            out.append(new.Ship(edge="right", to=r + 1))
     return out
 
 
@@ -306,31 +307,33 @@ def die_actions(s: State, p: str, i: int) -> list[Any]:
     d = s.dice[i]
     me = s.pl[p]
     if d.use == "event":
-        return [Fire(card=d.card)]
+        return [new.Fire(card=d.card)]
     out: list[Any] = []
     if d.v == 6:
-        out += [Grande(to=lab, zone=z) for lab, z in grande_targets(me)]
+        out += [new.Grande(to=lab, zone=z) for lab, z in grande_targets(me)]
     elif d.v == 5:
-        out += [Row(row=r + 1) for r in range(len(s.grid)) if r not in s.used_rows and s.grid[r][me.column]]
+        out += [new.Row(row=r + 1) for r in range(len(s.grid)) if r not in s.used_rows and s.grid[r][me.column]]
     elif d.v == 4:
-        out += [Column(column=c + 1) for c in range(len(s.grid[0])) if c not in s.used_columns and s.grid[me.row][c]]
+        out += [
+            new.Column(column=c + 1) for c in range(len(s.grid[0])) if c not in s.used_columns and s.grid[me.row][c]
+        ]
     elif d.v == 3:
         labs = [lab for lab, bid, _c in buildings(me) if bid != "park"]
-        out += [UpgradeTake(card=u, building=lab) for u in sorted(s.uface) for lab in labs]
-        out += [Draw(count=k) for k in range(1, min(D.MAX_DRAW, len(s.udeck)) + 1)]
+        out += [new.UpgradeTake(card=u, building=lab) for u in sorted(s.uface) for lab in labs]
+        out += [new.Draw(count=k) for k in range(1, min(D.MAX_DRAW, len(s.udeck)) + 1)]
     elif d.v == 2:
         pend = pending_positions(s)
         targets = stack_targets(s)
         out += [
-            Reveal(card=DOWN[j], stack=t)
+            new.Reveal(card=DOWN[j], stack=t)
             for j, c in enumerate(s.down)
             if c and D.EVENTS[c].level <= 2 and DOWN[j] not in pend
             for t in targets
         ]
     elif d.v == 1:
         targets = stack_targets(s)
-        out += [Recall(card=c, stack=t) for c in sorted(set(s.discard)) for t in targets]
-    out.append(Skip(die=d.v))
+        out += [new.Recall(card=c, stack=t) for c in sorted(set(s.discard)) for t in targets]
+    out.append(new.Skip(die=d.v))
     return out
 
 
@@ -343,7 +346,7 @@ def legal(state: State, player: str) -> list[Any]:
     if ph == "buy":
         return ship_moves(s, player)
     if ph == "build":
-        return [Build(row="a"), Build(row="b")]
+        return [new.Build(row="a"), new.Build(row="b")]
     if ph == "assign":
         out: list[Any] = []
         values = sorted({d.v for d in s.dice if not d.use}, reverse=True)
@@ -354,11 +357,11 @@ def legal(state: State, player: str) -> list[Any]:
                 if pos in used:
                     continue
                 zones = D.EVENTS[cid].zones if pos.startswith("up") else D.ZONES
-                out += [Event(die=v, card=pos, zone=z) for z in D.ZONES if z in zones]
-            out.append(Use(die=v))
+                out += [new.Event(die=v, card=pos, zone=z) for z in D.ZONES if z in zones]
+            out.append(new.Use(die=v))
         return out
     if ph == "penalty":
-        return [Penalty(card=DOWN[j]) for j, c in enumerate(s.down) if c]
+        return [new.Penalty(card=DOWN[j]) for j, c in enumerate(s.down) if c]
     if ph == "resolve":
         out = []
         seen = set()
@@ -370,16 +373,16 @@ def legal(state: State, player: str) -> list[Any]:
         return out
     if ph == "reveal":
         acts = [a for a in die_actions(s, player, s.current) if isinstance(a, Reveal)]
-        return acts + [Skip(die=2)]
+        return acts + [new.Skip(die=2)]
     if ph == "choose":
         labs = [lab for lab, bid, _c in buildings(me) if bid != "park"]
-        return [Choose(card=u, building=lab) for u in s.drawn for lab in labs]
+        return [new.Choose(card=u, building=lab) for u in s.drawn for lab in labs]
     if ph == "cover":
-        return [Cover(stack=t) for t in stack_targets(s)]
+        return [new.Cover(stack=t) for t in stack_targets(s)]
     if ph == "tourists":
-        return [Tourist(source=a, to=b) for a, b in tourist_moves(me, s.moving, s.move_zone)]
+        return [new.Tourist(source=a, to=b) for a, b in tourist_moves(me, s.moving, s.move_zone)]
     if ph == "offers":
-        return [Take(row="a"), Take(row="b"), Decline()]
+        return [new.Take(row="a"), new.Take(row="b"), new.Decline()]
     return []
 
 
