@@ -4,8 +4,7 @@ the periodic loop and post retries, its rows kept; a server only unavailable clo
 
 from __future__ import annotations
 
-from tests.bot.test_discord_async import T0, Clock, tick, use_clock
-from tests.bot.test_discord_lobby import reply
+from tests.bot.days.test_play_over_days_on_discord import T0, Clock, reply, tick, use_clock
 
 HOUR = 3600.0
 
