@@ -19,21 +19,17 @@ from typing import Any, Protocol
 import discord
 from discord.ext import tasks
 
-from bot import render
+from bot import render, sending
 from bot.format import (
     CANNOT_POST,
     NO_PINGS,
-    allowed_for,
     bound,
     footer,
-    hand_text,
     mention_seats,
     missing_permissions,
     move_lines,
     rename_view,
-    seat_label,
     seats_of,
-    split_content,
     status_text,
 )
 from bot.service import Board, Result, Service
@@ -133,7 +129,7 @@ class Poster:
         self, game_id: str, view: dict, seats: list[str], events: list[str] | None = None
     ) -> list[discord.File]:
         """The one image of a move's post: the phone summary ``summary.png`` (what the move
-        did, each seat's score and resources, whose turn; issue 13.2) with display names in
+        did, each seat's score and resources, whose turn) with display names in
         place of seat ids; a game whose renderer draws no summary posts its board instead.
         The full board stays on ``/game board`` and the "Full board" button."""
 
@@ -351,8 +347,8 @@ class Poster:
     async def reconcile_all(self) -> int:
         """At start-up: catch up every table owing a post, then play and post every AI turn
         left due (even on a board the channel has seen: an engine/AI error or a crash before
-        the AI's commit, issue 11.1); returns how many tables were caught up. Only tables of
-        guilds this process runs the shard of (:meth:`PosterHost.owns_table`, issue 14.2)."""
+        the AI's commit); returns how many tables were caught up. Only tables of
+        guilds this process runs the shard of (:meth:`PosterHost.owns_table`)."""
 
         service = self.bot.service
         assert service is not None
@@ -401,7 +397,7 @@ class Poster:
 
     async def touch(self, table: int | str | None) -> None:
         """A table was used: if it owes a post (a failed one) or an AI turn is due there (a
-        crash or a failed commit between a human's move and the AI's reply, issue 11.1),
+        crash or a failed commit between a human's move and the AI's reply),
         play the AI's turn and post what the channel missed now."""
 
         table = str(table)
@@ -420,7 +416,7 @@ class Poster:
         for pk in pks:
             await self.catch_up(table, pk, AI_CAUGHT_UP if ai_due else CATCHING_UP)
 
-    # ----- retrying failed posts in the background (issue 11.5) ---------------------------
+    # ----- retrying failed posts in the background ---------------------------
     #: seconds before the first retry of a failed post; doubled after each failure
     RETRY_FIRST = 10.0
     #: the longest wait between two retries, seconds
@@ -434,7 +430,7 @@ class Poster:
         on an engine/AI error with an AI seat still to act (``Service.ai_stalled_tables``), is
         caught up when its backoff has passed (10 s, 20 s, 40 s … at most 10 min after each
         failure), not only when it is next touched. Tables of guilds another shard process
-        runs are left to that process (issue 14.2)."""
+        runs are left to that process."""
 
         service = self.bot.service
         if service is None:
@@ -473,7 +469,7 @@ class Poster:
         Missing Permissions / 50001 Missing Access): once per episode (until a post there
         succeeds), say so in one sentence naming what the bot lacks (the bot's permissions
         in the channel), in the channel if it still takes text, else by DM to the players
-        who must act; logged either way (issue 11.4). Retries go on with their backoff and
+        who must act; logged either way. Retries go on with their backoff and
         stop once the post succeeds."""
 
         exc = self.last_failure.get(table)
@@ -572,61 +568,14 @@ class Poster:
         result: Result | Board | None,
         mention: list[str],
     ) -> discord.Message | None:
-        chunks = split_content(lines) or [""]
-        last: discord.Message | None = None
-        for i, chunk in enumerate(chunks):
-            final = i == len(chunks) - 1
-            kwargs: dict[str, Any] = {"allowed_mentions": allowed_for(mention) if final else NO_PINGS}
-            if final and files:
-                kwargs["files"] = files
-            if final and result is not None and result.status == "active" and files:
-                kwargs["view"] = board_view(
-                    result.table,
-                    result.version,
-                    result.game_id,
-                    full_board=any(f.filename == "summary.png" for f in files),
-                )
-            last = await channel.send(chunk or None, **kwargs)
-        return last
+        """:func:`bot.sending.send_chunks`: the lines in messages of at most 2000 characters."""
+
+        return await sending.send_chunks(channel, lines, files, result, mention)
 
     async def send_private(self, channel: discord.abc.Messageable, result: Result) -> None:
-        """DM each player what changed for them; on Forbidden 50007 stop DMing them (stored)
-        and tell the channel, revealing nothing."""
+        """:func:`bot.sending.send_private`: each player's DM of what changed for them."""
 
-        assert self.bot.service is not None
-        seats = seats_of(result.info)
-        title = registry.get(result.game_id).title
-        where = getattr(channel, "mention", "the game channel")
-        for pm in result.private:
-            if not pm.dm_ok or not pm.user.isdigit():
-                continue
-            lines = [f"**{title}** at {where}:"]
-            lines += [mention_seats(t, seats) for t in pm.events]
-            files: list[discord.File] = []
-            if pm.hand is not None and (pm.hand_changed or pm.events):
-                png = await render.render_hand(
-                    result.game_id, rename_view(pm.hand, await self.bot.display_names(seats, drawn=True))
-                )
-                if png is not None:
-                    files.append(discord.File(io.BytesIO(png), filename="hand.png"))
-                lines.append(pm.text or hand_text(pm.hand))
-            try:
-                user = self.bot.get_user(int(pm.user)) or await self.bot.fetch_user(int(pm.user))
-                chunks = split_content(lines)
-                for chunk in chunks[:-1]:
-                    await user.send(chunk, allowed_mentions=NO_PINGS)
-                await user.send(chunks[-1], files=files, allowed_mentions=NO_PINGS)
-            except discord.Forbidden as exc:
-                if exc.code not in (50007, 50278):
-                    log.warning("table %s: DM to %s refused (%s)", result.table, pm.user, exc)
-                await self.bot.service.set_dm_ok(result.table, pm.user, False)
-                await channel.send(
-                    f"Couldn't DM {seat_label(pm.user)}: use `/game hand` to see your hand "
-                    "(the bot won't DM you again in this game).",
-                    allowed_mentions=allowed_for([pm.user]),
-                )
-            except discord.HTTPException:
-                log.exception("table %s: DM to %s failed", result.table, pm.user)
+        await sending.send_private(self.bot, channel, result)
 
 
 __all__ = ["AI_CAUGHT_UP", "Poster", "PosterHost", "say", "RESTARTED", "CATCHING_UP"]

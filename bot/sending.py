@@ -1,0 +1,87 @@
+"""Sending a result's messages: a channel post cut into Discord-sized messages, and each
+player's DM of what changed for them (:class:`bot.poster.Poster` sends through these)."""
+
+from __future__ import annotations
+
+import io
+import logging
+from typing import Any
+
+import discord
+
+from bot import render
+from bot.format import NO_PINGS, allowed_for, hand_text, mention_seats, rename_view, seat_label, seats_of, split_content
+from bot.service import Board, Result
+from bot.views import board_view
+from engines import registry
+
+log = logging.getLogger("boardhost.discord")
+
+
+async def send_chunks(
+    channel: discord.abc.Messageable,
+    lines: list[str],
+    files: list[discord.File],
+    result: Result | Board | None,
+    mention: list[str],
+) -> discord.Message | None:
+    """Send ``lines`` to ``channel`` in messages of at most 2000 characters; only the last one
+    carries the ``files``, pings ``mention`` and (on a live board) the board's buttons.
+    Returns the last message sent."""
+
+    chunks = split_content(lines) or [""]
+    last: discord.Message | None = None
+    for i, chunk in enumerate(chunks):
+        final = i == len(chunks) - 1
+        kwargs: dict[str, Any] = {"allowed_mentions": allowed_for(mention) if final else NO_PINGS}
+        if final and files:
+            kwargs["files"] = files
+        if final and result is not None and result.status == "active" and files:
+            kwargs["view"] = board_view(
+                result.table,
+                result.version,
+                result.game_id,
+                full_board=any(f.filename == "summary.png" for f in files),
+            )
+        last = await channel.send(chunk or None, **kwargs)
+    return last
+
+
+async def send_private(bot: Any, channel: discord.abc.Messageable, result: Result) -> None:
+    """DM each player what changed for them; on Forbidden 50007 stop DMing them (stored)
+    and tell the channel, revealing nothing."""
+
+    assert bot.service is not None
+    seats = seats_of(result.info)
+    title = registry.get(result.game_id).title
+    where = getattr(channel, "mention", "the game channel")
+    for pm in result.private:
+        if not pm.dm_ok or not pm.user.isdigit():
+            continue
+        lines = [f"**{title}** at {where}:"]
+        lines += [mention_seats(t, seats) for t in pm.events]
+        files: list[discord.File] = []
+        if pm.hand is not None and (pm.hand_changed or pm.events):
+            png = await render.render_hand(
+                result.game_id, rename_view(pm.hand, await bot.display_names(seats, drawn=True))
+            )
+            if png is not None:
+                files.append(discord.File(io.BytesIO(png), filename="hand.png"))
+            lines.append(pm.text or hand_text(pm.hand))
+        try:
+            user = bot.get_user(int(pm.user)) or await bot.fetch_user(int(pm.user))
+            chunks = split_content(lines)
+            for chunk in chunks[:-1]:
+                await user.send(chunk, allowed_mentions=NO_PINGS)
+            await user.send(chunks[-1], files=files, allowed_mentions=NO_PINGS)
+        except discord.Forbidden as exc:
+            if exc.code not in (50007, 50278):
+                log.warning("table %s: DM to %s refused (%s)", result.table, pm.user, exc)
+            await bot.service.set_dm_ok(result.table, pm.user, False)
+            await channel.send(
+                f"Couldn't DM {seat_label(pm.user)}: use `/game hand` to see your hand "
+                "(the bot won't DM you again in this game).",
+                allowed_mentions=allowed_for([pm.user]),
+            )
+        except discord.HTTPException:
+            log.exception("table %s: DM to %s failed", result.table, pm.user)
