@@ -1,4 +1,4 @@
-"""Cost of one pass of the periodic loop (issue 12) over many live tables.
+"""Cost of one pass of the periodic loop over many live tables.
 
 Opens N live Factory Manager tables (2 humans each, turn limit 24h, reminders 12h then
 daily) on one SQLite file, then times ``Service.tick(now)``:

@@ -1,9 +1,9 @@
-"""Channel messages and images per move, a new board post per move vs one live status message (issue 12.4).
+"""Channel messages and images per move, a new board post per move vs one live status message.
 
 Plays the first ``--moves`` moves of a seeded game of each of the four games with AI seats
 (one move per service call, as a human's move would come), and hands every result to the
 real :class:`bot.poster.Poster` twice: once at a table set to ``board_posts=every`` (a new
-board post after every move: the behaviour before issue 12.4) and once at a table set to
+board post after every move: the older behaviour) and once at a table set to
 ``status`` (one live status message edited in place, one short line per move). The channel
 is a stand-in that counts what the poster does: new messages, edits, images attached to new
 messages (what scrolls by in the channel) and images uploaded in edits, and the bytes sent.

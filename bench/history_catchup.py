@@ -1,4 +1,4 @@
-"""Cost of ``/game history`` and of a catch-up post at the end of a long game (issue 12.6).
+"""Cost of ``/game history`` and of a catch-up post at the end of a long game.
 
 Plays one game to its end with AI seats through the service (SQLite in a temporary folder),
 then times, N times each:
@@ -54,7 +54,7 @@ async def measure(game: str, players: int, seed: int, runs: int) -> list[tuple[s
             try:
                 await service.history("t", None)
                 await timed("history, every move", lambda: service.history("t", None))
-            except TypeError:  # a service without paged history (before issue 12.6)
+            except TypeError:  # a service without paged history (before paging)
                 pass
 
             def unpost() -> None:

@@ -24,7 +24,7 @@ with the board view). Prints:
 
 ``--game high-low`` uses the test-only engine from ``tests/fakegame.py``.
 
-Several processes, one database (issue 14)::
+Several processes, one database::
 
     python -m bench.host_latency --db postgresql://postgres@127.0.0.1:5432/test
                                  [--processes 1,2,4] [--tables 8] [--moves 40] [--pace 0,50]

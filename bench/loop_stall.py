@@ -1,4 +1,4 @@
-"""Worst event-loop stall while a game finishes with only AI seats left (issue 11.2).
+"""Worst event-loop stall while a game finishes with only AI seats left.
 
 For each game: one human and AI seats up to the game's maximum (at most 4) on a fresh SQLite
 file, a fixed seed; the human resigns right after the start, so the service plays the whole

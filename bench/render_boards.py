@@ -6,7 +6,7 @@ draw, palette, PNG) and the phone summary posted after a move (``renderers.rende
 with that move's public events), and prints, per game, p50/p95/max of the wall time and of
 the process's CPU time in ms (on a busy machine the wall time is the larger; CPU time is the
 figure to compare), PNG bytes, image sizes and the smallest text in px at a phone's 400 px
-width, for the full board and for the summary. Target (issue 13): every game's board and
+width, for the full board and for the summary. Target: every game's board and
 summary p95 <= 150 ms; the summary's smallest text >= 9 px at 400 px. With ``--out DIR`` it
 also writes the board and summary PNGs of one middle state per game and player count.
 """

@@ -360,7 +360,7 @@ class BoardhostBot(commands.Bot):
             return False
         await self.tree.sync()
         # the global sync is what matters: store its hash first, so a failing dev-guild copy
-        # cannot make every restart sync (and fail) again (issue 11.12)
+        # cannot make every restart sync (and fail) again
         await self.service.set_meta(TREE_HASH_KEY, digest)
         self.synced = True
         log.info("command tree synced (hash %s)", digest[:12])

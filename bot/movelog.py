@@ -40,7 +40,7 @@ class MoveText:
 
     @property
     def hidden(self) -> bool:
-        """The move hides a choice from everyone but its mover (issue 11.7)."""
+        """The move hides a choice from everyone but its mover."""
 
         return self.own is not None
 

@@ -179,7 +179,7 @@ async def serve(bot, token: str) -> None:
     it) and this returns normally, so the process exits with status 0.
 
     A process running as PID 1 in a container gets no default action for SIGTERM: without
-    a handler, ``docker stop`` waits 10 s and kills it, the database left open (issue 11.11).
+    a handler, ``docker stop`` waits 10 s and kills it, the database left open.
     A second signal while closing is ignored (closing must finish)."""
 
     loop = asyncio.get_running_loop()

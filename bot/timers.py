@@ -1,4 +1,4 @@
-"""Turn clocks, reminders and quiet hours: pure scheduling rules (issue 12; no discord, no I/O).
+"""Turn clocks, reminders and quiet hours: pure scheduling rules (no discord, no I/O).
 
 Times are epoch seconds (UTC, floats); durations are seconds. The host stores per table a
 :class:`TableSettings` (JSON in ``games.settings``), per game when the current turn started

@@ -60,7 +60,7 @@ def summary_layout(game_id: str, view: dict, events: Sequence[str] = ()) -> Layo
 
 def render_summary(game_id: str, view: dict, events: Sequence[str] = ()) -> bytes:
     """The compact "phone" summary posted after a move, as one PNG (600 px wide, text at
-    least 16 px, so at least 10.7 px on a phone showing it 400 px wide; issue 13.2): the
+    least 16 px, so at least 10.7 px on a phone showing it 400 px wide): the
     step, ``events`` (the move's public event sentences, names already in place; without
     them a game whose view keeps its recent moves, such as Transport, shows those), each seat's score and resources
     with the seat to act outlined, the table's shared facts and what the game waits for.

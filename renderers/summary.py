@@ -1,4 +1,4 @@
-"""The compact "phone" summary image posted after every move (issue 13.2), shared by all games.
+"""The compact "phone" summary image posted after every move, shared by all games.
 
 A game's renderer package exposes ``summary(view) -> Summary`` (from ``engine.view(state,
 None)``: the step, one :class:`SeatSummary` per seat with the score and the resources a

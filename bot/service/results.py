@@ -230,7 +230,7 @@ class Result:
     #: table has shown this version meanwhile (:meth:`Service.needs_post`)
     catch_up: bool = False
     #: the AI's reply could not be committed (it stays due): the post must not mark this
-    #: version as shown, so a restarted bot still finds the table and plays the AI (11.1)
+    #: version as shown, so a restarted bot still finds the table and plays the AI
     ai_pending: bool = False
     #: how the table shows its board: "status" (one live status message edited in place, a
     #: short line per move) or "every" (a new board post per move); the table's setting

@@ -505,7 +505,7 @@ def wrench_moves(
     an open end or against floor sides (``pallet_to`` None), or, a belt tile, in the place
     of a pallet attached to the belt, the pallet re-attached at ``pallet_to`` (SEED
     "Verbindt": "op de plek van de pallet ... en dan de pallet aan de nieuwe tegel
-    verbinden"; issue 13 item 5). Holes left behind are allowed and a parcel travels along
+    verbinden"). Holes left behind are allowed and a parcel travels along
     (ASSUMED REF 2.2 items 7, 12). Per tile: open ends first, then pallets' places. The
     field's frontier is computed once (or given as ``front``); each lifted tile only changes
     it around its cell."""

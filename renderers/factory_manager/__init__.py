@@ -624,7 +624,7 @@ def layout(view: dict) -> Layout:
     return c.lay
 
 
-# ----- the phone summary (issue 13.2) ------------------------------------------------------
+# ----- the phone summary ------------------------------------------------------
 def _tile_words(t: Tile) -> str:
     fx = " ".join(label for label, _k in t.effects())
     return f"{t.id}" + (f" {fx}" if fx else "") + (f" ({t.price})" if t.price else "")

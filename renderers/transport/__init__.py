@@ -38,7 +38,7 @@ PARCEL_FILL = "#c8955a"
 LAST = "#ff7a00"  # outline of the cells the last action changed
 PANEL_W = 430
 MARGIN = 24
-#: the board image's size, the same all game long (issue 13.2: it used to grow from 796 to
+#: the board image's size, the same all game long (it used to grow from 796 to
 #: 1647 px wide as the field grew, then was downscaled): the field is scaled into it
 BOARD_W, BOARD_H = 1600, 1200
 #: largest hex radius (px): an early, small field is drawn big, its texts scaled along
@@ -580,7 +580,7 @@ def hand_layout(view: dict) -> Layout:
     return lay
 
 
-# ----- the phone summary (issue 13.2) ------------------------------------------------------
+# ----- the phone summary ------------------------------------------------------
 def summary(view: dict) -> Summary:
     """The per-move phone summary (:mod:`renderers.summary`): each player's colour, points
     and scored parcels and hand size; stack and bag; the last moves (the view's ``recent``)

@@ -528,7 +528,7 @@ def hand_layout(view: dict) -> Layout:
     return lay
 
 
-# ----- the phone summary (issue 13.2) ------------------------------------------------------
+# ----- the phone summary ------------------------------------------------------
 def summary(view: dict) -> Summary:
     """The per-move phone summary (:mod:`renderers.summary`): each player's coins, buildings,
     tourists in supply and Grande Hotel and ship positions; the dice, event level and decks;

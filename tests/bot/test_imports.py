@@ -73,7 +73,7 @@ def test_bot_modules_import_each_other_without_cycles():
     for mod in sorted(graph):
         if mod not in seen:
             visit(mod, [])
-    # the layers the Discord restructure set up (issue 15.3)
+    # the layers the Discord restructure set up
     cogs = {m for m in graph if m.startswith("bot.cogs.")}
     assert {"bot.cogs.lobby", "bot.cogs.table", "bot.cogs.days", "bot.cogs.votes", "bot.cogs.play"} <= cogs
     assert not cogs & graph["bot.discord_app"] and "bot.views" not in graph["bot.format"]

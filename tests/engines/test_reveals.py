@@ -1,4 +1,4 @@
-"""``Engine.reveals`` (issue 12, undo): a move that draws, flips, rolls or reshuffles reveals
+"""``Engine.reveals`` (undo): a move that draws, flips, rolls or reshuffles reveals
 hidden information and cannot be undone; a move that only uses what its player already
 knew does not. Checked over AI games of all four games."""
 

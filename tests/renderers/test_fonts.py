@@ -1,5 +1,5 @@
 """Every game draws players' names in their own letters: the bundled font has a glyph for
-every character any board or hand image draws (issue 13.1), and the font ships as package data."""
+every character any board or hand image draws, and the font ships as package data."""
 
 from __future__ import annotations
 

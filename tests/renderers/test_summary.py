@@ -1,4 +1,4 @@
-"""The phone summary posted after every move (issue 13.2): legible at a phone's width, one
+"""The phone summary posted after every move: legible at a phone's width, one
 image, every player's name drawn whole in its own letters, what the move did and whose turn."""
 
 from __future__ import annotations
@@ -57,7 +57,7 @@ def test_summary_text_is_at_least_9_px_on_a_400_px_phone(game_id, players):
         assert lay.height <= 1600 and lay.width <= 1600, (moment, lay.width, lay.height)
         # ... and a phone shows it 400 px wide: each px of the canvas becomes 400 / width px
         # on screen (the canvas is 600 px wide, so 16 px text shows at 16 * 400 / 600 = 10.7 px).
-        # Issue 13.2: the smallest text must stay >= 9 px at that width.
+        # the smallest text must stay >= 9 px at that width.
         smallest = min(t.size for t in lay.texts() if t.text.strip())
         assert smallest * 400 / lay.width >= 9, (game_id, moment, smallest, lay.width)
         assert not base.out_of_bounds(lay), (moment, base.out_of_bounds(lay)[:3])
@@ -110,7 +110,7 @@ def test_summary_shows_the_last_move_and_who_acts(game_id):
 
 
 def test_kaunas_summary_grid_names_are_never_cut():
-    """Issue 13.2 ("Watches st…"): the summary's building grid breaks a name over lines (a
+    """("Watches st…"): the summary's building grid breaks a name over lines (a
     word wider than its cell is hyphenated) but never shortens it."""
 
     for players in (2, 4):

@@ -193,7 +193,7 @@ def test_coordinates_and_loading_marks_are_never_covered(state):
 
 
 def test_board_canvas_size_is_the_same_all_game():
-    """Issue 13.2: the board image kept growing (796 to 1647 px wide) as the field grew, and
+    """the board image kept growing (796 to 1647 px wide) as the field grew, and
     was then downscaled. Now every board of a game is 1600 x 1200 px (BOARD_W x BOARD_H), so
     it is never downscaled (MAX_SIDE is 1600), and an early field's hexes are drawn larger."""
 

@@ -1,4 +1,4 @@
-"""Renderers read only the view (issue 15.4): no renderer module imports an engine package,
+"""Renderers read only the view: no renderer module imports an engine package,
 so every fact an image draws comes from ``engine.view``."""
 
 from __future__ import annotations

@@ -175,7 +175,7 @@ def test_numbers_come_with_their_noun_counted(states, name):
 
 
 def test_building_names_are_never_cut():
-    """Issue 13.2: street cards and grid cells are as wide as their names need ("Watches
+    """street cards and grid cells are as wide as their names need ("Watches
     store", "Souvenir shop" with "+2up" were drawn "Watches st…"). Seeded AI games at 2-4
     players, the board every 10 steps: no grid or street name ends with an ellipsis."""
 

@@ -42,7 +42,7 @@ def _legal_rd(s: State, i: int, can: int) -> list:
             m, pt = model_of(des), part_of(des)
             if pt == "blank":
                 continue
-            # any free upgrade space of that car type (issue 13 item 5), also where two
+            # any free upgrade space of that car type, also where two
             # spaces print the same benefit
             spaces = [k for k, occ in enumerate(b.upgrade_spaces[m]) if not occ]
             if not spaces:

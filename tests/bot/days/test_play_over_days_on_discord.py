@@ -342,7 +342,7 @@ async def test_a_refused_vacation_line_keeps_the_vacation_and_never_says_try_aga
 
 
 async def test_vacation_without_send_messages_is_refused_before_anything_is_saved(harness):
-    """Issue 11.4 rule for /game vacation: it posts to the channel, so a bot that may no longer
+    """The rule for /game vacation: it posts to the channel, so a bot that may no longer
     post there refuses it up front (one sentence, nothing saved) instead of saving the vacation
     and then answering "try again" (a retry would take more days)."""
 

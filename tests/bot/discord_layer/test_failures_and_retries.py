@@ -1,4 +1,4 @@
-"""Issue 11 (hardening) through the real bot in SimCord: stuck AI turns, committed moves whose
+"""Hardening through the real bot in SimCord: stuck AI turns, committed moves whose
 post fails, double sends, replies past 2000 characters, missing channel permissions."""
 
 from __future__ import annotations

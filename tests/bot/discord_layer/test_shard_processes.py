@@ -93,7 +93,7 @@ async def test_a_shard_process_plays_its_guild_and_reconciles_only_its_own_table
 
 
 async def test_only_the_process_owning_the_guild_plays_a_pending_ai_turn(sharded, monkeypatch):
-    """Issue 14.2 with 11.1: an AI turn is left due (an engine/AI error) on a posted board at a
+    """an AI turn is left due (an engine/AI error) on a posted board at a
     table in a guild of shard 1 and one of shard 2. A process running shards 2 and 3 starts on
     the same database: it plays and posts only the shard-2 table's AI turn; then a process
     running shards 0 and 1 plays the other."""
@@ -126,7 +126,7 @@ async def test_only_the_process_owning_the_guild_plays_a_pending_ai_turn(sharded
 
 
 async def test_the_periodic_pass_of_a_shard_process_reminds_only_at_its_own_tables(sharded):
-    """Issue 14.2 with 12: two tables with a reminder due after 1 h, in a guild of shard 1 and
+    """two tables with a reminder due after 1 h, in a guild of shard 1 and
     one of shard 2; the pass of the process running shards 0 and 1 reminds only at the first
     and leaves the other (still due) to the process running shard 2."""
 

@@ -1,4 +1,4 @@
-"""Issue 11.11: ``boardhost run`` stops cleanly on SIGTERM (``docker stop``) and SIGINT.
+"""``boardhost run`` stops cleanly on SIGTERM (``docker stop``) and SIGINT.
 
 The real command runs in a subprocess against a stub Discord (tests/bot/discord_layer/stub_discord.py: the
 log-in routes, the command sync and a gateway that sends READY). Once the bot is connected

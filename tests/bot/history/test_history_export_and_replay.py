@@ -1,4 +1,4 @@
-"""History per viewer (issue 11.7), the export and ``boardhost replay`` (issue 12.6).
+"""History per viewer, the export and ``boardhost replay``.
 
 * Kanban EV face-down nominations: the mover reads their goal, everyone else (players and
   spectators) "Puts a goal face down in the meeting room.", in the history and in the

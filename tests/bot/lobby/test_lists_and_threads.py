@@ -1,4 +1,4 @@
-"""``/game list``, ``/game mine`` and ``/game new thread:true`` through SimCord (issue 12.5)."""
+"""``/game list``, ``/game mine`` and ``/game new thread:true`` through SimCord."""
 
 from __future__ import annotations
 

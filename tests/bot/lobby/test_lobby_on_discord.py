@@ -38,7 +38,7 @@ async def test_lobby_buttons_after_restart_and_on_a_closed_lobby(harness):
     await h.alice.slash(h.channel, "game cancel")
     new = (await h.lobby("high-low", h.bob)).response.message
     await h.restart()
-    # the cancelled lobby's message was edited closed: no Join/Start any more (issue 11.8;
+    # the cancelled lobby's message was edited closed: no Join/Start any more (
     # a press on one that could not be edited: tests/bot/discord_layer/test_failures_and_retries.py)
     closed = next(m for m in h.messages() if m.id == old.id)
     assert closed.components == [] and closed.content.startswith("The game was cancelled.")

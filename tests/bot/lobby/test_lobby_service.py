@@ -99,7 +99,7 @@ def test_an_option_given_twice_is_refused_naming_it(text):
 @pytest.mark.parametrize(
     "game, text, said",
     [
-        # one plain sentence naming the option and the values it takes (issue 13 item 6), never
+        # one plain sentence naming the option and the values it takes, never
         # pydantic's "Input should be a valid boolean, unable to interpret input"
         ("kanban-ev", "speedcharger=maybe", "Kanban EV option `speedcharger` takes true or false, not `maybe`."),
         ("kanban-ev", "sandra=evil", "Kanban EV option `sandra` takes mean or nice, not `evil`."),

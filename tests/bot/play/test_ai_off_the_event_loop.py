@@ -1,4 +1,4 @@
-"""Issue 11.2: AI moves run off the event loop, one at a time, so a long all-AI finish (a
+"""AI moves run off the event loop, one at a time, so a long all-AI finish (a
 resign leaving only AI seats) does not hold up other tables. No wall-clock figures here
 (``python -m bench.loop_stall`` prints them): the tests assert progress and ordering."""
 

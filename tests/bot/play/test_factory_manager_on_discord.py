@@ -43,7 +43,7 @@ async def test_whole_factory_manager_game_through_move_with_restart(harness, spa
     h = harness
     await fm_started(h)
     board_msg = h.messages()[-1]
-    # every post of the game carries one image: the phone summary (issue 13.2)
+    # every post of the game carries one image: the phone summary
     assert [a.filename for a in board_msg.attachments] == ["summary.png"]
     w, hh = await png_size(board_msg.attachments[0])
     assert w == 600 and hh <= 1600
@@ -93,7 +93,7 @@ async def test_whole_factory_manager_game_through_move_with_restart(harness, spa
     assert sparse_renders["real"] >= moves // 8  # SPARSE_EVERY in tests/conftest.py
     last = h.messages()[-1]
     # the engine's "Game over after round N." (it lists no ranking), then the host's ranking
-    # once, in Elektro (issue 13 item 6: the ranking was listed twice)
+    # once, in Elektro (the ranking was listed twice)
     assert last.content.count("Game over") == 1 and last.content.count("Final ranking:") == 1
     assert "Game over after round " in last.content and "Game over. 1." not in last.content
     board = await h.service.board(h.channel.id)

@@ -262,7 +262,7 @@ async def test_buttons_survive_restart_and_stale_clicks_are_refused(harness):
     text, eph = reply(r)
     assert eph and "Your hand:" in text
     # after a move that board is one move old: its read-only buttons answer with the current
-    # state (issue 11.8): the caller now plays a card, so My moves lists `play` moves
+    # state: the caller now plays a card, so My moves lists `play` moves
     await actor.slash(h.channel, "move", action="call low")
     r = await actor.click(board_msg, label="My moves")
     text, eph = reply(r)

@@ -94,7 +94,7 @@ async def test_whole_kanban_game_through_move_with_meeting_restart(harness, monk
     calls = thin_rendering(h, monkeypatch)
     await started(h)
     first = h.messages()[-1]
-    # a post carries one image, the phone summary (issue 13.2: not two boards side by side)
+    # a post carries one image, the phone summary (not two boards side by side)
     assert [a.filename for a in first.attachments] == ["summary.png"]
     assert (await png_size(first.attachments[0]))[0] == 600
     # the full board is two images on /game board: the factory and the player boards

@@ -135,7 +135,7 @@ async def test_whole_transport_game_on_discord(harness, sparse_renders):
 
 
 async def test_wrench_into_a_pallets_place_on_discord(harness):
-    """Issue 13 item 5 through the bot: at seed 4 with two players the first seat holds t9
+    """Through the bot: at seed 4 with two players the first seat holds t9
     (a straight with a wrench); put in the blue pallet's place, its wrench moves it into the
     red pallet's place (see tests/engines/transport/test_icons.py). Typed with the optional
     `pallet_to` option; the same move without it gets one sentence and changes nothing."""

@@ -135,7 +135,7 @@ async def test_typed_kaunas_subcommands(harness):
 
 
 async def test_final_ranking_is_the_hosts_everywhere_with_a_resigned_leader(harness):
-    """Issue 13 item 6: bob resigns at once (the AI plays his seat well) while alice only
+    """bob resigns at once (the AI plays his seat well) while alice only
     hurries the game to its end, so bob finishes with more coins. The host ranks a resigned
     player last; the channel's final post (the ranking said once, in coins), `/game board`
     and the board image's header (drawn from the view) all give that one ranking."""

@@ -82,7 +82,7 @@ async def test_a_failed_post_is_caught_up_when_the_table_is_next_touched(harness
         "POST", f"/channels/{h.channel.id}/messages", status=403, code=50013, message="Missing Permissions"
     )
     r = await caller.slash(h.channel, "move", action="call high")
-    # the move stands: never "try again" (issue 11.5); 50013 names the permissions (11.4)
+    # the move stands: never "try again"; 50013 names the permissions
     assert answer(r).content == (
         "Your move `call high` was played, but I am not allowed to post in this channel (I need View Channel,"
         " Send Messages and Attach Files; a moderator can grant them). The board will be posted as soon as I can."

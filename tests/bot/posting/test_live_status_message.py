@@ -1,4 +1,4 @@
-"""One live status message per table, edited in place (issue 12.4), through SimCord."""
+"""One live status message per table, edited in place, through SimCord."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""SimCord: a move's post carries exactly one image, the phone summary (issue 13.2), drawn
+"""SimCord: a move's post carries exactly one image, the phone summary, drawn
 with the players' display names; its "Full board" button answers only the clicker with
 the full board; ``/game board`` posts the full board."""
 

@@ -1,4 +1,4 @@
-"""Issue 11.9: damaged, empty, foreign or read-only database files are refused at start-up with
+"""damaged, empty, foreign or read-only database files are refused at start-up with
 one sentence and a non-zero exit status, before anything is written; a new database is never
 made over a path that held a file.
 

@@ -1,4 +1,4 @@
-"""Issue 11.10: a full disk keeps its cause and tells the player nothing was played.
+"""a full disk keeps its cause and tells the player nothing was played.
 
 The full disk is SQLite's own: ``PRAGMA max_page_count`` caps the test database at its
 current size, so a write that needs one more page fails with the real SQLITE_FULL ("database

@@ -1,4 +1,4 @@
-"""``boardhost migrate --from sqlite:///… --to postgresql://…`` (issue 14 item 3): every game
+"""``boardhost migrate --from sqlite:///… --to postgresql://…``: every game
 copied (log, snapshots, seats, settings), counts verified, live games replayed, idempotent."""
 
 from __future__ import annotations

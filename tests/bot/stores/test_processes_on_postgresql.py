@@ -1,4 +1,4 @@
-"""Several bot processes on one PostgreSQL database and the same tables (issue 14 item 4).
+"""Several bot processes on one PostgreSQL database and the same tables.
 
 Each worker (tests/bot/stores/pg_worker.py) is a separate Python process with its own Service and
 connection pool, playing random legal moves on the SAME two tables as the others, opening

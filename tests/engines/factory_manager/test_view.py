@@ -93,7 +93,7 @@ def test_every_legal_action_has_a_sentence_and_short_notation():
             assert text[0].isupper() and text.endswith(".")
             assert len(E.notation(s, a)) <= 40
         s = E.apply(s, seat, rnd.choice(legal)).state
-    assert E.status(s) == f"Game over after round {s.round}."  # the ranking is the host's (issue 13 item 6)
+    assert E.status(s) == f"Game over after round {s.round}."  # the ranking is the host's
 
 
 def test_status_in_phase_4_shows_the_staffing():

@@ -376,7 +376,7 @@ def test_final_scoring_item_by_item():
         "p0 final scoring: final goal 8, banked shifts, speech tokens, books and vouchers 6, "
         "cars 20, training tracks 8, tested designs 7, charger tokens x cars 10; total 89 PP."
     )
-    assert ev[-1].text == "Game over."  # the ranking is the host's, said once (issue 13 item 6)
+    assert ev[-1].text == "Game over."  # the ranking is the host's, said once
     # p0: final goal: 5 cars (8) and 4 upgraded (6) met, 1 token -> 8; leftovers 3 + 0 + 2 + 1 = 6;
     # cars 2+3+4+5+6 = 20; training: R&D tie at 3 with p1 who arrived later -> 2nd = 3,
     # Assembly 1st = 5 -> 8; tested battery 4 + motor 3 = 7; 2 chargers x 5 cars = 10

@@ -112,7 +112,7 @@ def test_upgrade_blank_impossible_and_voucher_and_charger_sources():
     assert not [n for n in notations(s, 0) if n.startswith("upgrade")]
     s.player_boards[0].vouchers = 1
     ups = [n for n in notations(s, 0) if n.startswith("upgrade")]
-    # SUV spaces: shift, shift, -, 3pp, 2pp, book, all free: any of the six (issue 13 item 5;
+    # SUV spaces: shift, shift, -, 3pp, 2pp, book, all free: any of the six (
     # spaces 1 and 2 print the same benefit but are both allowed)
     assert ups == [f"upgrade suv-motor {k} voucher" for k in (1, 2, 3, 4, 5, 6)]
     s.player_boards[0].chargers = ["rd"]
@@ -252,7 +252,7 @@ def test_tested_when_the_car_arrives_after_the_upgrade():
 
 
 def test_a_part_may_go_on_any_free_upgrade_space_of_its_car_type():
-    """Issue 13 item 5, the exact repro: seed 1, 3 players, default options. With all six
+    """the exact repro: seed 1, 3 players, default options. With all six
     City Car upgrade spaces free, p2's autopilot may go on any of them (1-6), not only on
     one space per kind of benefit (spaces 1-3 all give a shift)."""
 

@@ -260,7 +260,7 @@ def test_order_event_tells_stock_and_banked_shift():
 
 
 def test_each_player_is_told_their_goals_privately_when_a_meeting_begins():
-    """Kanban EV, meeting (issue 8: the hand is sent at every meeting): the last work turn
+    """Kanban EV, meeting (the hand is sent at every meeting): the last work turn
     ends with the meeting marker set, so the meeting starts and each player, in
     certification order (p0, p1, p2: fresh() puts seat 0 rightmost), gets a private event
     naming the goals they may play; the channel gets the meeting's public text only."""

@@ -1,4 +1,4 @@
-"""Seeded Transport games replay to the very same positions (issue 13 item 4).
+"""Seeded Transport games replay to the very same positions.
 
 The engine's speed work must not change a single legal list, its order, or a state. Each
 game below is played by a seeded random policy over ``legal_actions`` (as in

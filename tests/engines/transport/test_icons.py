@@ -152,7 +152,7 @@ def test_connect_icon_flow_forklift():
 
 
 def test_wrench_may_connect_a_belt_tile_in_a_pallets_place():
-    """Issue 13 item 5. SEED "Sleutel": the white-icon tile is connected elsewhere, and for a
+    """SEED "Sleutel": the white-icon tile is connected elsewhere, and for a
     belt tile 'verbinden' is (a) at an open end or (b) "op de plek van de pallet ... en dan de
     pallet aan de nieuwe tegel verbinden". 2 players, seed 4: the field is the row
     blue -2,0 | s5 -1,0 | s1 0,0 | s4 1,0 | red 2,0 with no open end; p0 holds t9, a straight

@@ -1,4 +1,4 @@
-"""``apply`` accepts exactly the actions ``legal_actions`` lists (issue 13 item 4).
+"""``apply`` accepts exactly the actions ``legal_actions`` lists.
 
 ``apply`` checks a proposed move on its own cells instead of listing every option, so this
 property ties the two together: for legal actions, for legal actions with one field

@@ -48,7 +48,7 @@ def test_ai_games(n):
 
 
 def test_ai_beats_random_on_fixed_seeds():
-    """Issue 5: >= 60% against two random seats at 3 players (bench/transport_ai.py: 200 games)."""
+    """>= 60% against two random seats at 3 players (bench/transport_ai.py: 200 games)."""
 
     import random
 
