@@ -346,24 +346,7 @@ def layout(view: dict) -> Layout:
         colour = c["tile"] if c["kind"] == "pallet" else None
         draw_tile(lay, cx, cy, s, c, c["at"], colour=colour, label=c["at"], label_size=label, later=later)
         if c.get("parcel"):
-            top = c["parcel"][0]
-            b = int(s * 0.31)
-            lay.add(
-                Rect(
-                    x=int(cx - b),
-                    y=int(cy - b),
-                    w=2 * b,
-                    h=2 * b,
-                    fill=PARCEL_FILL,
-                    outline=INK,
-                    width=2,
-                    radius=3,
-                    tag=f"parcel:{c['at']}",
-                )
-            )
-            lay.add(
-                text(int(cx), int(cy), str(top), max(18, min(30, int(s * 0.42))), INK, f"parcel:{c['at']}:top", "mm")
-            )
+            _parcel(lay, cx, cy, s, c, max(18, min(30, int(s * 0.42))))
 
     # the cells the last action changed (a hole left by a wrench or forklift included)
     for k in view.get("changed") or []:
@@ -375,6 +358,18 @@ def layout(view: dict) -> Layout:
 
     _panel(lay, view, panel_x, panel_y, two_columns=below)
     return lay
+
+
+def _parcel(lay: Layout, cx: float, cy: float, s: int, c: dict, size: int) -> None:
+    """The parcel stack on cell ``c`` centred at ``(cx, cy)`` (hex size ``s`` px): a square with
+    the top parcel's number in ``size`` px, tagged ``parcel:<cell>`` (board and phone summary)."""
+
+    b = int(s * 0.31)
+    tag = f"parcel:{c['at']}"
+    lay.add(
+        Rect(x=int(cx - b), y=int(cy - b), w=2 * b, h=2 * b, fill=PARCEL_FILL, outline=INK, width=2, radius=3, tag=tag)
+    )
+    lay.add(text(int(cx), int(cy), str(c["parcel"][0]), size, INK, f"{tag}:top", "mm"))
 
 
 def _panel_height(view: dict, two_columns: bool = False) -> int:
@@ -708,21 +703,7 @@ def _picture(view: dict) -> Layout | None:
         colour = c["tile"] if c["kind"] == "pallet" else None
         draw_tile(lay, cx, cy, s, c, c["at"], colour=colour, label=c["at"], label_size=label, later=later)
         if c.get("parcel"):
-            b = int(s * 0.31)
-            lay.add(
-                Rect(
-                    x=int(cx - b),
-                    y=int(cy - b),
-                    w=2 * b,
-                    h=2 * b,
-                    fill=PARCEL_FILL,
-                    outline=INK,
-                    width=2,
-                    radius=3,
-                    tag=f"parcel:{c['at']}",
-                )
-            )
-            lay.add(text(int(cx), int(cy), str(c["parcel"][0]), 20, INK, f"parcel:{c['at']}:top", "mm"))
+            _parcel(lay, cx, cy, s, c, 20)
     for q, r in changed:
         cx, cy = center(q, r, s)
         lay.add(Polygon(points=corners(cx + ox, cy + oy, s - 2), fill=None, outline=LAST, width=4, tag=f"last:{q},{r}"))
