@@ -2,8 +2,17 @@
 
 Run from the checkout::
 
-    python -m bench.ai_strength [--games N] [--game ID ...] [--level normal|strong ...]
-                                [--players N] [--jobs J] [--first-seed S]
+    python -m bench.ai_strength [--games N] [--first-game G] [--game ID ...]
+                                [--level normal|strong ...] [--players N] [--jobs J]
+                                [--first-seed S] [--log FILE] [--report FILE ...]
+                                [--budget playouts=P,depth=D,...]
+
+In parts: ``--log FILE`` appends one JSON line per finished game (game, players, level,
+game number, result, CPU ms and playouts of every decision), ``--first-game G`` starts at
+game number ``G``; ``--report FILE ...`` prints the table from such logs without playing
+(a game played twice counts once). ``--budget`` replaces fields of the tested level's
+budget (for tuning; the table then names it). Run long matches niced: every game is CPU
+bound, ``--jobs 2`` plays two at once.
 
 Per game at 2 players (and Transport at 4, as teams: the tested level plays both seats of
 one team), ``N`` games (default 100) of each tested level against "easy", seats alternated
@@ -22,6 +31,8 @@ least 58 % against easy, each lower bound above 50 %.
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import json
 import math
 import statistics
 import sys
@@ -47,7 +58,18 @@ def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def play(game_id: str, n_players: int, level: str, g: int, first_seed: int) -> dict:
+def tested_policy(engine, level: str, budget: dict | None = None):
+    """``engine.ai_level(level)``, or a search at that level with ``budget``'s fields replaced."""
+
+    ai = engine.ai_level(level)
+    if not budget:
+        return ai
+    from engines.search import SearchAI
+
+    return SearchAI(engine, engine.search, dataclasses.replace(ai.budget, **budget), level=level)
+
+
+def play(game_id: str, n_players: int, level: str, g: int, first_seed: int, budget: dict | None = None) -> dict:
     """One game of ``level`` against "easy"; returns the result and the tested seats' costs."""
 
     engine = registry.get(game_id)
@@ -57,7 +79,7 @@ def play(game_id: str, n_players: int, level: str, g: int, first_seed: int) -> d
         tested = {players[0], players[2]} if g % 2 == 0 else {players[1], players[3]}
     else:
         tested = {players[g % 2]}
-    strong, easy = engine.ai_level(level), engine.ai_level("easy")
+    strong, easy = tested_policy(engine, level, budget), engine.ai_level("easy")
     state = engine.setup(players, None, seed)
     ms: list[float] = []
     playouts: list[int] = []
@@ -86,55 +108,122 @@ def play(game_id: str, n_players: int, level: str, g: int, first_seed: int) -> d
         result = 0.5
     else:
         result = 0.0
-    return {"result": result, "ms": ms, "playouts": playouts, "over": engine.is_over(state)}
+    return {
+        "game": game_id,
+        "players": n_players,
+        "level": level,
+        "g": g,
+        "seed": seed,
+        "budget": budget or {},
+        "result": result,
+        "ms": [round(m, 2) for m in ms],
+        "playouts": playouts,
+        "over": engine.is_over(state),
+    }
 
 
 def _play(args: tuple) -> dict:
     return play(*args)
 
 
+def parse_budget(text: str) -> dict:
+    """``"playouts=40,depth=12"`` -> ``{"playouts": 40, "depth": 12}`` (integers)."""
+
+    out = {}
+    for part in filter(None, text.split(",")):
+        k, _, v = part.partition("=")
+        out[k.strip()] = int(v)
+    return out
+
+
+def summary(results: list[dict]) -> str:
+    """One line of the table for the results of one game, player count, level and budget."""
+
+    r0 = results[0]
+    gid, n, level = r0["game"], r0["players"], r0["level"]
+    wins = sum(1 for r in results if r["result"] == 1.0)
+    draws = sum(1 for r in results if r["result"] == 0.5)
+    losses = len(results) - wins - draws
+    share = (wins + 0.5 * draws) / len(results)
+    lo, hi = wilson(wins + 0.5 * draws, len(results))
+    ms = [m for r in results for m in r["ms"]]
+    po = [p for r in results for p in r["playouts"]]
+    target = TARGET.get(level, 0.5)
+    verdict = "meets target" if share >= target and lo > 0.5 else "below target"
+    budget = "".join(f" {k}={v}" for k, v in sorted(r0["budget"].items()))
+    unfinished = sum(1 for r in results if not r["over"])
+    return (
+        f"{gid:16} {n}p {level:6}{budget} vs easy: {wins}-{draws}-{losses} of {len(results)}"
+        f"{f' ({unfinished} unfinished)' if unfinished else ''}  "
+        f"share {share:.1%} (95% CI {lo:.1%}-{hi:.1%}, target {target:.0%}: {verdict})  "
+        f"ms/decision median {statistics.median(ms) if ms else 0:.0f} max {max(ms) if ms else 0:.0f}  "
+        f"playouts/decision mean {statistics.mean(po) if po else 0:.1f} max {max(po) if po else 0}"
+    )
+
+
+def report(paths: list[str]) -> None:
+    """The table from ``--log`` files: one line per game, player count, level and budget."""
+
+    groups: dict[tuple, dict[int, dict]] = {}
+    for path in paths:
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                if line.strip():
+                    r = json.loads(line)
+                    key = (r["game"], r["players"], r["level"], json.dumps(r["budget"], sort_keys=True))
+                    groups.setdefault(key, {})[r["seed"]] = r
+    for key in sorted(groups):
+        print(summary(list(groups[key].values())), flush=True)
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=100, help="games per game, player count and level")
+    ap.add_argument("--first-game", type=int, default=0, help="number of the first game (for runs in parts)")
     ap.add_argument("--game", action="append", default=[], help="only this game id (repeatable)")
     ap.add_argument("--level", action="append", default=[], help="normal and/or strong (default both)")
     ap.add_argument("--players", type=int, default=0, help="only this player count (2, or 4 for Transport)")
     ap.add_argument("--jobs", type=int, default=1, help="processes playing games at once")
-    ap.add_argument("--first-seed", type=int, default=1000, help="seed of the first game")
+    ap.add_argument("--first-seed", type=int, default=1000, help="seed of game number 0")
+    ap.add_argument("--log", default="", help="append one JSON line per finished game to this file")
+    ap.add_argument("--report", nargs="+", default=[], help="print the table from these logs, play nothing")
+    ap.add_argument("--budget", default="", help="replace budget fields of the tested level, e.g. playouts=40")
     args = ap.parse_args(argv)
+    if args.report:
+        report(args.report)
+        return
+    budget = parse_budget(args.budget)
     games = args.game or list(GAMES)
     levels = args.level or ["strong", "normal"]
     configs = []
     for gid in games:
+        if gid not in GAMES:
+            ap.error(f"unknown game {gid!r}: one of {', '.join(GAMES)}")
         for n in (2, 4) if gid == "transport" else (2,):
             if args.players and n != args.players:
                 continue
             for level in levels:
                 configs.append((gid, n, level))
     pool = ProcessPoolExecutor(args.jobs) if args.jobs > 1 else None
+    log = open(args.log, "a", encoding="utf-8") if args.log else None
     try:
         for gid, n, level in configs:
-            jobs = [(gid, n, level, g, args.first_seed) for g in range(args.games)]
-            results = list(pool.map(_play, jobs)) if pool else [_play(j) for j in jobs]
-            wins = sum(1 for r in results if r["result"] == 1.0)
-            draws = sum(1 for r in results if r["result"] == 0.5)
-            losses = len(results) - wins - draws
-            share = (wins + 0.5 * draws) / len(results)
-            lo, hi = wilson(wins + 0.5 * draws, len(results))
-            ms = [m for r in results for m in r["ms"]]
-            po = [p for r in results for p in r["playouts"]]
-            target = TARGET.get(level, 0.5)
-            verdict = "meets target" if share >= target and lo > 0.5 else "below target"
-            print(
-                f"{gid:16} {n}p {level:6} vs easy: {wins}-{draws}-{losses} of {len(results)}  "
-                f"share {share:.1%} (95% CI {lo:.1%}-{hi:.1%}, target {target:.0%}: {verdict})  "
-                f"ms/decision median {statistics.median(ms) if ms else 0:.0f} max {max(ms) if ms else 0:.0f}  "
-                f"playouts/decision mean {statistics.mean(po) if po else 0:.1f} max {max(po) if po else 0}",
-                flush=True,
-            )
+            jobs = [
+                (gid, n, level, g, args.first_seed, budget)
+                for g in range(args.first_game, args.first_game + args.games)
+            ]
+            results = []
+            for r in pool.map(_play, jobs) if pool else map(_play, jobs):
+                results.append(r)
+                if log:
+                    log.write(json.dumps(r) + "\n")
+                    log.flush()
+            print(summary(results), flush=True)
     finally:
         if pool:
             pool.shutdown()
+        if log:
+            log.close()
     sys.stdout.flush()
 
 

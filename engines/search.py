@@ -13,12 +13,16 @@ An AI seat that looks ahead. For one decision of ``player`` in ``state``:
    game's evaluation and the best few join it (``candidates`` in all).
 3. **Compare them on common worlds.** Successive halving: each round every surviving
    candidate is played in the same fresh sampled worlds, followed by the same seeded
-   rollout of the heuristic policy for every seat (``depth`` actions at most), and the end
-   position is valued; the better half survives. The value is in ``[0, 1]`` for the
-   player's side: a finished game counts its ranking (win 1, shared first place 0.5,
-   else 0) blended with the score margin, an unfinished one the evaluation's margin.
-4. **Return** the survivor with the best mean value; the heuristic's move keeps a small
-   head start (``prior_bonus``), so the search leaves it only on evidence.
+   rollout of the rollout policy for every seat (``depth`` actions at most), and the end
+   position is valued; the better half of the challengers survives, the heuristic's move
+   always stays as the yardstick. The value is in ``[0, 1]`` for the player's side: a
+   finished game counts its ranking (win 1, shared first place 0.5, else 0) blended with
+   the score margin, an unfinished one the evaluation's margin.
+4. **Return** the best challenger only if it beats the heuristic's move on evidence: its
+   mean paired difference (same worlds, same rollouts) exceeds ``prior_bonus`` plus
+   ``confidence`` standard errors; else the heuristic's move. So the search is never
+   worse than the heuristic by noise alone, and leaves it where the look-ahead shows a
+   clearly better move.
 
 The budget is counted in playouts (one playout = one rollout from one candidate in one
 world), never in time: a decision is reproducible from ``rng`` alone. Pure: no I/O, no
@@ -75,9 +79,16 @@ class Hooks:
     teams: Callable[[Any], list[list[str]]] | None = None
     scale: float = 10.0
     prior_bonus: float = 0.01
+    #: standard errors by which a move's mean paired value must beat the heuristic's move
+    #: (on the same worlds and rollouts) for the search to leave the heuristic's move
+    confidence: float = 1.0
     #: rollouts play the heuristic over at most this many legal moves (a sample drawn from
     #: the rollout's rng) where its scoring of every move is slow; ``None``: all of them
     rollout_width: int | None = None
+    #: ``rollout(engine) -> policy``: the rollout policy when the game has a cheaper one than
+    #: the heuristic (it may use everything in the sampled world it plays in: that world is
+    #: already drawn from what the seat may see); ``None``: the heuristic (narrowed above)
+    rollout: Callable[[Any], Any] | None = None
 
 
 class NarrowPolicy:
@@ -133,6 +144,8 @@ class SearchAI:
         self.engine = engine
         self.hooks = hooks
         self.budget = budget
+        if policy is None and hooks.rollout is not None:
+            policy = hooks.rollout(engine)
         if policy is None:
             width = hooks.rollout_width
             policy = NarrowPolicy(engine, width) if width else engine.ai
@@ -244,11 +257,12 @@ class SearchAI:
         stats.candidates = len(cands)
         if len(cands) == 1:
             return legal[prior_i]
-        total = {i: 0.0 for i in cands}
-        count = {i: 0 for i in cands}
+        # values[i][w]: candidate i's value in world w (the same worlds and rollout seeds for all)
+        values: dict[int, dict[int, float]] = {i: {} for i in cands}
         alive = list(cands)
         rounds = max(1, math.ceil(math.log2(len(cands))))
         left = self.budget.playouts
+        w = 0
         for k in range(rounds):
             per = max(1, left // (len(alive) * (rounds - k)))
             for _w in range(per):
@@ -261,23 +275,36 @@ class SearchAI:
                         v = 0.0
                     else:
                         v = self._rollout(start, player, random.Random(seed), stats)
-                    total[i] += v
-                    count[i] += 1
+                    values[i][w] = v
                     left -= 1
-            if len(alive) > 1 and k < rounds - 1:
-
-                def mean(i: int) -> float:
-                    return total[i] / max(1, count[i]) + (self.hooks.prior_bonus if i == prior_i else 0.0)
-
-                alive.sort(key=lambda i: (-mean(i), i != prior_i, i))
-                alive = alive[: max(1, (len(alive) + 1) // 2)]
+                w += 1
+            if len(alive) > 2 and k < rounds - 1:
+                # the heuristic's move stays as the yardstick; the better half of the rest goes on
+                rest = sorted((i for i in alive if i != prior_i), key=lambda i: (-_mean(values[i]), i))
+                alive = [prior_i] + rest[: max(1, len(rest) // 2)]
             if left <= 0:
                 break
-
-        def final(i: int) -> float:
-            return total[i] / max(1, count[i]) + (self.hooks.prior_bonus if i == prior_i else 0.0)
-
-        best = min(alive, key=lambda i: (-final(i), i != prior_i, i))
-        stats.value = total[best] / max(1, count[best])
-        stats.means = {eng.notation(state, legal[i]): round(total[i] / max(1, count[i]), 4) for i in cands}
+        best = prior_i
+        challengers = sorted((i for i in alive if i != prior_i), key=lambda i: (-_mean(values[i]), i))
+        if challengers and self._beats(values[challengers[0]], values[prior_i]):
+            best = challengers[0]
+        stats.value = _mean(values[best])
+        stats.means = {eng.notation(state, legal[i]): round(_mean(values[i]), 4) for i in cands}
         return legal[best]
+
+    def _beats(self, challenger: dict[int, float], prior: dict[int, float]) -> bool:
+        """Whether the challenger's values beat the heuristic move's on the worlds both were
+        played in: the mean paired difference exceeds ``prior_bonus`` plus ``confidence``
+        standard errors (a move is left for another only on evidence)."""
+
+        diffs = [challenger[w] - prior[w] for w in challenger if w in prior]
+        if not diffs:
+            return False
+        n = len(diffs)
+        m = sum(diffs) / n
+        se = math.sqrt(sum((d - m) ** 2 for d in diffs) / (n - 1) / n) if n > 1 else 0.0
+        return m > self.hooks.prior_bonus + self.hooks.confidence * se
+
+
+def _mean(vals: dict[int, float]) -> float:
+    return sum(vals.values()) / len(vals) if vals else 0.0

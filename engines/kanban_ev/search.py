@@ -12,7 +12,8 @@ sampled world deals each public pool at random into the same places and sizes:
 * awards: each department's face-down count drawn from the printed award tiles (Kanban EV,
   award tiles), except the department whose tiles the seat is choosing from right now.
 
-The evaluation is the default one: the PP margin (``engine.scores``).
+The evaluation: the PP margin the final scoring would give if the game ended now (Kanban
+EV, final scoring: final goal, leftovers, cars, training tracks, tested designs, chargers).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from engines.search import Budget, Hooks
 
 from . import data as D
 from .rules import clone
+from .rules.scoring import final_scoring
 from .state import State
 
 
@@ -90,11 +92,25 @@ def determinize(state: State, player: str, rnd: random.Random) -> State:
     return s
 
 
+def evaluate(state: State, player: str) -> float:
+    """PP margin of ``player`` over the best other player after the final scoring, scored on a
+    copy as if the game ended now (the finished game's own margin once it is over)."""
+
+    s = state
+    if s.phase != "over":
+        s = clone(state)
+        final_scoring(s, [])
+    me = s.players.index(player)
+    pp = [p.pp for p in s.player_boards]
+    return pp[me] - max(v for i, v in enumerate(pp) if i != me)
+
+
 HOOKS = Hooks(
     determinize=determinize,
+    evaluate=evaluate,
     scale=10.0,
     budgets={
-        "normal": Budget(playouts=8, depth=400, candidates=3, screen=16),
-        "strong": Budget(playouts=20, depth=400, candidates=4, screen=24),
+        "normal": Budget(playouts=16, depth=24, candidates=3, screen=16),
+        "strong": Budget(playouts=48, depth=40, candidates=4, screen=24),
     },
 )
