@@ -69,3 +69,46 @@ EXPECTED = {
 @pytest.mark.parametrize("n_players,seed,ai", sorted(EXPECTED))
 def test_seeded_games_replay_identically(n_players, seed, ai):
     assert digest(n_players, seed, ai) == EXPECTED[(n_players, seed, ai)]
+
+
+def replay_digest(n_players: int, seed: int) -> tuple[str, int]:
+    """:func:`digest` of the same random game, each step taken on a state rebuilt from its JSON
+    with an action rebuilt from its JSON (no object the engine listed or remembered is used), and
+    with every seat's view and the spectator's view of every third position hashed as well."""
+
+    rnd = random.Random(f"det:{n_players}:{seed}:False")
+    players = [f"p{i}" for i in range(n_players)]
+    state = E.setup(players, None, seed)
+    h = hashlib.sha256()
+    v = hashlib.sha256()
+    steps = 0
+    while not E.is_over(state):
+        state = E.state_from_json(json.loads(json.dumps(E.state_to_json(state))))
+        for seat in [*players, None] if steps % 3 == 0 else []:
+            v.update(json.dumps(E.view(state, seat), sort_keys=True).encode())
+        player = E.to_act(state)[0]
+        legal = E.legal_actions(state, player)
+        h.update("|".join(default_notation(a) for a in legal).encode())
+        action = E.action_from_json(E.action_to_json(rnd.choice(legal)))
+        out = E.apply(E.state_from_json(E.state_to_json(state)), player, action)
+        h.update("|".join(f"{e.type}:{e.text}:{e.visible_to}" for e in out.events).encode())
+        state = out.state
+        steps += 1
+    h.update(json.dumps(E.state_to_json(state), sort_keys=True).encode())
+    h.update(json.dumps(E.scores(state), sort_keys=True).encode())
+    return h.hexdigest() + ":" + v.hexdigest()[:16], steps
+
+
+# the same games as in EXPECTED (the part before ':' is theirs), and a digest of every view
+# along them, captured from the engine before the random-playout speed-up (main at d1927ef)
+EXPECTED_REPLAYED = {
+    (2, 7): ("66aa4c8a8a01a8629d58cf39dd19068e53c99827066786a07c52ef62133bd303:fdf3a5460d1a1548", 206),
+    (4, 42): ("d5e4cb124831a9eaf655ab9026aed85bac70e865394c1e3683a7e0555317f2a5:c5d57eaa1002de22", 177),
+}
+
+
+@pytest.mark.parametrize("n_players,seed", sorted(EXPECTED_REPLAYED))
+def test_rebuilt_states_and_actions_replay_identically(n_players, seed):
+    got = replay_digest(n_players, seed)
+    assert got[0].split(":")[0] == EXPECTED[(n_players, seed, False)][0]
+    assert got == EXPECTED_REPLAYED[(n_players, seed)]
