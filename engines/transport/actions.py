@@ -87,13 +87,32 @@ ACTIONS = (Connect, Insert, SwapHand, Load, Wrench, Lift, SwapPallets, Move)
 
 
 _new, _set = object.__new__, object.__setattr__
-_TYPE = {m: m.model_fields["type"].default for m in ACTIONS}  # model -> its ``type`` value
+
+
+# The legal actions are built without validation (their values are already of the fields'
+# types), ``type`` first and then the fields in field order, every field counting as set, as
+# when validated with all of them given: one literal per model (the hot path of a wrench step,
+# which lists ~500 moves, a hundred of them new).
+def _connect_new(tile: str, at: str, rotation: int) -> Connect:
+    new = _new(Connect)
+    _set(new, "__dict__", {"type": "connect", "tile": tile, "at": at, "rotation": rotation})
+    _set(new, "__pydantic_fields_set__", {"tile", "at", "rotation"})
+    _set(new, "__pydantic_extra__", None)
+    _set(new, "__pydantic_private__", None)
+    return new
+
+
+def _wrench_new(at: str, to: str, rotation: int, pallet_to: str | None) -> Wrench:
+    new = _new(Wrench)
+    _set(new, "__dict__", {"type": "wrench", "at": at, "to": to, "rotation": rotation, "pallet_to": pallet_to})
+    _set(new, "__pydantic_fields_set__", {"at", "to", "rotation", "pallet_to"})
+    _set(new, "__pydantic_extra__", None)
+    _set(new, "__pydantic_private__", None)
+    return new
 
 
 def _built(model: type[ActionModel], fields: dict) -> ActionModel:
-    """``model(**fields)`` without validation, for the engine's own legal actions (the values
-    are already of the fields' types): ``type`` first, then ``fields`` in field order, the
-    fields given counting as set, as when validated."""
+    """``model(**fields)`` without validation, as above, for the less numerous actions."""
 
     new = _new(model)
     _set(new, "__dict__", {"type": _TYPE[model], **fields})
@@ -103,38 +122,63 @@ def _built(model: type[ActionModel], fields: dict) -> ActionModel:
     return new
 
 
+_TYPE = {m: m.model_fields["type"].default for m in ACTIONS}  # model -> its ``type`` value
+
+
 # The most numerous legal actions, built once per (tile, cell, rotation): action models are
-# frozen, so one instance can be listed again (a wrench step lists ~1,400 of them).
+# frozen, so one instance can be listed again.
 @lru_cache(maxsize=1 << 16)
 def _connect(tile: str, at: tuple[int, int], rotation: int) -> Connect:
-    return _built(Connect, {"tile": tile, "at": key(at), "rotation": rotation})
+    return _connect_new(tile, key(at), rotation)
 
 
-@lru_cache(maxsize=1 << 16)
-def _wrench(at: tuple[int, int], to: tuple[int, int], rotation: int, pallet_to: tuple[int, int] | None) -> Wrench:
-    return _built(
-        Wrench, {"at": key(at), "to": key(to), "rotation": rotation, "pallet_to": key(pallet_to) if pallet_to else None}
-    )
-
-
-#: cell -> {(to, rotation): the wrench move of the tile at cell to (to, rotation)}
+#: cell -> {(to, rotation) or (to, rotation, pallet_to): the wrench move of the tile at cell};
+#: at most _WRENCH_MAX moves in all (then it starts afresh)
 _WRENCH_FROM: dict[tuple[int, int], dict] = {}
+_WRENCH_MAX = 1 << 16
+_wrench_count = [0]
+
+
+def _wrench_table(at: tuple[int, int]) -> dict:
+    known = _WRENCH_FROM.get(at)
+    if known is None:
+        if _wrench_count[0] > _WRENCH_MAX:
+            _WRENCH_FROM.clear()
+            _wrench_count[0] = 0
+        known = _WRENCH_FROM[at] = {}
+    return known
 
 
 def wrench_actions(at: tuple[int, int], moves: list) -> list[Wrench]:
-    """``[_wrench(at, to, k, None) for to, k in moves]``, from a table per cell (faster)."""
+    """The wrench moves of the tile at ``at`` to each ``(to, rotation)`` of ``moves``, no pallet
+    moving (one shared instance per move, from the table of ``at``)."""
 
-    known = _WRENCH_FROM.get(at)
-    if known is None:
-        if len(_WRENCH_FROM) > 4096:
-            _WRENCH_FROM.clear()
-        known = _WRENCH_FROM[at] = {}
+    known = _wrench_table(at)
     get = known.get
     out = [get(m) for m in moves]
     if any(map(is_, out, repeat(None))):
+        akey = key(at)
+        made = 0
         for i, m in enumerate(moves):
             if out[i] is None:
-                out[i] = known[m] = _wrench(at, m[0], m[1], None)
+                out[i] = known[m] = _wrench_new(akey, key(m[0]), m[1], None)
+                made += 1
+        _wrench_count[0] += made
+    return out
+
+
+def insert_wrenches(at: tuple[int, int], inserts: list) -> list[Wrench]:
+    """The wrench moves of the tile at ``at`` into a pallet's place, one per ``(to, rotation,
+    pallet_to)`` of ``inserts`` (shared instances, as :func:`wrench_actions`)."""
+
+    known = _wrench_table(at)
+    out = []
+    for m in inserts:
+        found = known.get(m)
+        if found is None:
+            found = known[m] = _wrench_new(key(at), key(m[0]), m[1], key(m[2]))
+            _wrench_count[0] += 1
+        out.append(found)
     return out
 
 

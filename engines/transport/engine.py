@@ -27,7 +27,7 @@ from engines.transport.actions import (
     _load,
     _move,
     _swap_pallets,
-    _wrench,
+    insert_wrenches,
     wrench_actions,
 )
 from engines.transport.ai import TransportAI
@@ -151,7 +151,8 @@ class Transport(Engine):
             out = []
             for p, moves, inserts in hx.wrench_groups(grid, front=front):
                 out += wrench_actions(p, moves)
-                out += [_wrench(p, to, k, pallet_to) for to, k, pallet_to in inserts]
+                if inserts:
+                    out += insert_wrenches(p, inserts)
             return out
         if state.phase == "lift":
             out = [_lift(c, p, k) for c, p, k in hx.lift_moves(grid)]
