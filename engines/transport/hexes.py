@@ -259,8 +259,16 @@ def _add(grid: dict, out: dict, pos: Pos) -> None:
 
 def frontier_after(before: dict, front: dict, after: dict, touched) -> dict[Pos, tuple[int, int]]:
     """:func:`frontier` of the grid ``after`` from ``front``, the frontier of ``before``,
-    when the two grids differ only in the cells ``touched``."""
+    when the two grids differ only in the cells ``touched``. The frontier depends on the tiles
+    and their rotations only: when the step changed parcels alone (a parcel moved or loaded),
+    it is ``front`` itself (frontiers are never changed once built)."""
 
+    for p in touched:
+        b, a = before.get(p), after.get(p)
+        if b is None or a is None or b[0] != a[0] or b[1] != a[1]:
+            break
+    else:
+        return front
     g = dict(before)
     out = dict(front)
     for p in touched:

@@ -78,6 +78,12 @@ def points(state: State, seat: str) -> int:
     return sum(p[0] for p in state.scored[seat])
 
 
+# (frontier, its grid's pallets, their pallet_slots) of the last frontier connect_options saw:
+# both depend on the tiles alone, like the frontier, and a frontier is the same object for the
+# next step when a step moved or loaded a parcel only (hexes.frontier_after); replaced whole
+_SLOTS: list = [None]
+
+
 def connect_options(
     state: State, grid: dict, seat: str, first_only: bool = False, only: str | None = None, front: dict | None = None
 ):
@@ -92,16 +98,24 @@ def connect_options(
       place: a parcel in the bag and an empty loading tile;
     * wrench icon: the new tile itself may move on to another of its places at least two
       steps from every cell the step filled (the sides there are unchanged), unless it is
-      enclosed."""
+      enclosed;
+    * forklift icon: two pallets not enclosed before and not next to the new tile may swap
+      (a connected tile changes the neighbours of the cells next to it only)."""
 
     out = []
     if front is None:
         front = hx.frontier(grid)
-    pal = hx.pallets(grid)
-    slots = hx.pallet_slots(grid, pal, front)
+    seen = _SLOTS[0]
+    if seen is not None and seen[0] is front:
+        pal, slots = dict(seen[1]), seen[2]
+    else:
+        pal = hx.pallets(grid)
+        slots = hx.pallet_slots(grid, pal, front)
+        _SLOTS[0] = (front, dict(pal), slots)
     icons = hx.IconCheck(grid, len(state.bag), pal, front)
     loading_free = None  # whether grid has an empty loading tile (computed when needed)
     g = None  # a working copy of grid: each candidate step is written into it, checked, undone
+    free = None  # the pallets not enclosed on grid (computed when needed)
     for tile in state.hands[seat]:
         if only is not None and tile != only:
             continue
@@ -115,10 +129,14 @@ def connect_options(
             icon = ""  # possible everywhere
         if icon and g is None:
             g = dict(grid)
+        if icon == "forklift" and free is None:
+            free = [p for p in pal.values() if not hx.enclosed(grid, p)]
         for at, k in places:
             if icon:
                 if icon == "wrench" and front[at][0] != 63 and _far_place(places, at):
                     ok = True  # not enclosed (its neighbours are the frontier's), and may move on
+                elif icon == "forklift" and _apart(free, at) >= 2:
+                    ok = True  # two pallets the new tile cannot enclose may swap (as icon_possible)
                 else:
                     g[at] = [tile, k, None]
                     ok = icons.possible(g, icon, hints(icon, at, places))
@@ -147,6 +165,19 @@ def connect_options(
             if first_only:
                 return out
     return out
+
+
+def _apart(cells: list, at) -> int:
+    """How many of ``cells`` are not ``at`` nor next to it (a tile connected at ``at`` changes
+    the neighbours of those only)."""
+
+    aq, ar = at
+    n = 0
+    for q, r in cells:
+        dq, dr = q - aq, r - ar
+        if abs(dq) + abs(dr) + abs(dq + dr) > 2:
+            n += 1
+    return n
 
 
 def _far_place(places: list, at, also=None) -> bool:

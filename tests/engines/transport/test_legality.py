@@ -134,3 +134,31 @@ def test_nothing_is_accepted_when_the_game_is_over(action):
     s = E.setup(["p0", "p1"], None, 1).model_copy(update={"phase": "over"})
     assert E.legal_actions(s, "p0") == []
     assert not _accepted(s, "p0", action)
+
+
+def test_listed_actions_are_the_validated_models_and_stay_so_after_copies():
+    """The engine builds its legal actions without validation (sharing one set of set fields
+    per model): each equals the model validated from its own fields, with the same set fields,
+    and a copy with a field changed leaves every listed action as it was."""
+
+    rnd = random.Random(5)
+    state = E.setup(["p0", "p1"], None, 3)
+    seen_types = set()
+    for _ in range(120):
+        if E.is_over(state):
+            break
+        player = E.to_act(state)[0]
+        legal = E.legal_actions(state, player)
+        for a in rnd.sample(legal, min(6, len(legal))):
+            fields = {f: getattr(a, f) for f in type(a).model_fields if f != "type"}
+            validated = type(a)(**fields)
+            assert a == validated and a.model_fields_set == validated.model_fields_set
+            if fields:
+                before = [(x, set(x.model_fields_set)) for x in legal]
+                name = next(iter(fields))
+                copy = a.model_copy(update={name: fields[name]})
+                copy.model_fields_set.add("type")  # a copy's set is its own
+                assert all(x.model_fields_set == s for x, s in before)
+            seen_types.add(a.type)
+        state = E.apply(state, player, rnd.choice(legal)).state
+    assert {"connect", "wrench", "move"} <= seen_types
