@@ -33,6 +33,7 @@ from bot.format import (
     status_text,
 )
 from bot.service import Board, Result, Service
+from bot.turnposts import TurnPosts
 from bot.views import board_view
 from engines import registry
 
@@ -101,6 +102,8 @@ class Poster:
         #: the start-up catch-up failed (a database error): the retry loop runs it again
         self.reconcile_owed = False
         self._reconcile_backoff: tuple[int, float] = (0, 0.0)
+        #: the turn's channel line and each player's newest hand DM, edited as a turn goes on
+        self.turns = TurnPosts(bot)
 
     def to_ping(self, table: str, mention: list[str], actor: str | None) -> list[str]:
         """Whom to ping now among those who must act: not the ``actor`` whose command made
@@ -181,6 +184,8 @@ class Poster:
                 if board and result.board_posts == "status" and result.status in ("active", "over"):
                     await self.post_status(channel, result, files, ping)
                 else:
+                    if result.status == "active":  # a new board post per move: no line to edit
+                        await self.turns.forget_line(result.game_pk)
                     lines = [mention_seats(t, seats) for t in result.public]
                     lines += footer(
                         result.status,
@@ -198,6 +203,8 @@ class Poster:
                 self.pending.add(result.table)  # caught up when the table is next touched
                 raise
         await self.send_private(channel, result)
+        if result.status == "over":
+            await self.turns.forget_game(result.game_pk)
 
     # ----- the live status message (the table's setting board_posts = "status") ----------
     async def post_status(
@@ -207,7 +214,8 @@ class Poster:
         (the board image(s), the status line, whose turn, the deadline; the "My hand"/"My
         moves" buttons while the game runs), then post the move's events as one short
         message naming who must act, with a link to the board (only ``ping`` is pinged: an
-        edit pings nobody). The message id is stored with the game, so it survives restarts;
+        edit pings nobody); a later step of the same turn edits that line instead
+        (:meth:`bot.turnposts.TurnPosts.send_line`). The message id is stored with the game, so it survives restarts;
         a status message that was deleted or can no longer be edited is posted anew. The move
         line goes out even when the board could not be shown (then the board stays owed)."""
 
@@ -225,7 +233,7 @@ class Poster:
         )
         lines = move_lines(result, seats, link, hint=bool(ping))  # the how-to only to whoever is asked anew
         if lines:
-            await self.send_chunks(channel, lines, [], None, ping)
+            await self.turns.send_line(channel, result, lines, ping)
         if failure is not None:
             raise failure  # the board stays owed: posted when the table is next touched
 
@@ -575,7 +583,7 @@ class Poster:
     async def send_private(self, channel: discord.abc.Messageable, result: Result) -> None:
         """:func:`bot.sending.send_private`: each player's DM of what changed for them."""
 
-        await sending.send_private(self.bot, channel, result)
+        await sending.send_private(self.bot, channel, result, self.turns)
 
 
 __all__ = ["AI_CAUGHT_UP", "Poster", "PosterHost", "say", "RESTARTED", "CATCHING_UP"]

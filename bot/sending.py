@@ -47,19 +47,29 @@ async def send_chunks(
     return last
 
 
-async def send_private(bot: Any, channel: discord.abc.Messageable, result: Result) -> None:
+async def send_private(bot: Any, channel: discord.abc.Messageable, result: Result, turns: Any = None) -> None:
     """DM each player what changed for them; on Forbidden 50007 stop DMing them (stored)
-    and tell the channel, revealing nothing."""
+    and tell the channel, revealing nothing. ``turns`` (a :class:`bot.turnposts.TurnPosts`):
+    a player's own move edits their newest hand DM; without it every DM is a new one."""
 
     assert bot.service is not None
+    if turns is not None:
+        async with turns.dm_turn(result.game_pk):  # one result's DMs after the other's
+            await _send_private(bot, channel, result, turns)
+    else:
+        await _send_private(bot, channel, result, None)
+
+
+async def _send_private(bot: Any, channel: discord.abc.Messageable, result: Result, turns: Any) -> None:
     seats = seats_of(result.info)
     title = registry.get(result.game_id).title
     where = getattr(channel, "mention", "the game channel")
     for pm in result.private:
         if not pm.dm_ok or not pm.user.isdigit():
             continue
-        lines = [f"**{title}** at {where}:"]
-        lines += [mention_seats(t, seats) for t in pm.events]
+        head = f"**{title}** at {where}:"
+        events = [mention_seats(t, seats) for t in pm.events]
+        tail: list[str] = []
         files: list[discord.File] = []
         if pm.hand is not None and (pm.hand_changed or pm.events):
             png = await render.render_hand(
@@ -67,10 +77,13 @@ async def send_private(bot: Any, channel: discord.abc.Messageable, result: Resul
             )
             if png is not None:
                 files.append(discord.File(io.BytesIO(png), filename="hand.png"))
-            lines.append(pm.text or hand_text(pm.hand))
+            tail.append(pm.text or hand_text(pm.hand))
         try:
             user = bot.get_user(int(pm.user)) or await bot.fetch_user(int(pm.user))
-            chunks = split_content(lines)
+            if turns is not None:
+                await turns.send_dm(user, result, head, events, tail, files)
+                continue
+            chunks = split_content([head, *events, *tail])
             for chunk in chunks[:-1]:
                 await user.send(chunk, allowed_mentions=NO_PINGS)
             await user.send(chunks[-1], files=files, allowed_mentions=NO_PINGS)

@@ -63,7 +63,21 @@ class _Call:
     clock_stored: bool = False
     #: the AI's run could not be saved: it stays due
     ai_failed: bool = False
+    #: the human seat whose own move began the call (None: none)
+    mover: str | None = None
+    #: the seats to act when the call began
+    first_acting: set[str] = field(default_factory=set)
+    #: the set of seats to act differed from the call's first at some step (the turn passed)
+    turn_passed: bool = False
     timing: dict[str, float] = field(default_factory=lambda: {"apply": 0.0, "commit": 0.0, "tx": 0.0, "moves": 0})
+
+    def saw(self, acting: list[str]) -> None:
+        """A step left ``acting`` to act: those who acted throughout stay ``continuous``;
+        any other set than the call's first passes the turn."""
+
+        self.continuous &= set(acting)
+        if set(acting) != self.first_acting:
+            self.turn_passed = True
 
     @property
     def stands(self) -> bool:
@@ -176,6 +190,7 @@ class Moves:
             public=list(public or []),
             private_events={p: [] for p in humans},
             initial=initial,
+            first_acting=set(engine.to_act(state)),
         )
 
     async def _human_move(self, call: _Call, seat: str, action: ActionModel) -> None:
@@ -188,7 +203,8 @@ class Moves:
         call.timing["apply"] += time.perf_counter() - t0
         status = OVER if engine.is_over(outcome.state) else ACTIVE
         after = engine.to_act(outcome.state)
-        call.continuous &= set(after)
+        call.saw(after)
+        call.mover = seat
         meta = [{"text": move_text(engine, call.state, seat, action, outcome)}]
         ai = t.ai
         last = status == OVER or not any(p in ai or p in call.absent for p in after)
@@ -237,7 +253,7 @@ class Moves:
         the AI's randomness still comes from the game's seed and the version."""
 
         t, engine, game = call.t, call.t.engine, call.t.game
-        ai, handed, absent, continuous = t.ai, t.handed, call.absent, call.continuous
+        ai, handed, absent = t.ai, t.handed, call.absent
         state = call.state
         run: list[tuple[str, dict]] = []
         events: list = []
@@ -256,7 +272,7 @@ class Moves:
 
         while game.status == ACTIVE and len(run) < limit and not engine.is_over(state):
             now_acting = engine.to_act(state)
-            continuous &= set(now_acting)
+            call.saw(now_acting)
             absent &= set(now_acting)  # an absent player's turn ends when they no longer must act
             movers = [p for p in now_acting if p in ai or p in absent]
             if not movers:
@@ -273,7 +289,7 @@ class Moves:
             meta.append({"text": text, "flag": "ai" if seat in absent or seat in handed else None})
             state = outcome.state
             events.extend(outcome.events)
-        continuous &= set(engine.to_act(state))
+        call.saw(engine.to_act(state))
         return run, state, events, meta
 
     async def _store_clock(self, call: _Call) -> None:
@@ -306,6 +322,8 @@ class Moves:
             self.tables, t, call.state, public=call.public, board_due=call.changed, private=private, timing=call.timing
         )
         result.ai_pending = call.ai_failed
+        result.turn_goes_on = call.changed and not call.initial and not call.turn_passed and game.status == ACTIVE
+        result.mover = t.users().get(call.mover, call.mover) if call.mover is not None else None
         if game.status == OVER:
             self.tables.forget(game.table_id)  # the caches hold live tables only
         return result

@@ -66,6 +66,17 @@ class Posting(UseCase):
         if cached is not None:
             cached.status_message = message_id
 
+    async def post_marks(self, game_pk: int) -> dict[str, dict]:
+        """The stored marks of game ``game_pk``'s messages that later posts edit (slot ->
+        JSON object; the Discord layer's turn line and hand DMs, :mod:`bot.turnposts`)."""
+
+        return await self.store.post_marks(game_pk)
+
+    async def set_post_mark(self, game_pk: int, slot: str, mark: dict | None) -> None:
+        """Store the mark of one of game ``game_pk``'s messages later posts edit (None: forget it)."""
+
+        await self.store.set_post_mark(game_pk, slot, mark)
+
     async def catch_up(self, table: TableRef, game_pk: int, note: str) -> Result | None:
         """What the channel missed of game ``game_pk``: a Result at the game's current
         version (board due, whoever must act to mention, the ranking if over) whose

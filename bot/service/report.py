@@ -96,6 +96,7 @@ def result(
         if game.status == ACTIVE:
             users = {s.seat: s.user_id for s in t.humans}
             to_act = engine.to_act(state)
+            out.acting = list(to_act)
             out.mention = [users[p] for p in to_act if p in users]
             out.deadline = clocks.deadline(t, settings, to_act)
         if game.status == OVER:

@@ -244,6 +244,14 @@ class Result:
     #: when the turn limit of the earliest of ``mention`` passes (epoch seconds; a vacation
     #: moves it), None without a turn limit or when nobody must act
     deadline: float | None = None
+    #: the seats that must act at ``version`` (``engine.to_act``, AI seats included)
+    acting: list[str] = field(default_factory=list)
+    #: the turn goes on: this call was moves of a running game during which the set of
+    #: seats to act never changed (the same seats had to act before, between and after its
+    #: steps); False for a start, a catch-up, an undo and any call that passed the turn
+    turn_goes_on: bool = False
+    #: the user id of the human whose own move began this call (None: no human's move)
+    mover: str | None = None
 
     @property
     def over(self) -> bool:

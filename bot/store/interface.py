@@ -222,6 +222,15 @@ class ClockStore(abc.ABC):
     async def set_status_message(self, game_pk: int, message_id: str | None) -> None: ...
 
     @abc.abstractmethod
+    async def post_marks(self, game_pk: int) -> dict[str, dict]:
+        """The game's post marks, slot -> the JSON object stored (see :meth:`set_post_mark`)."""
+
+    @abc.abstractmethod
+    async def set_post_mark(self, game_pk: int, slot: str, mark: dict | None) -> None:
+        """Store (insert or replace) the mark of one of the game's messages that later posts
+        edit (``slot``: ``"line"``, ``"dm:<user id>"``; ``mark``: a JSON object); None deletes it."""
+
+    @abc.abstractmethod
     async def set_guild(self, game_pk: int, guild: str | None) -> None: ...
 
     @abc.abstractmethod

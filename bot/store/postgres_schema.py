@@ -111,6 +111,15 @@ PG_MIGRATIONS: list[str] = [
         CHECK (status IN ('lobby', 'active', 'over', 'cancelled', 'orphaned'));
     ALTER TABLE games ADD COLUMN gone DOUBLE PRECISION;
     """,
+    # 6 → 7: the messages a turn's posts edit (see bot.store.sqlite_schema.MIGRATIONS[6])
+    """
+    CREATE TABLE post_marks (
+        game_pk BIGINT NOT NULL REFERENCES games(pk) ON DELETE CASCADE,
+        slot TEXT NOT NULL,
+        mark TEXT NOT NULL,
+        PRIMARY KEY (game_pk, slot)
+    );
+    """,
 ]
 
 assert len(PG_MIGRATIONS) == SCHEMA_VERSION, (

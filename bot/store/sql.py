@@ -406,6 +406,22 @@ class SqlPlayWrites(SqlBase):
     async def set_status_message(self, game_pk: int, message_id: str | None) -> None:
         await self._write1("UPDATE games SET status_message = ? WHERE pk = ?", message_id, game_pk)
 
+    async def post_marks(self, game_pk: int) -> dict[str, dict]:
+        rows = await self._read("SELECT slot, mark FROM post_marks WHERE game_pk = ?", game_pk)
+        return {slot: json.loads(mark) for slot, mark in rows}
+
+    async def set_post_mark(self, game_pk: int, slot: str, mark: dict | None) -> None:
+        if mark is None:
+            await self._write1("DELETE FROM post_marks WHERE game_pk = ? AND slot = ?", game_pk, slot)
+            return
+        await self._write1(
+            "INSERT INTO post_marks (game_pk, slot, mark) VALUES (?, ?, ?)"
+            " ON CONFLICT (game_pk, slot) DO UPDATE SET mark = excluded.mark",
+            game_pk,
+            slot,
+            dumps(mark),
+        )
+
     async def set_prefs(self, user_id: str, quiet_start: int | None, quiet_end: int | None, tz: str | None) -> None:
         await self._write1(
             "INSERT INTO user_prefs (user_id, quiet_start, quiet_end, tz) VALUES (?, ?, ?, ?) ON CONFLICT (user_id)"

@@ -153,6 +153,18 @@ MIGRATIONS: list[str] = [
     CREATE INDEX games_due ON games(next_due) WHERE next_due IS NOT NULL;
     CREATE INDEX games_guild ON games(guild, status);
     """,
+    # 6 → 7: the messages a turn's posts edit as it goes on (bot.turnposts): per game the
+    # channel line of the current turn (slot 'line') and each player's newest hand DM (slot
+    # 'dm:<user id>'), as JSON (message and channel ids, the turn, the text so far). Before
+    # this schema none is known: the next post after the upgrade is a new message.
+    """
+    CREATE TABLE post_marks (
+        game_pk INTEGER NOT NULL REFERENCES games(pk) ON DELETE CASCADE,
+        slot TEXT NOT NULL,
+        mark TEXT NOT NULL,
+        PRIMARY KEY (game_pk, slot)
+    );
+    """,
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

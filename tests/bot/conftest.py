@@ -55,7 +55,7 @@ class Backend:
 
     async def dump(self) -> dict[str, list[tuple]]:
         out = {}
-        for table in ("games", "seats", "actions", "snapshots", "bot_meta", "user_prefs", "votes"):
+        for table in ("games", "seats", "actions", "snapshots", "bot_meta", "user_prefs", "votes", "post_marks"):
             out[table] = sorted(await self.sql(f"SELECT * FROM {table}"), key=repr)
         return out
 

@@ -234,8 +234,9 @@ async def test_dm_closed_fallback(harness):
         await m.slash(h.channel, "move", action=f"play {card}")
     assert attempts() == tried
     assert len([m for m in h.messages() if "Couldn't DM" in m.content]) == 1
-    # alice: start hand, then her hand after playing a card, then after drawing one
-    assert len(h.dms(h.alice)) == 3
+    # alice: start hand (edited by her own move: the card she played), then a new DM after
+    # bob's card ended the round and she drew one
+    assert len(h.dms(h.alice)) == 2
     # /game hand answers bob ephemerally, with his hand
     r = await h.bob.slash(h.channel, "game hand")
     text, eph = reply(r)

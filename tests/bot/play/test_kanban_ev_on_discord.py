@@ -152,7 +152,8 @@ async def test_whole_kanban_game_through_move_with_meeting_restart(harness, monk
             # meeting prompt naming their goals, and their goals and order cards in words
             for m in (h.alice, h.bob, h.carol):
                 hand = after.player_boards[after.players.index(str(m.id))]
-                new_dms = h.messages_since(dms_before[m], dm_of=m)
+                # the mover's own move edited their newest DM; the others got a new one
+                new_dms = h.dms(m)[-1:] if m is actor else h.messages_since(dms_before[m], dm_of=m)
                 text = "\n".join(d.content for d in new_dms)
                 assert any(a.filename == "hand.png" for d in new_dms for a in d.attachments), m
                 assert (

@@ -75,9 +75,19 @@ async def test_live_status_message_edited_in_place_survives_restart_and_deletion
     mark = h.mark()
     await (h.alice if seat == str(h.alice.id) else h.bob).slash(h.channel, "move", action=f"play {card}")
     new = posts(h, mark)
-    assert len(new) == 2 and [a.filename for a in new[0].attachments] == ["board.png"]
+    # worked out by hand: move 2 was both[0]'s card, this one is both[1]'s, which ends round 1;
+    # round 2's caller is the next seat, both[1] again: the same player goes on acting, so
+    # the turn's line is edited (the one new message is the status message)
+    assert seat == both[1]
+    assert len(new) == 1 and [a.filename for a in new[0].attachments] == ["board.png"]
     assert new[0].content.startswith("**High-Low**, move 3 ")
     assert (await h.service.store.get_game(info.game_pk)).status_message == str(new[0].id)
+    line = h.messages()[-2]
+    assert line.content.startswith(f"<@{both[0]}> plays a card face down.\n<@{both[1]}> plays a card face down.")
+    # the "your move" line now links to the new status message
+    assert line.content.endswith(
+        f"<@{both[1]}>: your move on [the board](https://discord.com/channels/{h.guild.id}/{h.channel.id}/{new[0].id})."
+    ), line.content
 
     # to the end: the status message shows the final ranking without buttons, the last line too
     status_id = new[0].id
@@ -86,7 +96,9 @@ async def test_live_status_message_edited_in_place_survives_restart_and_deletion
         move = (await h.service.legal_moves(h.channel.id, seat))[0][0]
         mark = h.mark()
         await (h.alice if seat == str(h.alice.id) else h.bob).slash(h.channel, "move", action=move)
-        assert len(posts(h, mark)) == 1  # one new message per move, never a new board
+        after = await h.service.board(h.channel.id)
+        # never a new board; a new line only when the turn passed (someone else must act)
+        assert len(posts(h, mark)) == (0 if after.to_act == [seat] else 1)
     final = next(m for m in h.messages() if m.id == status_id)
     # 4 rounds x (1 call + 2 plays) = 12 moves
     assert final.content.startswith("**High-Low**, finished after 12 moves. **Final ranking:**\n1. ")

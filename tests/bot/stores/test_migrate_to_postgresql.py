@@ -39,7 +39,8 @@ async def _play(service: Service, table: str, n: int) -> None:
 
 async def _source(path: str) -> dict:
     """A SQLite file with one game of each kind: active with moves (a resigned player and a
-    player whose DMs failed), over, a lobby, cancelled; plus a stored setting."""
+    player whose DMs failed, the mark of its turn's channel line), over, a lobby, cancelled;
+    plus a stored setting."""
 
     service = Service(SqliteStore(path), seed_source=iter(range(100, 200)).__next__)
     await service.store.open()
@@ -50,6 +51,8 @@ async def _source(path: str) -> dict:
         await service.start("active", A)
         await _play(service, "active", 4)
         await service.set_dm_ok("active", B, False)
+        active = (await service.store.live_game("active")).pk
+        await service.set_post_mark(active, "line", {"message": "1", "turn": [A], "events": ["A calls high."]})
         await service.new_game("over", A, "high-low", {"rounds": 1})
         await service.join("over", B)
         await service.start("over", A)
@@ -96,7 +99,7 @@ async def test_every_game_is_copied_checked_and_plays_on(tmp_path, target):
     assert report.ok, lines
     assert (report.copied, report.unchanged, report.kept_newer) == (4, 0, [])
     # worked out from _source: seats 3 + 2 + 2 + 1; actions 4 + 3; snapshots of the 2
-    # started games; one setting
+    # started games; one setting; the active game's line mark
     assert report.counts == {
         "games": (4, 4),
         "seats": (8, 8),
@@ -105,6 +108,7 @@ async def test_every_game_is_copied_checked_and_plays_on(tmp_path, target):
         "bot_meta": (1, 1),
         "user_prefs": (0, 0),
         "votes": (0, 0),
+        "post_marks": (1, 1),
     }
     assert report.replayed == 1  # the one active game
     assert lines[-1] == "Migration complete."
@@ -214,6 +218,7 @@ async def test_command_line(tmp_path, target, capsys):
         "  actions: 7 = 7",
         "  snapshots: 2 = 2",
         "  votes: 0 = 0",
+        "  post_marks: 1 = 1",
         "  bot_meta: 1 = 1",
         "  user_prefs: 0 = 0",
         "Replayed 1 live game from the log: the same state as the stored snapshot.",

@@ -37,7 +37,16 @@ async def test_both_backends_have_the_same_tables_and_columns(tmp_path, pg_schem
             pg_cols.setdefault(r["table_name"], []).append(r["column_name"])
         pg_cols = {t: sorted(c) for t, c in pg_cols.items() if t != "boardhost_schema"}
         assert pg_cols == sqlite_cols
-        assert set(pg_cols) == {"games", "seats", "actions", "snapshots", "bot_meta", "user_prefs", "votes"}
+        assert set(pg_cols) == {
+            "games",
+            "seats",
+            "actions",
+            "snapshots",
+            "bot_meta",
+            "user_prefs",
+            "votes",
+            "post_marks",
+        }
         assert await post.schema_version() == SCHEMA_VERSION
     finally:
         await lite.close()

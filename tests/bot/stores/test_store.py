@@ -561,3 +561,33 @@ async def test_a_schema_4_database_gets_its_new_columns_filled_for_live_games(ba
             assert (game.turn_started, game.next_due) == (None, None)
     finally:
         await store.close()
+
+
+async def test_post_marks_survive_reopening_and_go_with_their_game(backend):
+    """The marks of the messages a turn's posts edit (the turn's channel line, each player's
+    newest hand DM) are kept per game and slot: replaced, not duplicated; deleted one by one;
+    gone with the game (a purged orphan)."""
+
+    service = await _two_humans(backend)
+    pk = (await service.store.live_game("t1")).pk
+    try:
+        assert await service.store.post_marks(pk) == {}
+        await service.store.set_post_mark(pk, "line", {"message": "10", "turn": [HUMAN], "events": ["a"]})
+        await service.store.set_post_mark(pk, "line", {"message": "11", "turn": [HUMAN], "events": ["a", "b"]})
+        await service.store.set_post_mark(pk, "dm:" + OTHER, {"message": "12", "channel": "13", "events": []})
+        await service.store.set_post_mark(pk, "dm:" + HUMAN, {"message": "14", "channel": "15", "events": []})
+        await service.store.set_post_mark(pk, "dm:" + HUMAN, None)
+    finally:
+        await service.close()
+    again = backend.make()
+    await again.open()
+    try:
+        assert await again.post_marks(pk) == {
+            "line": {"message": "11", "turn": [HUMAN], "events": ["a", "b"]},
+            "dm:" + OTHER: {"message": "12", "channel": "13", "events": []},
+        }
+        await again.orphan_games(100.0, table_id="t1")
+        assert await again.purge_orphans(200.0) == 1
+        assert await again.post_marks(pk) == {}
+    finally:
+        await again.close()
