@@ -34,6 +34,10 @@ def playout(engine, players: list[str], seed: int, timings: dict[str, list[float
     while not engine.is_over(state):
         actors = engine.to_act(state)
         player = actors[0] if len(actors) == 1 else rnd.choice(actors)
+        if timings is None:
+            state = engine.apply(state, player, rnd.choice(engine.legal_actions(state, player))).state
+            steps += 1
+            continue
         t0 = clock()
         legal = engine.legal_actions(state, player)
         t1 = clock()
@@ -41,9 +45,8 @@ def playout(engine, players: list[str], seed: int, timings: dict[str, list[float
         t2 = clock()
         state = engine.apply(state, player, action).state
         t3 = clock()
-        if timings is not None:
-            timings["legal"].append(t1 - t0)
-            timings["apply"].append(t3 - t2)
+        timings["legal"].append(t1 - t0)
+        timings["apply"].append(t3 - t2)
         steps += 1
     return steps
 

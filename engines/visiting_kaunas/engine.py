@@ -8,6 +8,7 @@ from typing import Any
 
 from engines.base import Engine, IllegalAction, rng
 from engines.base import Event as GameEvent
+from engines.copying import deep_copier
 
 from . import data as D
 from . import rules as R
@@ -36,31 +37,8 @@ from .rules import building_count, building_type, capacity, count, label, level,
 from .search import HOOKS as SEARCH_HOOKS
 from .state import DOWN, UP, Options, PlayerState, State
 
-_new, _set = object.__new__, object.__setattr__
-#: State fields that are lists of str or int, and lists of such lists
-_STR_LISTS = ("players", "bdeck", "edeck", "down", "discard", "udeck", "uface", "drawn", "used_rows", "used_columns")
-_NESTED_LISTS = ("first_rolls", "grid", "up", "to_refill")
-
-
-def _rebuilt(model: Any, fields: dict) -> Any:
-    """A model of ``model``'s class holding ``fields`` (already copied), unvalidated, with a
-    copy of ``model``'s set fields."""
-
-    new = _new(model.__class__)
-    _set(new, "__dict__", fields)
-    _set(new, "__pydantic_fields_set__", set(model.__pydantic_fields_set__))
-    _set(new, "__pydantic_extra__", None)
-    _set(new, "__pydantic_private__", None)
-    return new
-
-
-def _player_copy(p: PlayerState) -> PlayerState:
-    d = p.__dict__.copy()
-    d["street"] = [list(x) for x in d["street"]]
-    d["upgrades"] = {k: list(v) for k, v in d["upgrades"].items()}
-    d["tourists"] = dict(d["tourists"])
-    d["lying"] = dict(d["lying"])
-    return _rebuilt(p, d)
+#: a deep copy of a state, by code generated from the models' field types
+_copy_state = deep_copier(State)
 
 
 class VisitingKaunas(Engine):
@@ -249,31 +227,26 @@ class VisitingKaunas(Engine):
         return R.legal(state, player)
 
     def check(self, state: State, player: str, action: Any) -> Any:
-        """As the default (the action must be one of :meth:`legal_actions`), looking for the
-        very object first: a host applies one of the listed actions."""
+        """As the default (the action must be one of :meth:`legal_actions`), answered by
+        ``rules.is_legal`` where a step makes that cheap, else looking for the very object in
+        the list first: a host applies one of the listed actions."""
 
-        legal = R.legal(state, player)
-        if any(map(is_, legal, repeat(action))) or action in legal:
+        fast = R.is_legal(state, player, action)
+        if fast:
             return action
+        if fast is None:
+            legal = R.legal(state, player)
+            if any(map(is_, legal, repeat(action))) or action in legal:
+                return action
         why = self.why_illegal(state, player, action)
         raise IllegalAction(why or "That move is not allowed now.", show_moves=why is None)
 
     def copy_state(self, state: State) -> State:
         """A copy sharing nothing mutable with ``state`` (as a deep copy, field for field, the
-        set fields included), built without ``copy.deepcopy``: every list and dict of the
-        state, of its dice and of its players' states is copied."""
+        set fields included), built without ``copy.deepcopy`` (:mod:`engines.copying`): every
+        list and dict of the state, of its dice and of its players' states is copied."""
 
-        d = state.__dict__.copy()
-        for name in _STR_LISTS:
-            d[name] = list(d[name])
-        for name in _NESTED_LISTS:
-            d[name] = [list(x) for x in d[name]]
-        d["stakes"] = dict(d["stakes"])
-        d["movers"] = dict(d["movers"])
-        d["offers"] = {k: list(v) for k, v in d["offers"].items()}
-        d["dice"] = [_rebuilt(x, x.__dict__.copy()) for x in d["dice"]]
-        d["pl"] = {k: _player_copy(v) for k, v in d["pl"].items()}
-        return _rebuilt(state, d)
+        return _copy_state(state)
 
     def why_illegal(self, state: State, player: str, action: Any) -> str:
         return R.why(state, player, action)

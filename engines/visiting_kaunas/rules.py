@@ -43,10 +43,11 @@ Interpretations of the text (also marked "ASSUMED" where they are implemented):
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from engines.base import Event as GameEvent
-from engines.base import rng
+from engines.base import event, rng
 
 from . import data as D
 from . import text as T
@@ -89,11 +90,29 @@ def level(s: State) -> int:
     return D.EVENTS[s.edeck[0]].level if s.edeck else 0
 
 
+#: the street labels by side and index (``_LABELS[0][1] == "a2"``), looked up rather than
+#: formatted; a street holds at most the 98 deck buildings and a museum
+_LABELS: tuple[tuple[str, ...], ...] = tuple(tuple(f"{side}{i + 1}" for i in range(100)) for side in SIDES)
+#: street label -> (side, index), for the labels above
+_POS: dict[str, tuple[int, int]] = {lab: (side, i) for side, labs in enumerate(_LABELS) for i, lab in enumerate(labs)}
+#: building id -> its open zones ``{zone: (capacity, price)}`` and its category
+_ZONES: dict[str, dict[str, tuple[int, int]]] = {b.id: b.zones for b in D.BUILDINGS.values()}
+_CATEGORY: dict[str, str | None] = {b.id: b.category for b in D.BUILDINGS.values()}
+#: upgrade id -> (zones, extra capacity, extra price)
+_UPGRADE: dict[str, tuple[tuple[str, ...], int, int]] = {
+    u.id: (tuple(u.zones), u.capacity, u.price) for u in D.UPGRADES.values()
+}
+
+
 def label(side: int, index: int) -> str:
-    return f"{SIDES[side]}{index + 1}"
+    labs = _LABELS[side]
+    return labs[index] if 0 <= index < len(labs) else f"{SIDES[side]}{index + 1}"
 
 
 def parse_label(pl: PlayerState, lab: str) -> tuple[int, int] | None:
+    pos = _POS.get(lab)
+    if pos is not None:
+        return pos if pos[1] < len(pl.street[pos[0]]) else None
     if len(lab) < 2 or lab[0] not in SIDES or not lab[1:].isdigit():
         return None
     side, idx = SIDES.index(lab[0]), int(lab[1:]) - 1
@@ -103,6 +122,11 @@ def parse_label(pl: PlayerState, lab: str) -> tuple[int, int] | None:
 
 
 def building_type(pl: PlayerState, lab: str) -> str:
+    pos = _POS.get(lab)
+    if pos is not None:
+        row = pl.street[pos[0]]
+        if pos[1] < len(row):
+            return row[pos[1]]
     side, idx = parse_label(pl, lab)  # type: ignore[misc]
     return pl.street[side][idx]
 
@@ -113,23 +137,35 @@ def buildings(pl: PlayerState) -> list[tuple[str, str, int]]:
     return [(label(side, i), b, i) for side in (0, 1) for i, b in enumerate(pl.street[side])]
 
 
+def _capacity(pl: PlayerState, lab: str, bid: str, zone: str) -> int:
+    """:func:`capacity` of building ``bid`` at ``lab``."""
+
+    base = _ZONES[bid].get(zone)
+    if base is None:
+        return 0
+    ups = pl.upgrades.get(lab)
+    if not ups:
+        return base[0]
+    return base[0] + sum(_UPGRADE[u][1] for u in ups if zone in _UPGRADE[u][0])
+
+
 def capacity(pl: PlayerState, lab: str, zone: str) -> int:
     """Building capacity in ``zone`` with its upgrades (rules "Building cards", "Upgrades");
     0 = closed. ASSUMED: upgrades only change zones where the building is open."""
 
-    base = D.BUILDINGS[building_type(pl, lab)].zones.get(zone)
-    if base is None:
-        return 0
-    return base[0] + sum(D.UPGRADES[u].capacity for u in pl.upgrades.get(lab, []) if zone in D.UPGRADES[u].zones)
+    return _capacity(pl, lab, building_type(pl, lab), zone)
 
 
 def price(pl: PlayerState, lab: str, zone: str) -> int:
     """$ per tourist in ``zone`` with upgrades (rules "Building cards", "Upgrades")."""
 
-    base = D.BUILDINGS[building_type(pl, lab)].zones.get(zone)
+    base = _ZONES[building_type(pl, lab)].get(zone)
     if base is None:
         return 0
-    return base[1] + sum(D.UPGRADES[u].price for u in pl.upgrades.get(lab, []) if zone in D.UPGRADES[u].zones)
+    ups = pl.upgrades.get(lab)
+    if not ups:
+        return base[1]
+    return base[1] + sum(_UPGRADE[u][2] for u in ups if zone in _UPGRADE[u][0])
 
 
 def occupancy(pl: PlayerState, lab: str, zone: str) -> int:
@@ -155,6 +191,36 @@ def building_count(pl: PlayerState) -> int:
     return len(pl.street[0]) + len(pl.street[1])
 
 
+def _scan(pl: PlayerState, zone: str) -> tuple[list[tuple[str, str, int]], list[tuple[str, str, int, str]]]:
+    """For the tourist moves in ``zone`` (:func:`tourist_moves`): the buildings open in it
+    with room, as (label, building id, column), and the tourists' sources, as (source name,
+    building label, column, building id): each building with a standing tourist there, then
+    the Grande if it stands there and has not moved in this event; parks are left out, the
+    rest in street order."""
+
+    tourists, lying, grande = pl.tourists, pl.lying, pl.grande
+    sfx = ":" + zone
+    open_targets: list[tuple[str, str, int]] = []  # (label, building id, column), street order
+    sources: list[tuple[str, str, int, str]] = []  # (source name, building label, column, building id)
+    for side in (0, 1):
+        row = pl.street[side]
+        labs = _LABELS[side] if len(row) <= 100 else [label(side, i) for i in range(len(row))]
+        for col, bid in enumerate(row):
+            if bid == "park":
+                continue
+            lab = labs[col]
+            key = lab + sfx
+            here = tourists.get(key, 0)
+            if (here + lying.get(key, 0) + (1 if grande == key else 0)) < _capacity(pl, lab, bid, zone):
+                open_targets.append((lab, bid, col))
+            if here > 0:
+                sources.append((lab, lab, col, bid))
+    if grande and not pl.grande_moved and grande.endswith(sfx):
+        glab = grande.split(":")[0]
+        sources.append(("grande", glab, parse_label(pl, glab)[1], building_type(pl, glab)))  # type: ignore[index]
+    return open_targets, sources
+
+
 def tourist_moves(pl: PlayerState, card: str, zone: str) -> list[tuple[str, str]]:
     """Legal single tourist moves ``(source, to)`` for event ``card`` in ``zone``.
 
@@ -169,49 +235,58 @@ def tourist_moves(pl: PlayerState, card: str, zone: str) -> list[tuple[str, str]
     * leaving (ASSUMED, ref ambiguity 3): a source matches the card; it goes to any open
       building further on with room, and leaves the city (``out``) only when there is none
       ("If tourists reach the last building in the city, they leave the city").
+
+    The moves are listed coming first (the supply's, then each source's in street order),
+    then leaving, each move once.
     """
 
     ev = D.EVENTS[card]
-    blds = [(lab, bid, col) for lab, bid, col in buildings(pl) if bid != "park"]
-    open_targets = [(lab, bid, col) for lab, bid, col in blds if has_room(pl, lab, zone)]
-    sources: list[tuple[str, str, int]] = []  # (source name, building label, column)
-    for lab, _bid, col in blds:
-        if pl.tourists.get(f"{lab}:{zone}", 0) > 0:
-            sources.append((lab, lab, col))
-    if pl.grande == "" or pl.grande_moved or not pl.grande.endswith(":" + zone):
-        gsrc = None
-    else:
-        glab = pl.grande.split(":")[0]
-        gsrc = ("grande", glab, parse_label(pl, glab)[1])  # type: ignore[index]
-    if gsrc:
-        sources.append(gsrc)
+    target, direction = ev.target, ev.direction
+    open_targets, sources = _scan(pl, zone)
     out: list[tuple[str, str]] = []
-    seen: set[tuple[str, str]] = set()
-
-    def add(m: tuple[str, str]) -> None:
-        if m not in seen:
-            seen.add(m)
-            out.append(m)
-
-    if ev.direction in ("coming", "both"):
-        targets = [t for t in open_targets if matches(t[1], ev.target)]
+    if direction == "coming" or direction == "both":
+        targets = [t for t in open_targets if t[1] == target or _CATEGORY[t[1]] == target]
         if pl.supply > 0:
-            for lab, _b, _c in targets:
-                add(("supply", lab))
-        for name, slab, scol in sources:
+            out = [("supply", lab) for lab, _b, _c in targets]
+        for name, slab, scol, _sb in sources:
             for lab, _b, col in targets:
                 if col >= scol and lab != slab:
-                    add((name, lab))
-    if ev.direction in ("leaving", "both"):
-        for name, slab, scol in sources:
-            if not matches(building_type(pl, slab), ev.target):
+                    out.append((name, lab))
+    if direction == "leaving" or direction == "both":
+        # a leaving move is listed once per source and destination, so only a move
+        # already listed as coming ("both") can repeat
+        coming = set(out)
+        for name, slab, scol, sbid in sources:
+            if not (sbid == target or _CATEGORY[sbid] == target):
                 continue
             dests = [lab for lab, _b, col in open_targets if col >= scol and lab != slab]
-            for lab in dests:
-                add((name, lab))
-            if not dests:
-                add((name, "out"))
+            for m in [(name, lab) for lab in dests] if dests else [(name, "out")]:
+                if m not in coming:
+                    out.append(m)
     return out
+
+
+def has_tourist_move(pl: PlayerState, card: str, zone: str) -> bool:
+    """``bool(tourist_moves(pl, card, zone))``, without listing the moves: a leaving event
+    moves any source that matches it (on, or out of the city); a coming one needs a matching
+    target with room and the supply or a source in the same or an earlier column."""
+
+    ev = D.EVENTS[card]
+    target, direction = ev.target, ev.direction
+    open_targets, sources = _scan(pl, zone)
+    if direction == "leaving" or direction == "both":
+        for _name, _slab, _scol, sbid in sources:
+            if sbid == target or _CATEGORY[sbid] == target:
+                return True
+    if direction == "coming" or direction == "both":
+        targets = [t for t in open_targets if t[1] == target or _CATEGORY[t[1]] == target]
+        if targets and pl.supply > 0:
+            return True
+        for _name, slab, scol, _sb in sources:
+            for lab, _b, col in targets:
+                if col >= scol and lab != slab:
+                    return True
+    return False
 
 
 def grande_targets(pl: PlayerState) -> list[tuple[str, str]]:
@@ -222,14 +297,20 @@ def grande_targets(pl: PlayerState) -> list[tuple[str, str]]:
     out = []
     gcol = -1
     glab = ""
-    if pl.grande:
-        glab = pl.grande.split(":")[0]
+    grande = pl.grande
+    if grande:
+        glab = grande.split(":")[0]
         gcol = parse_label(pl, glab)[1]  # type: ignore[index]
+    tourists, lying = pl.tourists, pl.lying
     for lab, bid, col in buildings(pl):
         if bid == "park" or col < gcol or lab == glab:
             continue
+        zones = _ZONES[bid]
         for z in D.ZONES:
-            if has_room(pl, lab, z):
+            if z not in zones:
+                continue
+            key = f"{lab}:{z}"
+            if tourists.get(key, 0) + lying.get(key, 0) + (1 if grande == key else 0) < _capacity(pl, lab, bid, z):
                 out.append((lab, z))
     return out
 
@@ -337,6 +418,25 @@ def die_actions(s: State, p: str, i: int) -> list[Any]:
     return out
 
 
+#: (die, position, zones open there) -> the Event actions for them, in zone order
+_EVENT_ACTIONS: dict[tuple[int, str, tuple[str, ...]], list[Event]] = {}
+
+
+def _event_actions(v: int, pos: str, zones: tuple[str, ...]) -> list[Event]:
+    """The die showing ``v`` on the card at ``pos`` in each of ``zones`` (board order); the
+    list is shared: extend a list with it, never change it."""
+
+    acts = _EVENT_ACTIONS.get((v, pos, zones))
+    if acts is None:
+        acts = _EVENT_ACTIONS[v, pos, zones] = [new.Event(die=v, card=pos, zone=z) for z in D.ZONES if z in zones]
+    return acts
+
+
+@cache
+def _tourist(source: str, to: str) -> Tourist:
+    return new.Tourist(source=source, to=to)
+
+
 def legal(state: State, player: str) -> list[Any]:
     s = state
     if player not in to_act(s):
@@ -356,19 +456,27 @@ def legal(state: State, player: str) -> list[Any]:
             for pos, cid in cards.items():
                 if pos in used:
                     continue
-                zones = D.EVENTS[cid].zones if pos.startswith("up") else D.ZONES
-                out += [new.Event(die=v, card=pos, zone=z) for z in D.ZONES if z in zones]
+                out += _event_actions(v, pos, D.EVENTS[cid].zones if pos.startswith("up") else D.ZONES)
             out.append(new.Use(die=v))
         return out
     if ph == "penalty":
         return [new.Penalty(card=DOWN[j]) for j, c in enumerate(s.down) if c]
     if ph == "resolve":
+        # each action once, first come first: the actions are the shared instances of
+        # ``new``, so equal ones are one object; a second action die of the same value
+        # (all candidates show the same value) lists the very same actions again
         out = []
-        seen = set()
+        seen: set[int] = set()
+        values: set[int] = set()
         for i in candidates(s):
+            d = s.dice[i]
+            if d.use != "event":
+                if d.v in values:
+                    continue
+                values.add(d.v)
             for a in die_actions(s, player, i):
-                if a not in seen:
-                    seen.add(a)
+                if id(a) not in seen:
+                    seen.add(id(a))
                     out.append(a)
         return out
     if ph == "reveal":
@@ -380,10 +488,39 @@ def legal(state: State, player: str) -> list[Any]:
     if ph == "cover":
         return [new.Cover(stack=t) for t in stack_targets(s)]
     if ph == "tourists":
-        return [new.Tourist(source=a, to=b) for a, b in tourist_moves(me, s.moving, s.move_zone)]
+        return [_tourist(a, b) for a, b in tourist_moves(me, s.moving, s.move_zone)]
     if ph == "offers":
         return [new.Take(row="a"), new.Take(row="b"), new.Decline()]
     return []
+
+
+def is_legal(s: State, player: str, a: Any) -> bool | None:
+    """Whether ``a`` is among ``legal(s, player)`` (equal type and fields), answered without
+    listing them where the step makes that cheap (assigning dice, moving tourists, building,
+    the others' buy offers); ``None`` elsewhere: then look in the list."""
+
+    ph = s.phase
+    kind = type(a)
+    if ph == "assign":
+        if player != s.players[s.active] or (kind is not Event and kind is not Use):
+            return False
+        if not any(d.v == a.die and not d.use for d in s.dice):
+            return False
+        if kind is Use:
+            return True
+        cid = board_cards(s).get(a.card)
+        if cid is None or a.card in pending_positions(s):
+            return False
+        return a.zone in D.ZONES and (not a.card.startswith("up") or a.zone in D.EVENTS[cid].zones)
+    if ph == "tourists":
+        if kind is not Tourist or player not in s.movers:
+            return False
+        return (a.source, a.to) in tourist_moves(s.pl[player], s.moving, s.move_zone)
+    if ph == "build":
+        return kind is Build and player == s.players[s.active] and a.row in SIDES
+    if ph == "offers":
+        return player in s.offers and (kind is Decline or (kind is Take and a.row in SIDES))
+    return None
 
 
 def why(s: State, p: str, a: Any) -> str:
@@ -423,7 +560,7 @@ def refill_down(s: State, ev: list[GameEvent]) -> None:
     if not s.edeck:
         s.phase = "over"
         ev.append(
-            GameEvent(
+            event(
                 type="game-over",
                 text="The event deck is empty: the game ends. "
                 + " ".join(f"{p}: {count(s.pl[p].coins, 'coin')}." for p in s.players),
@@ -462,8 +599,9 @@ def place(pl: PlayerState, building: str, side: str) -> str:
 
 def do(s: State, p: str, a: Any, ev: list[GameEvent]) -> None:
     me = s.pl[p]
+    kind = type(a)  # one of the action models (check compared types exactly)
     bname = lambda b: D.BUILDINGS[b].name  # noqa: E731
-    if isinstance(a, Ship):
+    if kind is Ship:
         lvl = level(s)
         if a.edge == "top":
             dist = abs(a.to - 1 - me.column)
@@ -477,14 +615,14 @@ def do(s: State, p: str, a: Any, ev: list[GameEvent]) -> None:
         s.after_build = "roll"
         s.phase = "build"
         ev.append(
-            GameEvent(
+            event(
                 type="buy",
                 text=f"{p} moves a ship {count(dist, 'space')} and buys a {bname(s.taking)} for {count(cost, 'coin')}.",
             )
         )
-    elif isinstance(a, Build):
+    elif kind is Build:
         lab = place(me, s.taking, a.row)
-        ev.append(GameEvent(type="build", text=f"{p} builds the {bname(s.taking)} at {lab}."))
+        ev.append(event(type="build", text=f"{p} builds the {bname(s.taking)} at {lab}."))
         s.taking = ""
         if s.after_build == "roll":
             refill_grid(s)
@@ -494,30 +632,30 @@ def do(s: State, p: str, a: Any, ev: list[GameEvent]) -> None:
         else:
             refill_grid(s)
             s.phase = "resolve"
-    elif isinstance(a, Event):
+    elif kind is Event:
         d = next(d for d in s.dice if d.v == a.die and not d.use)
         d.use, d.card, d.zone = "event", a.card, a.zone
         d.cid = board_cards(s)[a.card]
-        ev.append(GameEvent(type="assign", text=f"{p} puts the {a.die} on {a.card}, {a.zone}."))
-    elif isinstance(a, Use):
+        ev.append(event(type="assign", text=f"{p} puts the {a.die} on {a.card}, {a.zone}."))
+    elif kind is Use:
         d = next(d for d in s.dice if d.v == a.die and not d.use)
         d.use = "action"
-        ev.append(GameEvent(type="assign", text=f"{p} keeps the {a.die} for its action."))
-    elif isinstance(a, Penalty):
+        ev.append(event(type="assign", text=f"{p} keeps the {a.die} for its action."))
+    elif kind is Penalty:
         amount = min(me.coins, longest_row(me))
         me.coins -= amount
         cid = s.down[DOWN.index(a.card)]
         s.stakes[cid] = s.stakes.get(cid, 0) + amount
         ev.append(
-            GameEvent(
+            event(
                 type="penalty", text=f"{p} puts no die on an event card and places {count(amount, 'coin')} on {a.card}."
             )
         )
         s.phase = "resolve"
-    elif isinstance(a, Fire):
+    elif kind is Fire:
         i = next(i for i in candidates(s) if s.dice[i].use == "event" and s.dice[i].card == a.card)
         fire(s, p, i, ev)
-    elif isinstance(a, Skip):
+    elif kind is Skip:
         if s.phase == "reveal":
             s.dice[s.current].done = True
             s.current = -1
@@ -525,22 +663,22 @@ def do(s: State, p: str, a: Any, ev: list[GameEvent]) -> None:
         else:
             i = action_die(s, a.die)
             s.dice[i].done = True
-            ev.append(GameEvent(type="skip", text=f"{p} does not use the {a.die}."))
-    elif isinstance(a, Grande):
+            ev.append(event(type="skip", text=f"{p} does not use the {a.die}."))
+    elif kind is Grande:
         i = action_die(s, 6)
         s.dice[i].done = True
         key = f"{a.to}:{a.zone}"
         me.grande = key
         pay = price(me, a.to, a.zone) * D.GRANDE_FACTOR
         me.coins += pay
-        ev.append(GameEvent(type="grande", text=f"{p}'s Grande goes to {a.to} ({a.zone}) and pays {pay}."))
-    elif isinstance(a, (Row, Column)):
-        v = 5 if isinstance(a, Row) else 4
+        ev.append(event(type="grande", text=f"{p}'s Grande goes to {a.to} ({a.zone}) and pays {pay}."))
+    elif kind is Row or kind is Column:
+        v = 5 if kind is Row else 4
         i = action_die(s, v)
         s.dice[i].done = True
         lvl = level(s)
         s.offers = {}
-        if isinstance(a, Row):
+        if kind is Row:
             r = a.row - 1
             s.used_rows.append(r)
             s.taking = take_building(s, p, r, me.column)
@@ -559,40 +697,38 @@ def do(s: State, p: str, a: Any, ev: list[GameEvent]) -> None:
                     s.offers[q] = [r, c]
             where = f"column {a.column}"
         ev.append(
-            GameEvent(
-                type="die-building", text=f"{p} places the {v} at {where} and takes a {bname(s.taking)} for free."
-            )
+            event(type="die-building", text=f"{p} places the {v} at {where} and takes a {bname(s.taking)} for free.")
         )
         s.after_build = "offers"
         s.phase = "build"
-    elif isinstance(a, UpgradeTake):
+    elif kind is UpgradeTake:
         i = action_die(s, 3)
         s.dice[i].done = True
         s.uface.remove(a.card)
         me.upgrades.setdefault(a.building, []).append(a.card)
-        ev.append(GameEvent(type="upgrade", text=f"{p} takes upgrade {a.card} for {a.building}."))
-    elif isinstance(a, Draw):
+        ev.append(event(type="upgrade", text=f"{p} takes upgrade {a.card} for {a.building}."))
+    elif kind is Draw:
         i = action_die(s, 3)
         s.dice[i].done = True
         s.drawn = s.udeck[: a.count]
         s.udeck = s.udeck[a.count :]
         s.phase = "choose"
-        ev.append(GameEvent(type="draw", text=f"{p} draws {count(a.count, 'upgrade card')}."))
-        ev.append(GameEvent(type="drawn", text="You drew " + ", ".join(s.drawn) + ".", visible_to=[p]))
-    elif isinstance(a, Choose):
+        ev.append(event(type="draw", text=f"{p} draws {count(a.count, 'upgrade card')}."))
+        ev.append(event(type="drawn", text="You drew " + ", ".join(s.drawn) + ".", visible_to=[p]))
+    elif kind is Choose:
         me.upgrades.setdefault(a.building, []).append(a.card)
         others = [u for u in s.drawn if u != a.card]
         s.uface.extend(others)
         s.drawn = []
         s.phase = "resolve"
         ev.append(
-            GameEvent(
+            event(
                 type="upgrade",
                 text=f"{p} keeps upgrade {a.card} for {a.building}"
                 + (f"; {', '.join(others)} go face up." if others else "."),
             )
         )
-    elif isinstance(a, Reveal):
+    elif kind is Reveal:
         if s.phase == "resolve":
             i = action_die(s, 2)
             s.current = i
@@ -602,7 +738,7 @@ def do(s: State, p: str, a: Any, ev: list[GameEvent]) -> None:
         cid = s.down[j]
         s.down[j] = ""
         to_face_up(s, cid, a.stack)
-        ev.append(GameEvent(type="reveal", text=f"{p} reveals {cid} onto {a.stack}."))
+        ev.append(event(type="reveal", text=f"{p} reveals {cid} onto {a.stack}."))
         s.reveals_left -= 1
         refill_down(s, ev)
         if s.phase == "over":
@@ -611,31 +747,31 @@ def do(s: State, p: str, a: Any, ev: list[GameEvent]) -> None:
             s.dice[s.current].done = True
             s.current = -1
             s.phase = "resolve"
-    elif isinstance(a, Recall):
+    elif kind is Recall:
         i = action_die(s, 1)
         s.dice[i].done = True
         s.discard.remove(a.card)
         to_face_up(s, a.card, a.stack)
-        ev.append(GameEvent(type="recall", text=f"{p} puts discarded {a.card} onto {a.stack}."))
-    elif isinstance(a, Cover):
+        ev.append(event(type="recall", text=f"{p} puts discarded {a.card} onto {a.stack}."))
+    elif kind is Cover:
         to_face_up(s, s.moving, a.stack)
-        ev.append(GameEvent(type="face-up", text=f"{s.moving} goes face up onto {a.stack}."))
+        ev.append(event(type="face-up", text=f"{s.moving} goes face up onto {a.stack}."))
         s.moving = ""
         s.phase = "resolve"
         refill_down(s, ev)
-    elif isinstance(a, Tourist):
+    elif kind is Tourist:
         move_tourist(s, p, a, ev)
-    elif isinstance(a, Take):
+    elif kind is Take:
         r, c = s.offers.pop(p)
         lvl = level(s)
         cost = D.OTHERS_FACTOR * lvl
         me.coins -= cost
         b = take_building(s, p, r, c)
         lab = place(me, b, a.row)
-        ev.append(GameEvent(type="die-building", text=f"{p} buys a {bname(b)} for {cost} and builds it at {lab}."))
-    elif isinstance(a, Decline):
+        ev.append(event(type="die-building", text=f"{p} buys a {bname(b)} for {cost} and builds it at {lab}."))
+    elif kind is Decline:
         s.offers.pop(p)
-        ev.append(GameEvent(type="decline", text=f"{p} does not buy the building at their ship."))
+        ev.append(event(type="decline", text=f"{p} does not buy the building at their ship."))
 
 
 def action_die(s: State, v: int) -> int:
@@ -649,7 +785,7 @@ def roll(s: State, ev: list[GameEvent]) -> None:
     s.dice = [Die(v=r.randint(1, 6)) for _ in range(D.DICE)]
     s.used_rows, s.used_columns = [], []
     s.phase = "assign"
-    ev.append(GameEvent(type="roll", text=f"{s.players[s.active]} rolls " + ", ".join(str(d.v) for d in s.dice) + "."))
+    ev.append(event(type="roll", text=f"{s.players[s.active]} rolls " + ", ".join(str(d.v) for d in s.dice) + "."))
 
 
 def fire(s: State, p: str, i: int, ev: list[GameEvent]) -> None:
@@ -663,7 +799,7 @@ def fire(s: State, p: str, i: int, ev: list[GameEvent]) -> None:
     stake = s.stakes.pop(cid, 0)
     if stake:
         s.pl[p].coins += stake
-        ev.append(GameEvent(type="stake", text=f"{p} takes the {count(stake, 'coin')} lying on {d.card}."))
+        ev.append(event(type="stake", text=f"{p} takes the {count(stake, 'coin')} lying on {d.card}."))
     card = D.EVENTS[cid]
     if d.card.startswith("up"):
         s.up[UP.index(d.card)].pop()
@@ -677,13 +813,13 @@ def fire(s: State, p: str, i: int, ev: list[GameEvent]) -> None:
             s.pl[q].grande_moved = False
         s.phase = "tourists"
         ev.append(
-            GameEvent(
+            event(
                 type="event",
                 text=f"Event {T.card_words(cid)} fires in the {d.zone}: everyone moves up to {count(d.v, 'tourist')}.",
             )
         )
     else:
-        ev.append(GameEvent(type="miss", text=f"{cid} has no {d.zone}: it goes face up."))
+        ev.append(event(type="miss", text=f"{cid} has no {d.zone}: it goes face up."))
         targets = stack_targets(s)
         if not s.up[UP.index(targets[0])]:
             to_face_up(s, cid, targets[0])
@@ -730,7 +866,7 @@ def move_tourist(s: State, p: str, a: Tourist, ev: list[GameEvent]) -> None:
     who = "Grande" if grande else "tourist"
     start = "" if grande else " from the supply" if a.source == "supply" else f" from {a.source}"
     goal = " out of the street" if a.to == "out" else f" to {a.to}"
-    ev.append(GameEvent(type="tourist", text=f"{p}'s {who} moves{start}{goal}" + (f" and pays {pay}." if pay else ".")))
+    ev.append(event(type="tourist", text=f"{p}'s {who} moves{start}{goal}" + (f" and pays {pay}." if pay else ".")))
 
 
 def finish_event(s: State, ev: list[GameEvent]) -> None:
@@ -738,7 +874,7 @@ def finish_event(s: State, ev: list[GameEvent]) -> None:
     face-down row is refilled (rules "Event card selection", Note on meeples)."""
 
     if s.moved == 0:
-        ev.append(GameEvent(type="event-end", text=f"Nobody has a tourist to move for {s.moving}."))
+        ev.append(event(type="event-end", text=f"Nobody has a tourist to move for {s.moving}."))
     for q in s.players:
         pl = s.pl[q]
         for k, n in pl.lying.items():
@@ -763,9 +899,7 @@ def advance(s: State, ev: list[GameEvent]) -> None:
             if ship_moves(s, s.players[s.active]):
                 return
             ev.append(
-                GameEvent(
-                    type="no-buy", text=f"{s.players[s.active]} cannot pay for any ship move and buys no building."
-                )
+                event(type="no-buy", text=f"{s.players[s.active]} cannot pay for any ship move and buys no building.")
             )
             roll(s, ev)
             continue
@@ -790,7 +924,7 @@ def advance(s: State, ev: list[GameEvent]) -> None:
             return
         if ph == "tourists":
             for q in list(s.movers):
-                if s.movers[q] <= 0 or not tourist_moves(s.pl[q], s.moving, s.move_zone):
+                if s.movers[q] <= 0 or not has_tourist_move(s.pl[q], s.moving, s.move_zone):
                     del s.movers[q]
             if not s.movers:
                 finish_event(s, ev)
