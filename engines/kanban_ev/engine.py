@@ -159,8 +159,8 @@ class KanbanEV(Engine):
         else :class:`IllegalAction` with the most specific reason the rules give."""
 
         i = state.players.index(player)
-        kind, fields = type(action), action.__dict__
-        if not any(type(x) is kind and x.__dict__ == fields for x in R.legal(state, i)):
+        fields = action.__dict__
+        if not any(x.__dict__ == fields for x in R.legal_of(state, i, type(action))):
             why = _reason(state, i, action)
             raise IllegalAction(why or "That move is not allowed now.", show_moves=why is None)
         return action

@@ -82,6 +82,7 @@ from .day import (
     end_of_day,
     game_end_triggered,
     legal,
+    legal_of,
     start_day,
     to_act,
 )
@@ -191,6 +192,7 @@ __all__ = [
     "goal_text",
     "goal_words",
     "legal",
+    "legal_of",
     "legal_setup",
     "model_of",
     "n_certs",

@@ -3,7 +3,7 @@ and the SpeedCharger's charger tokens."""
 
 from __future__ import annotations
 
-from engines.base import Event
+from engines.base import Event, event
 
 from .. import data as D
 from ..actions import Also, Charge, charge_
@@ -35,7 +35,7 @@ def _charge(s: State, i: int, a: Charge, ev: list[Event]) -> None:
     b.charger_supply -= 1
     p.chargers.append(a.dept)
     ev.append(
-        Event(
+        event(
             type="charge",
             text=f"{name} places a charger token on their {D.DEPT_NAMES[a.dept]} space: "
             f"{D.CHARGER_ABILITY[a.dept]} ({shifts_note(s)}).",
@@ -50,6 +50,6 @@ def _also(s: State, i: int, a: Also, ev: list[Event]) -> None:
     t = s.board.turn
     name = s.players[i]
     t.second_dept = a.dept
-    ev.append(Event(type="also", text=f"{name} also works in {D.DEPT_NAMES[a.dept]} this turn ({shifts_note(s)})."))
+    ev.append(event(type="also", text=f"{name} also works in {D.DEPT_NAMES[a.dept]} this turn ({shifts_note(s)})."))
     if a.dept == "assembly":
         clear_full_lines(s, ev)

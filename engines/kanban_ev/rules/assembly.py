@@ -3,7 +3,7 @@ leaving for the test track, demand tiles."""
 
 from __future__ import annotations
 
-from engines.base import Event
+from engines.base import Event, event
 
 from .. import data as D
 from ..actions import Provide, provide_
@@ -49,7 +49,7 @@ def clear_full_lines(s: State, ev: list[Event]) -> None:
             for pt in line:
                 s.board.part_supply[pt] += 1
             s.board.assembly_lines[m] = []
-            ev.append(Event(type="assembly", text=f"The full {D.MODEL_NAMES[m]} line is cleared."))
+            ev.append(event(type="assembly", text=f"The full {D.MODEL_NAMES[m]} line is cleared."))
 
 
 def _provide(s: State, i: int, a: Provide, ev: list[Event]) -> None:
@@ -67,7 +67,7 @@ def _provide(s: State, i: int, a: Provide, ev: list[Event]) -> None:
     b.assembly_lines[a.model].append(a.part)
     src = "a parts voucher" if a.source == "voucher" else "their board"
     ev.append(
-        Event(
+        event(
             type="provide",
             text=f"{s.players[i]} provides {a.part} from {src} to the "
             f"{D.MODEL_NAMES[a.model]} line ({shifts_note(s)}).",
@@ -112,7 +112,7 @@ def _route(s: State, i: int, chain: list[str], dest: str, ev: list[Event]) -> No
     text = "Conveyor: " + ", ".join(moves) if moves else "Conveyor"
     if conv[chain[0]]:
         text += f"; a new {D.MODEL_NAMES[model]} enters at {chain[0]}"
-    ev.append(Event(type="conveyor", text=text + "."))
+    ev.append(event(type="conveyor", text=text + "."))
 
 
 def _new_car(s: State, model: str) -> None:
@@ -131,7 +131,7 @@ def _exit_car(s: State, i: int, car: str, gate: str, ev: list[Event]) -> None:
     p = s.player_boards[i]
     p.pp += D.EXIT_PP[gate]
     ev.append(
-        Event(
+        event(
             type="exit",
             text=f"A {D.MODEL_NAMES[car]} leaves the conveyor at gate {gate[1:]}: {s.players[i]} "
             f"gains {D.EXIT_PP[gate]} PP; the car joins the test track.",
@@ -143,7 +143,7 @@ def _exit_car(s: State, i: int, car: str, gate: str, ev: list[Event]) -> None:
             b.demand_tokens[k] -= 1
             take_generic(s, i)
             ev.append(
-                Event(
+                event(
                     type="speech",
                     text=f"The {D.MODEL_NAMES[car]} is in demand: {s.players[i]} takes a speech token "
                     f"({b.demand_tokens[k]} left on that tile).",
@@ -158,7 +158,7 @@ def _exit_car(s: State, i: int, car: str, gate: str, ev: list[Event]) -> None:
                 b.generic_supply -= tok
                 b.demand_tokens[k] = tok
                 ev.append(
-                    Event(
+                    event(
                         type="demand", text=f"New demand tile: {D.MODEL_NAMES[new]} with {plural(tok, 'speech token')}."
                     )
                 )

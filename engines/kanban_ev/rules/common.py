@@ -10,7 +10,7 @@ from typing import Any, Literal, Union, get_args, get_origin
 
 from pydantic import BaseModel
 
-from engines.base import Event, rng
+from engines.base import Event, event, rng
 
 from .. import data as D
 from ..state import Board, Meeting, PlayerBoard, State, WorkTurn
@@ -266,7 +266,7 @@ def gain(s: State, i: int, benefit: dict, ev: list[Event], why: str) -> None:
             for _ in range(v):
                 printed_speech(s, i)
     if benefit:
-        ev.append(Event(type="benefit", text=f"{s.players[i]} gains {benefit_text(benefit)} ({why})."))
+        ev.append(event(type="benefit", text=f"{s.players[i]} gains {benefit_text(benefit)} ({why})."))
 
 
 def printed_speech(s: State, i: int) -> None:
@@ -308,7 +308,7 @@ def check_factory_goal(s: State, i: int, kind: str, count: int, ev: list[Event])
                 "cert": ("certification goal", "certification", "certifications"),
             }[kind]
             ev.append(
-                Event(
+                event(
                     type="speech",
                     text=f"{s.players[i]} reaches {plural(count, what[1], what[2])}: takes a speech "
                     f"token from the {what[0]} tile {count} ({tile[1]} left on it).",

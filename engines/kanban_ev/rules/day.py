@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.base import Event, IllegalAction
+from engines.base import Event, IllegalAction, event
 
 from .. import data as D
 from ..actions import Done, Place, nominate_, place_
@@ -17,7 +17,7 @@ from .sandra import _sandra_moves, sandra_turn
 from .scoring import final_scoring
 from .setup import SETUP_PHASES, apply_setup, legal_setup
 from .words import plural
-from .work import _apply_work, _legal_work, begin_turn
+from .work import _apply_work, _legal_work, _legal_work_of, begin_turn
 
 
 def current(s: State) -> int:
@@ -53,6 +53,15 @@ def legal(s: State, i: int) -> list:
     if ph == "nominate":
         return [nominate_(g) for g in s.player_boards[i].goals]
     return []
+
+
+def legal_of(s: State, i: int, kind: type) -> list:
+    """The actions of type ``kind`` among ``legal(s, i)``, in their order; in a work turn it
+    lists only the part of the actions that can hold them (for checking one move)."""
+
+    if s.phase == "work" and i in to_act(s):
+        return _legal_work_of(s, i, kind)
+    return [a for a in legal(s, i) if type(a) is kind]
 
 
 def _legal_select(s: State, i: int) -> list:
@@ -116,7 +125,7 @@ def start_day(s: State, ev: list[Event]) -> None:
         ents = [(b.positions[i], i) for i in range(len(s.players))] + [(b.sandra, -1)]
         b.order = [e for _, e in sorted(ents)]
     b.turn_index = 0
-    ev.append(Event(type="day", text=f"Day {b.day} (week {b.week}, cycle {b.cycle}): department selection."))
+    ev.append(event(type="day", text=f"Day {b.day} (week {b.week}, cycle {b.cycle}): department selection."))
     _auto(s, ev)
 
 
@@ -155,7 +164,7 @@ def _apply_place(s: State, i: int, a: Place, ev: list[Event]) -> None:
     s.board.positions[i] = code
     ws = D.WORKSTATION_SHIFTS[a.dept][a.station - 1]
     ev.append(
-        Event(
+        event(
             type="place",
             text=f"{s.players[i]} goes to {D.DEPT_NAMES[a.dept]} workstation {a.station} "
             f"({'upper' if a.station == 1 else 'lower'}, {plural(ws, 'shift')}).",

@@ -3,7 +3,7 @@ parts voucher."""
 
 from __future__ import annotations
 
-from engines.base import Event
+from engines.base import Event, event
 
 from .. import data as D
 from ..actions import Order, Take, Voucher, order_, take_, voucher_
@@ -56,7 +56,7 @@ def _take(s: State, i: int, a: Take, ev: list[Event]) -> None:
     spend(s, 1)
     b.warehouses[a.part] -= a.count
     p.parts += [a.part] * a.count
-    ev.append(Event(type="take", text=f"{name} takes {a.count} {a.part} from its warehouse ({shifts_note(s)})."))
+    ev.append(event(type="take", text=f"{name} takes {a.count} {a.part} from its warehouse ({shifts_note(s)})."))
 
 
 def _voucher(s: State, i: int, a: Voucher, ev: list[Event]) -> None:
@@ -71,7 +71,7 @@ def _voucher(s: State, i: int, a: Voucher, ev: list[Event]) -> None:
     b.voucher_supply -= 1
     p.vouchers_pending += 1
     ev.append(
-        Event(
+        event(
             type="voucher",
             text=f"{name} receives a parts voucher, usable from the end of the turn ({shifts_note(s)}).",
         )
@@ -97,9 +97,9 @@ def _order(s: State, i: int, a: Order, ev: list[Event]) -> None:
     b.kanban_deck.append(a.card)
     drawn = b.kanban_deck.pop(0)
     p.kanban_cards.append(drawn)
-    ev.append(Event(type="draw", text=f"You draw Kanban order card {drawn}.", visible_to=[s.players[i]]))
+    ev.append(event(type="draw", text=f"You draw Kanban order card {drawn}.", visible_to=[s.players[i]]))
     ev.append(
-        Event(
+        event(
             type="order",
             text=f"{s.players[i]} issues Kanban order {a.card} in placement {a.split}: "
             + (", ".join(added) or "nothing")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.base import Event
+from engines.base import Event, event
 
 from .. import data as D
 from ..actions import Done, Nominate, Play, Speak, done_, pass_, play_, speak_
@@ -56,7 +56,7 @@ def start_meeting(s: State, ev: list[Event]) -> None:
     b.turn_index = 0
     b.current_meeting = Meeting(played=[""] * len(s.players), spoken={}, passes=0, played_now=False)
     ev.append(
-        Event(
+        event(
             type="meeting",
             text="Meeting! In certification order each player plays one performance goal "
             "(once), speaks on goals with speech tokens, or passes; it ends when everyone passes in a row. "
@@ -71,7 +71,7 @@ def start_meeting(s: State, ev: list[Event]) -> None:
             if goals
             else "A meeting begins: you hold no performance goal; on your turn speak or pass."
         )
-        ev.append(Event(type="meeting-hand", text=text, visible_to=[s.players[i]]))
+        ev.append(event(type="meeting-hand", text=text, visible_to=[s.players[i]]))
 
 
 def _apply_meeting(s: State, i: int, a: Any, ev: list[Event]) -> None:
@@ -85,7 +85,7 @@ def _apply_meeting(s: State, i: int, a: Any, ev: list[Event]) -> None:
         p.goals.remove(a.goal)
         m.played[i] = a.goal
         m.played_now = True
-        ev.append(Event(type="play", text=f"{name} plays performance goal {goal_text(a.goal)}."))
+        ev.append(event(type="play", text=f"{name} plays performance goal {goal_text(a.goal)}."))
         return
     if isinstance(a, Speak):
         spoken = m.spoken.setdefault(a.goal, [])
@@ -97,7 +97,7 @@ def _apply_meeting(s: State, i: int, a: Any, ev: list[Event]) -> None:
         pts = value * min(icon, have)
         p.pp += pts
         ev.append(
-            Event(
+            event(
                 type="speak",
                 text=f"{name} speaks on {goal_text(a.goal)}: speech icon {icon}, has {have}, "
                 f"scores {value} x {min(icon, have)} = {pts} PP ({plural(p.speech_tokens, 'speech token')} left).",
@@ -106,10 +106,10 @@ def _apply_meeting(s: State, i: int, a: Any, ev: list[Event]) -> None:
         m.passes = 0
     elif isinstance(a, Done):
         m.passes = 0
-        ev.append(Event(type="speak", text=f"{name} ends their meeting turn."))
+        ev.append(event(type="speak", text=f"{name} ends their meeting turn."))
     else:
         m.passes += 1
-        ev.append(Event(type="pass", text=f"{name} passes ({m.passes} of {len(s.players)} passes in a row)."))
+        ev.append(event(type="pass", text=f"{name} passes ({m.passes} of {len(s.players)} passes in a row)."))
     m.played_now = False
     if m.passes >= len(s.players):
         _meeting_cleanup(s, ev)
@@ -124,7 +124,7 @@ def _nominate(s: State, i: int, a: Nominate, ev: list[Event]) -> bool:
     b = s.board
     s.player_boards[i].goals.remove(a.goal)
     b.nominations[i] = a.goal
-    ev.append(Event(type="nominate", text=f"{s.players[i]} puts a goal face down in the meeting room."))
+    ev.append(event(type="nominate", text=f"{s.players[i]} puts a goal face down in the meeting room."))
     if all(b.nominations):
         _finish_meeting(s, ev)
         return True
@@ -149,7 +149,7 @@ def _meeting_cleanup(s: State, ev: list[Event]) -> None:
     b.current_meeting = None
     b.nominations = [""] * len(s.players)
     s.phase = "nominate"
-    ev.append(Event(type="meeting", text="The meeting is over; each player nominates a goal for the room."))
+    ev.append(event(type="meeting", text="The meeting is over; each player nominates a goal for the room."))
 
 
 def _deal_goal(s: State) -> str | None:
@@ -188,14 +188,14 @@ def _finish_meeting(s: State, ev: list[Event]) -> None:
                 s.player_boards[i].goals.append(g)
                 dealt.append(g)
         ev.append(
-            Event(
+            event(
                 type="draw", text="You are dealt performance goals " + ", ".join(dealt) + ".", visible_to=[s.players[i]]
             )
         )
     b.meeting_marker = False
     b.cycle = min(D.CYCLE_MAX, b.cycle + 1)
     ev.append(
-        Event(
+        event(
             type="meeting",
             text="Meeting room now: "
             + ", ".join(goal_text(g) for g in b.meeting_room)

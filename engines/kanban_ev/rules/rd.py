@@ -3,7 +3,7 @@ pace car and the meeting marker."""
 
 from __future__ import annotations
 
-from engines.base import Event
+from engines.base import Event, event
 
 from .. import data as D
 from ..actions import Claim, Upgrade, claim_, upgrade_
@@ -79,7 +79,7 @@ def _claim(s: State, i: int, a: Claim, ev: list[Event]) -> None:
         if model_of(des) == car and des not in p.tested:
             p.tested.append(des)
     ev.append(
-        Event(
+        event(
             type="claim",
             text=f"{s.players[i]} claims the {D.MODEL_NAMES[car]} at position {a.pos} behind the "
             f"pace car for {plural(D.CLAIM_COST[a.pos - 1], 'shift')}, returning design {a.design}, into garage "
@@ -113,7 +113,7 @@ def _upgrade(s: State, i: int, a: Upgrade, ev: list[Event]) -> None:
     src = {"part": "a part from their board", "voucher": "a parts voucher", "charger": "the R&D charger"}[a.source]
     old_value = b.part_values[pt]
     ev.append(
-        Event(
+        event(
             type="upgrade",
             text=f"{s.players[i]} upgrades {a.design} on {D.MODEL_NAMES[m]} upgrade space "
             f"{a.space} with {src}: +{D.UPGRADE_PP} PP ({shifts_note(s)}).",
@@ -126,7 +126,7 @@ def _upgrade(s: State, i: int, a: Upgrade, ev: list[Event]) -> None:
         p.double_upgrade_used = True
         p.pp += b.part_values[pt]
         ev.append(
-            Event(
+            event(
                 type="upgrade",
                 text=f"Double upgrade: the {pt} value marker goes from {old_value} to "
                 f"{b.part_values[pt]} and is flipped; {s.players[i]} gains {b.part_values[pt]} PP.",
@@ -134,13 +134,13 @@ def _upgrade(s: State, i: int, a: Upgrade, ev: list[Event]) -> None:
         )
     else:
         b.part_values[pt] = min(D.PART_VALUE_MAX, b.part_values[pt] + 1)
-        ev.append(Event(type="upgrade", text=f"The {pt} value marker goes from {old_value} to {b.part_values[pt]}."))
+        ev.append(event(type="upgrade", text=f"The {pt} value marker goes from {old_value} to {b.part_values[pt]}."))
     p.designs.remove(a.design)
     p.upgraded.append(a.design)
     if m in p.garages:
         p.tested.append(a.design)
         ev.append(
-            Event(type="upgrade", text=f"{a.design} is a tested design ({s.players[i]} owns a {D.MODEL_NAMES[m]}).")
+            event(type="upgrade", text=f"{a.design} is a tested design ({s.players[i]} owns a {D.MODEL_NAMES[m]}).")
         )
     p.pp += D.UPGRADE_PP
     check_factory_goal(s, i, "beige", len(p.upgraded), ev)
@@ -159,4 +159,4 @@ def advance_pace(s: State, ev: list[Event]) -> None:
     b.pace_car = (b.pace_car + 1) % track["spaces"]
     if b.pace_car in track["striped"] and not b.meeting_marker:
         b.meeting_marker = True
-        ev.append(Event(type="meeting", text="The pace car reaches a striped space: a meeting is called."))
+        ev.append(event(type="meeting", text="The pace car reaches a striped space: a meeting is called."))

@@ -3,7 +3,7 @@ evaluation, each department's task after it, and the end-of-week scoring at her 
 
 from __future__ import annotations
 
-from engines.base import Event
+from engines.base import Event, event
 
 from .. import data as D
 from ..state import PlayerBoard, State
@@ -37,7 +37,7 @@ def _sandra_moves(s: State, ev: list[Event]) -> None:
         if b.sandra == DESK
         else f"{D.DEPT_NAMES[dept_of(b.sandra)]} workstation {b.sandra % 2 + 1}"
     )
-    ev.append(Event(type="sandra", text=f"Sandra moves to {where}."))
+    ev.append(event(type="sandra", text=f"Sandra moves to {where}."))
 
 
 def criterion(p: PlayerBoard, d: str) -> int:
@@ -64,19 +64,19 @@ def sandra_turn(s: State, ev: list[Event]) -> None:
     if d == "rd":
         advance_pace(s, ev)
         close_gaps(s)
-        ev.append(Event(type="sandra", text=f"Sandra advances the pace car to test track space {b.pace_car}."))
+        ev.append(event(type="sandra", text=f"Sandra advances the pace car to test track space {b.pace_car}."))
     elif d == "assembly":
         for m in D.MODELS:
             for pt in b.assembly_lines[m]:
                 b.part_supply[pt] += 1
             b.assembly_lines[m] = []
-        ev.append(Event(type="sandra", text="Sandra clears every assembly space."))
+        ev.append(event(type="sandra", text="Sandra clears every assembly space."))
     elif d == "logistics":
         for pt in D.PARTS:
             if b.warehouses[pt] > 1:
                 b.part_supply[pt] += b.warehouses[pt] - 1
                 b.warehouses[pt] = 1
-        ev.append(Event(type="sandra", text="Sandra cuts every warehouse down to 1 part."))
+        ev.append(event(type="sandra", text="Sandra cuts every warehouse down to 1 part."))
     elif d == "design":
         k = D.SANDRA_DESIGN_RETURN[len(s.players)]
         cols = k // 2
@@ -89,7 +89,7 @@ def sandra_turn(s: State, ev: list[Event]) -> None:
         _draw(s, "designs").shuffle(back)
         b.design_stacks[2] += back
         refill_designs(s)
-        ev.append(Event(type="sandra", text=f"Sandra returns {len(back)} designs under the central stack."))
+        ev.append(event(type="sandra", text=f"Sandra returns {len(back)} designs under the central stack."))
     else:
         end_of_week(s, ev)
 
@@ -131,7 +131,7 @@ def evaluate(s: State, d: str, ev: list[Event]) -> None:
                 words.append(f"{has}: no reward")
     who = "least" if mean else "most"
     ev.append(
-        Event(
+        event(
             type="sandra",
             text=f"{'Mean' if mean else 'Nice'} Sandra evaluates {D.DEPT_NAMES[d]} "
             f"({who} training there: {level}; {'2 or fewer' if mean else '2 or more'} {thing[1]}): "
@@ -163,11 +163,11 @@ def end_of_week(s: State, ev: list[Event]) -> None:
             total += sum(1 for x in p.tested if model_of(x) == car)
         p.pp += total
         ev.append(
-            Event(
+            event(
                 type="week",
                 text=f"End-of-week scoring: {s.players[i]} scores {total} PP for "
                 f"{plural(len(cars_of(p)), 'car')} (1 per upgrade of its model, 1 per own tested design of it).",
             )
         )
     b.week = min(D.WEEK_MAX, b.week + 1)
-    ev.append(Event(type="week", text=f"The week marker moves to {b.week}."))
+    ev.append(event(type="week", text=f"The week marker moves to {b.week}."))

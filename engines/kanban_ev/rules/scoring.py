@@ -3,7 +3,7 @@ order, training track places, the ranking and its tiebreakers."""
 
 from __future__ import annotations
 
-from engines.base import Event
+from engines.base import Event, event
 
 from .. import data as D
 from ..state import State
@@ -109,7 +109,7 @@ def final_scoring(s: State, ev: list[Event]) -> None:
         items["total"] = p.pp
         result[s.players[i]] = items
         ev.append(
-            Event(
+            event(
                 type="final",
                 text=f"{s.players[i]} final scoring: "
                 + ", ".join(f"{FINAL_LABELS[k]} {v}" for k, v in items.items() if k != "total")
@@ -121,7 +121,7 @@ def final_scoring(s: State, ev: list[Event]) -> None:
     b.order = []
     b.turn_index = 0
     # the ranking itself is the host's (resigned players last), said once under the events
-    ev.append(Event(type="over", text="Game over."))
+    ev.append(event(type="over", text="Game over."))
 
 
 FINAL_LABELS = {

@@ -7,7 +7,7 @@ import itertools
 from types import SimpleNamespace
 from typing import Any
 
-from engines.base import Event, rng
+from engines.base import Event, event, rng
 
 from .. import data as D
 from ..actions import Arrange, ChooseGarages, Pick, cert_, garages_, pick_
@@ -173,18 +173,18 @@ def apply_setup(s: State, i: int, a: Any, ev: list[Event]) -> bool:
     if ph == "garages":
         if isinstance(a, ChooseGarages):
             p.garage_set = a.set
-            ev.append(Event(type="setup", text=f"{name} takes the {a.set} garage tiles."))
+            ev.append(event(type="setup", text=f"{name} takes the {a.set} garage tiles."))
             return False
         names = D.GARAGE_TILE_IDS[p.garage_set]
         p.garage_tiles = [names.index(x) for x in a.tiles] + [4]
-        ev.append(Event(type="setup", text=f"{name} arranges garages 1-4: {', '.join(a.tiles)}."))
+        ev.append(event(type="setup", text=f"{name} arranges garages 1-4: {', '.join(a.tiles)}."))
         if all(q.garage_tiles for q in s.player_boards):
             s.phase = "cert_setup"
             b.turn_index = 0
         return False
     if ph == "cert_setup":
         p.certification = a.space - 1
-        ev.append(Event(type="setup", text=f"{name} starts on certification space {a.space}."))
+        ev.append(event(type="setup", text=f"{name} starts on certification space {a.space}."))
         gain(s, i, D.CERT_TRACK[0][a.space - 1], ev, "certification track")
         b.turn_index += 1
         if b.turn_index >= len(s.players):
@@ -207,12 +207,12 @@ def _apply_pick(s: State, i: int, a: Pick, ev: list[Event]) -> bool:
         if a.item != "none":
             b.warehouses[a.item] -= 1
             p.parts.append(a.item)
-        ev.append(Event(type="setup", text=f"{s.players[i]} picks {a.item}."))
+        ev.append(event(type="setup", text=f"{s.players[i]} picks {a.item}."))
         b.setup_pick = "design"
         return False
     _remove_design_from_board(s, a.item)
     p.designs.append(a.item)
-    ev.append(Event(type="setup", text=f"{s.players[i]} picks design {a.item}."))
+    ev.append(event(type="setup", text=f"{s.players[i]} picks design {a.item}."))
     b.setup_pick = "part"
     b.turn_index += 1
     if b.turn_index >= len(s.players):

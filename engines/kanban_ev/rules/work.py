@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.base import Event, IllegalAction
+from engines.base import Event, IllegalAction, event
 
 from .. import data as D
 from ..actions import (
@@ -72,36 +72,95 @@ def _legal_work(s: State, i: int) -> list:
         if kind == "route":
             last = pend[0][1][-1]
             return [route_(n) for n in D.CONVEYOR[last]]
-    out: list = []
     can = spendable(s)
     act = active_depts(s)
+    out = _work_trainings(s, i, can, act) + _work_also(s) + _work_recycling(s, i)
+    for d in act:
+        out += _DEPT_ACTIONS[d](s, i, can)
+    out.append(done_())
+    return out
+
+
+def _work_trainings(s: State, i: int, can: int, act: list[str]) -> list:
+    """Training in the departments worked in (a book or a shift), up to expert."""
+
+    p = s.player_boards[i]
+    out: list = []
     for d in act:
         if p.training[DI[d]] < D.EXPERT_AT:
             if usable(s, i, "book") > 0:
                 out.append(train_(d, "book"))
             if can >= 1:
                 out.append(train_(d, "shift"))
-    if t.dept == "admin" and not t.second_dept:
-        for d in D.DEPTS[:4]:
-            out.append(also_(d))
+    return out
+
+
+def _work_also(s: State) -> list:
+    """Administration: a second department, until one is chosen."""
+
+    t = s.board.turn
+    return [also_(d) for d in D.DEPTS[:4]] if t.dept == "admin" and not t.second_dept else []
+
+
+def _work_recycling(s: State, i: int) -> list:
+    """Recycling swaps: a part of yours (not one taken from recycling this turn) for one there."""
+
+    b = s.board
+    t = b.turn
+    p = s.player_boards[i]
+    out: list = []
     for give in sorted(set(p.parts)):
         if give in b.recycling or p.parts.count(give) <= t.recycled.count(give):
             continue
         for get in b.recycling:
             out.append(recycle_(give, get))
-    for d in act:
-        if d == "rd":
-            out += _legal_rd(s, i, can)
-        elif d == "assembly":
-            out += _legal_assembly(s, i, can)
-        elif d == "logistics":
-            out += _legal_logistics(s, i, can)
-        elif d == "design":
-            out += _legal_design(s, i, can)
-        elif d == "admin":
-            out += _legal_admin(s, i, can)
-    out.append(done_())
     return out
+
+
+#: department -> its own actions (``f(s, i, spendable shifts)``)
+_DEPT_ACTIONS = {
+    "rd": _legal_rd,
+    "assembly": _legal_assembly,
+    "logistics": _legal_logistics,
+    "design": _legal_design,
+    "admin": _legal_admin,
+}
+#: the action types that only one department's list holds, by department
+_DEPT_OF_KIND = {
+    Claim: "rd",
+    Upgrade: "rd",
+    Provide: "assembly",
+    Order: "logistics",
+    Take: "logistics",
+    Voucher: "logistics",
+    SelectDesign: "design",
+    Advanced: "design",
+    Charge: "admin",
+}
+
+
+def _legal_work_of(s: State, i: int, kind: type) -> list:
+    """The actions of type ``kind`` among ``_legal_work(s, i)``, in their order, listing only
+    the part of the work turn's actions that can hold them."""
+
+    t = s.board.turn
+    if t.pending:
+        return [a for a in _legal_work(s, i) if type(a) is kind]
+    if kind is Done:
+        return [done_()]
+    if kind is Also:
+        return _work_also(s)
+    if kind is Recycle:
+        return _work_recycling(s, i)
+    act = active_depts(s)
+    if kind is Train:
+        return _work_trainings(s, i, spendable(s), act)
+    d = _DEPT_OF_KIND.get(kind)
+    if d is None:
+        return []
+    if d not in act:
+        return []
+    return [a for a in _DEPT_ACTIONS[d](s, i, spendable(s)) if type(a) is kind]
 
 
 def begin_turn(s: State, i: int, ev: list[Event]) -> None:
@@ -143,7 +202,7 @@ def _apply_work(s: State, i: int, a: Any, ev: list[Event]) -> None:
         sec = n_certs(p)
         p.certification = sec * 4 + a.space - 1
         ev.append(
-            Event(type="cert", text=f"{name} moves their certification marker to section {sec}, space {a.space}.")
+            event(type="cert", text=f"{name} moves their certification marker to section {sec}, space {a.space}.")
         )
         benefit = dict(D.CERT_TRACK[sec][a.space - 1])
         if not D.CERT_PRINTED_SPEECH and sec in (2, 4):
@@ -171,7 +230,7 @@ def _apply_work(s: State, i: int, a: Any, ev: list[Event]) -> None:
         p.training_stamps[di] = b.training_stamp
         paid = "a book" if a.pay == "book" else "a shift"
         ev.append(
-            Event(
+            event(
                 type="train",
                 text=f"{name} trains in {D.DEPT_NAMES[a.dept]} with {paid}: "
                 f"{p.training[di]} of {D.EXPERT_AT} steps up the track ({shifts_note(s)}).",
@@ -179,7 +238,7 @@ def _apply_work(s: State, i: int, a: Any, ev: list[Event]) -> None:
         )
         if p.training[di] == D.CERTIFIED_AT:
             ev.append(
-                Event(
+                event(
                     type="cert",
                     text=f"{name} is certified in {D.DEPT_NAMES[a.dept]}: the padlock comes off "
                     f"({D.CERT_UNLOCKS[a.dept]}); they choose a space in the next certification section.",
@@ -187,12 +246,12 @@ def _apply_work(s: State, i: int, a: Any, ev: list[Event]) -> None:
             )
             t.pending.append(["cert"])
         if p.training[di] == D.EXPERT_AT:
-            ev.append(Event(type="expert", text=f"{name} reaches the last space of the {D.DEPT_NAMES[a.dept]} track."))
+            ev.append(event(type="expert", text=f"{name} reaches the last space of the {D.DEPT_NAMES[a.dept]} track."))
             if b.award_tokens[a.dept] > 0:
                 b.award_tokens[a.dept] -= 1
                 take_generic(s, i)
                 ev.append(
-                    Event(
+                    event(
                         type="speech", text=f"{name} takes the speech token on the {D.DEPT_NAMES[a.dept]} award tiles."
                     )
                 )
@@ -207,7 +266,7 @@ def _apply_work(s: State, i: int, a: Any, ev: list[Event]) -> None:
         p.parts.remove(a.give)
         p.parts.append(a.get)
         b.recycling[b.recycling.index(a.get)] = a.give
-        ev.append(Event(type="recycle", text=f"{name} swaps {a.give} for {a.get} in recycling."))
+        ev.append(event(type="recycle", text=f"{name} swaps {a.give} for {a.get} in recycling."))
         return
     if kind is Claim:
         _claim(s, i, a, ev)
@@ -237,7 +296,7 @@ def _apply_work(s: State, i: int, a: Any, ev: list[Event]) -> None:
         _charge(s, i, a, ev)
         return
     if kind is Done:  # the day goes on to the next turn (apply_action)
-        ev.append(Event(type="done", text=done_text(s, i)))
+        ev.append(event(type="done", text=done_text(s, i)))
         end_turn(s, i, ev)
         return
     raise IllegalAction("That is not a move now.")
