@@ -19,6 +19,7 @@ path made for one board version stays meaningful on that version only.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -130,6 +131,7 @@ class Builder:
     def __init__(self, engine: Any, state: Any, actions: list[ActionModel]):
         self.engine, self.state = engine, state
         self._top: _Node | None = None
+        self._mark: str | None = None
         self.items = [_Item(a, list(engine.choices(state, a)), engine.describe(state, a)) for a in actions]
         seen: set[tuple[str, ...]] = set()
         for it in self.items:
@@ -137,6 +139,21 @@ class Builder:
             if key in seen:
                 raise ValueError(f"two moves give the same choices {key}")
             seen.add(key)
+
+    def fingerprint(self) -> str:
+        """8 hex digits naming the tree's shape: every move's decisions (answers and their
+        groups) in order. Two builders with the same fingerprint lead every path to the same
+        move, so a press made on an older board version still means what the player chose
+        when their own moves did not change (another player's move in a simultaneous step)."""
+
+        if self._mark is None:
+            h = hashlib.blake2b(digest_size=4)
+            for it in self.items:
+                for c in it.choices:
+                    h.update(f"{c.value}\x1f{c.group}\x1e".encode())
+                h.update(b"\x1d")
+            self._mark = h.hexdigest()
+        return self._mark
 
     # ----- navigation ----------------------------------------------------------------------
     def step(self, path: tuple[int, ...] = ()) -> Step:

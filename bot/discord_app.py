@@ -55,7 +55,14 @@ log = logging.getLogger("boardhost.discord")
 
 #: the extensions holding the commands: ``/game …`` by theme (the cogs share one group,
 #: :mod:`bot.cogs.group`), then ``/move`` and each game's typed group
-EXTENSIONS = ("bot.cogs.lobby", "bot.cogs.table", "bot.cogs.days", "bot.cogs.votes", "bot.cogs.play")
+EXTENSIONS = (
+    "bot.cogs.lobby",
+    "bot.cogs.table",
+    "bot.cogs.days",
+    "bot.cogs.votes",
+    "bot.cogs.play",
+    "bot.cogs.pressing",
+)
 
 
 class BoardhostTree(app_commands.CommandTree):

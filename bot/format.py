@@ -249,8 +249,12 @@ def footer(
         if mention:
             who = ", ".join(seat_label(m) for m in mention)
             due = f" (deadline {discord_time(deadline)})" if deadline is not None else ""
-            lines.append(f"{who}: your move{due}. Type `/move` and pick from the list (**My moves** shows them all).")
+            lines.append(f"{who}: your move{due}. {PLAY_HINT}")
     return lines
+
+
+#: how to play, after "your move" on a post that asks someone to act
+PLAY_HINT = "Press **Play** to build your move step by step (or type `/move`)."
 
 
 def board_lines(board: Board) -> list[str]:
@@ -447,7 +451,7 @@ def move_lines(result: Any, seats: dict[str, str], board_link: str | None, *, hi
         due = f" (deadline {discord_time(result.deadline)})" if result.deadline is not None else ""
         # a masked link: Discord shows "the board" as the link text, not a 90-character URL
         where = f" on [the board]({board_link})" if board_link else ""
-        how = " Type `/move` and pick from the list (**My moves** shows them all)." if hint else ""
+        how = f" {PLAY_HINT}" if hint else ""
         out.append(f"{who}: your move{due}{where}.{how}")
     return out
 

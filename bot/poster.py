@@ -34,7 +34,7 @@ from bot.format import (
 )
 from bot.service import Board, Result, Service
 from bot.turnposts import TurnPosts
-from bot.views import board_view
+from bot.views import board_view, play_view
 from engines import registry
 
 log = logging.getLogger("boardhost.discord")
@@ -233,7 +233,9 @@ class Poster:
         )
         lines = move_lines(result, seats, link, hint=bool(ping))  # the how-to only to whoever is asked anew
         if lines:
-            await self.turns.send_line(channel, result, lines, ping)
+            # the line asking players to act carries Play (it pings them: the press is one tap away)
+            view = play_view(result.table, result.version) if result.status == "active" and result.mention else None
+            await self.turns.send_line(channel, result, lines, ping, view)
         if failure is not None:
             raise failure  # the board stays owed: posted when the table is next touched
 

@@ -8,15 +8,18 @@ stale click: it is refused with the current board.
 
 The items know no cog: a click is handed by name (``interaction.client.get_cog``) to the cog
 registered under :data:`LOBBY_COG` (Join, Start), :data:`TABLE_COG` (the board's buttons and
-the history's Prev/Next) or :data:`PLAY_COG` (the pick menu), failures go to the bot's
+the history's Prev/Next), :data:`PRESS_COG` (Play and the move builder) or :data:`PLAY_COG`
+(the pick menu), failures go to the bot's
 ``explain_failure`` (as command errors go to the tree's ``on_error``), and a successful
 click "touches" the table (a post it owes is made now).
 
 custom_id formats (≤ 100 characters):
 
 * ``bh:join:<table>:<game>`` / ``bh:start:<table>:<game>``: lobby of game number ``game``;
-* ``bh:hand:<table>:v<version>`` / ``bh:moves:<table>:v<version>`` /
-  ``bh:board:<table>:v<version>``: board at ``version``;
+* ``bh:play:<table>:v<version>`` / ``bh:hand:<table>:v<version>`` /
+  ``bh:moves:<table>:v<version>`` / ``bh:board:<table>:v<version>``: board at ``version``
+  (Play and the older My moves open the move builder, :mod:`bot.pressing`, whose steps'
+  ids are described there);
 * ``bh:hist:<table>:<game>:<player>:p<page>``: a page of ``/game history``.
 """
 
@@ -30,6 +33,8 @@ import discord
 #: the names of the cogs (``bot.cogs.lobby``, ``.table``, ``.days``, ``.votes``, ``.play``): the
 #: items hand their clicks to them by name, so this module imports no cog
 LOBBY_COG, TABLE_COG, DAYS_COG, VOTES_COG, PLAY_COG = "GameLobby", "GameTable", "GameDays", "GameVotes", "PlayCog"
+#: the cog of the move builder (``bot.cogs.pressing``): Play and the builder's presses
+PRESS_COG = "Pressing"
 
 
 class _Handled:
@@ -108,15 +113,29 @@ class HandButton(
         await _cog(interaction, TABLE_COG).board_button(interaction, "hand", self.table, self.number)
 
 
+class PlayButton(
+    _NumberedButton, discord.ui.DynamicItem[discord.ui.Button], template=r"bh:play:(?P<table>\d+):v(?P<number>\d+)"
+):
+    """ "Play" on a board message and on the line asking players to act: opens the move
+    builder (:mod:`bot.pressing`) for the clicker, ephemerally, at the CURRENT board (Play
+    only opens it; every later press is checked against the board it was made on)."""
+
+    KIND, LABEL, PREFIX, STYLE = "play", "Play", "v", discord.ButtonStyle.primary
+
+    async def handle(self, interaction: discord.Interaction) -> None:
+        await _cog(interaction, PRESS_COG).open(interaction, self.table)
+
+
 class MovesButton(
     _NumberedButton, discord.ui.DynamicItem[discord.ui.Button], template=r"bh:moves:(?P<table>\d+):v(?P<number>\d+)"
 ):
-    """ "My moves" on a board message: the caller's legal moves, ephemerally."""
+    """ "My moves" on a board message posted before the Play button: opens the move builder,
+    as Play does."""
 
     KIND, LABEL, PREFIX = "moves", "My moves", "v"
 
     async def handle(self, interaction: discord.Interaction) -> None:
-        await _cog(interaction, TABLE_COG).board_button(interaction, "moves", self.table, self.number)
+        await _cog(interaction, PRESS_COG).open(interaction, self.table)
 
 
 class BoardButton(
@@ -187,7 +206,7 @@ class HistoryButton(
         )
 
 
-DYNAMIC_ITEMS = (JoinButton, StartButton, HandButton, MovesButton, BoardButton, PickSelect, HistoryButton)
+DYNAMIC_ITEMS = (JoinButton, StartButton, HandButton, PlayButton, MovesButton, BoardButton, PickSelect, HistoryButton)
 
 
 def history_view(table: int | str, game: int, page: int, pages: int, player: int = 0) -> discord.ui.View | None:
@@ -215,14 +234,22 @@ def lobby_view(table: int | str, game: int) -> discord.ui.View:
     return view
 
 
-def board_view(table: int | str, version: int, game_id: str, full_board: bool = False) -> discord.ui.View:
-    """The board message's buttons: "My hand" and "My moves" (every board carries
-    both; in a game without hands "My hand" says so), and with ``full_board`` (a move's post,
-    which shows the phone summary) "Full board"."""
+def play_view(table: int | str, version: int) -> discord.ui.View:
+    """The Play button alone: under the line asking players to act."""
 
     view = discord.ui.View(timeout=None)
+    view.add_item(PlayButton(int(table), int(version)))
+    return view
+
+
+def board_view(table: int | str, version: int, game_id: str, full_board: bool = False) -> discord.ui.View:
+    """The board message's buttons: "Play" (opens the move builder) and "My hand" (every
+    board carries both; in a game without hands "My hand" says so), and with ``full_board``
+    (a move's post, which shows the phone summary) "Full board"."""
+
+    view = discord.ui.View(timeout=None)
+    view.add_item(PlayButton(int(table), int(version)))
     view.add_item(HandButton(int(table), int(version)))
-    view.add_item(MovesButton(int(table), int(version)))
     if full_board:
         view.add_item(BoardButton(int(table), int(version)))
     return view

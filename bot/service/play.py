@@ -3,10 +3,12 @@
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
 import bot.service.clocks as clocks
+from bot.builder import Builder
 from bot.games import MOVES_HINT, refusal
 from bot.service.moves import UseCase
 from bot.service.results import (
@@ -123,6 +125,31 @@ class Play(UseCase):
         if mine.seat not in t.engine.to_act(t.state):
             return None, []
         return t, list(t.engine.legal_actions(t.state, mine.seat))
+
+    #: how many move builders :meth:`move_builder` keeps (the newest ones)
+    BUILDERS_KEPT = 64
+
+    async def move_builder(self, table: TableRef, user: UserRef) -> tuple[Builder, int, str] | None:
+        """``(builder, version, game title)``: the move builder (:class:`bot.builder.Builder`)
+        of the user's legal moves now and the game's version it was made at; None when the
+        user cannot act (:meth:`why_no_moves` says why). Cached per game, version and user:
+        a press of the builder's buttons reads no database and rebuilds no tree (the tree of a
+        version never changes: versions only grow, an undo included). Warm path as
+        :meth:`legal_actions`."""
+
+        t, actions = await self._legal(str(table), str(user))
+        if t is None or not actions:
+            return None
+        key = (t.game.pk, t.game.version, str(user))
+        cache: OrderedDict = self.__dict__.setdefault("_builders", OrderedDict())
+        built = cache.get(key)
+        if built is None:
+            built = cache[key] = Builder(t.engine, t.state, actions)
+            while len(cache) > self.BUILDERS_KEPT:
+                cache.popitem(last=False)
+        else:
+            cache.move_to_end(key)
+        return built, t.game.version, t.engine.title
 
     async def legal_actions(self, table: TableRef, user: UserRef, game_id: str | None = None) -> list[ActionModel]:
         """The user's legal actions now, in the engine's order; ``[]`` if there is no active

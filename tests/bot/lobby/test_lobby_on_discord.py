@@ -17,7 +17,7 @@ async def test_lobby_buttons_start_board_dm_and_ping(harness):
     w, hgt = await png_size(board_msg.attachments[0])
     assert max(w, hgt) <= 1600
     labels = [c["label"] for row in board_msg.components for c in row.to_dict()["components"]]
-    assert labels == ["My hand", "My moves"]
+    assert labels == ["Play", "My hand"]
     caller = (await to_act(h))[0]
     # only whoever must act is pinged, unless it is alice who just pressed Start
     assert h.pinged() == ([] if caller == str(h.alice.id) else [int(caller)])
@@ -105,7 +105,7 @@ async def test_a_moderator_with_manage_channels_can_cancel(harness):
     # the cancelled game's board buttons only read: they say the game was cancelled (not
     # "out of date, so nothing was played") and show its last board
     board_msgs = [m for m in h.messages() if m.components]
-    r = await h.alice.click(board_msgs[-1], label="My moves")
+    r = await h.alice.click(board_msgs[-1], label="Play")
     text, eph = reply(r)
     assert eph and text.split("\n")[0] == "This game was cancelled; this is its last board:"
     assert "nothing was played" not in text

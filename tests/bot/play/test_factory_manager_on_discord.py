@@ -169,11 +169,12 @@ async def test_new_game_options_are_autocompleted_and_checked(harness):
     await h.alice.slash(h.channel, "game start")
     r = await h.bob.slash(h.channel, "game hand")
     assert answer(r).ephemeral and "no hidden hand" in answer(r).content
-    # the table's live status message (the default) carries the buttons
-    board = next(m for m in reversed(h.messages()) if m.components)
+    # the table's live status message (the default) carries the buttons (the move line under
+    # it carries Play only)
+    board = next(m for m in reversed(h.messages()) if m.components and m.attachments)
     assert board.content.startswith("**Factory Manager**, move 0 (this board is updated after every move).")
     labels = [c["label"] for row in board.components for c in row.to_dict()["components"]]
-    assert labels == ["My hand", "My moves", "Full board"]
+    assert labels == ["Play", "My hand", "Full board"]
     r = await h.alice.click(board, label="My hand")
     assert answer(r).ephemeral and "no hidden hand" in answer(r).content
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import logging
 
 from bot.format import SORRY
+from tests.bot.pressing_driver import components
 
 
 def member_of(h, seat: str):
@@ -78,7 +79,7 @@ async def test_refusals_are_ephemeral_and_change_nothing(harness):
     await refused(await other.slash(h.channel, "move", action="call high"), "not your turn")
     # not seated (carol) and a spectator (dave) through the button
     await refused(await h.carol.slash(h.channel, "move", action="call high"), "not seated")
-    await refused(await h.dave.click(h.messages()[-1], label="My moves"), "not seated")
+    await refused(await h.dave.click(h.messages()[-1], label="Play"), "not seated")
     await refused(await h.dave.slash(h.channel, "game hand"), "not seated")
     # illegal move and text that is no move
     await refused(await actor.slash(h.channel, "move", action="play 1"), "call high or low")
@@ -254,29 +255,30 @@ async def test_buttons_survive_restart_and_stale_clicks_are_refused(harness):
     actor = member_of(h, caller)
     await h.restart()
     assert h.bot is not h.bots[0] and h.bot.synced is False  # a new bot; same commands, no re-sync
-    # My moves on the current board works on the new bot
-    r = await actor.click(board_msg, label="My moves")
+    # Play on the current board opens the move builder on the new bot
+    r = await actor.click(board_msg, label="Play")
     text, eph = reply(r)
-    assert eph and "`call high`" in text and "`call low`" in text
+    assert eph and [c["label"] for c in components(answer(r))] == ["Call high.", "Call low.", "Back", "Cancel"]
     # My hand too
     r = await actor.click(board_msg, label="My hand")
     text, eph = reply(r)
     assert eph and "Your hand:" in text
     # after a move that board is one move old: its read-only buttons answer with the current
-    # state: the caller now plays a card, so My moves lists `play` moves
+    # state: the caller now plays a card, so Play offers their cards
     await actor.slash(h.channel, "move", action="call low")
-    r = await actor.click(board_msg, label="My moves")
+    r = await actor.click(board_msg, label="Play")
     text, eph = reply(r)
-    assert eph and "out of date" not in text and "`play " in text and "`call " not in text
+    labels = [c["label"] for c in components(answer(r))]
+    assert eph and "out of date" not in text and labels[-2:] == ["Back", "Cancel"]
+    assert labels[:-2] and not any(label.startswith("Call") for label in labels[:-2]), labels
     del lobby_msg
 
 
 async def test_pick_a_move_menu_plays_once_and_refuses_a_stale_pick(harness):
     h = harness
     await started(h, h.alice, h.bob)
-    board_msg = h.messages()[-1]
     actor = member_of(h, (await to_act(h))[0])
-    r = await actor.click(board_msg, label="My moves")
+    r = await actor.slash(h.channel, "game moves")
     menu = answer(r).message
     options = [o["value"] for row in answer(r).components for c in row["components"] for o in c.get("options", [])]
     assert options == ["call high", "call low"]
@@ -318,10 +320,10 @@ async def test_game_over_ranking_and_board(harness):
     # a move after the end is refused
     text, eph = reply(await h.alice.slash(h.channel, "move", action="call high"))
     assert eph
-    # "My moves" on an older board of the finished game: the game is over (nothing was to be
+    # "Play" on an older board of the finished game: the game is over (nothing was to be
     # played, so no "nothing was played")
-    old = next(m for m in h.messages() if any(c.label == "My moves" for row in m.components for c in row.children))
-    r = await h.bob.click(old, label="My moves")
+    old = next(m for m in h.messages() if any(c.label == "Play" for row in m.components for c in row.children))
+    r = await h.bob.click(old, label="Play")
     text, eph = reply(r)
     assert eph and text.split("\n")[0] == "This game is over; this is its final board:"
     assert "nothing was played" not in text

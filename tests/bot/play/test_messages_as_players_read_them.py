@@ -40,7 +40,7 @@ async def test_moves_after_a_cancelled_game_says_cancelled_not_over(harness):
     # nobody will find a "final ranking" on /game board: it says the game was cancelled
     assert reply(await h.bob.slash(h.channel, "game moves")) == (expected, True)
     # the old board's button answers as a stale board does, with the table's current state
-    text, eph = reply(await h.bob.click(board_msg, label="My moves"))
+    text, eph = reply(await h.bob.click(board_msg, label="Play"))
     assert eph and "this game was cancelled" in text and "ranking" not in text
 
 

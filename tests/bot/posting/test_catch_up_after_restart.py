@@ -31,7 +31,7 @@ async def test_a_move_committed_but_never_posted_is_posted_by_the_restarted_bot(
     assert "low" in post.content.lower()  # the missed public event: the call
     assert [a.filename for a in post.attachments] == ["board.png"]
     labels = [c["label"] for row in post.components for c in row.to_dict()["components"]]
-    assert labels == ["My hand", "My moves"]
+    assert labels == ["Play", "My hand"]
     # both players must play now (simultaneous step): both named and both pinged, nobody else
     assert result.mention and sorted(result.mention) == sorted([str(h.alice.id), str(h.bob.id)])
     for seat in result.mention:
@@ -69,7 +69,7 @@ async def test_a_finished_game_whose_end_was_never_posted_shows_its_ranking_afte
     assert "earlier events not shown" in text  # a whole game's events are cut to the last ones
     assert text.count("Game over") == 1 and "**Final ranking:**" in text and "1. " in text
     assert h.pinged() == []  # nobody must act in a finished game
-    assert "My moves" not in str(new[0].components)
+    assert "Play" not in str(new[0].components)
 
 
 async def test_a_failed_post_is_caught_up_when_the_table_is_next_touched(harness):

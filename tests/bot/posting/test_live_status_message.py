@@ -27,7 +27,7 @@ async def test_live_status_message_edited_in_place_survives_restart_and_deletion
     assert len(start) == 2
     status = start[0]
     assert [a.filename for a in status.attachments] == ["board.png"]
-    assert [c.label for row in status.components for c in row.children] == ["My hand", "My moves"]
+    assert [c.label for row in status.components for c in row.children] == ["Play", "My hand"]
     assert status.content.startswith("**High-Low**, move 0 (this board is updated after every move).")
     assert start[1].attachments == []
     info = await h.service.table_info(h.channel.id)
@@ -48,14 +48,14 @@ async def test_live_status_message_edited_in_place_survives_restart_and_deletion
     assert new[0].content == (
         f"<@{caller}> calls high.\n"
         f"<@{both[0]}>, <@{both[1]}>: your move on [the board]({board_link})."
-        " Type `/move` and pick from the list (**My moves** shows them all)."
+        " Press **Play** to build your move step by step (or type `/move`)."
     )
     assert h.pinged(-1) == [int(s) for s in both if s != caller]
     current = next(m for m in h.messages() if m.id == status.id)
     assert current.content.startswith("**High-Low**, move 1 (this board is updated after every move).")
     assert [c.custom_id for row in current.components for c in row.children] == [
+        f"bh:play:{h.channel.id}:v1",
         f"bh:hand:{h.channel.id}:v1",
-        f"bh:moves:{h.channel.id}:v1",
     ]
 
     # a restarted bot edits the same message (its id is in the database)
@@ -141,7 +141,7 @@ async def test_a_refused_status_edit_posts_a_fresh_status_message_and_the_move_l
     assert new[1].content == (
         f"<@{caller}> calls high.\n"
         f"<@{both[0]}>, <@{both[1]}>: your move on [the board]({board_link})."
-        " Type `/move` and pick from the list (**My moves** shows them all)."
+        " Press **Play** to build your move step by step (or type `/move`)."
     )
     assert h.pinged(-1) == [int(s) for s in both if s != caller]
     assert (await h.service.store.get_game(info.game_pk)).status_message == str(new[0].id)

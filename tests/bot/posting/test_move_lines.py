@@ -23,5 +23,5 @@ def test_the_how_to_goes_only_with_a_post_that_asks_someone_anew():
     ]
     # the turn passes (the next player is pinged): the how-to follows
     assert move_lines(_result([], ["12"]), {}, None, hint=True) == [
-        "<@12>: your move. Type `/move` and pick from the list (**My moves** shows them all).",
+        "<@12>: your move. Press **Play** to build your move step by step (or type `/move`).",
     ]

@@ -51,7 +51,7 @@ async def test_a_moves_post_carries_one_summary_image_and_a_full_board_button(ha
     assert actor.name in view["players"] and seat not in view["players"]
     assert events and all(seat not in e for e in events) and any(actor.name in e for e in events)
     labels = [c["label"] for row in post.components for c in row.to_dict()["components"]]
-    assert labels == ["My hand", "My moves", "Full board"]
+    assert labels == ["Play", "My hand", "Full board"]
     # "Full board": the full board, only to the clicker; the channel gets nothing new
     before = h.mark()
     r = await h.carol.click(post, label="Full board")
@@ -62,4 +62,4 @@ async def test_a_moves_post_carries_one_summary_image_and_a_full_board_button(ha
     # /game board posts the full board in the channel (with no "Full board" button)
     r = await h.carol.slash(h.channel, "game board")
     assert not answer(r).ephemeral and [a.filename for a in answer(r).attachments] == ["board.png"]
-    assert [c["label"] for row in answer(r).components for c in row["components"]] == ["My hand", "My moves"]
+    assert [c["label"] for row in answer(r).components for c in row["components"]] == ["Play", "My hand"]
