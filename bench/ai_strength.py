@@ -11,7 +11,8 @@ In parts: ``--log FILE`` appends one JSON line per finished game (game, players,
 game number, result, CPU ms and playouts of every decision), ``--first-game G`` starts at
 game number ``G``; ``--report FILE ...`` prints the table from such logs without playing
 (a game played twice counts once). ``--budget`` replaces fields of the tested level's
-budget (for tuning; the table then names it). Run long matches niced: every game is CPU
+budget (for tuning; the table then names it). Each log line keeps the budget the tested
+level played with, and the report groups by it. Run long matches niced: every game is CPU
 bound, ``--jobs 2`` plays two at once.
 
 Per game at 2 players (and Transport at 4, as teams: the tested level plays both seats of
@@ -115,6 +116,7 @@ def play(game_id: str, n_players: int, level: str, g: int, first_seed: int, budg
         "g": g,
         "seed": seed,
         "budget": budget or {},
+        "used": dataclasses.asdict(strong.budget) if hasattr(strong, "budget") else {},
         "result": result,
         "ms": [round(m, 2) for m in ms],
         "playouts": playouts,
@@ -170,7 +172,8 @@ def report(paths: list[str]) -> None:
             for line in f:
                 if line.strip():
                     r = json.loads(line)
-                    key = (r["game"], r["players"], r["level"], json.dumps(r["budget"], sort_keys=True))
+                    used = json.dumps(r.get("used", {}), sort_keys=True)
+                    key = (r["game"], r["players"], r["level"], json.dumps(r["budget"], sort_keys=True), used)
                     groups.setdefault(key, {})[r["seed"]] = r
     for key in sorted(groups):
         print(summary(list(groups[key].values())), flush=True)

@@ -415,7 +415,11 @@ class Engine:
         action_models: the game's :class:`ActionModel` subclasses.
         AI: the game's AI class; ``AI(engine)`` has ``choose(state, player, rng) -> Action``.
             The instance is ``engine.ai`` (``None`` when ``AI`` is ``None``): the heuristic
-            policy, also the "easy" strength of :meth:`ai_level`.
+            policy, also the "easy" strength of :meth:`ai_level`. It stays the heuristic:
+            the search's rollouts and first candidate, the all-AI finish, the engines' own
+            whole-game tests and the benchmarks play it (a whole game at "normal" costs 10 to
+            60 s of CPU instead of about 1 s). The default strength of an AI seat is
+            ``ai_level()``, "normal".
         search: the game's :class:`engines.search.Hooks` (its determinizer, evaluation and
             the budgets of the stronger levels), or ``None``: then every level is ``engine.ai``.
         has_hands: whether players hold private information worth a DM.

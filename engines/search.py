@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import math
 import random
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -100,21 +101,23 @@ class NarrowPolicy:
     def __init__(self, engine, width: int):
         self.engine = engine
         self.width = width
-        self._legal: list = []
+        # the moves of the current call, per thread: AI moves of several tables may be
+        # chosen at once in worker threads with the same engine's policies
+        self._local = threading.local()
         self._ai = engine.AI(self)
 
     def __getattr__(self, name: str):  # everything but legal_actions: the real engine
         return getattr(self.engine, name)
 
     def legal_actions(self, state, player: str) -> list:
-        return self._legal
+        return self._local.legal
 
     def choose(self, state, player: str, rnd: random.Random):
         legal = self.engine.legal_actions(state, player)
         if len(legal) > self.width:
             keep = sorted(rnd.sample(range(len(legal)), self.width))
             legal = [legal[i] for i in keep]
-        self._legal = legal
+        self._local.legal = legal
         return self._ai.choose(state, player, rnd)
 
 
@@ -152,7 +155,13 @@ class SearchAI:
         self.policy = policy
         self.prior = prior if prior is not None else engine.ai
         self.level = level
-        self.last = Stats()
+        self._local = threading.local()
+
+    @property
+    def last(self) -> Stats:
+        """The :class:`Stats` of this thread's latest decision."""
+
+        return getattr(self._local, "last", None) or Stats()
 
     # ----- values ----------------------------------------------------------------------
     def _sides(self, state) -> list[list[str]]:
@@ -226,7 +235,7 @@ class SearchAI:
         eng = self.engine
         legal = eng.legal_actions(state, player)
         stats = Stats()
-        self.last = stats
+        self._local.last = stats
         if len(legal) <= 1:
             return legal[0] if legal else None
         r = random.Random(rng.getrandbits(64))

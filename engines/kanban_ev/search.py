@@ -108,7 +108,7 @@ def evaluate(state: State, player: str) -> float:
 HOOKS = Hooks(
     determinize=determinize,
     evaluate=evaluate,
-    scale=10.0,
+    scale=20.0,
     budgets={
         "normal": Budget(playouts=16, depth=24, candidates=3, screen=16),
         "strong": Budget(playouts=48, depth=40, candidates=4, screen=24),

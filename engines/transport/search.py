@@ -73,6 +73,6 @@ HOOKS = Hooks(
     rollout_width=10,
     budgets={
         "normal": Budget(playouts=12, depth=4, candidates=3, screen=16),
-        "strong": Budget(playouts=32, depth=6, candidates=4, screen=24),
+        "strong": Budget(playouts=24, depth=6, candidates=4, screen=24),
     },
 )

@@ -9,6 +9,7 @@ the simulated tourist income (own gain minus a share of the others') is highest.
 from __future__ import annotations
 
 import random
+import threading
 from typing import Any
 
 from . import data as D
@@ -51,13 +52,20 @@ class KaunasAI:
 
     def __init__(self, engine: Any):
         self.engine = engine
+        # the event values of the current call, per thread (AI moves of several tables may
+        # be chosen at once in worker threads with the same engine's policy)
+        self._local = threading.local()
+
+    @property
+    def _memo(self) -> dict:
+        return self._local.memo
 
     def choose(self, state: Any, player: str, rnd: random.Random) -> Any:
         H, eng = R, self.engine
         legal = eng.legal_actions(state, player)
         if len(legal) == 1:
             return legal[0]
-        self._memo: dict = {}
+        self._local.memo = {}
         scored = [(self._score(H, eng, state, player, a), i) for i, a in enumerate(legal)]
         best = max(sc for sc, _ in scored)
         ties = [legal[i] for sc, i in scored if sc >= best - 1e-9]

@@ -113,9 +113,9 @@ HOOKS = Hooks(
     determinize=determinize,
     evaluate=evaluate,
     rollout=RolloutAI,
-    scale=10.0,
+    scale=30.0,
     budgets={
-        "normal": Budget(playouts=10, depth=8, candidates=3, screen=12),
-        "strong": Budget(playouts=28, depth=12, candidates=4, screen=20),
+        "normal": Budget(playouts=12, depth=16, candidates=3, screen=12),
+        "strong": Budget(playouts=32, depth=20, candidates=4, screen=20),
     },
 )
