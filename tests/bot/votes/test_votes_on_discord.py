@@ -143,7 +143,11 @@ async def test_substitute_gets_the_hand_by_dm_and_the_old_player_nothing_more(ha
         await play_first(h, members[b.mention[0]])
     assert (await board(h)).status == "over"
     assert len(h.dms(h.bob)) == 1  # nothing more after the hand-over
-    assert len(h.dms(h.dave)) > 1  # the new player gets the draws
+    # the new player gets the draws: his own moves' hand changes edit his newest hand DM (one
+    # DM per own turn), so the hand-over DM no longer says what it said at the hand-over
+    dave_dms = h.dms(h.dave)
+    assert dave_dms[0].id == dm.id
+    assert [m.content for m in dave_dms] != [dm.content]
     # nobody pinged bob after the hand-over; the seat is written as dave in the channel
     posts = [
         req
