@@ -4,7 +4,8 @@ Plays one whole seeded game of each table of the done-when list (Factory Manager
 at 3, Visiting Kaunas at 2, Transport at 2 and at 4) on SimCord, every seat a member pressing
 Play and the move builder only (``tests/bot/pressing_driver.py``: three moves in four aim at the
 game's AI choice, the others walk the options at random, seeded), with the table's default
-posting (one live status message). Per game it prints:
+posting (one live status message), and the bot restarted once mid-game (a NEW bot object on
+the same database, builders left open across it; ``--restart-after``). Per game it prints:
 
 * presses per move, Play included (median, p95, max; target: max ≤ 6, median ≤ 4);
 * new channel messages per turn (a run of moves by the same seat; mean and max; target ≤ 1);
@@ -18,7 +19,7 @@ posting (one live status message). Per game it prints:
 The counts come from what the bot sent (SimCord's message store), so they reflect whatever the
 posting layer does.
 
-Run: ``python -m bench.pressing [--seed 1] [--games transport:2,kanban-ev:3] [--real-renders]``.
+Run: ``python -m bench.pressing [--seed 1] [--games transport:2,kanban-ev:3] [--real-renders] [--restart-after 30]``.
 """
 
 from __future__ import annotations
@@ -60,7 +61,7 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-async def play(game: str, players: int, seed: int, workdir: Path) -> dict:
+async def play(game: str, players: int, seed: int, workdir: Path, restart_after: int = 30) -> dict:
     import simcord
 
     from bot.discord_app import create_bot
@@ -69,6 +70,7 @@ async def play(game: str, players: int, seed: int, workdir: Path) -> dict:
 
     db = str(workdir / f"{game}-{players}.db")
     bot = create_bot(db_path=db)
+    bots = [bot]  # the harness appends the bot made at the restart
     env = simcord.Env(bot, settle_timeout=60.0)
     fast_settle(env)
     await env.start()
@@ -77,7 +79,7 @@ async def play(game: str, players: int, seed: int, workdir: Path) -> dict:
         guild = env.create_guild(name="bench")
         channel = guild.create_text_channel("games")
         members = [guild.add_member(env.create_user(n)) for n in ("alice", "bob", "carol", "erin")]
-        h = Harness(env, db, guild, channel, *members, bots=[bot])
+        h = Harness(env, db, guild, channel, *members, bots=bots)
         seated = members[:players]
         h.service.seed_source = lambda: seed
         await h.lobby(game, *seated, posts=None)
@@ -86,12 +88,14 @@ async def play(game: str, players: int, seed: int, workdir: Path) -> dict:
         clock.install()
         started = time.perf_counter()
         while await presser.play_turn():
-            pass
+            if restart_after and presser.moves >= restart_after and not bots[1:]:
+                await h.restart()
         wall = time.perf_counter() - started
     finally:
         clock.uninstall()
         await env.shutdown()
-        await bot.close_db()
+        for b in bots:
+            await b.close_db()
     t = presser.tally
     return {
         "moves": presser.moves,
@@ -100,6 +104,7 @@ async def play(game: str, players: int, seed: int, workdir: Path) -> dict:
         "dms": t.dms_per_turn,
         "answer": clock.ms,
         "refused": t.refused,
+        "restarted": bool(bots[1:]),
         "wall": wall,
     }
 
@@ -109,6 +114,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--games", default="", help="e.g. transport:2,kanban-ev:3 (default: the five tables)")
     ap.add_argument("--real-renders", action="store_true")
+    ap.add_argument("--restart-after", type=int, default=30, help="restart the bot after this many moves (0: never)")
     args = ap.parse_args(argv)
     tables = TABLES
     if args.games:
@@ -124,7 +130,7 @@ def main(argv: list[str] | None = None) -> None:
     print(head)
     with tempfile.TemporaryDirectory() as tmp:
         for game, players in tables:
-            r = asyncio.run(play(game, players, args.seed, Path(tmp)))
+            r = asyncio.run(play(game, players, args.seed, Path(tmp), args.restart_after))
             p, c, d, a = r["presses"], r["channel"], r["dms"], r["answer"]
             print(
                 f"{game:<18}{players:>2}{r['moves']:>6}  "
@@ -132,6 +138,7 @@ def main(argv: list[str] | None = None) -> None:
                 f"{statistics.mean(c):>8.2f} {max(c):>4}               "
                 f"{statistics.mean(d):>8.2f} {max(d):>4}          "
                 f"{pct(a, 0.5):>6.1f} {pct(a, 0.99):>6.1f}   {r['wall']:>7.1f}"
+                + ("  (restarted mid-game)" if r["restarted"] else "  (ended before the restart)")
                 + (f"  ({r['refused']} stale presses refused)" if r["refused"] else ""),
                 flush=True,
             )
