@@ -90,6 +90,10 @@ class Hooks:
     #: the heuristic (it may use everything in the sampled world it plays in: that world is
     #: already drawn from what the seat may see); ``None``: the heuristic (narrowed above)
     rollout: Callable[[Any], Any] | None = None
+    #: ``heuristic_only(action) -> bool``: moves the search never proposes against the
+    #: heuristic's move (steps that undo each other, such as switching a machine off and on,
+    #: where a search could otherwise go back and forth forever); ``None``: none
+    heuristic_only: Callable[[Any], bool] | None = None
 
 
 class NarrowPolicy:
@@ -253,8 +257,9 @@ class SearchAI:
             order.sort()
         screened: list[tuple[float, int]] = []
         if self.budget.candidates > 1:
+            only = self.hooks.heuristic_only
             for i in order:
-                if i == prior_i:
+                if i == prior_i or (only is not None and only(legal[i])):
                     continue
                 try:
                     v = self.value(self._step(world0, player, legal[i]), player)
