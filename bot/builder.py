@@ -37,6 +37,8 @@ __all__ = [
     "encode_path",
     "decode_path",
     "suggest",
+    "narrow",
+    "whole",
 ]
 
 #: Discord's limits: options in one select menu, characters of an option's label and description
@@ -418,21 +420,22 @@ def suggest(
     if not matching:
         return []
     if len(matching) <= MAX_OPTIONS:
-        return [_whole(engine, state, n, a) for n, a in matching]
+        return [whole(engine, state, n, a) for n, a in matching]
     typed_n = normalize(typed)
     exact = [(n, a) for n, a in matching if n == typed_n]
-    out: list[tuple[str, str]] = [_whole(engine, state, n, a) for n, a in exact]
+    out: list[tuple[str, str]] = [whole(engine, state, n, a) for n, a in exact]
+    rest = [(n, a) for n, a in matching if n != typed_n]
     k = done
     while True:
-        groups = _group_words(matching, k + 1)
-        if len(groups) > 1 or all(len(n.split(" ")) <= k + 1 for n, _ in matching):
+        groups = _group_words(rest, k + 1)
+        if len(groups) > 1 or all(len(n.split(" ")) <= k + 1 for n, _ in rest):
             break
         k += 1
-    if len(groups) > MAX_OPTIONS:  # group by the start of the next word
-        groups = _group_chars(matching, k)
+    if len(groups) > MAX_OPTIONS - len(out):  # group by the start of the next word
+        groups = _group_chars(rest, k, MAX_OPTIONS - len(out))
     for prefix, members in groups.items():
         if len(members) == 1:
-            out.append(_whole(engine, state, *members[0]))
+            out.append(whole(engine, state, *members[0]))
             continue
         label = _word_label(engine, state, members[0][1], prefix.split(" ")[-1].rstrip(","))
         tail = f"{prefix} … · " + (f"{label} · " if label else "") + _count(len(members))
@@ -464,7 +467,10 @@ def narrow(typed: str, notations: list[str]) -> tuple[list[int], int]:
     return hits, done
 
 
-def _whole(engine: Any, state: Any, notation: str, action: ActionModel) -> tuple[str, str]:
+def whole(engine: Any, state: Any, notation: str, action: ActionModel) -> tuple[str, str]:
+    """The suggestion of one whole move: ``(the engine's sentence, the notation)``, the
+    notation as its name too when the sentence is over Discord's 100 characters."""
+
     return (_fit(engine.describe(state, action), SUGGEST_MAX) or notation, notation)
 
 
@@ -475,25 +481,66 @@ def _group_words(matching: list[tuple[str, ActionModel]], words: int) -> dict[st
     return groups
 
 
-def _group_chars(matching: list[tuple[str, ActionModel]], k: int) -> dict[str, list]:
-    """Group by the first words then the start of word ``k`` (0-based): up to and including its
-    first comma when that gives at most 25 groups, else its first characters, as many as keep
-    the groups at most 25."""
+def _group_chars(matching: list[tuple[str, ActionModel]], k: int, budget: int) -> dict[str, list]:
+    """Group moves that agree on their first ``k`` words by the start of word ``k`` (0-based),
+    at most ``budget`` groups: the starts are cut from the trie of those words, the group with
+    the most moves split first (into its next characters, each run on while its moves agree:
+    ``-1`` into ``-1,``, ``-10,`` …, ``-11,`` into ``-11,7`` and ``-11,11``) as long as the
+    groups fit, until every group leads to at most 25 moves. A start that is a whole word of
+    some move is never offered for longer words too (`/move` would read it as that word)."""
 
-    def head(n: str, cut) -> str:
-        ws = n.split(" ")
-        return " ".join(ws[:k] + ([cut(ws[k])] if len(ws) > k else []))
+    head = " ".join(matching[0][0].split(" ")[:k])
 
-    by_comma = _bucket(matching, lambda n: head(n, lambda w: w[: w.index(",") + 1] if "," in w[1:] else w))
-    if 1 < len(by_comma) <= MAX_OPTIONS:
-        return by_comma
-    best = None
-    for j in range(1, 12):
-        g = _bucket(matching, lambda n, j=j: head(n, lambda w: w[:j]))
-        if len(g) > MAX_OPTIONS:
+    def word(n: str) -> str:
+        return n.split(" ")[k]
+
+    def node(prefix: str, members: list) -> tuple[str, list]:
+        # run on while every move continues the word with the same character
+        while all(len(word(n)) > len(prefix) for n, _ in members):
+            nexts = {word(n)[len(prefix)] for n, _ in members}
+            if len(nexts) > 1:
+                break
+            prefix += nexts.pop()
+        return prefix, members
+
+    def whole_word(prefix: str, members: list) -> bool:
+        return all(word(n) == prefix for n, _ in members)
+
+    def mixed(prefix: str, members: list) -> bool:
+        return not whole_word(prefix, members) and any(word(n) == prefix for n, _ in members)
+
+    def children(prefix: str, members: list) -> list[tuple[str, list]]:
+        """The groups one character further (the moves whose word ends here apart), a start
+        that is also a word split on at once."""
+
+        by_char: dict[str, list] = {}
+        for n, a in members:
+            w = word(n)
+            by_char.setdefault(w[len(prefix)] if len(w) > len(prefix) else "", []).append((n, a))
+        out: list[tuple[str, list]] = []
+        for c, m in by_char.items():
+            part = node(prefix + c, m) if c else (prefix, m)
+            out.extend(children(*part) if mixed(*part) else [part])
+        return out
+
+    common = word(matching[0][0])
+    for n, _ in matching:
+        while not word(n).startswith(common):
+            common = common[:-1]
+    groups = children(common, matching) if mixed(common, matching) else [node(common, matching)]
+    while True:
+        big = sorted((g for g in groups if len(g[1]) > MAX_OPTIONS and not whole_word(*g)), key=lambda g: -len(g[1]))
+        for g in big:
+            parts = children(*g)
+            if len(groups) - 1 + len(parts) <= budget:
+                at = groups.index(g)
+                groups[at : at + 1] = parts
+                break
+        else:
             break
-        best = g
-    return best or by_comma
+    rank = {n: i for i, (n, _) in enumerate(matching)}  # the engine's order, as whole words would be
+    ordered = sorted(groups, key=lambda g: min(rank[n] for n, _ in g[1]))
+    return {(f"{head} {prefix}" if head else prefix): members for prefix, members in ordered}
 
 
 def _bucket(matching, key) -> dict[str, list]:

@@ -54,7 +54,7 @@ from bot.views import DYNAMIC_ITEMS
 log = logging.getLogger("boardhost.discord")
 
 #: the extensions holding the commands: ``/game …`` by theme (the cogs share one group,
-#: :mod:`bot.cogs.group`), then ``/move`` and each game's typed group
+#: :mod:`bot.cogs.group`), then ``/move`` and the move builder
 EXTENSIONS = (
     "bot.cogs.lobby",
     "bot.cogs.table",

@@ -1,31 +1,15 @@
-"""What the bot adds to each game: its slash-command group and how an engine's refusal reads.
+"""How an engine's refusal reads to a player (the hint pointing at ``/game moves``).
 
-Engines know nothing of Discord. The name of a game's own command group (``/fm bid 2``)
-and the hint pointing at ``/game moves`` live here. Nothing here imports discord.
+Engines know nothing of Discord; the moves of every game are played through ``/move`` (its
+suggestions narrow word by word, :func:`bot.builder.suggest`) and the move builder. Nothing
+here imports discord.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 from engines.base import IllegalAction
 
-#: game id -> name of its typed slash-command group (``"fm"`` → ``/fm bid``)
-COMMAND_GROUPS: dict[str, str] = {
-    "factory-manager": "fm",
-    "kanban-ev": "kanban",
-    "transport": "transport",
-    "visiting-kaunas": "kaunas",
-}
-
 MOVES_HINT = "`/game moves` lists yours."
-
-
-def command_group(engine: Any) -> str:
-    """The command group of ``engine`` (an engine or a game id); ``""`` for a game without one."""
-
-    game_id = engine if isinstance(engine, str) else engine.id
-    return COMMAND_GROUPS.get(game_id, "")
 
 
 def refusal(exc: IllegalAction) -> str:
@@ -42,4 +26,4 @@ def refusal(exc: IllegalAction) -> str:
     return reason.rstrip().rstrip(".") + "; " + MOVES_HINT
 
 
-__all__ = ["COMMAND_GROUPS", "MOVES_HINT", "command_group", "refusal"]
+__all__ = ["MOVES_HINT", "refusal"]

@@ -191,7 +191,7 @@ def normalize(text: str) -> str:
 def field_type(annotation: Any) -> tuple[Any, bool]:
     """``(inner type, optional?)`` of an action field's annotation: ``int | None`` ->
     ``(int, True)``, ``list[str]`` -> ``(list[str], False)`` (shared by the notation and
-    the bot's typed commands)."""
+    the host's option parsing)."""
 
     origin = get_origin(annotation)
     if origin in (Union, types.UnionType):
@@ -226,7 +226,7 @@ class FieldShape:
 def field_shape(info: Any) -> FieldShape:
     """The :class:`FieldShape` of ``info``, a pydantic ``FieldInfo``
     (``Model.model_fields[name]``): the one reader of option and action field annotations
-    for the host's option parsing, its typed commands and its option suggestions."""
+    for the host's option parsing and its option suggestions."""
 
     inner, optional = field_type(info.annotation)
     origin = get_origin(inner)

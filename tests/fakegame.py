@@ -26,7 +26,6 @@ from typing import Literal
 
 from pydantic import BaseModel
 
-from bot.games import COMMAND_GROUPS
 from engines import registry
 from engines.base import ActionModel, Engine, Event, shuffled
 
@@ -226,11 +225,9 @@ def install() -> HighLow:
     """Register the engine and its renderer; returns the engine."""
 
     sys.modules["renderers.high_low"] = renderer
-    COMMAND_GROUPS[GAME_ID] = "hl"
     return registry.register(engine)
 
 
 def uninstall() -> None:
     registry.unregister(GAME_ID)
-    COMMAND_GROUPS.pop(GAME_ID, None)
     sys.modules.pop("renderers.high_low", None)

@@ -1,8 +1,7 @@
 """Reading what users type: game options and table settings, and the engine of a game id.
 
 The values an option takes are read through :func:`engines.base.field_shape`, the one
-reader of pydantic field annotations (also used by ``/game new``'s suggestions and the
-typed commands)."""
+reader of pydantic field annotations (also used by ``/game new``'s suggestions)."""
 
 from __future__ import annotations
 

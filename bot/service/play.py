@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 import bot.service.clocks as clocks
-from bot.builder import Builder
+from bot.builder import MAX_OPTIONS, Builder, suggest, whole
 from bot.games import MOVES_HINT, refusal
 from bot.service.moves import UseCase
 from bot.service.results import (
@@ -154,32 +154,9 @@ class Play(UseCase):
     async def legal_actions(self, table: TableRef, user: UserRef, game_id: str | None = None) -> list[ActionModel]:
         """The user's legal actions now, in the engine's order; ``[]`` if there is no active
         game at the table (or it is not ``game_id``), the user is not a seated human (AI,
-        resigned, spectator) or it is not their turn. For autocomplete: cached, no render."""
+        resigned, spectator) or it is not their turn. Cached, no render."""
 
         return (await self._legal(str(table), str(user), game_id))[1]
-
-    async def legal_described(
-        self, table: TableRef, user: UserRef, game_id: str | None = None
-    ) -> tuple[list[ActionModel], Callable[[ActionModel], str] | None]:
-        """``(legal actions, action -> describe sentence)`` of the user now, both on the same
-        state (one lookup): :meth:`legal_actions` and :meth:`describer` together; ``([], None)``
-        when the user cannot act. For typed-command autocomplete: cached, no render."""
-
-        t, actions = await self._legal(str(table), str(user), game_id)
-        if t is None or not actions:
-            return [], None
-        engine, state = t.engine, t.state
-        return actions, lambda action: engine.describe(state, action)
-
-    async def describer(self, table: TableRef) -> Callable[[ActionModel], str] | None:
-        """``action -> describe sentence`` on the table's current state (None: no active game)."""
-
-        game = await self.tables.live_game(str(table))
-        if game is None or game.status != ACTIVE:
-            return None
-        t = await self.tables.load(game, state=True)
-        engine, state = t.engine, t.state
-        return lambda action: engine.describe(state, action)
 
     async def legal_moves(self, table: TableRef, user: UserRef, typed: str = "") -> list[tuple[str, str]]:
         """``(notation, describe)`` of the user's legal actions now whose notation or
@@ -195,6 +172,29 @@ class Play(UseCase):
             if not needle or needle in n.lower() or needle in d.lower():
                 out.append((n, d))
         return out
+
+    async def suggestions(self, table: TableRef, user: UserRef, typed: str = "") -> list[tuple[str, str]]:
+        """The `/move` autocomplete of ``user`` now, for the text ``typed``: at most 25
+        ``(name, value)`` pairs, narrowed word by word (:func:`bot.builder.suggest`: the kinds
+        of move first, then ``connect t86`` for each tile, its cells, its rotations), so every
+        legal move is reached by picking suggestions only. When no move starts with the text,
+        the moves whose notation, else whose sentence, contains it (``ma04``, ``red pallet``).
+        ``[]`` when the user cannot act. Warm path as :meth:`legal_actions`."""
+
+        t, actions = await self._legal(str(table), str(user))
+        if t is None or not actions:
+            return []
+        engine, state = t.engine, t.state
+        notations = [engine.notation(state, a) for a in actions]
+        found = suggest(engine, state, actions, typed, notations)
+        needle = normalize(typed)
+        if found or not needle:
+            return found
+        pairs = list(zip(notations, actions, strict=True))
+        inside = [(n, a) for n, a in pairs if needle in n]
+        if not inside:
+            inside = [(n, a) for n, a in pairs if needle in engine.describe(state, a).lower()]
+        return [whole(engine, state, n, a) for n, a in inside[:MAX_OPTIONS]]
 
     async def why_no_moves(self, table: TableRef, user: UserRef, label: Callable[[str], str] = str) -> str:
         """The one sentence telling ``user`` why they have no move at ``table`` now (a lobby,

@@ -505,7 +505,7 @@ def hand_layout(view: dict) -> Layout:
             y += line_height(18)
         lay.height = y + 24
         return lay
-    for ln in wrap("Drawn upgrades: keep one with /kaunas choose (the others go face up)", W - 32, 18):
+    for ln in wrap("Drawn upgrades: keep one on a building with /move choose; the others go face up.", W - 32, 18):
         lay.add(text(16, y, ln, 18, INK, tag="hand:prompt"))
         y += line_height(18)
     y += 10

@@ -242,9 +242,8 @@ async def play_until_a_move_stays_legal(h, game_id: str):
 
 async def test_a_still_legal_move_sent_twice_at_once_is_played_once(harness):
     """11.6: in Factory Manager `place <kind>` may be played again right after itself. The
-    same member sends it twice at the same moment, by /move and then by the typed `/fm place`:
-    each time one is played (the version goes up by exactly 1) and the other is refused with
-    one sentence, although it would still be legal."""
+    same member sends it twice at the same moment by /move: one is played (the version goes up
+    by exactly 1) and the other is refused with one sentence, although it would still be legal."""
 
     h = harness
     await h.lobby("factory-manager", h.alice, h.bob)
@@ -263,18 +262,6 @@ async def test_a_still_legal_move_sent_twice_at_once_is_played_once(harness):
         "Your previous move is still being played, so this one was not played: look at the"
         " new board, then send it again if you still want it."
     )
-    # the same through the typed command
-    member, notation = await play_until_a_move_stays_legal(h, "factory-manager")
-    assert notation.startswith("place ")
-    kind = notation.split()[1]
-    v = await h.version()
-    rs = await arrive_together(
-        h,
-        lambda: member.slash(h.channel, "fm place", kind=kind),
-        lambda: member.slash(h.channel, "fm place", kind=kind),
-    )
-    assert await h.version() == v + 1
-    assert sorted(reply(r)[0] for r in rs) == sorted([f"Played `place {kind}`.", IN_FLIGHT])
 
 
 async def test_replies_echoing_long_user_text_stay_within_2000_characters(harness):

@@ -1,12 +1,13 @@
 """SimCord: a whole Factory Manager game by three members through `/move` and its
-autocomplete, with a restart on a NEW bot object in the middle; a full round through the
-typed `/fm` subcommands."""
+autocomplete, with a restart on a NEW bot object in the middle; a full round played by
+picking `/move` suggestions only."""
 
 from __future__ import annotations
 
 from engines import registry
 from engines.base import rng
 from tests.bot.discord_harness import png_size
+from tests.bot.play.picking import pick_and_play
 
 GAME = "factory-manager"
 
@@ -110,40 +111,27 @@ async def test_whole_factory_manager_game_through_move_with_restart(harness, spa
             assert str(member.id) not in m.content.replace(f"<@{member.id}>", "")
 
 
-async def test_a_full_round_through_the_typed_fm_commands(harness, sparse_renders):
+async def test_a_full_round_by_picking_move_suggestions_only(harness, sparse_renders):
     h = harness
     await fm_started(h)
     engine = registry.get(GAME)
     _, state = await state_now(h)
     start_round = state.round
-    typed = 0
+    kinds: set[str] = set()
     while True:
         game, state = await state_now(h)
         if state.round != start_round or engine.is_over(state):
             break
         seat = engine.to_act(state)[0]
-        actor = member_of(h, seat)
-        action = engine.ai.choose(state, seat, rng(11, "typed", game.version))
-        from bot.cogs.typed import command_name
-
-        name = command_name(type(action))
-        options = {}
-        for field in type(action).arg_fields():
-            value = getattr(action, field)
-            if value is None:
-                continue
-            # the option's autocomplete offers the value the AI chose
-            got = await actor.autocomplete(h.channel, f"fm {name}", field, "")
-            assert value in [c["value"] for c in got], (name, field, value, got)
-            options[field] = value
-        r = await actor.slash(h.channel, f"fm {name}", **options)
-        assert answer(r).ephemeral and answer(r).content.startswith("Played"), answer(r).content
+        action = engine.ai.choose(state, seat, rng(11, "picked", game.version))
+        notation = engine.notation(state, action)
+        _, r = await pick_and_play(member_of(h, seat), h.channel, notation)
+        assert answer(r).ephemeral and answer(r).content == f"Played `{notation}`.", answer(r).content
         after, _ = await state_now(h)
         assert after.version == game.version + 1 or after.status == "over"
-        typed += 1
-    assert typed >= 6
-    # every action type of the game has a subcommand
-    assert {f"fm {command_name(m)}" for m in engine.action_models} <= set(h.alice.available_commands(h.channel))
+        kinds.add(action.type)
+    # a round holds the auction, the purchases and the factory's steps
+    assert len(kinds) >= 4, kinds
 
 
 async def test_new_game_options_are_autocompleted_and_checked(harness):

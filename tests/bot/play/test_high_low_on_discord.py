@@ -84,8 +84,8 @@ async def test_refusals_are_ephemeral_and_change_nothing(harness):
     # illegal move and text that is no move
     await refused(await actor.slash(h.channel, "move", action="play 1"), "call high or low")
     await refused(await actor.slash(h.channel, "move", action="fly away"), "not a move")
-    # typed group with a bad value: nothing changes either
-    await refused(await actor.slash(h.channel, "hl call", mode="sideways"), "one of")
+    # a known move with a bad value: nothing changes either
+    await refused(await actor.slash(h.channel, "move", action="call sideways"), "write `call <mode>`")
     assert await h.version() == v0
     assert len(h.messages()) == n0
     # nobody was told anything private in public
@@ -105,17 +105,15 @@ async def test_move_autocomplete_only_for_whoever_can_act(harness):
     assert [c["value"] for c in await actor.autocomplete(h.channel, "move", "action", "lo")] == ["call low"]
     assert await other.autocomplete(h.channel, "move", "action", "") == []
     assert await h.dave.autocomplete(h.channel, "move", "action", "") == []
-    # typed group: options autocompleted from the caller's legal actions of that type
-    got = await actor.autocomplete(h.channel, "hl call", "mode", "")
-    assert [(c["name"], c["value"]) for c in got] == [("high — Call high.", "high"), ("low — Call low.", "low")]
-    assert await other.autocomplete(h.channel, "hl call", "mode", "") == []
-    r = await actor.slash(h.channel, "hl call", mode="low")
+    # each suggestion is named with the engine's sentence
+    assert [(c["name"], c["value"]) for c in got] == [("Call high.", "call high"), ("Call low.", "call low")]
+    r = await actor.slash(h.channel, "move", action="call low")
     assert reply(r) == ("Played `call low`.", True)
     assert "calls low" in h.messages()[-1].content
-    # now both must play: their own cards are suggested
+    # now both must play: each is offered their own cards
     hand = (await h.service.hand(h.channel.id, h.alice.id)).private["hand"]
-    cards = [c["value"] for c in await h.alice.autocomplete(h.channel, "hl play", "card", "")]
-    assert cards == hand
+    cards = [c["value"] for c in await h.alice.autocomplete(h.channel, "move", "action", "")]
+    assert cards == [f"play {card}" for card in hand]
 
 
 class NoLock:
@@ -303,7 +301,7 @@ async def test_game_over_ranking_and_board(harness):
     await actor.slash(h.channel, "move", action="call high")
     for m in (h.alice, h.bob):
         card = (await h.service.hand(h.channel.id, m.id)).private["hand"][0]
-        await m.slash(h.channel, "hl play", card=card)
+        await m.slash(h.channel, "move", action=f"play {card}")
     last = h.messages()[-1]
     # the events end with "Game over.", the ranking follows once under its own heading
     assert last.content.count("Game over") == 1 and "Game over.\n**Final ranking:**" in last.content

@@ -1,6 +1,6 @@
 """SimCord: Kanban EV in a channel. A whole 3-player game by three members through `/move`
 and its autocomplete (with a spectator refused and a restart on a NEW bot object in the
-middle of a meeting); a full day through the typed `/kanban` subcommands; the game's
+middle of a meeting); a full day played by picking `/move` suggestions only; the game's
 options through `/game new`; hands (performance goals, Kanban order cards) only by DM."""
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ import re
 from engines import registry
 from engines.base import rng
 from tests.bot.discord_harness import png_size
+from tests.bot.play.picking import pick_and_play
 
 GAME = "kanban-ev"
 CARD = re.compile(r"\b[gk]\d\d\b")
@@ -131,7 +132,7 @@ async def test_whole_kanban_game_through_move_with_meeting_restart(harness, monk
             # a spectator cannot act: refused ephemerally, nothing changes
             r = await h.dave.slash(h.channel, "move", action=notation)
             assert answer(r).ephemeral and not answer(r).content.startswith("Played")
-            r = await h.dave.slash(h.channel, "kanban done")
+            r = await h.dave.slash(h.channel, "move", action="done")
             assert answer(r).ephemeral and not answer(r).content.startswith("Played")
             assert (await h.version()) == game.version
             spectator_checked = True
@@ -183,44 +184,27 @@ async def test_whole_kanban_game_through_move_with_meeting_restart(harness, monk
         assert any(a.filename == "hand.png" for d in h.dms(m)[n:] for a in d.attachments)
 
 
-async def test_a_full_day_through_the_typed_kanban_commands(harness):
-    from bot.cogs.typed import command_name
-
+async def test_a_full_day_by_picking_move_suggestions_only(harness):
     h = harness
     engine = registry.get(GAME)
     await started(h)
     used: set[str] = set()
-    steps = 0
     while True:
         game, state = await state_now(h)
         # setup choices, then day 1 from selection to the end of its work phase
         if state.board.day >= 2 or state.phase in ("meeting", "nominate", "over"):
             break
         seat = engine.to_act(state)[0]
-        actor = member_of(h, seat)
-        action = engine.ai.choose(state, seat, rng(11, "typed", game.version))
-        name = command_name(type(action))
-        options = {}
-        for field in type(action).arg_fields():
-            value = getattr(action, field)
-            if value is None:
-                continue
-            typed = " ".join(value) if isinstance(value, list) else str(value)
-            got = await actor.autocomplete(h.channel, f"kanban {name}", field, typed)
-            values = [c["value"] for c in got]
-            assert (value if isinstance(value, int) else typed) in values, (name, field, value, got)
-            options[field] = value if isinstance(value, int) else typed
-        r = await actor.slash(h.channel, f"kanban {name}", **options)
-        assert answer(r).ephemeral and answer(r).content.startswith("Played"), (name, options, answer(r).content)
+        action = engine.ai.choose(state, seat, rng(11, "picked", game.version))
+        notation = engine.notation(state, action)
+        _, r = await pick_and_play(member_of(h, seat), h.channel, notation)
+        assert answer(r).ephemeral and answer(r).content == f"Played `{notation}`.", answer(r).content
         after, _ = await state_now(h)
         assert after.version == game.version + 1
-        used.add(name)
-        steps += 1
+        used.add(action.type)
     assert state.board.day >= 2 or state.phase == "meeting"
     assert {"garages", "arrange", "cert", "pick", "place", "done"} <= used, used
     assert len(used & {"train", "claim", "upgrade", "provide", "order", "take", "design", "charge", "also"}) >= 2
-    # every action type of the game has its /kanban subcommand
-    assert {f"kanban {command_name(m)}" for m in engine.action_models} <= set(h.alice.available_commands(h.channel))
 
 
 async def test_new_game_takes_the_kanban_options(harness):

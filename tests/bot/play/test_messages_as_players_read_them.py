@@ -63,7 +63,7 @@ async def test_commands_after_the_game_ended_say_it_ended_not_that_there_is_none
     await actor.slash(h.channel, "move", action="call high")
     for m in (h.alice, h.bob):
         card = (await h.service.hand(h.channel.id, m.id)).private["hand"][0]
-        await m.slash(h.channel, "hl play", card=card)
+        await m.slash(h.channel, "move", action=f"play {card}")
     assert (await h.service.board(h.channel.id)).status == "over"
     # right after the end a player still types /move or /game resign: "There is no game at
     # this table" contradicts the ranking just posted (and /game board, which shows it)
@@ -86,19 +86,6 @@ async def test_played_confirmation_shows_the_move_as_written_in_the_list(harness
     # typed by hand with stray spaces and capitals: accepted, and echoed as the move reads
     # in /game moves ("call high"), not as typed
     assert reply(await actor.slash(h.channel, "move", action="  Call   HIGH ")) == ("Played `call high`.", True)
-
-
-async def test_typed_command_after_the_game_ended_says_it_ended(harness):
-    h = harness
-    await h.lobby("high-low", h.alice, h.bob, options="rounds=1")
-    await h.alice.slash(h.channel, "game start")
-    actor = member_of(h, (await to_act(h))[0])
-    await actor.slash(h.channel, "hl call", mode="high")
-    for m in (h.alice, h.bob):
-        card = (await h.service.hand(h.channel.id, m.id)).private["hand"][0]
-        await m.slash(h.channel, "hl play", card=card)
-    over = "The last game here is over (`/game board` shows the final ranking); start a new one with /game new."
-    assert reply(await h.alice.slash(h.channel, "hl call", mode="high")) == (over, True)
 
 
 def test_board_view_names_replace_seat_ids_inside_sentences_too():

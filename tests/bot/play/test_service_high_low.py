@@ -249,7 +249,20 @@ async def test_legal_moves_for_autocomplete(service):
     assert await service.legal_moves("t", OUTSIDER) == []
 
 
-async def test_legal_actions_for_typed_autocomplete(service):
+async def test_move_suggestions_for_autocomplete(service):
+    await started(service, A, B)
+    caller, other = await _caller_and_other(service)
+    # (name, value): the engine's sentence and the notation, in the engine's order
+    assert await service.suggestions("t", caller) == [("Call high.", "call high"), ("Call low.", "call low")]
+    assert await service.suggestions("t", caller, "call l") == [("Call low.", "call low")]
+    # no move starts with the text: the moves that contain it, whatever the case
+    assert await service.suggestions("t", caller, "LOW") == [("Call low.", "call low")]
+    assert await service.suggestions("t", caller, "sideways") == []
+    assert await service.suggestions("t", other) == []
+    assert await service.suggestions("t", OUTSIDER) == []
+
+
+async def test_legal_actions_of_whoever_must_act(service):
     await started(service, A, B)
     caller, other = await _caller_and_other(service)
     # the caller's two calls, as Action models, in the engine's order
@@ -263,9 +276,6 @@ async def test_legal_actions_for_typed_autocomplete(service):
     assert await service.legal_actions("t", other) == []
     assert await service.legal_actions("t", OUTSIDER) == []
     assert await service.legal_actions("empty", caller) == []
-    describe = await service.describer("t")
-    assert describe(fakegame.Call(mode="low")) == "Call low."
-    assert await service.describer("empty") is None
     # a resigned player has none even when their seat must act (the AI plays it)
     await service.resign("t", caller)
     assert await service.legal_actions("t", caller) == []

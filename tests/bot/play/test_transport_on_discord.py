@@ -1,16 +1,16 @@
-"""SimCord: a whole Transport game by three members on Discord, through `/move` and the typed
-`/transport` subcommands, with a restart on a NEW bot object in the middle. Each player gets
-their hand by DM whenever it changes (their own moves edit their newest DM); the channel
-never shows a hand."""
+"""SimCord: a whole Transport game by three members on Discord, through `/move` (every fourth
+move picked from its suggestions only), with a restart on a NEW bot object in the middle. Each
+player gets their hand by DM whenever it changes (their own moves edit their newest DM); the
+channel never shows a hand."""
 
 from __future__ import annotations
 
 import re
 
-from bot.cogs.typed import command_name
 from engines import registry
 from engines.base import rng
 from tests.bot.discord_harness import png_size
+from tests.bot.play.picking import pick_and_play
 
 GAME = "transport"
 TILE_ID = re.compile(r"\bt\d+\b")
@@ -69,7 +69,7 @@ async def test_whole_transport_game_on_discord(harness, sparse_renders):
         assert [a.filename for a in dms[0].attachments] == ["hand.png"]
     no_hand_in_channel(h, state.hands)
 
-    moves = typed = 0
+    moves = picked = most = 0
     restarted = False
     while True:
         board = await h.service.board(h.channel.id)
@@ -82,20 +82,10 @@ async def test_whole_transport_game_on_discord(harness, sparse_renders):
         notation = engine.notation(state, action)
         dms_before = {m: len(h.dms(m)) for m in (h.alice, h.bob, h.carol)}
         if moves % 4 == 0:
-            # the typed subcommand; each option is offered by its autocomplete once typed (checked
-            # on the first dozen: at most 25 suggestions, narrowed by the text typed)
-            name = command_name(type(action))
-            options = {}
-            for field in type(action).arg_fields():
-                value = getattr(action, field)
-                if value is None:  # an optional option left out (a wrench's pallet_to)
-                    continue
-                if typed < 12:
-                    got = await actor.autocomplete(h.channel, f"transport {name}", field, str(value), **options)
-                    assert value in [c["value"] for c in got], (name, field, value, got)
-                options[field] = value
-            r = await actor.slash(h.channel, f"transport {name}", **options)
-            typed += 1
+            # picked from the `/move` suggestions only (tile, then cell, then rotation …)
+            picks, r = await pick_and_play(actor, h.channel, notation)
+            picked += 1
+            most = max(most, picks)
         else:
             r = await actor.slash(h.channel, "move", action=notation)
         assert answer(r).ephemeral and answer(r).content == f"Played `{notation}`.", answer(r).content
@@ -126,22 +116,20 @@ async def test_whole_transport_game_on_discord(harness, sparse_renders):
             assert hand_line(after.hands[str(h.bob.id)]) in answer(r).content
             assert [a.filename for a in answer(r).attachments] == ["hand.png"]
             assert len(h.messages()) == n
-    assert restarted and moves > 60 and typed >= 20
+    assert restarted and moves > 60 and picked >= 20 and most >= 2
 
     _, final = await state_now(h)
     assert engine.is_over(final)
     no_hand_in_channel(h, final.hands)
     last = h.messages()[-1]
     assert "Game over" in last.content and "Final ranking:" in last.content
-    # every action type has a typed subcommand
-    assert {f"transport {command_name(m)}" for m in engine.action_models} <= set(h.alice.available_commands(h.channel))
 
 
 async def test_wrench_into_a_pallets_place_on_discord(harness):
     """Through the bot: at seed 4 with two players the first seat holds t9
     (a straight with a wrench); put in the blue pallet's place, its wrench moves it into the
-    red pallet's place (see tests/engines/transport/test_icons.py). Typed with the optional
-    `pallet_to` option; the same move without it gets one sentence and changes nothing."""
+    red pallet's place (see tests/engines/transport/test_icons.py). Picked from the `/move`
+    suggestions; the same move without the pallet's cell gets one sentence and changes nothing."""
 
     h = harness
     h.service.seed_source = lambda: 4
@@ -159,9 +147,11 @@ async def test_wrench_into_a_pallets_place_on_discord(harness):
         "2,0 holds the red pallet: to put the tile in its place, also say where the pallet goes"
     )
     assert (await state_now(h))[0].version == game.version  # nothing changed
-    got = await first.autocomplete(h.channel, "transport wrench", "pallet_to", "3", at="-2,0", to="2,0", rotation=0)
-    assert "3,0" in [c["value"] for c in got]
-    r = await first.slash(h.channel, "transport wrench", at="-2,0", to="2,0", rotation=0, pallet_to="3,0")
+    # after the insert the wrench step is the player's only kind of move
+    got = await first.autocomplete(h.channel, "move", "action", "wrench -2,0 2,0 0")
+    assert "wrench -2,0 2,0 0 3,0" in [c["value"] for c in got]
+    picks, r = await pick_and_play(first, h.channel, "wrench -2,0 2,0 0 3,0")
+    assert picks <= 4
     assert answer(r).content == "Played `wrench -2,0 2,0 0 3,0`."
     post = h.messages()[-1].content
     assert (

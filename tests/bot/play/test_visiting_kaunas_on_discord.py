@@ -1,6 +1,6 @@
 """SimCord: a whole Visiting Kaunas game by two members through `/move` (with a restart on
 a NEW bot object in the middle), the simultaneous tourist step shown as "waiting for @a,
-@b" and played in either order, and the typed `/kaunas` subcommands."""
+@b" and played in either order, and moves played by picking `/move` suggestions only."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from engines import registry
 from engines.base import rng
 from engines.visiting_kaunas.actions import Event
 from tests.bot.discord_harness import png_size
+from tests.bot.play.picking import pick_and_play
 
 GAME = "visiting-kaunas"
 
@@ -107,29 +108,19 @@ async def test_whole_kaunas_game_through_move_with_restart_and_simultaneous_step
             assert str(member.id) not in m.content.replace(f"<@{member.id}>", "")
 
 
-async def test_typed_kaunas_subcommands(harness):
+async def test_moves_by_picking_move_suggestions_only(harness):
     h = harness
     await started(h, h.alice, h.bob, seed=99)
     engine = registry.get(GAME)
-    from bot.cogs.typed import command_name
-
-    assert {f"kaunas {command_name(m)}" for m in engine.action_models} <= set(h.alice.available_commands(h.channel))
-    for _ in range(8):
+    for _ in range(12):
         game, state = await state_now(h)
         if engine.is_over(state):
             break
         seat = engine.to_act(state)[0]
-        actor = member_of(h, seat)
-        action = engine.ai.choose(state, seat, rng(11, "typed", game.version))
-        name = command_name(type(action))
-        options = {}
-        for field in type(action).arg_fields():
-            value = getattr(action, field)
-            got = await actor.autocomplete(h.channel, f"kaunas {name}", field, "")
-            assert value in [c["value"] for c in got], (name, field, value, got)
-            options[field] = value
-        r = await actor.slash(h.channel, f"kaunas {name}", **options)
-        assert answer(r).ephemeral and answer(r).content.startswith("Played"), answer(r).content
+        action = engine.ai.choose(state, seat, rng(11, "picked", game.version))
+        notation = engine.notation(state, action)
+        _, r = await pick_and_play(member_of(h, seat), h.channel, notation)
+        assert answer(r).ephemeral and answer(r).content == f"Played `{notation}`.", answer(r).content
         after, _ = await state_now(h)
         assert after.version == game.version + 1
 
