@@ -249,12 +249,8 @@ def footer(
         if mention:
             who = ", ".join(seat_label(m) for m in mention)
             due = f" (deadline {discord_time(deadline)})" if deadline is not None else ""
-            lines.append(f"{who}: your move{due}. {PLAY_HINT}")
+            lines.append(f"{who}: your move{due}.")
     return lines
-
-
-#: how to play, after "your move" on a post that asks someone to act
-PLAY_HINT = "Press **Play** to build your move step by step (or type `/move`)."
 
 
 def board_lines(board: Board) -> list[str]:
@@ -431,14 +427,13 @@ def status_text(result: Any, seats: dict[str, str]) -> str:
     return "\n".join(lines)
 
 
-def move_lines(result: Any, seats: dict[str, str], board_link: str | None, *, hint: bool = True) -> list[str]:
+def move_lines(result: Any, seats: dict[str, str], board_link: str | None) -> list[str]:
     """What a move posts under a live status message: its public events (a whole turn, AI
     replies included) as one paragraph, then who must act now with a link to the board, or
     the final ranking; ``[]`` when there is nothing to say. The link is masked
     (``[the board](url)``) so a phone shows two words, not the message URL. The turn deadline
-    (a Discord timestamp) follows "your move" when the table has a turn limit. ``hint``:
-    add how to play ("Type `/move` …") — only when the post asks someone anew (it pings
-    them), not on every step of a player who goes on acting."""
+    (a Discord timestamp) follows "your move" when the table has a turn limit. How to play
+    is said once, in the post that starts the game (and in `/game help`), not on every line."""
 
     events = [mention_seats(t, seats) for t in result.public]
     out = [" ".join(events)] if events else []
@@ -451,8 +446,7 @@ def move_lines(result: Any, seats: dict[str, str], board_link: str | None, *, hi
         due = f" (deadline {discord_time(result.deadline)})" if result.deadline is not None else ""
         # a masked link: Discord shows "the board" as the link text, not a 90-character URL
         where = f" on [the board]({board_link})" if board_link else ""
-        how = f" {PLAY_HINT}" if hint else ""
-        out.append(f"{who}: your move{due}{where}.{how}")
+        out.append(f"{who}: your move{due}{where}.")
     return out
 
 

@@ -231,7 +231,7 @@ class Poster:
             if message is not None and getattr(getattr(channel, "guild", None), "id", None)
             else None
         )
-        lines = move_lines(result, seats, link, hint=bool(ping))  # the how-to only to whoever is asked anew
+        lines = move_lines(result, seats, link)
         if lines:
             # the line asking players to act carries Play (it pings them: the press is one tap away)
             view = play_view(result.table, result.version) if result.status == "active" and result.mention else None

@@ -57,11 +57,11 @@ STRENGTH_CHOICES = [
 
 #: how the settings options are described (shared by ``/game new`` and ``/game settings``)
 SETTINGS_HELP = {
-    "turn_limit": "Time for each turn, e.g. 24h, 2d, 1d12h or off (default off)",
-    "reminders": "Reminder schedule, e.g. '12h then daily' (default), '6h then every 6h', '12h' or off",
-    "at_deadline": "When a turn's time runs out (default: AI plays the turn)",
-    "vacation_days": "Days of /game vacation each player may take (default 14)",
-    "ai_strength": "How strong the AI is that plays a turn when its time runs out (default normal)",
+    "turn_limit": "Time for each turn, e.g. 24h, 2d, 1d12h, or off (the default).",
+    "reminders": "When to remind, e.g. '12h then daily' (the default), '6h then every 6h', '12h', or off.",
+    "at_deadline": "What happens when a turn's time runs out (default: the AI plays the turn).",
+    "vacation_days": "Days of /game vacation each player may take (default 14).",
+    "ai_strength": "How strong the AI plays a turn whose time ran out (default normal).",
 }
 
 
@@ -205,7 +205,7 @@ class PlayOverDays(GameSection, name=DAYS_COG):
             title = info.title if info is not None else "The game"
             text = f"⏰ Reminder: {who}, **{title}** is waiting for your move"
             text += f" (deadline {discord_time(notice.deadline)})." if notice.deadline else "."
-            text += " Type `/move` to play (`/game vacation` pauses your clock if you need a break)."
+            text += " Press **Play** on the board to play (`/game vacation` pauses your clock if you need a break)."
             await channel.send(bound(text), allowed_mentions=allowed_for(notice.mention))
         elif notice.kind == "kick-vote" and notice.vote is not None:
             text = mention_seats(notice.text, seats_of(info))
@@ -219,7 +219,8 @@ class PlayOverDays(GameSection, name=DAYS_COG):
 
     # ----- /game settings, /game notify --------------------------------------------------
     @app_commands.command(
-        name="settings", description="Turn limit, reminders, deadline policy (host); without options: show them"
+        name="settings",
+        description="Set the turn limit, reminders and what a deadline does (host); without options, show them.",
     )
     @app_commands.describe(**SETTINGS_HELP)
     @app_commands.choices(at_deadline=DEADLINE_CHOICES, ai_strength=STRENGTH_CHOICES)
@@ -255,10 +256,12 @@ class PlayOverDays(GameSection, name=DAYS_COG):
             text += f" Current turn deadline: {discord_time(board.deadline)}."
         await self.announce(channel, text)
 
-    @app_commands.command(name="notify", description="Your quiet hours (no reminder pings then) and time zone")
+    @app_commands.command(
+        name="notify", description="Set your quiet hours (no reminder pings then) and your time zone."
+    )
     @app_commands.describe(
-        quiet="Hours without reminder pings, e.g. 22-08, or off",
-        tz="Your time zone, e.g. Europe/Prague (autocompleted)",
+        quiet="Hours without reminder pings, e.g. 22-08, or off.",
+        tz="Your time zone, e.g. Europe/Prague (suggested as you type).",
     )
     async def notify(self, interaction: discord.Interaction, quiet: str | None = None, tz: str | None = None) -> None:
         text = await self.service.notify(interaction.user.id, quiet, tz)
@@ -268,8 +271,8 @@ class PlayOverDays(GameSection, name=DAYS_COG):
     async def notify_tz(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return zone_choices(current)
 
-    @app_commands.command(name="vacation", description="Pause your turn clock and reminders for some days")
-    @app_commands.describe(days="Days from now (added to a vacation already running); 0 ends it early")
+    @app_commands.command(name="vacation", description="Pause your turn clock and your reminders for some days.")
+    @app_commands.describe(days="Days from now, added to a vacation already running; 0 ends it early.")
     async def vacation(self, interaction: discord.Interaction, days: app_commands.Range[int, 0, 365]) -> None:
         self.check_can_post(interaction)  # the channel is told: refuse before the vacation is saved
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -291,9 +294,9 @@ class PlayOverDays(GameSection, name=DAYS_COG):
 
     # ----- /game posts ----------------------------------------------------------------
     @app_commands.command(
-        name="posts", description="How this table shows its board: one live status message or a new post per move"
+        name="posts", description="Choose how this table shows its board: one status message, or a new post per move."
     )
-    @app_commands.describe(style="status: one board message edited after every move; every: a new board post per move")
+    @app_commands.describe(style="One board message edited after every move, or a new board post after every move.")
     @app_commands.choices(
         style=[
             app_commands.Choice(name="One live status message, edited after every move", value="status"),

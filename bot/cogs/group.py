@@ -21,7 +21,7 @@ from discord.ext import commands
 from bot.cogs.base import TableCog
 
 GROUP_NAME = "game"
-GROUP_DESCRIPTION = "Board games at this channel's table"
+GROUP_DESCRIPTION = "Board games at this channel's table."
 
 #: the subcommands of ``/game`` in the order Discord is given them
 ORDER = (
@@ -46,6 +46,7 @@ ORDER = (
     "history",
     "export",
     "posts",
+    "help",
 )
 
 

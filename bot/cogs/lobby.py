@@ -92,11 +92,11 @@ async def close_lobby(service: Service, poster: Poster, table: int | str, game_p
 class LobbyCog(GameSection, name=LOBBY_COG):
     """``/game new|join|leave|addbot|start|resign|cancel`` and the lobby's buttons."""
 
-    @app_commands.command(name="new", description="Open a lobby for a new game at this channel")
+    @app_commands.command(name="new", description="Open a lobby for a new game in this channel.")
     @app_commands.describe(
-        game="Which game",
-        options="Variants as key=value pairs (autocompleted)",
-        thread="Open the game in a new thread of this channel",
+        game="The game to play (suggested as you type).",
+        options="Variants as key=value pairs (suggested as you type).",
+        thread="Open the game in a new thread of this channel.",
         **SETTINGS_HELP,
     )
     @app_commands.choices(at_deadline=DEADLINE_CHOICES, ai_strength=STRENGTH_CHOICES)
@@ -216,12 +216,12 @@ class LobbyCog(GameSection, name=LOBBY_COG):
             ).message_id
         await track_lobby(self.service, info.table, info.game_pk, message_id)
 
-    @app_commands.command(name="join", description="Take a seat in the lobby")
+    @app_commands.command(name="join", description="Take a seat in the lobby.")
     async def join(self, interaction: discord.Interaction) -> None:
         result = await self.service.join(interaction.channel_id, interaction.user.id)
         await self._lobby_reply(interaction, result, f"{interaction.user.mention} joined.")
 
-    @app_commands.command(name="leave", description="Leave the lobby")
+    @app_commands.command(name="leave", description="Leave the lobby.")
     async def leave(self, interaction: discord.Interaction) -> None:
         result = await self.service.leave(interaction.channel_id, interaction.user.id)
         await self._lobby_reply(interaction, result, f"{interaction.user.mention} left.")
@@ -234,7 +234,7 @@ class LobbyCog(GameSection, name=LOBBY_COG):
                 "No players left: the lobby is closed.",
             )
 
-    @app_commands.command(name="start", description="Start the game (host)")
+    @app_commands.command(name="start", description="Start the game (host).")
     async def start(self, interaction: discord.Interaction) -> None:
         await self.start_at(interaction, interaction.channel_id)
 
@@ -252,7 +252,7 @@ class LobbyCog(GameSection, name=LOBBY_COG):
             self.service, self.poster, table, result.game_pk, LOBBY_STARTED, *([pressed] if pressed else [])
         )
 
-    @app_commands.command(name="resign", description="Resign: the AI takes over your seat and you rank last")
+    @app_commands.command(name="resign", description="Give up: the AI takes over your seat and you rank last.")
     async def resign(self, interaction: discord.Interaction) -> None:
         self.check_can_post(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -261,7 +261,7 @@ class LobbyCog(GameSection, name=LOBBY_COG):
         await self.ack(interaction, "You resigned; the AI plays your seat from now on.", ephemeral=True)
         await self.poster.post_committed(interaction, channel, result, "You resigned", actor=interaction.user.id)
 
-    @app_commands.command(name="cancel", description="Cancel the game (host, or Manage Channels)")
+    @app_commands.command(name="cancel", description="Cancel the game (host, or anyone with Manage Channels).")
     async def cancel(self, interaction: discord.Interaction) -> None:
         perms = getattr(interaction, "permissions", None)
         admin = bool(perms and perms.manage_channels)
@@ -272,8 +272,8 @@ class LobbyCog(GameSection, name=LOBBY_COG):
         )
         await close_lobby(self.service, self.poster, interaction.channel_id, result.game_pk, LOBBY_CANCELLED)
 
-    @app_commands.command(name="addbot", description="Add an AI seat to the lobby (host)")
-    @app_commands.describe(strength="How strong the AI plays (default normal)")
+    @app_commands.command(name="addbot", description="Add an AI seat to the lobby (host).")
+    @app_commands.describe(strength="How strong the AI plays (default normal).")
     @app_commands.choices(strength=STRENGTH_CHOICES)
     async def addbot(self, interaction: discord.Interaction, strength: str | None = None) -> None:
         result = await self.service.add_bot(interaction.channel_id, interaction.user.id, strength)

@@ -34,8 +34,8 @@ class PlayCog(TableCog, commands.Cog, name=PLAY_COG):
         self.in_flight: set[tuple[int | None, int]] = set()
 
     # ----- /move ------------------------------------------------------------------------
-    @app_commands.command(name="move", description="Make a move (your legal moves are suggested)")
-    @app_commands.describe(action="Your move, as suggested")
+    @app_commands.command(name="move", description="Make a move: pick from the suggestions, which narrow word by word.")
+    @app_commands.describe(action="Your move: pick suggestions one after another until the whole move is there.")
     @app_commands.guild_only()
     async def move(self, interaction: discord.Interaction, action: str) -> None:
         await self.play(interaction, action, shown=normalize(action))

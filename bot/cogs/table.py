@@ -1,7 +1,7 @@
 """``/game`` commands that look at the table: the board, your hand and moves, the rules, the
 history and export, and the server-wide lists.
 
-``/game board|hand|moves|rules|list|mine|history|export`` (a
+``/game board|hand|moves|rules|help|list|mine|history|export`` (a
 :class:`bot.cogs.group.GameSection`) and the board's "My hand" / "My moves" / "Full board"
 buttons and the history's Prev/Next (:mod:`bot.views`). They only read: nothing here changes
 a game. Thin adapters over :class:`bot.service.Service`; conventions in :mod:`bot.cogs.base`.
@@ -36,6 +36,7 @@ from bot.format import (
     split_content,
     table_line,
 )
+from bot.help import help_text
 from bot.poster import say
 from bot.service import UserError
 from bot.views import TABLE_COG, board_view, history_view, lobby_view, pick_view
@@ -48,9 +49,9 @@ MAX_LIST = 40  # lines of /game moves and /game history
 
 
 class TableViews(GameSection, name=TABLE_COG):
-    """``/game board|hand|moves|rules|list|mine|history|export`` and the board's buttons."""
+    """``/game board|hand|moves|rules|help|list|mine|history|export`` and the board's buttons."""
 
-    @app_commands.command(name="board", description="Show the current board (or the final ranking)")
+    @app_commands.command(name="board", description="Show the current board (or the final ranking).")
     async def board(self, interaction: discord.Interaction) -> None:
         board = await self.service.board(interaction.channel_id)
         if board.status == "lobby":
@@ -82,16 +83,16 @@ class TableViews(GameSection, name=TABLE_COG):
             kwargs["view"] = board_view(board.table, board.version, board.game_id)
         await interaction.followup.send(bound("\n".join(board_lines(board))), **kwargs)
 
-    @app_commands.command(name="hand", description="Show your hand, only to you")
+    @app_commands.command(name="hand", description="Show your hand, only to you.")
     async def hand(self, interaction: discord.Interaction) -> None:
         await self.send_hand(interaction, interaction.channel_id)
 
-    @app_commands.command(name="moves", description="List your legal moves, only to you")
+    @app_commands.command(name="moves", description="List your legal moves, only to you.")
     async def moves(self, interaction: discord.Interaction) -> None:
         await self.send_moves(interaction, interaction.channel_id)
 
-    @app_commands.command(name="rules", description="A summary of the rules, by topic")
-    @app_commands.describe(topic="Which part of the rules (autocompleted)")
+    @app_commands.command(name="rules", description="Read a summary of the rules, by topic.")
+    @app_commands.describe(topic="The part of the rules to read (suggested as you type).")
     async def rules(self, interaction: discord.Interaction, topic: str | None = None) -> None:
         engine = await self._table_engine(interaction.channel_id)
         typed = (topic or "").strip().lower()
@@ -136,7 +137,16 @@ class TableViews(GameSection, name=TABLE_COG):
         except KeyError:
             return None
 
-    @app_commands.command(name="list", description="This server's tables: game, where, whose turn, since when")
+    @app_commands.command(
+        name="help", description="How to play here: the Play button, the commands, this game's rules."
+    )
+    async def help(self, interaction: discord.Interaction) -> None:
+        engine = await self._table_engine(interaction.channel_id)
+        await say(interaction, help_text(engine, [(g, registry.get(g).title) for g in registry.ids()]))
+
+    @app_commands.command(
+        name="list", description="List this server's tables: the game, where, whose turn and since when."
+    )
     async def list_tables(self, interaction: discord.Interaction) -> None:
         tables = await self.service.guild_tables(interaction.guild_id)
         if not tables:
@@ -144,7 +154,7 @@ class TableViews(GameSection, name=TABLE_COG):
         head = f"{plural(len(tables), 'table')} on this server:"
         await say(interaction, "\n".join(fit_lines(head, [table_line(t) for t in tables])))
 
-    @app_commands.command(name="mine", description="Tables where you must act, across servers (only to you)")
+    @app_commands.command(name="mine", description="List the tables where you must act, on every server (only to you).")
     async def mine(self, interaction: discord.Interaction) -> None:
         tables = await self.service.my_tables(interaction.user.id)
         if not tables:
@@ -152,8 +162,8 @@ class TableViews(GameSection, name=TABLE_COG):
         head = f"Your move at {plural(len(tables), 'table')}:"
         await say(interaction, "\n".join(fit_lines(head, [table_line(t, cross_server=True) for t in tables])))
 
-    @app_commands.command(name="history", description="The whole game move by move, only to you")
-    @app_commands.describe(player="Only this player's moves")
+    @app_commands.command(name="history", description="Read the whole game move by move, only to you.")
+    @app_commands.describe(player="Show only this player's moves.")
     async def history(self, interaction: discord.Interaction, player: discord.Member | None = None) -> None:
         await self.history_page(interaction, interaction.channel_id, None, player.id if player else None, None)
 
@@ -193,7 +203,7 @@ class TableViews(GameSection, name=TABLE_COG):
         else:
             await say(interaction, text, **({"view": view} if view is not None else {}))
 
-    @app_commands.command(name="export", description="The whole game log as a JSON file, only to you")
+    @app_commands.command(name="export", description="Get the whole game log as a JSON file, only to you.")
     async def export(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         data = await self.service.export(interaction.channel_id, interaction.user.id)

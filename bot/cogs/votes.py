@@ -98,8 +98,8 @@ class Votes(GameSection, name=VOTES_COG):
             await self.announce(channel, "\n".join(result.public))
 
     # ----- absent players: /game substitute, /game vacation -----------------------------
-    @app_commands.command(name="substitute", description="Hand a player's seat to another member (host)")
-    @app_commands.describe(new="Who takes the seat over", old="Whose seat it is now")
+    @app_commands.command(name="substitute", description="Hand a player's seat to another member (host).")
+    @app_commands.describe(new="The member who takes the seat over.", old="The player whose seat it is now.")
     async def substitute(self, interaction: discord.Interaction, new: discord.Member, old: discord.User) -> None:
         """The seat keeps its place, score and history; the new player gets the hand by DM
         and from now on the pings, reminders and DMs; the old one nothing more."""
@@ -125,7 +125,7 @@ class Votes(GameSection, name=VOTES_COG):
 
     # ----- /game undo -----------------------------------------------------------------
     @app_commands.command(
-        name="undo", description="Take back your last move (the others are asked if they moved since)"
+        name="undo", description="Take back your last move (the others are asked if they moved since)."
     )
     async def undo(self, interaction: discord.Interaction) -> None:
         """Done at once when nobody else moved since and nothing hidden was revealed; refused

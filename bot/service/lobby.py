@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import bot.service.report as report
+from bot.help import HOW_TO_PLAY
 from bot.service.moves import UseCase
 from bot.service.parsing import check_strength, engine_for, parse_options, parse_settings
 from bot.service.results import (
@@ -175,7 +176,7 @@ class Lobby(UseCase):
             game.status, game.version = ACTIVE, 0
             self.tables.keep_state(game, state)
             t.seats, t.state = await self.tables.reload_seats(game), state
-            return await self.moves.start(t, [f"{engine.title} begins. Seat order: {', '.join(order)}."])
+            return await self.moves.start(t, [f"{engine.title} begins. Seat order: {', '.join(order)}.", HOW_TO_PLAY])
 
     async def cancel(self, table: TableRef, user: UserRef, *, admin: bool = False) -> Result:
         """Cancel the live game (lobby or active). Allowed to the host or when ``admin``

@@ -129,24 +129,24 @@ def _colour(b: Board, seat: str) -> str:
 
 
 def _waiting_for(b: Board) -> str:
-    """What the game waits for, with the command words (Factory Manager, phases 1-4)."""
+    """What the game waits for, in the game's words (Factory Manager, phases 1-4)."""
 
     if b.phase == 1:
         if b.auction_tile is None:
             if len(b.revealed) == 1:
-                return f"take the last tile: take {b.revealed[0]} bid <workers>"
-            return "choose a tile and open its auction: open <tile> bid <workers>"
-        return f"raise or pass on tile {b.auction_tile}: bid <workers> / pass"
+                return f"take the last turn-order tile {b.revealed[0]} with a bid of workers"
+            return "choose a turn-order tile and open its auction with a bid of workers"
+        return f"raise the bid on turn-order tile {b.auction_tile}, or pass"
     if b.phase == 2:
         if b.market_left:
-            return f"move {b.market_left} more tile{'s' if b.market_left != 1 else ''} to the market: place <column>"
+            return f"move {b.market_left} more tile{'s' if b.market_left != 1 else ''} to the market"
         if b.extra_left:
-            return f"may add up to {b.extra_left} extra tile{'s' if b.extra_left != 1 else ''}: place <column> / done"
-        return "place <column> / done"
+            return f"add up to {b.extra_left} extra tile{'s' if b.extra_left != 1 else ''} to the market, or stop"
+        return "add a tile to the market, or stop"
     if b.phase == 3:
-        return "buy <id> hall1|hall2|room|aside, install, demolish <id>, hire <n>, done"
+        return "buy, install or demolish tiles and hire workers, then end the turn"
     if b.phase == 4:
-        return "switch off <id> / switch on <id>, then done"
+        return "switch machines and robots off or on, then end the turn"
     return ""
 
 
@@ -691,5 +691,5 @@ def summary(view: dict) -> Summary:
         status = "Final Elektro decides the ranking."
     else:
         who = ", ".join(_name(b, s) for s in b.waiting) or "nobody"
-        status = f"Waiting for {who}: {_waiting_for(b)}"
+        status = f"Waiting for {who}: {_waiting_for(b)}."
     return Summary(title="Factory Manager", step=step, seats=seats, table=table, status=status, over=b.over)

@@ -31,11 +31,12 @@ BEFORE_THE_SPLIT = [
     "history",
     "export",
     "posts",
+    "help",
 ]
 
 THEMES = {
     LOBBY_COG: {"new", "join", "leave", "addbot", "start", "resign", "cancel"},
-    TABLE_COG: {"board", "hand", "moves", "rules", "list", "mine", "history", "export"},
+    TABLE_COG: {"board", "hand", "moves", "rules", "help", "list", "mine", "history", "export"},
     DAYS_COG: {"settings", "notify", "vacation", "posts"},
     VOTES_COG: {"undo", "substitute"},
 }
@@ -59,7 +60,7 @@ async def test_game_is_one_guild_only_group_with_each_subcommand_on_its_themes_c
     assert owners == THEMES
     upload = uploaded_game(h)
     assert [o["name"] for o in upload["options"]] == BEFORE_THE_SPLIT
-    assert upload["description"] == "Board games at this channel's table"
+    assert upload["description"] == "Board games at this channel's table."
     assert upload["contexts"] == [0]  # guild only, as before
     assert upload["dm_permission"] is False
     # one command of each theme answers through the shared group

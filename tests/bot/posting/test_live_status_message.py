@@ -46,9 +46,7 @@ async def test_live_status_message_edited_in_place_survives_restart_and_deletion
     # written by hand: High-Low's call event, then everyone must play a card; only the other
     # player is pinged (the caller is here); the link is masked, the URL never shown as text
     assert new[0].content == (
-        f"<@{caller}> calls high.\n"
-        f"<@{both[0]}>, <@{both[1]}>: your move on [the board]({board_link})."
-        " Press **Play** to build your move step by step (or type `/move`)."
+        f"<@{caller}> calls high.\n<@{both[0]}>, <@{both[1]}>: your move on [the board]({board_link})."
     )
     assert h.pinged(-1) == [int(s) for s in both if s != caller]
     current = next(m for m in h.messages() if m.id == status.id)
@@ -139,9 +137,7 @@ async def test_a_refused_status_edit_posts_a_fresh_status_message_and_the_move_l
     both = [s.seat for s in sorted(info.seats, key=lambda s: s.order)]
     board_link = f"https://discord.com/channels/{h.guild.id}/{h.channel.id}/{new[0].id}"
     assert new[1].content == (
-        f"<@{caller}> calls high.\n"
-        f"<@{both[0]}>, <@{both[1]}>: your move on [the board]({board_link})."
-        " Press **Play** to build your move step by step (or type `/move`)."
+        f"<@{caller}> calls high.\n<@{both[0]}>, <@{both[1]}>: your move on [the board]({board_link})."
     )
     assert h.pinged(-1) == [int(s) for s in both if s != caller]
     assert (await h.service.store.get_game(info.game_pk)).status_message == str(new[0].id)
