@@ -23,7 +23,7 @@ from bot.cogs.group import GameSection, add_section
 from bot.format import NO_PINGS, bound, lobby_text, mention_seats, seats_of
 from bot.names import shown_name
 from bot.poster import Poster, say
-from bot.service import Service, UserError, parse_options, parse_settings
+from bot.service import Service, UserError, engine_for, parse_options, parse_settings
 from bot.views import LOBBY_COG, lobby_view
 from engines import registry
 from engines.base import field_shape
@@ -153,8 +153,8 @@ class LobbyCog(GameSection, name=LOBBY_COG):
         choice: its values, e.g. Kanban EV ``sandra=mean``, ``sandra=nice``)."""
 
         try:
-            engine = registry.get(game_id) if game_id else None
-        except KeyError:
+            engine = engine_for(game_id) if game_id else None
+        except UserError:
             engine = None
         if engine is None:
             return []
@@ -309,7 +309,7 @@ class LobbyCog(GameSection, name=LOBBY_COG):
             )
         parse_options(game, options)  # UserError for an unknown game or bad options, before the thread exists
         parse_settings(settings)  # the same for the table settings
-        title = registry.get(game).title
+        title = engine_for(game).title
         await interaction.response.defer(thinking=True)
         thread = await channel.create_thread(
             name=f"{title} ({shown_name(interaction.user.display_name) or interaction.user.name})"[:100],

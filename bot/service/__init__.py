@@ -5,7 +5,7 @@ UserError, Result, …``); the modules inside are the service's own parts.
 """
 
 from bot.service.core import Service
-from bot.service.parsing import option_values, parse_options, parse_settings
+from bot.service.parsing import engine_for, option_values, parse_options, parse_settings
 from bot.service.results import (
     BOARD_CHANGED,
     LOBBY_CHANGED,
@@ -46,6 +46,7 @@ __all__ = [
     "UndoRequest",
     "UserError",
     "option_values",
+    "engine_for",
     "parse_options",
     "parse_settings",
     "rank_lines",

@@ -58,6 +58,7 @@ class Lobby(UseCase):
 
         table, seat = str(table), str(user)
         engine = engine_for(game_id)
+        game_id = engine.id  # a title given as the game (`Kanban EV`) names its id
         opts = parse_options(game_id, options)
         table_settings = parse_settings(settings).model_dump(mode="json")
         async with self.tables.lock(table):

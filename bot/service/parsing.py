@@ -20,12 +20,21 @@ __all__ = ["engine_for", "option_values", "parse_options", "parse_settings"]
 
 
 def engine_for(game_id: str) -> Any:
-    """The registered engine of ``game_id``. UserError (naming the games) when there is none."""
+    """The registered engine of ``game_id``, also given as its title (what `/game new`'s
+    suggestions show: ``Kanban EV``), either in any case and with extra spaces. UserError
+    (naming the games) when there is none."""
 
     try:
         return registry.get(game_id)
     except KeyError:
-        raise UserError(f"There is no game called `{game_id}`; games: {', '.join(registry.ids())}.") from None
+        pass
+    wanted = " ".join(str(game_id).split()).casefold()
+    for gid in registry.ids():
+        engine = registry.get(gid)
+        if wanted in (gid.casefold(), " ".join(engine.title.split()).casefold()):
+            return engine
+    names = ", ".join(f"{registry.get(g).title} (`{g}`)" for g in registry.ids())
+    raise UserError(f"There is no game called `{game_id}`; games: {names}.") from None
 
 
 def default_strength() -> str:

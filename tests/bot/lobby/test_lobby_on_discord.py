@@ -109,3 +109,20 @@ async def test_a_moderator_with_manage_channels_can_cancel(harness):
     text, eph = reply(r)
     assert eph and text.split("\n")[0] == "This game was cancelled; this is its last board:"
     assert "nothing was played" not in text
+
+
+async def test_a_game_given_by_the_title_its_suggestion_shows_opens(harness):
+    h = harness
+    got = await h.alice.autocomplete(h.channel, "game new", "game", "kanban")
+    assert [(c["name"], c["value"]) for c in got] == [("Kanban EV", "kanban-ev")]
+    # a client that sends the title it showed (or a member typing it) opens the same game
+    r = await h.alice.slash(h.channel, "game new", game="kanban EV ")
+    assert not r.response.ephemeral and "Kanban EV" in r.response.content
+    assert (await h.service.table_info(h.channel.id)).game_id == "kanban-ev"
+    # its options are suggested by that title too
+    got = await h.alice.autocomplete(h.channel, "game new", "options", "", game="Kanban EV")
+    assert "sandra=mean" in [c["value"] for c in got]
+    await h.alice.slash(h.channel, "game cancel")
+    r = await h.alice.slash(h.channel, "game new", game="Kanban")
+    assert r.response.ephemeral and r.response.content.startswith("There is no game called `Kanban`; games: ")
+    assert "Kanban EV (`kanban-ev`)" in r.response.content
