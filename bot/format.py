@@ -357,12 +357,21 @@ HISTORY_PAGE = 20
 
 
 def history_line(h: HistoryLine) -> str:
-    """One move of ``/game history``: ``12. @alice: <the engine's sentence>``, marked
-    "(AI played)" when the AI played it for an absent, resigned or voted-out player, struck through with
-    "(undone)" when a later undo took it back; an undo marker reads ``12. ↶ <text>``."""
+    """One move of ``/game history``, in the third person as the channel told it: ``12. @alice
+    raises the bid to 2.`` (the move's first event; a move the engine told no event of reads
+    ``12. @alice: <the engine's sentence>``); a choice made face down names the choice to its
+    own player only (``(yours: `play 17`)``). Marked "(AI played)" when the AI played it for
+    an absent, resigned or voted-out player, struck through with "(undone)" when a later undo
+    took it back; an undo marker reads ``12. ↶ <text>``."""
 
     if h.flag == "undo":
         return f"{h.seq}. ↶ {mention_seats(h.text, [h.seat])}"
+    if h.events:
+        text = mention_ids(h.events[0])
+        if h.hidden and h.notation:
+            text += f" (yours: `{h.notation}`)"
+        text = text if not h.undone else f"~~{text}~~ (undone)"
+        return f"{h.seq}. {text}" + (" (AI played)" if h.flag == "ai" else "")
     text = h.text
     if h.undone:
         text = f"~~{text}~~ (undone)"

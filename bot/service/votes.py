@@ -191,9 +191,15 @@ class Votes(UseCase):
         for _seq, who, action, before in span:
             outcome = engine.apply(before, who, action)
             if engine.reveals(before, who, action, outcome):
+                # what came to light, as the asking player may read it ("You drew 17."), not
+                # the move that made it (their own move quoted back was no reason)
+                seen = [e for e in outcome.events if e.public or seat in (e.visible_to or [])]
+                first = next((i for i, e in enumerate(seen) if e.public), None)  # the move itself
+                after = [e.text.strip() for i, e in enumerate(seen) if i != first]
+                shown = " ".join(after) or "a card, tile or roll nobody had seen"
                 raise UserError(
-                    "That cannot be undone: since your move, hidden information was revealed"
-                    f" ({engine.describe_to(before, who, action, None)})."
+                    "That cannot be undone, so nothing was changed: since your move, hidden information"
+                    f" came to light ({shown.rstrip('.')}), and a vote cannot hide it again."
                 )
         return [(who, action, before) for _q, who, action, before in span], [c[0] for c in span]
 

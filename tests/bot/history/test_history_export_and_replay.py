@@ -155,8 +155,19 @@ def test_history_lines_mark_ai_played_and_undone_moves():
     from bot.service import HistoryLine
 
     assert history_line(HistoryLine(7, A, "bid 2", "Bid 2.", flag="ai")) == f"7. <@{A}>: Bid 2. (AI played)"
+    # a move stored without events reads as the engine's sentence after the player's name
     assert history_line(HistoryLine(8, "ai-1", "pass", "Pass.", undone=True)) == "8. AI 1: ~~Pass.~~ (undone)"
     assert history_line(HistoryLine(9, A, "", f"{A} took back: Pass.", flag="undo")) == f"9. ↶ <@{A}> took back: Pass."
+    # told in the third person, as the channel line was (the move's first event)
+    line = HistoryLine(10, A, "bid 3", "Raise the bid to 3 workers.", events=[f"{A} raises the bid to 3.", "x"])
+    assert history_line(line) == f"10. <@{A}> raises the bid to 3."
+    # a choice made face down: named to its own player only (the notation is kept for them alone)
+    mine = HistoryLine(11, A, "play 17", "Play 17.", events=[f"{A} plays a card face down."], hidden=True)
+    assert history_line(mine) == f"11. <@{A}> plays a card face down. (yours: `play 17`)"
+    theirs = HistoryLine(11, A, "", "Plays a card face down.", events=[f"{A} plays a card face down."], hidden=True)
+    assert history_line(theirs) == f"11. <@{A}> plays a card face down."
+    undone = HistoryLine(12, "ai-2", "pass", "Pass.", events=["ai-2 passes."], undone=True, flag="ai")
+    assert history_line(undone) == "12. ~~AI 2 passes.~~ (undone) (AI played)"
 
 
 def test_history_pages_fill_the_newest_page_first():

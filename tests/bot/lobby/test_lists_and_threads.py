@@ -115,20 +115,20 @@ async def test_history_pages_per_viewer_with_undone_moves_and_export(harness):
     assert len(actions) == 26
 
     def as_seen_by(viewer, seq):
-        """One history line written by hand from the logged action: a card played face down
-        reads "Plays a card face down." to everyone but its player."""
+        """One history line written by hand from the logged action, in the third person as
+        the channel told it: a card played face down is named to its own player only."""
 
         row = actions[seq]
         who = f"<@{row.seat}>"
         if seq == 22:
-            return f"22. {who}: ~~Call high.~~ (undone)"
+            return f"22. ~~{who} calls high.~~ (undone)"
         if seq == 23:
             return f"23. ↶ {who} took back: Call high."
         if row.action["type"] == "call":
-            return f"{seq}. {who}: Call {row.action['mode']}."
+            return f"{seq}. {who} calls {row.action['mode']}."
         if row.seat == str(viewer.id):
-            return f"{seq}. {who}: Play {row.action['card']}."
-        return f"{seq}. {who}: Plays a card face down."
+            return f"{seq}. {who} plays a card face down. (yours: `play {row.action['card']}`)"
+        return f"{seq}. {who} plays a card face down."
 
     r = await h.alice.slash(h.channel, "game history")
     page2 = r.response if not r.followups else r.followups[-1]
@@ -136,9 +136,9 @@ async def test_history_pages_per_viewer_with_undone_moves_and_export(harness):
     expected = [
         "**High-Low**, moves 7–26 (page 2 of 2):",
         *[as_seen_by(h.alice, s) for s in range(7, 22)],
-        f"22. <@{caller}>: ~~Call high.~~ (undone)",
+        f"22. ~~<@{caller}> calls high.~~ (undone)",
         f"23. ↶ <@{caller}> took back: Call high.",
-        f"24. <@{caller}>: Call low.",
+        f"24. <@{caller}> calls low.",
         as_seen_by(h.alice, 25),
         as_seen_by(h.alice, 26),
     ]
@@ -163,7 +163,7 @@ async def test_history_pages_per_viewer_with_undone_moves_and_export(harness):
         f"**High-Low**, moves of <@{h.alice.id}> {alice_seqs[0]}–{alice_seqs[-1]} (page 1 of 1):",
         *[as_seen_by(h.bob, s) for s in alice_seqs],
     ]
-    assert "Plays a card face down." in text and f"Play {actions[alice_seqs[-1]].action.get('card')}." not in text
+    assert "plays a card face down." in text and f"play {actions[alice_seqs[-1]].action.get('card')}" not in text
 
     # the game is over: the export carries every card and the seed
     r = await h.bob.slash(h.channel, "game export")

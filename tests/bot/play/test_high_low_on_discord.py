@@ -364,7 +364,7 @@ async def test_rules_history_moves_and_cancel(harness):
     await actor.slash(h.channel, "move", action="call high")
     r = await h.dave.slash(h.channel, "game history")
     text, eph = reply(r)
-    assert eph and text == f"**High-Low**, move 1 (page 1 of 1):\n1. <@{actor.id}>: Call high."
+    assert eph and text == f"**High-Low**, move 1 (page 1 of 1):\n1. <@{actor.id}> calls high."
     r = await h.bob.slash(h.channel, "game cancel")
     assert reply(r)[1]
     r = await h.alice.slash(h.channel, "game cancel")

@@ -190,7 +190,12 @@ async def test_undo_at_once_then_refused_after_a_reveal(harness):
         await play_first(h, member_of(h, (await board(h)).mention[0]))
     version = (await board(h)).version
     text, eph = reply(await h.alice.slash(h.channel, "game undo"))
-    assert eph and text.startswith("That cannot be undone: since your move, hidden information was revealed")
+    # what came to light, as alice reads it (the cards turned, her own draw), not a move quoted back
+    assert eph and text.startswith(
+        "That cannot be undone, so nothing was changed: since your move, hidden information came to light (Revealed: "
+    )
+    assert "You drew " in text and text.endswith("), and a vote cannot hide it again.")
+    assert "plays a card face down" not in text
     assert (await board(h)).version == version  # nothing changed
 
 

@@ -129,7 +129,7 @@ async def test_undo_own_move_at_once_then_refused_after_a_reveal(service, clock)
     await move(service, caller)
     for u in (await service.board("t")).mention:
         await move(service, u)
-    with pytest.raises(UserError, match="hidden information"):
+    with pytest.raises(UserError, match=r"hidden information came to light \(Revealed: .*You drew \d+\)"):
         await service.undo("t", A)
     with pytest.raises(UserError, match="not playing"):
         await service.undo("t", D)
