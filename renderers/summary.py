@@ -148,12 +148,17 @@ def summary_layout(s: Summary) -> Layout:
         # NEWEST_EVENT_LINES lines, e.g. a long final-scoring sentence ending in its total),
         # then earlier ones from the last back while they fit in MAX_EVENT_LINES (one longer
         # than the room left is cut with "…", earlier ones are left out)
+        # (at the game's end every player's final scoring counts: twice the room, and an
+        # earlier event that does not fit whole is left out, never cut before its total)
+        most = MAX_EVENT_LINES * (2 if s.over else 1)
         lines: list[str] = []
         for k, ev in enumerate(reversed(s.events)):
-            room = NEWEST_EVENT_LINES if k == 0 else MAX_EVENT_LINES - len(lines) - 1
+            room = NEWEST_EVENT_LINES if k == 0 else most - len(lines) - 1
             if room <= 0:
                 break
             wrapped = wrap(ev, inner - 40, BODY, max_lines=room)
+            if k and len(wrapped) < len(wrap(ev, inner - 40, BODY)):
+                break  # it would be cut: said in the message text instead
             lines = [("• " if i == 0 else "   ") + ln for i, ln in enumerate(wrapped)] + lines
         if len(lines) < sum(len(wrap(ev, inner - 40, BODY)) for ev in s.events):
             lines = ["… (earlier events: in the message text)"] + lines

@@ -40,3 +40,29 @@ def test_no_placeholder_on_the_summary_image(game_id):
         s = e.apply(s, p, rnd.choice(e.legal_actions(s, p))).state
         n += 1
     assert len(seen) > 20
+
+
+def test_the_game_over_summary_shows_every_final_score_whole():
+    """A 4-player Kanban EV game ends with one final-scoring event per player (each ending in
+    its total) and "Game over.": all of them fit the image whole; none ends in "…" before
+    the runner-up's total (seen: "training tracks 1…")."""
+
+    from renderers import summary_layout
+    from renderers.base import Text
+
+    e = registry.get("kanban-ev")
+    names = ["Jiří Novák", "Bartholomew", "Kristýna Dvořáková", "Wilhelmina"]
+    s = e.setup(names, None, 7)
+    rnd = random.Random(7)
+    while not e.is_over(s):
+        p = e.to_act(s)[0]
+        out = e.apply(s, p, rnd.choice(e.legal_actions(s, p)))
+        s = out.state
+    last = [ev.text for ev in out.events if ev.public]
+    scoring = [t for t in last if "final scoring" in t]
+    assert len(scoring) == 4 and all(re.search(r"total \d+ PP\.$", t) for t in scoring)
+    drawn = [el.text for el in summary_layout("kanban-ev", e.view(s, None), last).elements if isinstance(el, Text)]
+    body = " ".join(t.strip(" •") for t in drawn)
+    for t in scoring:
+        assert t.split("; total ")[1] in body and t.split(":")[0] in body
+    assert [t for t in drawn if t.endswith("…")] == []
