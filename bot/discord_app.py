@@ -43,12 +43,14 @@ from bot.format import (
     OVER_LIMIT,
     SORRY,
     mention_ids,
+    reader,
 )
 from bot.names import names_for
 from bot.poster import Poster, say
 from bot.service import Service, UserError
 from bot.settings import load_settings
 from bot.store import DatabaseTimeout, OutOfSpace, OverLimit
+from bot.translator import CatalogTranslator, catalogs_digest
 from bot.views import DYNAMIC_ITEMS
 
 log = logging.getLogger("boardhost.discord")
@@ -79,10 +81,13 @@ class BoardhostTree(app_commands.CommandTree):
 
 # ----- command sync ------------------------------------------------------------------------
 def tree_hash(tree: app_commands.CommandTree) -> str:
-    """A stable hash of the global command tree's payload (what a sync would upload)."""
+    """A stable hash of the global command tree's payload (what a sync would upload), its
+    translations included."""
 
     payload = sorted((cmd.to_dict(tree) for cmd in tree.get_commands()), key=lambda c: (c.get("type", 1), c["name"]))
-    return hashlib.sha256(json.dumps(payload, sort_keys=True, default=str).encode()).hexdigest()
+    # the names and descriptions in other languages travel in the same upload (the catalogs)
+    text = json.dumps(payload, sort_keys=True, default=str) + catalogs_digest()
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
 #: bot_meta key of the hash of the last synced command tree
@@ -143,6 +148,7 @@ class BoardhostBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self.service = await Service.open(self.db_path, clock=lambda: self.clock())
+        await self.tree.set_translator(CatalogTranslator())
         for name in EXTENSIONS:
             await self.load_extension(name)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
@@ -294,7 +300,7 @@ class BoardhostBot(commands.Bot):
             await self.explain_changed_command(interaction, error)
             return
         if isinstance(error, UserError):
-            await say(interaction, mention_ids(error.message))
+            await say(interaction, mention_ids(error.render(reader(interaction))))
             await self.poster.touch(interaction.channel_id)  # the table was used all the same
             return
         what = (

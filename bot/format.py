@@ -17,6 +17,9 @@ from typing import Any
 
 import discord
 
+from bot.games import TITLES, title
+from bot.i18n import DEFAULT, T, Text, Tn, Tp, pick
+from bot.i18n import render as in_language
 from bot.service import Board, HistoryLine, RankLine, TableInfo, TableSummary
 from bot.timers import discord_time
 from engines.base import plural
@@ -28,35 +31,37 @@ _SNOWFLAKE = re.compile(r"(?<![\d@])(\d{15,21})(?!\d)")
 USER_ID = re.compile(r"(?<![\d@])\d{15,21}(?!\d)")
 
 #: the answer to an unexpected failure when nothing was saved
-SORRY = (
+SORRY = T(
     "Sorry, something went wrong on our side and it has been logged; it may have happened after your"
     " move was saved, so look at `/game board` before you send it again."
 )
 
 #: the answer when the database could not grow (disk full): nothing of the command was saved
-OUT_OF_SPACE = (
+OUT_OF_SPACE = T(
     "The bot's server is out of disk space, so nothing was saved and nothing was played;"
     " try again once its admin has freed some space."
 )
 
 #: the answer when a write is refused by a file-size limit or disk quota (not a full disk)
-OVER_LIMIT = (
+OVER_LIMIT = T(
     "The bot's database reached a size limit set on its server (a file-size limit or disk quota), so nothing"
     " was saved and nothing was played; try again once its admin has raised the limit."
 )
 
 #: the answer when the database did not answer in time (a row locked elsewhere, no free connection)
-DB_TIMEOUT = "The database took too long to answer, so nothing was saved and nothing was played; try again in a moment."
+DB_TIMEOUT = T(
+    "The database took too long to answer, so nothing was saved and nothing was played; try again in a moment."
+)
 
 #: the answer to a slash command this version of the bot no longer has, or has with other
 #: options (Discord's copy of the command list was older): nothing ran
-COMMAND_CHANGED = (
+COMMAND_CHANGED = T(
     "This command changed with an update of the bot, so nothing was played;"
     " reload Discord (Ctrl+R, or close and reopen the app) to get the new commands."
 )
 
 #: the answer to a button or menu of an older version of the bot that no handler knows
-BUTTON_CHANGED = (
+BUTTON_CHANGED = T(
     "This button changed with an update of the bot, so nothing was played;"
     " reload Discord (Ctrl+R, or close and reopen the app) and use the newest post's buttons or `/game board`."
 )
@@ -69,6 +74,22 @@ POST_PERMISSIONS = (
     ("send_messages", "Send Messages"),
     ("attach_files", "Attach Files"),
 )
+#: each permission's name as Discord shows it in the reader's language
+PERMISSION_NAMES: dict[str, Text] = {
+    "View Channel": Tp("permission", "View Channel"),
+    "Send Messages": Tp("permission", "Send Messages"),
+    "Attach Files": Tp("permission", "Attach Files"),
+    "Send Messages in Threads": Tp("permission", "Send Messages in Threads"),
+    "Create Public Threads": Tp("permission", "Create Public Threads"),
+}
+
+
+def permission_names(names: Iterable[str]) -> list[Text | str]:
+    """``names`` (English, as :func:`missing_permissions` gives them) to render in a language."""
+
+    return [PERMISSION_NAMES.get(n, n) for n in names]
+
+
 #: the clause for a post Discord refused for permissions (50013 / 50001)
 CANNOT_POST = (
     "I am not allowed to post in this channel (I need View Channel, Send Messages and Attach Files; "
@@ -84,6 +105,21 @@ def missing_permissions(perms: discord.Permissions, in_thread: bool = False) -> 
     if in_thread:
         needed.append(("send_messages_in_threads", "Send Messages in Threads"))
     return [name for attr, name in needed if not getattr(perms, attr)]
+
+
+# ----- languages -------------------------------------------------------------------------
+def table_language(info: Any) -> str:
+    """The language of what everyone at a table sees (``info``: its
+    :class:`bot.service.TableInfo`, or None: English)."""
+
+    return getattr(info, "language", None) or DEFAULT
+
+
+def reader(interaction: discord.Interaction) -> str:
+    """The language of what only this member reads (ephemeral answers, DMs, the builder):
+    their client's (``interaction.locale``) when boardhost speaks it, else English."""
+
+    return pick(interaction.locale)
 
 
 # ----- names -----------------------------------------------------------------------------
@@ -274,26 +310,48 @@ def options_text(info: TableInfo) -> str:
     return ", ".join(f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in info.options.items())
 
 
-def lobby_text(info: TableInfo, note: str = "") -> str:
-    """The lobby message: game, seats, host, what to do next."""
+def lobby_text(info: TableInfo, note: str | Text = "", settings: Text | None = None) -> str:
+    """The lobby message in the table's language: game, seats, host, the table settings when
+    given (``settings``: :meth:`bot.timers.TableSettings.summary`), what to do next."""
 
+    lang = info.language
     seated = [s.seat for s in info.seats]
-    lines = []
+    lines: list[Text | str] = []
     if note:
         lines.append(note)
     lines.append(
-        f"**{info.title}** lobby ({info.min_players}–{info.max_players} players), host {seat_label(info.host)}."
+        T(
+            "**{game}** lobby ({least}–{most} players), host {host}.",
+            game=title(info.game_id) if info.game_id in TITLES else info.title,
+            least=info.min_players,
+            most=info.max_players,
+            host=seat_label(info.host),
+        )
     )
     opts = options_text(info)
     if opts:
-        lines.append(f"Options: {opts}")
-    lines.append(f"Seated ({len(seated)}): " + (", ".join(seat_label(s) for s in seated) or "nobody yet"))
+        lines.append(T("Options: {options}", options=opts))
+    if settings is not None:
+        lines.append(T("Settings: {settings}.", settings=settings))
+    if seated:
+        lines.append(
+            Tn(
+                "Seated ({n}): {players}",
+                "Seated ({n}): {players}",
+                len(seated),
+                players=", ".join(map(seat_label, seated)),
+            )
+        )
+    else:
+        lines.append(T("Seated (0): nobody yet"))
     if info.status == "lobby":  # a started lobby's message has lost its buttons
         lines.append(
-            "Join with the button or `/game join`; the host starts with Start or `/game start`"
-            " (`/game addbot` adds an AI seat)."
+            T(
+                "Join with the button or `/game join`; the host starts with Start or `/game start`"
+                " (`/game addbot` adds an AI seat)."
+            )
         )
-    return "\n".join(lines)
+    return "\n".join(in_language(line, lang) for line in lines)
 
 
 def hand_text(view: dict | None) -> str:
@@ -317,24 +375,51 @@ def table_link(table: str, guild: str | None, cross_server: bool = False) -> str
     return f"<#{table}>"
 
 
-def table_line(summary: TableSummary, cross_server: bool = False) -> str:
-    """One line of ``/game list`` / ``/game mine``: the game, where, whose turn and since when
-    (a Discord relative timestamp), the deadline when the table has a turn limit."""
+def table_line(summary: TableSummary, cross_server: bool = False, lang: str = "en") -> str:
+    """One line of ``/game list`` / ``/game mine`` in ``lang``: the game, where, whose turn and
+    since when (a Discord relative timestamp), the deadline when the table has a turn limit,
+    the AI seats' strengths."""
 
     where = table_link(summary.table, summary.guild, cross_server)
+    game = title(summary.game_id) if summary.game_id in TITLES else summary.title
     bots = ai_strengths(summary.ai)
     if summary.status == "lobby":
-        return f"**{summary.title}** in {where}: lobby, waiting for players to join" + (f"; {bots}." if bots else ".")
-    who = [seat_label(u) for u in summary.waiting_users]  # humans by their current user
-    who += [seat_label(w) for w in summary.waiting if w.startswith("ai-")]
-    line = f"**{summary.title}** in {where}: " + (", ".join(who) or "nobody") + " to act"
-    if summary.since is not None:
-        line += f" since {discord_time(summary.since)}"
-    if summary.deadline is not None:
-        line += f", deadline {discord_time(summary.deadline)}"
-    if bots:
-        line += f"; {bots}"
-    return line + "."
+        line = T("**{game}** in {where}: lobby, waiting for players to join", game=game, where=where)
+    else:
+        who = [seat_label(u) for u in summary.waiting_users]  # humans by their current user
+        who += [seat_label(w) for w in summary.waiting if w.startswith("ai-")]
+        players = ", ".join(who) or T("nobody")
+        since = discord_time(summary.since) if summary.since is not None else None
+        deadline = discord_time(summary.deadline) if summary.deadline is not None else None
+        if since and deadline:
+            line = T(
+                "**{game}** in {where}: {players} to act since {since}, deadline {deadline}",
+                game=game,
+                where=where,
+                players=players,
+                since=since,
+                deadline=deadline,
+            )
+        elif since:
+            line = T(
+                "**{game}** in {where}: {players} to act since {since}",
+                game=game,
+                where=where,
+                players=players,
+                since=since,
+            )
+        elif deadline:
+            line = T(
+                "**{game}** in {where}: {players} to act, deadline {deadline}",
+                game=game,
+                where=where,
+                players=players,
+                deadline=deadline,
+            )
+        else:
+            line = T("**{game}** in {where}: {players} to act", game=game, where=where, players=players)
+    # the AI seats' strengths close the line after a semicolon, as a list
+    return in_language(T("{line}; {bots}.", line=line, bots=bots) if bots else T("{line}.", line=line), lang)
 
 
 def ai_strengths(strengths: dict[str, str]) -> str:
@@ -478,6 +563,9 @@ __all__ = [
     "history_pages",
     "hand_text",
     "lobby_text",
+    "permission_names",
+    "reader",
+    "table_language",
     "mention_ids",
     "move_lines",
     "status_text",

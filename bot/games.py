@@ -7,9 +7,51 @@ here imports discord.
 
 from __future__ import annotations
 
+from typing import Any
+
+from bot.i18n import Text, Tp
+from engines import registry
 from engines.base import IllegalAction
 
 MOVES_HINT = "`/game moves` lists yours."
+
+#: each game's title in the reader's language (the Czech edition of Factory Manager is Továrník)
+TITLES: dict[str, Text] = {
+    "factory-manager": Tp("game title", "Factory Manager"),
+    "kanban-ev": Tp("game title", "Kanban EV"),
+    "transport": Tp("game title", "Transport"),
+    "visiting-kaunas": Tp("game title", "Visiting Kaunas"),
+}
+
+
+def title(engine: Any) -> Text | str:
+    """The title of ``engine`` (an engine or a game id) to render in a language; a game
+    without a translated title (a test engine) keeps its own."""
+
+    game_id = engine if isinstance(engine, str) else engine.id
+    found = TITLES.get(game_id)
+    if found is not None:
+        return found
+    if isinstance(engine, str):
+        try:
+            return registry.get(engine).title
+        except KeyError:
+            return engine
+    return str(engine.title)
+
+
+def rules_context(game_id: str, topic: str) -> str:
+    """The message context of one topic of a game's rules summary: the engines keep them as
+    English data, :mod:`bot.i18n_extract` puts each in the catalogs under this context."""
+
+    return f"rules {game_id} {topic}"
+
+
+def rules_text(engine: Any, topic: str) -> Text:
+    """``engine``'s rules summary of ``topic``, to render in a language (English where the
+    catalog has no translation)."""
+
+    return Tp(rules_context(engine.id, topic), engine.rules_summary[topic])
 
 
 def refusal(exc: IllegalAction) -> str:
@@ -26,4 +68,11 @@ def refusal(exc: IllegalAction) -> str:
     return reason.rstrip().rstrip(".") + "; " + MOVES_HINT
 
 
-__all__ = ["MOVES_HINT", "refusal"]
+__all__ = [
+    "MOVES_HINT",
+    "TITLES",
+    "refusal",
+    "rules_context",
+    "rules_text",
+    "title",
+]

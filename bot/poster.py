@@ -31,7 +31,10 @@ from bot.format import (
     rename_view,
     seats_of,
     status_text,
+    table_language,
 )
+from bot.i18n import render as in_language
+from bot.sending import say
 from bot.service import Board, Result, Service
 from bot.turnposts import TurnPosts
 from bot.views import board_view, play_view
@@ -44,17 +47,6 @@ def unknown_channel(exc: BaseException) -> bool:
     """Whether Discord answered 10003 Unknown Channel (the channel or thread is gone)."""
 
     return isinstance(exc, discord.NotFound) and exc.code == 10003
-
-
-async def say(interaction: discord.Interaction, text: str, **kwargs: Any) -> None:
-    """One ephemeral answer (at most 2000 characters), whether or not the interaction was
-    deferred; pings nobody."""
-
-    text = bound(text) or ""
-    if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_PINGS, **kwargs)
-    else:
-        await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_PINGS, **kwargs)
 
 
 class PosterHost(Protocol):
@@ -161,6 +153,8 @@ class Poster:
 
         actor = str(actor) if actor is not None else None
         assert self.bot.service is not None
+        lang = table_language(result.info)  # the service's own sentences (bot.i18n.Text) in it
+        result.public = [in_language(t, lang) for t in result.public]
         seats = seats_of(result.info)
         # render BEFORE waiting for the table's turn to post: renders of one table run
         # side by side, only the sends go out one after the other
@@ -234,7 +228,8 @@ class Poster:
         lines = move_lines(result, seats, link)
         if lines:
             # the line asking players to act carries Play (it pings them: the press is one tap away)
-            view = play_view(result.table, result.version) if result.status == "active" and result.mention else None
+            live = result.status == "active" and result.mention
+            view = play_view(result.table, result.version, table_language(result.info)) if live else None
             await self.turns.send_line(channel, result, lines, ping, view)
         if failure is not None:
             raise failure  # the board stays owed: posted when the table is next touched
@@ -250,7 +245,11 @@ class Poster:
         content = bound(status_text(result, seats_of(result.info))) or ""
         view = (
             board_view(
-                result.table, result.version, result.game_id, full_board=any(f.filename == "summary.png" for f in files)
+                result.table,
+                result.version,
+                result.game_id,
+                full_board=any(f.filename == "summary.png" for f in files),
+                lang=table_language(result.info),
             )
             if result.status == "active"
             else None

@@ -34,6 +34,8 @@ from typing import Any
 import discord
 
 from bot.builder import Step, decode_path, encode_path
+from bot.i18n import DEFAULT, T, Text, Tp
+from bot.i18n import render as in_language
 from bot.views import PRESS_COG, _cog, _Handled
 
 __all__ = [
@@ -49,7 +51,7 @@ __all__ = [
 #: a step with at most this many options shows them as buttons (one row), else as a menu
 MAX_BUTTONS = 5
 #: what the text says of a green button (it plays the move at once)
-PLAYS_AT_ONCE = "A green button plays that move at once."
+PLAYS_AT_ONCE = T("A green button plays that move at once.")
 #: the mark after the label of an option that opens another step
 NEXT = "›"
 #: Discord's limit on a button's or a select option's label
@@ -108,11 +110,12 @@ class StepSelect(
         mark: str,
         path: tuple[int, ...],
         options: list[discord.SelectOption] | None = None,
+        lang: str = DEFAULT,
     ):
         super().__init__(
             discord.ui.Select(
                 custom_id=f"bh:sm:{table}:v{version}:{mark}:{encode_path(path)}",
-                placeholder="Choose…",
+                placeholder=Tp("menu", "Choose…").render(lang),
                 options=options or [discord.SelectOption(label="…", value="0")],
                 row=0,
             )
@@ -132,10 +135,13 @@ class StepSelect(
 class CancelButton(_Handled, discord.ui.DynamicItem[discord.ui.Button], template=r"bh:cancel:(?P<table>\d+)"):
     """ "Cancel": closes the builder; nothing is played."""
 
-    def __init__(self, table: int, row: int | None = None):
+    def __init__(self, table: int, row: int | None = None, lang: str = DEFAULT):
         super().__init__(
             discord.ui.Button(  # type: ignore[call-arg]
-                label="Cancel", style=discord.ButtonStyle.danger, custom_id=f"bh:cancel:{table}", row=row
+                label=Tp("button", "Cancel").render(lang),
+                style=discord.ButtonStyle.danger,
+                custom_id=f"bh:cancel:{table}",
+                row=row,
             )
         )
         self.table = table
@@ -152,18 +158,19 @@ PRESSING_ITEMS = (StepButton, StepSelect, CancelButton)
 
 
 def step_message(
-    table: int, version: int, mark: str, step: Step, title: str, lead: str = ""
+    table: int, version: int, mark: str, step: Step, title: Any, lead: str | Text = "", lang: str = DEFAULT
 ) -> tuple[str, discord.ui.View]:
     """``(content, view)`` of the builder showing ``step``: the game and move, what is chosen
     so far, the step's question (the engine's own words); at most :data:`MAX_BUTTONS` options
     as buttons (their details listed in the text; a green one plays the move), else one select
     menu (label and detail per option); then Back (disabled on the first step) and Cancel.
-    ``lead``: a first line (what the last press played)."""
+    ``lead``: a first line (what the last press played). The builder's own words are in the
+    member's language ``lang``; the step's question and options are the engine's (English)."""
 
-    lines = [lead] if lead else []
-    lines.append(f"**{title}**, move {version}: build your move.")
+    lines = [in_language(lead, lang)] if lead else []
+    lines.append(in_language(T("**{game}**, move {move}: build your move.", game=title, move=version), lang))
     if step.chosen:
-        lines.append("So far: " + " › ".join(step.chosen))
+        lines.append(in_language(T("So far: {chosen}", chosen=" › ".join(step.chosen)), lang))
     lines.append(f"**{step.question}**")
     view = discord.ui.View(timeout=None)
     options = step.options
@@ -174,19 +181,24 @@ def step_message(
             if o.detail and o.detail.lower().rstrip(".") not in o.label.lower():
                 lines.append(f"• {o.label}: {o.detail}")
         if any(o.action is not None for o in options):
-            lines.append(PLAYS_AT_ONCE)
+            lines.append(PLAYS_AT_ONCE.render(lang))
     else:
         select = [
             discord.SelectOption(label=_marked(o), value=encode_path((i,)), description=o.detail or None)
             for i, o in enumerate(options)
         ]
-        view.add_item(StepSelect(table, version, mark, step.path, select))
+        view.add_item(StepSelect(table, version, mark, step.path, select, lang))
         if all(o.action is not None for o in options):
-            lines.append("Choosing one plays that move at once.")
+            lines.append(T("Choosing one plays that move at once.").render(lang))
         elif any(o.action is not None for o in options):
-            lines.append(f"A choice marked {NEXT} opens another step; the others play their move at once.")
-    view.add_item(StepButton(table, version, mark, step.path[:-1], "Back", disabled=not step.path, row=1))
-    view.add_item(CancelButton(table, row=1))
+            lines.append(
+                T("A choice marked {mark} opens another step; the others play their move at once.", mark=NEXT).render(
+                    lang
+                )
+            )
+    back = Tp("button", "Back").render(lang)
+    view.add_item(StepButton(table, version, mark, step.path[:-1], back, disabled=not step.path, row=1))
+    view.add_item(CancelButton(table, row=1, lang=lang))
     return "\n".join(lines), view
 
 
@@ -198,11 +210,11 @@ def _marked(option: Any) -> str:
     return option.label
 
 
-def restart_view(table: int, version: int, mark: str) -> discord.ui.View:
+def restart_view(table: int, version: int, mark: str, lang: str = DEFAULT) -> discord.ui.View:
     """A "Play" button that opens the builder at its first step in the same message (under a
     refusal: the board changed, or after a move when the player acts again)."""
 
     view = discord.ui.View(timeout=None)
-    view.add_item(StepButton(table, version, mark, (), "Play", discord.ButtonStyle.primary))
-    view.add_item(CancelButton(table))
+    view.add_item(StepButton(table, version, mark, (), Tp("button", "Play").render(lang), discord.ButtonStyle.primary))
+    view.add_item(CancelButton(table, lang=lang))
     return view

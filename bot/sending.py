@@ -10,12 +10,36 @@ from typing import Any
 import discord
 
 from bot import render
-from bot.format import NO_PINGS, allowed_for, hand_text, mention_seats, rename_view, seat_label, seats_of, split_content
+from bot.format import (
+    NO_PINGS,
+    allowed_for,
+    bound,
+    hand_text,
+    mention_seats,
+    reader,
+    rename_view,
+    seat_label,
+    seats_of,
+    split_content,
+)
+from bot.i18n import Text
+from bot.i18n import render as in_language
 from bot.service import Board, Result
 from bot.views import board_view
 from engines import registry
 
 log = logging.getLogger("boardhost.discord")
+
+
+async def say(interaction: discord.Interaction, text: str | Text, **kwargs: Any) -> None:
+    """One ephemeral answer (at most 2000 characters) in the member's language
+    (:func:`reader`), whether or not the interaction was deferred; pings nobody."""
+
+    text = bound(in_language(text, reader(interaction))) or ""
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_PINGS, **kwargs)
+    else:
+        await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_PINGS, **kwargs)
 
 
 async def send_chunks(
@@ -42,6 +66,7 @@ async def send_chunks(
                 result.version,
                 result.game_id,
                 full_board=any(f.filename == "summary.png" for f in files),
+                lang=getattr(result.info, "language", None) or "en",
             )
         last = await channel.send(chunk or None, **kwargs)
     return last

@@ -91,7 +91,7 @@ async def simulate(
         result = await service.start(TABLE, HOST)
         posts = 0
         while True:
-            events = [ai_names(text) for text in result.public]
+            events = [ai_names(str(text)) for text in result.public]
             lines.extend(f"[v{result.version}] {text}" for text in events)
             posts += 1
             due = posts % every == 0 or result.status != "active"

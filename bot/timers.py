@@ -31,6 +31,8 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pydantic import BaseModel, Field
 
+from bot.i18n import DEFAULT, LANGUAGE_NAMES, T, Text, Tn
+
 __all__ = [
     "TableSettings",
     "SeatPlan",
@@ -88,11 +90,13 @@ def parse_duration(text: str | int | float | None) -> int | None:
                 total += float(m.group(1)) * _UNITS[m.group(2)]
                 pos = m.end()
             if pos != len(t) or total <= 0:
-                raise ValueError(f"`{_quote(text)}` is not a duration; write e.g. 24h, 90m, 2d or off.")
+                raise ValueError(T("`{text}` is not a duration; write e.g. 24h, 90m, 2d or off.", text=_quote(text)))
     if total <= 0:
         return None
     if not total <= MAX_DURATION:  # also infinity (float("1" * 400)) and NaN
-        raise ValueError(f"`{_quote(text)}` is longer than any game lasts; write e.g. 24h, 90m, 2d or off.")
+        raise ValueError(
+            T("`{text}` is longer than any game lasts; write e.g. 24h, 90m, 2d or off.", text=_quote(text))
+        )
     return int(total)
 
 
@@ -134,8 +138,11 @@ def parse_reminders(text: str) -> tuple[int | None, int | None]:
         return one(parts[0]), (one(parts[1]) if len(parts) == 2 else None)
     except ValueError:
         raise ValueError(
-            f"`{_quote(text)}` is not a reminder schedule; write e.g. `12h then daily`,"
-            " `6h then every 6h`, `12h` (one reminder) or `off`."
+            T(
+                "`{text}` is not a reminder schedule; write e.g. `12h then daily`,"
+                " `6h then every 6h`, `12h` (one reminder) or `off`.",
+                text=_quote(text),
+            )
         ) from None
 
 
@@ -156,6 +163,9 @@ def format_duration(seconds: int | float | None) -> str:
 #: the AI strengths a table can choose (``engines.search.LEVELS``): easy is the heuristic that
 #: scores each legal move once, normal and strong search ahead (more at strong)
 Strength = Literal["easy", "normal", "strong"]
+#: the languages a table may speak (:data:`bot.i18n.LANGUAGES`; ``qps``, the pseudo-language,
+#: only in tests: the ``language:`` option offers the four languages only)
+Language = Literal["en", "cs", "nl", "lt", "qps"]
 
 
 class TableSettings(BaseModel):
@@ -175,7 +185,10 @@ class TableSettings(BaseModel):
       a seat handed to the AI: ``"easy"`` | ``"normal"`` | ``"strong"``; None: the host's
       default (``BOARDHOST_AI_STRENGTH``, normal);
     * ``bots``: each AI seat's strength by seat id (``/game addbot strength:``), kept with
-      the game so a restart keeps it.
+      the game so a restart keeps it;
+    * ``language``: what everyone at the table reads (status message, channel lines, board and
+      summary images) is in this language (:data:`bot.i18n.LANGUAGES`); a stored game from
+      before languages reads English.
     """
 
     turn_limit: int | None = None
@@ -187,39 +200,56 @@ class TableSettings(BaseModel):
     board_posts: Literal["status", "every"] = "status"
     ai_strength: Strength | None = None
     bots: dict[str, Strength] = Field(default_factory=dict)
+    #: the language of what everyone at the table sees (status, channel lines, images)
+    language: Language = DEFAULT
 
-    def summary(self) -> str:
+    def summary(self) -> Text:
         """One line for players: ``turn limit 24h (then the AI plays the turn) · reminders
-        after 12h, then every 1d · vacation 14 days · board: new post every move``."""
+        after 12h, then every 1d · vacation 14 days · one live status message · language:
+        English`` (rendered in the reader's language)."""
 
-        limit = (
-            "no turn limit"
-            if not self.turn_limit
-            else (
-                f"turn limit {format_duration(self.turn_limit)} (then "
-                + (
-                    "the AI plays the turn" + (f" at {self.ai_strength} strength" if self.ai_strength else "")
-                    if self.policy == "ai"
-                    else "the others may vote the player out"
-                )
-                + ")"
+        limit: Text
+        if not self.turn_limit:
+            limit = T("no turn limit")
+        elif self.policy != "ai":
+            limit = T(
+                "turn limit {limit} (then the others may vote the player out)", limit=format_duration(self.turn_limit)
             )
-        )
-        if not self.remind_after:
-            rem = "no reminders"
-        elif self.remind_every:
-            rem = (
-                f"reminders after {format_duration(self.remind_after)}, then every {format_duration(self.remind_every)}"
+        elif self.ai_strength:
+            limit = T(
+                "turn limit {limit} (then the AI plays the turn at {strength} strength)",
+                limit=format_duration(self.turn_limit),
+                strength=self.ai_strength,
             )
         else:
-            rem = f"one reminder after {format_duration(self.remind_after)}"
+            limit = T("turn limit {limit} (then the AI plays the turn)", limit=format_duration(self.turn_limit))
+        rem: Text
+        if not self.remind_after:
+            rem = T("no reminders")
+        elif self.remind_every:
+            rem = T(
+                "reminders after {after}, then every {every}",
+                after=format_duration(self.remind_after),
+                every=format_duration(self.remind_every),
+            )
+        else:
+            rem = T("one reminder after {after}", after=format_duration(self.remind_after))
         if self.turn_limit and self.remind_after and self.remind_after >= self.turn_limit:
             # no reminder is sent after the deadline: this schedule never reminds anyone
-            rem += (
-                f" (no reminder comes before the turn limit; set `reminders:` below {format_duration(self.turn_limit)})"
+            rem = T(
+                "{reminders} (no reminder comes before the turn limit; set `reminders:` below {limit})",
+                reminders=rem,
+                limit=format_duration(self.turn_limit),
             )
-        board = "one live status message" if self.board_posts == "status" else "new board post every move"
-        return f"{limit} · {rem} · vacation {self.vacation_days} days · {board}"
+        board = T("one live status message") if self.board_posts == "status" else T("new board post every move")
+        return T(
+            "{limit} · {reminders} · {vacation} · {board} · {language}",
+            limit=limit,
+            reminders=rem,
+            vacation=Tn("vacation {n} day", "vacation {n} days", self.vacation_days),
+            board=board,
+            language=T("language: {name}", name=LANGUAGE_NAMES[self.language]),
+        )
 
 
 def parse_quiet(text: str) -> tuple[int, int] | None:
@@ -231,10 +261,10 @@ def parse_quiet(text: str) -> tuple[int, int] | None:
         return None
     m = re.fullmatch(r"(\d{1,2})(?::00)?\s*-\s*(\d{1,2})(?::00)?", t)
     if not m:
-        raise ValueError(f"`{_quote(text)}` is not a range of hours; write e.g. 22-08 (or off).")
+        raise ValueError(T("`{text}` is not a range of hours; write e.g. 22-08 (or off).", text=_quote(text)))
     start, end = int(m.group(1)), int(m.group(2))
     if not (0 <= start <= 23 and 0 <= end <= 23) or start == end:
-        raise ValueError("Quiet hours are two different hours from 0 to 23, e.g. 22-08.")
+        raise ValueError(T("Quiet hours are two different hours from 0 to 23, e.g. 22-08."))
     return start, end
 
 
@@ -251,7 +281,7 @@ def zone(name: str | None) -> ZoneInfo:
         return ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError, OSError):
         raise ValueError(
-            f"`{_quote(name)}` is not a time zone; write e.g. Europe/Prague or America/New_York."
+            T("`{name}` is not a time zone; write e.g. Europe/Prague or America/New_York.", name=_quote(name))
         ) from None
 
 

@@ -30,6 +30,8 @@ from typing import Any
 
 import discord
 
+from bot.i18n import DEFAULT, Text, Tp
+
 #: the names of the cogs (``bot.cogs.lobby``, ``.table``, ``.days``, ``.votes``, ``.play``): the
 #: items hand their clicks to them by name, so this module imports no cog
 LOBBY_COG, TABLE_COG, DAYS_COG, VOTES_COG, PLAY_COG = "GameLobby", "GameTable", "GameDays", "GameVotes", "PlayCog"
@@ -64,13 +66,17 @@ class _NumberedButton(_Handled):
     (the template names the groups ``table`` and ``number``), parsed back after a restart.
     ``number`` is the lobby's game number or the board's version."""
 
-    KIND = LABEL = PREFIX = ""
+    KIND = PREFIX = ""
+    #: the button's label (rendered in the language of whoever sees the message)
+    LABEL: Text
     STYLE = discord.ButtonStyle.secondary
 
-    def __init__(self, table: int, number: int):
+    def __init__(self, table: int, number: int, lang: str = DEFAULT):
         super().__init__(
             discord.ui.Button(  # type: ignore[call-arg]
-                label=self.LABEL, style=self.STYLE, custom_id=f"bh:{self.KIND}:{table}:{self.PREFIX}{number}"
+                label=self.LABEL.render(lang),
+                style=self.STYLE,
+                custom_id=f"bh:{self.KIND}:{table}:{self.PREFIX}{number}",
             )
         )
         self.table, self.number = table, number
@@ -85,7 +91,7 @@ class JoinButton(
 ):
     """ "Join" on a lobby message."""
 
-    KIND, LABEL, STYLE = "join", "Join", discord.ButtonStyle.success
+    KIND, LABEL, STYLE = "join", Tp("button", "Join"), discord.ButtonStyle.success
 
     async def handle(self, interaction: discord.Interaction) -> None:
         await _cog(interaction, LOBBY_COG).lobby_button(interaction, "join", self.table, self.number)
@@ -96,7 +102,7 @@ class StartButton(
 ):
     """ "Start" on a lobby message (host only)."""
 
-    KIND, LABEL, STYLE = "start", "Start", discord.ButtonStyle.primary
+    KIND, LABEL, STYLE = "start", Tp("button", "Start"), discord.ButtonStyle.primary
 
     async def handle(self, interaction: discord.Interaction) -> None:
         await _cog(interaction, LOBBY_COG).lobby_button(interaction, "start", self.table, self.number)
@@ -107,7 +113,7 @@ class HandButton(
 ):
     """ "My hand" on a board message: the caller's hand, ephemerally."""
 
-    KIND, LABEL, PREFIX = "hand", "My hand", "v"
+    KIND, LABEL, PREFIX = "hand", Tp("button", "My hand"), "v"
 
     async def handle(self, interaction: discord.Interaction) -> None:
         await _cog(interaction, TABLE_COG).board_button(interaction, "hand", self.table, self.number)
@@ -120,7 +126,7 @@ class PlayButton(
     builder (:mod:`bot.pressing`) for the clicker, ephemerally, at the CURRENT board (Play
     only opens it; every later press is checked against the board it was made on)."""
 
-    KIND, LABEL, PREFIX, STYLE = "play", "Play", "v", discord.ButtonStyle.primary
+    KIND, LABEL, PREFIX, STYLE = "play", Tp("button", "Play"), "v", discord.ButtonStyle.primary
 
     async def handle(self, interaction: discord.Interaction) -> None:
         await _cog(interaction, PRESS_COG).open(interaction, self.table)
@@ -132,7 +138,7 @@ class MovesButton(
     """ "My moves" on a board message posted before the Play button: opens the move builder,
     as Play does."""
 
-    KIND, LABEL, PREFIX = "moves", "My moves", "v"
+    KIND, LABEL, PREFIX = "moves", Tp("button", "My moves"), "v"
 
     async def handle(self, interaction: discord.Interaction) -> None:
         await _cog(interaction, PRESS_COG).open(interaction, self.table)
@@ -144,7 +150,7 @@ class BoardButton(
     """ "Full board" on a move's post (which carries the phone summary): the current full
     board image, ephemerally (only to the clicker; the channel is not flooded)."""
 
-    KIND, LABEL, PREFIX = "board", "Full board", "v"
+    KIND, LABEL, PREFIX = "board", Tp("button", "Full board"), "v"
 
     async def handle(self, interaction: discord.Interaction) -> None:
         await _cog(interaction, TABLE_COG).board_button(interaction, "board", self.table, self.number)
@@ -227,29 +233,34 @@ def pick_view(table: int | str, version: int, moves: list[tuple[str, str]]) -> d
     return view
 
 
-def lobby_view(table: int | str, game: int) -> discord.ui.View:
+def lobby_view(table: int | str, game: int, lang: str = DEFAULT) -> discord.ui.View:
+    """Join and Start, labelled in the table's language ``lang``."""
+
     view = discord.ui.View(timeout=None)
-    view.add_item(JoinButton(int(table), int(game)))
-    view.add_item(StartButton(int(table), int(game)))
+    view.add_item(JoinButton(int(table), int(game), lang))
+    view.add_item(StartButton(int(table), int(game), lang))
     return view
 
 
-def play_view(table: int | str, version: int) -> discord.ui.View:
-    """The Play button alone: under the line asking players to act."""
+def play_view(table: int | str, version: int, lang: str = DEFAULT) -> discord.ui.View:
+    """The Play button alone, labelled in the table's language: under the line asking players to act."""
 
     view = discord.ui.View(timeout=None)
-    view.add_item(PlayButton(int(table), int(version)))
+    view.add_item(PlayButton(int(table), int(version), lang))
     return view
 
 
-def board_view(table: int | str, version: int, game_id: str, full_board: bool = False) -> discord.ui.View:
-    """The board message's buttons: "Play" (opens the move builder) and "My hand" (every
+def board_view(
+    table: int | str, version: int, game_id: str, full_board: bool = False, lang: str = DEFAULT
+) -> discord.ui.View:
+    """The board message's buttons, labelled in ``lang`` (the table's language on a post,
+    the reader's on an ephemeral answer): "Play" (opens the move builder) and "My hand" (every
     board carries both; in a game without hands "My hand" says so), and with ``full_board``
     (a move's post, which shows the phone summary) "Full board"."""
 
     view = discord.ui.View(timeout=None)
-    view.add_item(PlayButton(int(table), int(version)))
-    view.add_item(HandButton(int(table), int(version)))
+    view.add_item(PlayButton(int(table), int(version), lang))
+    view.add_item(HandButton(int(table), int(version), lang))
     if full_board:
-        view.add_item(BoardButton(int(table), int(version)))
+        view.add_item(BoardButton(int(table), int(version), lang))
     return view

@@ -17,7 +17,9 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-from bot.format import NO_PINGS, board_lines, bound, missing_permissions, seats_of
+from bot.format import NO_PINGS, board_lines, bound, missing_permissions, permission_names, reader, seats_of
+from bot.i18n import DEFAULT, T, Text, Tn
+from bot.i18n import render as in_language
 from bot.poster import Poster
 from bot.service import Board, Service, UserError
 from bot.views import board_view
@@ -49,28 +51,33 @@ class TableCog:
             interaction.app_permissions, in_thread=isinstance(interaction.channel, discord.Thread)
         )
         if missing:
-            which = ", ".join(missing)
             raise UserError(
-                f"I can't host a game here: I am missing the {which} permission"
-                f"{'s' if len(missing) > 1 else ''} in this channel, so nothing was played."
-                " A moderator can grant it in the channel settings."
+                Tn(
+                    "I can't host a game here: I am missing the {permissions} permission in this channel,"
+                    " so nothing was played. A moderator can grant it in the channel settings.",
+                    "I can't host a game here: I am missing the {permissions} permissions in this channel,"
+                    " so nothing was played. A moderator can grant it in the channel settings.",
+                    len(missing),
+                    permissions=permission_names(missing),
+                )
             )
 
-    async def ack(self, interaction: discord.Interaction, text: str, **kwargs: Any) -> None:
-        """The ephemeral "done" answer after a change: a failure here must not keep the
-        change's channel post (which follows) from going out."""
+    async def ack(self, interaction: discord.Interaction, text: str | Text, **kwargs: Any) -> None:
+        """The ephemeral "done" answer after a change, in the member's language: a failure
+        here must not keep the change's channel post (which follows) from going out."""
 
         try:
-            await interaction.followup.send(bound(text) or "", **kwargs)
+            await interaction.followup.send(bound(in_language(text, reader(interaction))) or "", **kwargs)
         except discord.HTTPException:
             log.warning("table %s: could not answer %s", interaction.channel_id, interaction.user.id)
 
-    async def announce(self, channel: discord.abc.Messageable, text: str) -> None:
-        """Post ``text`` in the table's channel, pinging nobody: a line about a change already
-        committed and acknowledged (a vacation, new settings). If Discord refuses it, the
-        failure is logged and not answered: the change stands, and "try again" would make the
-        player repeat it."""
+    async def announce(self, channel: discord.abc.Messageable, text: str | Text, lang: str = DEFAULT) -> None:
+        """Post ``text`` in the table's channel in the table's language ``lang``, pinging
+        nobody: a line about a change already committed and acknowledged (a vacation, new
+        settings). If Discord refuses it, the failure is logged and not answered: the change
+        stands, and "try again" would make the player repeat it."""
 
+        text = in_language(text, lang)
         try:
             await channel.send(bound(text), allowed_mentions=NO_PINGS)
         except discord.HTTPException as exc:
@@ -89,24 +96,27 @@ class TableCog:
         self,
         interaction: discord.Interaction,
         board: Board,
-        what: str = "That board is out of date",
-        *,
-        lead: str | None = None,
+        lead: Text | None = None,
     ) -> None:
         """Refuse a click on an old board: answer (only to the clicker) with the current one.
-        ``lead`` replaces the first line ("<what>, so nothing was played; this is the current
-        board:"), e.g. for a read-only button, where nothing was to be played."""
+        ``lead`` replaces the first line ("That board is out of date, so nothing was played;
+        this is the current board:"), e.g. for a read-only button, where nothing was to be played."""
 
         if not interaction.response.is_done():
             await interaction.response.defer(ephemeral=True, thinking=True)
         files = []
         if board.view is not None:
             files = await self.poster.board_files(board.game_id, board.view, seats_of(board.info))
-        lines = [lead or f"{what}, so nothing was played; this is the current board:"]
+        lines = [
+            in_language(
+                lead or T("That board is out of date, so nothing was played; this is the current board:"),
+                reader(interaction),
+            )
+        ]
         lines += board_lines(board)
         kwargs: dict[str, Any] = {"files": files}
         if board.status == "active":
-            kwargs["view"] = board_view(board.table, board.version, board.game_id)
+            kwargs["view"] = board_view(board.table, board.version, board.game_id, lang=reader(interaction))
         await interaction.followup.send(bound("\n".join(lines)), ephemeral=True, allowed_mentions=NO_PINGS, **kwargs)
 
 

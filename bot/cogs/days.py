@@ -31,7 +31,10 @@ from discord.ext import commands, tasks
 
 from bot.cogs.group import GameSection, add_section
 from bot.cogs.votes import vote_view
-from bot.format import NO_PINGS, allowed_for, bound, mention_seats, seat_label, seats_of
+from bot.format import NO_PINGS, allowed_for, bound, mention_seats, seat_label, seats_of, table_language
+from bot.games import title
+from bot.i18n import LANGUAGE_NAMES, LANGUAGES, T, Tn
+from bot.i18n import render as in_language
 from bot.poster import say, unknown_channel
 from bot.service import Notice
 from bot.timers import discord_time
@@ -62,7 +65,11 @@ SETTINGS_HELP = {
     "at_deadline": "What happens when a turn's time runs out (default: the AI plays the turn).",
     "vacation_days": "Days of /game vacation each player may take (default 14).",
     "ai_strength": "How strong the AI plays a turn whose time ran out (default normal).",
+    "language": "The language everyone at the table reads: posts, buttons, images (default: the server's).",
 }
+
+#: the languages a table may speak, each by its own name (``language:`` of ``/game new`` and ``/game settings``)
+LANGUAGE_CHOICES = [app_commands.Choice(name=LANGUAGE_NAMES[code], value=code) for code in LANGUAGES]
 
 
 def settings_changes(
@@ -71,6 +78,7 @@ def settings_changes(
     at_deadline: str | None,
     vacation_days: int | None,
     ai_strength: str | None = None,
+    language: str | None = None,
 ) -> dict:
     """The options of ``/game new`` / ``/game settings`` as changes for
     :func:`bot.service.parse_settings` (options left out are not changed)."""
@@ -86,6 +94,8 @@ def settings_changes(
         changes["vacation_days"] = vacation_days
     if ai_strength is not None:
         changes["ai_strength"] = ai_strength
+    if language is not None:
+        changes["language"] = language
     return changes
 
 
@@ -200,18 +210,33 @@ class PlayOverDays(GameSection, name=DAYS_COG):
             await self.poster.post_result(channel, notice.result)
             return
         info = await self.service.table_info(notice.table)
+        lang = table_language(info)
         if notice.kind == "reminder":
             who = ", ".join(seat_label(u) for u in notice.mention)
-            title = info.title if info is not None else "The game"
-            text = f"⏰ Reminder: {who}, **{title}** is waiting for your move"
-            text += f" (deadline {discord_time(notice.deadline)})." if notice.deadline else "."
-            text += " Press **Play** on the board to play (`/game vacation` pauses your clock if you need a break)."
-            await channel.send(bound(text), allowed_mentions=allowed_for(notice.mention))
+            game = title(info.game_id) if info is not None else title(notice.game_id)
+            if notice.deadline:
+                reminder = T(
+                    "⏰ Reminder: {players}, **{game}** is waiting for your move (deadline {deadline})."
+                    " Press **Play** on the board to play (`/game vacation` pauses your clock if you need a break).",
+                    players=who,
+                    game=game,
+                    deadline=discord_time(notice.deadline),
+                )
+            else:
+                reminder = T(
+                    "⏰ Reminder: {players}, **{game}** is waiting for your move."
+                    " Press **Play** on the board to play (`/game vacation` pauses your clock if you need a break).",
+                    players=who,
+                    game=game,
+                )
+            await channel.send(bound(in_language(reminder, lang)), allowed_mentions=allowed_for(notice.mention))
         elif notice.kind == "kick-vote" and notice.vote is not None:
-            text = mention_seats(notice.text, seats_of(info))
+            text = mention_seats(in_language(notice.text, lang), seats_of(info))
             try:  # the vote lives in this message (its buttons): without it, ask again at the next pass
                 await channel.send(
-                    bound(text), view=vote_view(notice.table, notice.vote), allowed_mentions=allowed_for(notice.mention)
+                    bound(text),
+                    view=vote_view(notice.table, notice.vote, lang),
+                    allowed_mentions=allowed_for(notice.mention),
                 )
             except discord.HTTPException:
                 await self.service.withdraw_vote(notice.table, notice.vote)
@@ -223,7 +248,7 @@ class PlayOverDays(GameSection, name=DAYS_COG):
         description="Set the turn limit, reminders and what a deadline does (host); without options, show them.",
     )
     @app_commands.describe(**SETTINGS_HELP)
-    @app_commands.choices(at_deadline=DEADLINE_CHOICES, ai_strength=STRENGTH_CHOICES)
+    @app_commands.choices(at_deadline=DEADLINE_CHOICES, ai_strength=STRENGTH_CHOICES, language=LANGUAGE_CHOICES)
     async def settings(
         self,
         interaction: discord.Interaction,
@@ -232,14 +257,19 @@ class PlayOverDays(GameSection, name=DAYS_COG):
         at_deadline: str | None = None,
         vacation_days: app_commands.Range[int, 0, 365] | None = None,
         ai_strength: str | None = None,
+        language: str | None = None,
     ) -> None:
-        changes = settings_changes(turn_limit, reminders, at_deadline, vacation_days, ai_strength)
+        changes = settings_changes(turn_limit, reminders, at_deadline, vacation_days, ai_strength, language)
         if not changes:
             info, current = await self.service.table_settings(interaction.channel_id)
             await say(
                 interaction,
-                f"**{info.title}** settings: {current.summary()}. The host changes them with"
-                " `/game settings turn_limit: reminders: at_deadline: vacation_days: ai_strength:`.",
+                T(
+                    "**{title}** settings: {settings}. The host changes them with"
+                    " `/game settings turn_limit: reminders: at_deadline: vacation_days: ai_strength: language:`.",
+                    title=title(info.game_id),
+                    settings=current.summary(),
+                ),
             )
             return
         self.check_can_post(interaction)
@@ -249,12 +279,17 @@ class PlayOverDays(GameSection, name=DAYS_COG):
         new = await self.service.update_settings(
             interaction.channel_id, interaction.user.id, changes, admin=bool(perms and perms.manage_channels)
         )
-        await self.ack(interaction, "Settings changed.", ephemeral=True)
+        await self.ack(interaction, T("Settings changed."), ephemeral=True)
         board = await self.service.board(interaction.channel_id)
-        text = f"{interaction.user.mention} changed the settings: {new.summary()}."
+        text = T("{who} changed the settings: {settings}.", who=interaction.user.mention, settings=new.summary())
         if board.deadline is not None:
-            text += f" Current turn deadline: {discord_time(board.deadline)}."
-        await self.announce(channel, text)
+            text = T(
+                "{who} changed the settings: {settings}. Current turn deadline: {deadline}.",
+                who=interaction.user.mention,
+                settings=new.summary(),
+                deadline=discord_time(board.deadline),
+            )
+        await self.announce(channel, text, new.language)
 
     @app_commands.command(
         name="notify", description="Set your quiet hours (no reminder pings then) and your time zone."
@@ -278,19 +313,28 @@ class PlayOverDays(GameSection, name=DAYS_COG):
         await interaction.response.defer(ephemeral=True, thinking=True)
         channel = await self.channel(interaction)
         until, left = await self.service.vacation(interaction.channel_id, interaction.user.id, days)
-        left_text = f"{left:g} vacation day{'s' if left != 1 else ''} left in this game"
+        # a whole number of days left takes its plural form; a part day ("2.5") the form for many
+        count = int(left) if left == int(left) else 5
+        left_text = Tn(
+            "{left} vacation day left in this game", "{left} vacation days left in this game", count, left=f"{left:g}"
+        )
+        player = interaction.user.mention
         if until is None:
-            await self.ack(interaction, f"Your vacation is over; {left_text}.", ephemeral=True)
-            text = f"{interaction.user.mention} is back from vacation: their turn clock runs again."
+            await self.ack(interaction, T("Your vacation is over; {left}.", left=left_text), ephemeral=True)
+            text = T("{player} is back from vacation: their turn clock runs again.", player=player)
         else:
             await self.ack(
-                interaction, f"You are on vacation until {discord_time(until, 'f')}; {left_text}.", ephemeral=True
+                interaction,
+                T("You are on vacation until {until}; {left}.", until=discord_time(until, "f"), left=left_text),
+                ephemeral=True,
             )
-            text = (
-                f"{interaction.user.mention} is on vacation until {discord_time(until, 'f')}"
-                f" ({discord_time(until)}): no reminders, and their turn clock waits until then."
+            text = T(
+                "{player} is on vacation until {until} ({relative}): no reminders, and their turn clock waits until then.",
+                player=player,
+                until=discord_time(until, "f"),
+                relative=discord_time(until),
             )
-        await self.announce(channel, text)
+        await self.announce(channel, text, (await self.service.table_settings(interaction.channel_id))[1].language)
 
     # ----- /game posts ----------------------------------------------------------------
     @app_commands.command(
@@ -305,20 +349,23 @@ class PlayOverDays(GameSection, name=DAYS_COG):
     )
     async def posts(self, interaction: discord.Interaction, style: app_commands.Choice[str]) -> None:
         perms = getattr(interaction, "permissions", None)
-        await self.service.update_settings(
+        new = await self.service.update_settings(
             interaction.channel_id,
             interaction.user.id,
             {"board_posts": style.value},
             admin=bool(perms and perms.manage_channels),
         )
-        what = (
-            "one live status message, edited after every move, and a short line per move"
-            if style.value == "status"
-            else "a new board post after every move"
-        )
-        await interaction.response.send_message(
-            f"{interaction.user.mention} set this table's board to {what}.", allowed_mentions=NO_PINGS
-        )
+        if style.value == "status":
+            text = T(
+                "{player} set this table's board to one live status message, edited after every move, and a short"
+                " line per move.",
+                player=interaction.user.mention,
+            )
+        else:
+            text = T(
+                "{player} set this table's board to a new board post after every move.", player=interaction.user.mention
+            )
+        await interaction.response.send_message(in_language(text, new.language), allowed_mentions=NO_PINGS)
 
 
 async def setup(bot: commands.Bot) -> None:

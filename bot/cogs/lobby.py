@@ -18,9 +18,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.days import DEADLINE_CHOICES, SETTINGS_HELP, STRENGTH_CHOICES, settings_changes
+import bot.i18n as i18n
+from bot.cogs.days import DEADLINE_CHOICES, LANGUAGE_CHOICES, SETTINGS_HELP, STRENGTH_CHOICES, settings_changes
 from bot.cogs.group import GameSection, add_section
-from bot.format import NO_PINGS, bound, lobby_text, mention_seats, seats_of
+from bot.format import NO_PINGS, bound, lobby_text, mention_seats, permission_names, reader, seats_of, table_language
+from bot.games import title
+from bot.i18n import T, Text, Tn
+from bot.i18n import render as in_language
 from bot.names import shown_name
 from bot.poster import Poster, say
 from bot.service import Service, UserError, engine_for, parse_options, parse_settings
@@ -33,8 +37,8 @@ log = logging.getLogger("boardhost.discord")
 #: bot_meta key of a table's lobby messages: ``{"game": game number, "messages": [message ids]}``
 LOBBY_MESSAGES = "lobby_messages:{}"
 #: the first line of a lobby message once its game started / was cancelled (buttons removed)
-LOBBY_STARTED = "The game has started."
-LOBBY_CANCELLED = "The game was cancelled."
+LOBBY_STARTED = T("The game has started.")
+LOBBY_CANCELLED = T("The game was cancelled.")
 
 
 async def track_lobby(service: Service, table: int | str, game_pk: int, message_id: int | None) -> None:
@@ -57,7 +61,7 @@ async def track_lobby(service: Service, table: int | str, game_pk: int, message_
         log.exception("table %s: could not remember lobby message %s", table, message_id)
 
 
-async def close_lobby(service: Service, poster: Poster, table: int | str, game_pk: int, note: str, *also: int) -> None:
+async def close_lobby(service: Service, poster: Poster, table: int | str, game_pk: int, note: Text, *also: int) -> None:
     """Edit every remembered message of game ``game_pk``'s lobby (and the messages
     ``also``) closed: their Join/Start buttons removed, ``note`` on the first line above
     the seats. Best effort: a message that cannot be edited is logged and left; its
@@ -72,7 +76,10 @@ async def close_lobby(service: Service, poster: Poster, table: int | str, game_p
         if not ids:
             return
         info = await service.table_info(table)
-        text = lobby_text(info, note) if info is not None and info.game_pk == game_pk else note
+        if info is not None and info.game_pk == game_pk:
+            text = lobby_text(info, note)
+        else:
+            text = in_language(note, table_language(info))
         channel = await poster.channel_of(table)
         for message_id in ids:
             try:
@@ -99,7 +106,7 @@ class LobbyCog(GameSection, name=LOBBY_COG):
         thread="Open the game in a new thread of this channel.",
         **SETTINGS_HELP,
     )
-    @app_commands.choices(at_deadline=DEADLINE_CHOICES, ai_strength=STRENGTH_CHOICES)
+    @app_commands.choices(at_deadline=DEADLINE_CHOICES, ai_strength=STRENGTH_CHOICES, language=LANGUAGE_CHOICES)
     async def new(
         self,
         interaction: discord.Interaction,
@@ -111,9 +118,13 @@ class LobbyCog(GameSection, name=LOBBY_COG):
         at_deadline: str | None = None,
         vacation_days: app_commands.Range[int, 0, 365] | None = None,
         ai_strength: str | None = None,
+        language: str | None = None,
     ) -> None:
         self.check_can_post(interaction)
-        settings = settings_changes(turn_limit, reminders, at_deadline, vacation_days, ai_strength)
+        settings = settings_changes(turn_limit, reminders, at_deadline, vacation_days, ai_strength, language)
+        if language is None and i18n.language(interaction.guild_locale) not in (None, i18n.DEFAULT):
+            # a table speaks its server's language when boardhost speaks it, else English
+            settings["language"] = i18n.language(interaction.guild_locale)
         if thread:
             await self.new_in_thread(interaction, game, options, settings)
             return
@@ -121,11 +132,12 @@ class LobbyCog(GameSection, name=LOBBY_COG):
             interaction.channel_id, interaction.user.id, game, options, guild=interaction.guild_id, settings=settings
         )
         assert result.info is not None
-        text = lobby_text(result.info)
-        if settings:
-            text += "\nSettings: " + (await self.service.table_settings(interaction.channel_id))[1].summary() + "."
+        summary = (await self.service.table_settings(interaction.channel_id))[1].summary() if settings else None
+        text = lobby_text(result.info, settings=summary)
         sent = await interaction.response.send_message(
-            text, view=lobby_view(interaction.channel_id, result.game_pk), allowed_mentions=NO_PINGS
+            text,
+            view=lobby_view(interaction.channel_id, result.game_pk, result.info.language),
+            allowed_mentions=NO_PINGS,
         )
         await track_lobby(self.service, interaction.channel_id, result.game_pk, sent.message_id)
 
@@ -134,11 +146,13 @@ class LobbyCog(GameSection, name=LOBBY_COG):
         """Every game whose id or title contains what was typed (all of them when nothing was)."""
 
         typed = (current or "").strip().lower()
+        lang = reader(interaction)
         out = []
         for gid in registry.ids():
-            title = registry.get(gid).title
-            if typed in gid.lower() or typed in title.lower():
-                out.append(app_commands.Choice(name=title[:100], value=gid[:100]))
+            english = registry.get(gid).title
+            shown = in_language(title(gid), lang)
+            if typed in gid.lower() or typed in english.lower() or typed in shown.lower():
+                out.append(app_commands.Choice(name=shown[:100], value=gid[:100]))
         return out[:25]
 
     @new.autocomplete("options")
@@ -195,18 +209,21 @@ class LobbyCog(GameSection, name=LOBBY_COG):
             out.append(app_commands.Choice(name=text[:100], value=text[:100]))
         return out[:25]
 
-    async def _lobby_reply(self, interaction: discord.Interaction, result, note: str, edit: bool = False) -> None:
+    async def _lobby_reply(self, interaction: discord.Interaction, result, note: Text, edit: bool = False) -> None:
         info = result.info
         if info is None or info.status != "lobby":
             # the caller may have just left their seat (the last one out closes the lobby)
-            text = mention_seats(" ".join(result.public), [*seats_of(info), str(interaction.user.id)])
+            lang = table_language(info)
+            text = mention_seats(
+                " ".join(in_language(t, lang) for t in result.public), [*seats_of(info), str(interaction.user.id)]
+            )
             if edit:
                 await interaction.response.edit_message(content=bound(text), view=None, allowed_mentions=NO_PINGS)
             else:
                 await interaction.response.send_message(bound(text), allowed_mentions=NO_PINGS)
             return
         text = lobby_text(info, note)
-        view = lobby_view(info.table, info.game_pk)
+        view = lobby_view(info.table, info.game_pk, info.language)
         if edit:
             await interaction.response.edit_message(content=text, view=view, allowed_mentions=NO_PINGS)
             message_id = interaction.message.id if interaction.message is not None else None
@@ -219,19 +236,19 @@ class LobbyCog(GameSection, name=LOBBY_COG):
     @app_commands.command(name="join", description="Take a seat in the lobby.")
     async def join(self, interaction: discord.Interaction) -> None:
         result = await self.service.join(interaction.channel_id, interaction.user.id)
-        await self._lobby_reply(interaction, result, f"{interaction.user.mention} joined.")
+        await self._lobby_reply(interaction, result, T("{player} joined.", player=interaction.user.mention))
 
     @app_commands.command(name="leave", description="Leave the lobby.")
     async def leave(self, interaction: discord.Interaction) -> None:
         result = await self.service.leave(interaction.channel_id, interaction.user.id)
-        await self._lobby_reply(interaction, result, f"{interaction.user.mention} left.")
+        await self._lobby_reply(interaction, result, T("{player} left.", player=interaction.user.mention))
         if result.info is None or result.info.status != "lobby":  # the last one out closed it
             await close_lobby(
                 self.service,
                 self.poster,
                 interaction.channel_id,
                 result.game_pk,
-                "No players left: the lobby is closed.",
+                T("No players left: the lobby is closed."),
             )
 
     @app_commands.command(name="start", description="Start the game (host).")
@@ -243,7 +260,7 @@ class LobbyCog(GameSection, name=LOBBY_COG):
         await interaction.response.defer(ephemeral=True, thinking=True)
         channel = await self.channel(interaction, table)
         result = await self.service.start(table, interaction.user.id)
-        await self.ack(interaction, "The game has started.", ephemeral=True)
+        await self.ack(interaction, T("The game has started."), ephemeral=True)
         await self.poster.post_committed(
             interaction, channel, result, "The game has started", force_board=True, actor=interaction.user.id
         )
@@ -258,7 +275,7 @@ class LobbyCog(GameSection, name=LOBBY_COG):
         await interaction.response.defer(ephemeral=True, thinking=True)
         channel = await self.channel(interaction)
         result = await self.service.resign(interaction.channel_id, interaction.user.id)
-        await self.ack(interaction, "You resigned; the AI plays your seat from now on.", ephemeral=True)
+        await self.ack(interaction, T("You resigned; the AI plays your seat from now on."), ephemeral=True)
         await self.poster.post_committed(interaction, channel, result, "You resigned", actor=interaction.user.id)
 
     @app_commands.command(name="cancel", description="Cancel the game (host, or anyone with Manage Channels).")
@@ -266,9 +283,16 @@ class LobbyCog(GameSection, name=LOBBY_COG):
         perms = getattr(interaction, "permissions", None)
         admin = bool(perms and perms.manage_channels)
         result = await self.service.cancel(interaction.channel_id, interaction.user.id, admin=admin)
+        if result.info is not None:
+            text = T(
+                "The game of {game} was cancelled by {player}.",
+                game=title(result.info.game_id),
+                player=interaction.user.mention,
+            )
+        else:
+            text = T("The game at this table was cancelled by {player}.", player=interaction.user.mention)
         await interaction.response.send_message(
-            f"The game of {result.info.title if result.info else 'this table'} was cancelled by {interaction.user.mention}.",
-            allowed_mentions=NO_PINGS,
+            in_language(text, table_language(result.info)), allowed_mentions=NO_PINGS
         )
         await close_lobby(self.service, self.poster, interaction.channel_id, result.game_pk, LOBBY_CANCELLED)
 
@@ -277,7 +301,7 @@ class LobbyCog(GameSection, name=LOBBY_COG):
     @app_commands.choices(strength=STRENGTH_CHOICES)
     async def addbot(self, interaction: discord.Interaction, strength: str | None = None) -> None:
         result = await self.service.add_bot(interaction.channel_id, interaction.user.id, strength)
-        await self._lobby_reply(interaction, result, "An AI seat was added.")
+        await self._lobby_reply(interaction, result, T("An AI seat was added."))
 
     async def new_in_thread(
         self, interaction: discord.Interaction, game: str, options: str | None, settings: dict | None = None
@@ -290,8 +314,10 @@ class LobbyCog(GameSection, name=LOBBY_COG):
         channel = interaction.channel
         if isinstance(channel, discord.Thread) or not isinstance(channel, discord.TextChannel):
             raise UserError(
-                "A new thread can only be opened from a text channel, not inside a thread;"
-                " use /game new without thread here."
+                T(
+                    "A new thread can only be opened from a text channel, not inside a thread;"
+                    " use /game new without thread here."
+                )
             )
         perms = interaction.app_permissions
         missing = [
@@ -304,15 +330,22 @@ class LobbyCog(GameSection, name=LOBBY_COG):
         ]
         if missing:
             raise UserError(
-                f"I can't open a thread here: I am missing the {' and '.join(missing)} permission"
-                f"{'s' if len(missing) > 1 else ''} in this channel, so no game was opened."
+                Tn(
+                    "I can't open a thread here: I am missing the {permissions} permission in this channel,"
+                    " so no game was opened.",
+                    "I can't open a thread here: I am missing the {permissions} permissions in this channel,"
+                    " so no game was opened.",
+                    len(missing),
+                    permissions=permission_names(missing),
+                )
             )
         parse_options(game, options)  # UserError for an unknown game or bad options, before the thread exists
         parse_settings(settings)  # the same for the table settings
-        title = engine_for(game).title
+        lang = (settings or {}).get("language") or i18n.DEFAULT
+        game_title = in_language(title(engine_for(game)), lang)
         await interaction.response.defer(thinking=True)
         thread = await channel.create_thread(
-            name=f"{title} ({shown_name(interaction.user.display_name) or interaction.user.name})"[:100],
+            name=f"{game_title} ({shown_name(interaction.user.display_name) or interaction.user.name})"[:100],
             type=discord.ChannelType.public_thread,
             auto_archive_duration=10080,
         )
@@ -327,15 +360,19 @@ class LobbyCog(GameSection, name=LOBBY_COG):
                 log.warning("table %s: could not delete the unused thread", thread.id)
             raise
         assert result.info is not None
-        text = lobby_text(result.info)
-        if settings:
-            text += "\nSettings: " + (await self.service.table_settings(thread.id))[1].summary() + "."
-        lobby = await thread.send(text, view=lobby_view(thread.id, result.game_pk), allowed_mentions=NO_PINGS)
-        await track_lobby(self.service, thread.id, result.game_pk, lobby.id)
-        await interaction.followup.send(
-            f"{interaction.user.mention} opened a lobby of **{title}** in {thread.mention}: join it there.",
-            allowed_mentions=NO_PINGS,
+        summary = (await self.service.table_settings(thread.id))[1].summary() if settings else None
+        text = lobby_text(result.info, settings=summary)
+        lobby = await thread.send(
+            text, view=lobby_view(thread.id, result.game_pk, result.info.language), allowed_mentions=NO_PINGS
         )
+        await track_lobby(self.service, thread.id, result.game_pk, lobby.id)
+        opened = T(
+            "{player} opened a lobby of **{game}** in {thread}: join it there.",
+            player=interaction.user.mention,
+            game=title(game),
+            thread=thread.mention,
+        )
+        await interaction.followup.send(in_language(opened, result.info.language), allowed_mentions=NO_PINGS)
 
     # ----- the lobby's buttons (bot.views) ----------------------------------------------
     async def lobby_button(self, interaction: discord.Interaction, kind: str, table: int, game_pk: int) -> None:
@@ -347,16 +384,17 @@ class LobbyCog(GameSection, name=LOBBY_COG):
         if info is None or info.game_pk != game_pk or info.status != "lobby":
             if info is not None and info.game_pk == game_pk and info.status in ("active", "over"):
                 why, note = (
-                    "This game has already started, so this button does nothing; `/game board` shows it.",
+                    T("This game has already started, so this button does nothing; `/game board` shows it."),
                     LOBBY_STARTED,
                 )
             elif info is not None and info.game_pk == game_pk and info.status == "cancelled":
                 why, note = (
-                    "This game was cancelled, so this button does nothing; open a new one with /game new.",
+                    T("This game was cancelled, so this button does nothing; open a new one with /game new."),
                     LOBBY_CANCELLED,
                 )
             else:
-                why, note = "This lobby is closed; `/game board` shows the table's game.", "This lobby is closed."
+                why = T("This lobby is closed; `/game board` shows the table's game.")
+                note = T("This lobby is closed.")
             if interaction.message is None:
                 raise UserError(why)
             # answer first (Discord's 3 s): the edit closing that message may wait for a rate limit
@@ -366,7 +404,9 @@ class LobbyCog(GameSection, name=LOBBY_COG):
             return
         if kind == "join":
             result = await self.service.join(table, interaction.user.id)
-            await self._lobby_reply(interaction, result, f"{interaction.user.mention} joined.", edit=True)
+            await self._lobby_reply(
+                interaction, result, T("{player} joined.", player=interaction.user.mention), edit=True
+            )
             return
         await self.start_at(interaction, table)
 

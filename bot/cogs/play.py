@@ -12,6 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.base import TableCog
+from bot.i18n import T
 from bot.service import StaleVersion, UserError
 from bot.views import PLAY_COG
 from engines.base import ActionModel, normalize
@@ -19,7 +20,7 @@ from engines.base import ActionModel, normalize
 log = logging.getLogger("boardhost.discord")
 
 #: the answer to a second /move sent while the first is still being played
-IN_FLIGHT = (
+IN_FLIGHT = T(
     "Your previous move is still being played, so this one was not played: "
     "look at the new board, then send it again if you still want it."
 )
@@ -74,7 +75,7 @@ class PlayCog(TableCog, commands.Cog, name=PLAY_COG):
             await interaction.response.defer(ephemeral=True, thinking=True)
             channel = await self.channel(interaction)
             result = await self.service.act(interaction.channel_id, interaction.user.id, action, expected_version)
-            await self.ack(interaction, f"Played `{shown}`.", ephemeral=True)
+            await self.ack(interaction, T("Played `{move}`.", move=shown), ephemeral=True)
             await self.poster.post_committed(
                 interaction, channel, result, f"Your move `{shown}` was played", actor=interaction.user.id
             )
@@ -91,9 +92,13 @@ class PlayCog(TableCog, commands.Cog, name=PLAY_COG):
         try:
             result = await self.service.act(table, interaction.user.id, notation, expected_version=version)
         except StaleVersion:
-            await self.stale(interaction, await self.service.board(table), "That list of moves is out of date")
+            await self.stale(
+                interaction,
+                await self.service.board(table),
+                T("That list of moves is out of date, so nothing was played; this is the current board:"),
+            )
             return
-        await self.ack(interaction, f"Played `{notation}`.", ephemeral=True)
+        await self.ack(interaction, T("Played `{move}`.", move=notation), ephemeral=True)
         await self.poster.post_committed(
             interaction, channel, result, f"Your move `{notation}` was played", actor=interaction.user.id
         )

@@ -27,7 +27,8 @@ from discord.ext import commands
 from bot.builder import Builder, PathError
 from bot.cogs.base import TableCog
 from bot.cogs.play import IN_FLIGHT
-from bot.format import NO_PINGS, board_lines, bound, seat_label, seats_of
+from bot.format import NO_PINGS, board_lines, bound, reader, seat_label, seats_of
+from bot.i18n import T
 from bot.pressing import PRESSING_ITEMS, restart_view, step_message
 from bot.service import StaleVersion, UserError
 from bot.views import PLAY_COG, PRESS_COG, TABLE_COG
@@ -36,9 +37,9 @@ from engines.base import ActionModel
 log = logging.getLogger("boardhost.discord")
 
 #: the first line of a refused press whose board moved on
-OUT_OF_DATE = "That builder belongs to an older board, so nothing was played; this is the current board:"
-CANCELLED = "Cancelled: nothing was played."
-GONE = "That choice is not offered on this board, so nothing was played; press Play to start again."
+OUT_OF_DATE = T("That builder belongs to an older board, so nothing was played; this is the current board:")
+CANCELLED = T("Cancelled: nothing was played.")
+GONE = T("That choice is not offered on this board, so nothing was played; press Play to start again.")
 
 
 class Pressing(TableCog, commands.Cog, name=PRESS_COG):
@@ -70,7 +71,9 @@ class Pressing(TableCog, commands.Cog, name=PRESS_COG):
                 return
             raise UserError(await self.service.why_no_moves(table, interaction.user.id, seat_label))
         builder, version, title = built
-        content, view = step_message(table, version, builder.fingerprint(), builder.step(), title)
+        content, view = step_message(
+            table, version, builder.fingerprint(), builder.step(), title, lang=reader(interaction)
+        )
         await interaction.response.send_message(bound(content), view=view, ephemeral=True, allowed_mentions=NO_PINGS)
 
     async def press(
@@ -96,13 +99,15 @@ class Pressing(TableCog, commands.Cog, name=PRESS_COG):
             step = builder.step(path)
         except (PathError, IndexError):
             raise UserError(GONE) from None
-        content, view = step_message(table, now, builder.fingerprint(), step, title)
+        content, view = step_message(table, now, builder.fingerprint(), step, title, lang=reader(interaction))
         await interaction.response.edit_message(
             content=bound(content), view=view, attachments=[], allowed_mentions=NO_PINGS
         )
 
     async def cancel(self, interaction: discord.Interaction, table: int) -> None:
-        await interaction.response.edit_message(content=CANCELLED, view=None, attachments=[])
+        await interaction.response.edit_message(
+            content=CANCELLED.render(reader(interaction)), view=None, attachments=[]
+        )
 
     async def _same_version(self, table: int, version: int) -> bool:
         info = await self.service.table_info(table)
@@ -132,18 +137,18 @@ class Pressing(TableCog, commands.Cog, name=PRESS_COG):
                 await self.refuse_stale(interaction, table, await self.service.move_builder(table, user))
                 return
             except UserError as exc:
-                await self._edit(interaction, exc.message, None)
+                await self._edit(interaction, exc.render(reader(interaction)), None)
                 return
-            lead = f"Played `{notation}`."
             nxt = await self.service.move_builder(table, user)
             if nxt is not None:
                 b, v, title = nxt
+                lead = T("Played `{move}`. Your turn goes on.", move=notation)
                 content, view = step_message(
-                    table, v, b.fingerprint(), b.step(), title, lead=f"{lead} Your turn goes on."
+                    table, v, b.fingerprint(), b.step(), title, lead=lead, lang=reader(interaction)
                 )
                 await self._edit(interaction, content, view)
             else:
-                await self._edit(interaction, lead, None)
+                await self._edit(interaction, T("Played `{move}`.", move=notation).render(reader(interaction)), None)
             await self.poster.post_committed(
                 interaction, channel, result, f"Your move `{notation}` was played", actor=user
             )
@@ -174,8 +179,9 @@ class Pressing(TableCog, commands.Cog, name=PRESS_COG):
         files = []
         if board.view is not None:
             files = await self.poster.summary_files(board.game_id, board.view, seats_of(board.info))
-        view = restart_view(table, built[1], built[0].fingerprint()) if built is not None else None
-        text = "\n".join([OUT_OF_DATE, *board_lines(board)])
+        lang = reader(interaction)
+        view = restart_view(table, built[1], built[0].fingerprint(), lang) if built is not None else None
+        text = "\n".join([OUT_OF_DATE.render(lang), *board_lines(board)])
         try:
             await interaction.edit_original_response(
                 content=bound(text), attachments=files, view=view, allowed_mentions=NO_PINGS

@@ -30,18 +30,21 @@ from bot.format import (
     history_line,
     history_pages,
     lobby_text,
+    reader,
     rename_view,
     seat_label,
     seats_of,
     split_content,
     table_line,
 )
+from bot.games import rules_text, title
 from bot.help import help_text
+from bot.i18n import T, Tn
+from bot.i18n import render as in_language
 from bot.poster import say
 from bot.service import UserError
 from bot.views import TABLE_COG, board_view, history_view, lobby_view, pick_view
 from engines import registry
-from engines.base import plural
 
 log = logging.getLogger("boardhost.discord")
 
@@ -56,7 +59,9 @@ class TableViews(GameSection, name=TABLE_COG):
         board = await self.service.board(interaction.channel_id)
         if board.status == "lobby":
             sent = await interaction.response.send_message(
-                lobby_text(board.info), view=lobby_view(board.table, board.game_pk), allowed_mentions=NO_PINGS
+                lobby_text(board.info),
+                view=lobby_view(board.table, board.game_pk, board.info.language),
+                allowed_mentions=NO_PINGS,
             )
             await track_lobby(self.service, board.table, board.game_pk, sent.message_id)
             return
@@ -66,7 +71,7 @@ class TableViews(GameSection, name=TABLE_COG):
             files = await self.poster.board_files(board.game_id, board.view, seats_of(board.info))
         kwargs: dict[str, Any] = {"files": files, "allowed_mentions": NO_PINGS}
         if board.status == "active":
-            kwargs["view"] = board_view(board.table, board.version, board.game_id)
+            kwargs["view"] = board_view(board.table, board.version, board.game_id, lang=board.info.language)
         await interaction.followup.send(bound("\n".join(board_lines(board))), **kwargs)
 
     async def send_full_board(self, interaction: discord.Interaction, table: int) -> None:
@@ -80,7 +85,7 @@ class TableViews(GameSection, name=TABLE_COG):
             files = await self.poster.board_files(board.game_id, board.view, seats_of(board.info))
         kwargs: dict[str, Any] = {"files": files, "allowed_mentions": NO_PINGS, "ephemeral": True}
         if board.status == "active":
-            kwargs["view"] = board_view(board.table, board.version, board.game_id)
+            kwargs["view"] = board_view(board.table, board.version, board.game_id, lang=reader(interaction))
         await interaction.followup.send(bound("\n".join(board_lines(board))), **kwargs)
 
     @app_commands.command(name="hand", description="Show your hand, only to you.")
@@ -102,18 +107,37 @@ class TableViews(GameSection, name=TABLE_COG):
                 engine = registry.get(parts[0])
                 typed = parts[1] if len(parts) > 1 else ""
         if engine is None:
-            lines = ["Games: " + ", ".join(f"{registry.get(g).title} (`{g}`)" for g in registry.ids()) + "."]
-            lines.append("Pick a topic with `/game rules topic:`, e.g. `factory-manager overview`.")
-            await say(interaction, "\n".join(lines))
+            lang = reader(interaction)
+            games = ", ".join(f"{in_language(title(g), lang)} (`{g}`)" for g in registry.ids())
+            await say(
+                interaction,
+                T(
+                    "Games: {games}.\nPick a topic with `/game rules topic:`, e.g. `factory-manager overview`.",
+                    games=games,
+                ),
+            )
             return
         summary = engine.rules_summary or {}
         if not summary:
-            raise UserError(f"There is no rules summary for {engine.title} yet.")
+            raise UserError(T("There is no rules summary for {game} yet.", game=title(engine)))
         key = typed or next(iter(summary))
         if key not in summary:
-            raise UserError(f"{engine.title} has no rules topic `{key}`; topics: {', '.join(summary)}.")
-        text = f"**{engine.title}: {key}**\n{summary[key]}\nOther topics: {', '.join(t for t in summary if t != key)}."
-        await say(interaction, split_content([text])[0])
+            raise UserError(
+                T(
+                    "{game} has no rules topic `{topic}`; topics: {topics}.",
+                    game=title(engine),
+                    topic=key,
+                    topics=", ".join(summary),
+                )
+            )
+        text = T(
+            "**{game}: {topic}**\n{summary}\nOther topics: {topics}.",
+            game=title(engine),
+            topic=key,
+            summary=rules_text(engine, key),
+            topics=", ".join(t for t in summary if t != key),
+        )
+        await say(interaction, split_content([in_language(text, reader(interaction))])[0])
 
     @rules.autocomplete("topic")
     async def rules_topic(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -142,7 +166,7 @@ class TableViews(GameSection, name=TABLE_COG):
     )
     async def help(self, interaction: discord.Interaction) -> None:
         engine = await self._table_engine(interaction.channel_id)
-        await say(interaction, help_text(engine, [(g, registry.get(g).title) for g in registry.ids()]))
+        await say(interaction, help_text(engine, list(registry.ids()), reader(interaction)))
 
     @app_commands.command(
         name="list", description="List this server's tables: the game, where, whose turn and since when."
@@ -150,17 +174,21 @@ class TableViews(GameSection, name=TABLE_COG):
     async def list_tables(self, interaction: discord.Interaction) -> None:
         tables = await self.service.guild_tables(interaction.guild_id)
         if not tables:
-            raise UserError("No games are open on this server; start one with /game new.")
-        head = f"{plural(len(tables), 'table')} on this server:"
-        await say(interaction, "\n".join(fit_lines(head, [table_line(t) for t in tables])))
+            raise UserError(T("No games are open on this server; start one with /game new."))
+        lang = reader(interaction)
+        head = in_language(Tn("{n} table on this server:", "{n} tables on this server:", len(tables)), lang)
+        await say(interaction, "\n".join(fit_lines(head, [table_line(t, lang=lang) for t in tables])))
 
     @app_commands.command(name="mine", description="List the tables where you must act, on every server (only to you).")
     async def mine(self, interaction: discord.Interaction) -> None:
         tables = await self.service.my_tables(interaction.user.id)
         if not tables:
-            raise UserError("No table is waiting for you right now.")
-        head = f"Your move at {plural(len(tables), 'table')}:"
-        await say(interaction, "\n".join(fit_lines(head, [table_line(t, cross_server=True) for t in tables])))
+            raise UserError(T("No table is waiting for you right now."))
+        lang = reader(interaction)
+        head = in_language(Tn("Your move at {n} table:", "Your move at {n} tables:", len(tables)), lang)
+        await say(
+            interaction, "\n".join(fit_lines(head, [table_line(t, cross_server=True, lang=lang) for t in tables]))
+        )
 
     @app_commands.command(name="history", description="Read the whole game move by move, only to you.")
     @app_commands.describe(player="Show only this player's moves.")
@@ -177,17 +205,17 @@ class TableViews(GameSection, name=TABLE_COG):
         info = await self.service.table_info(table)
         lines = await self.service.history(table, limit=None, viewer=interaction.user.id, game_pk=game_pk)
         if info is None or not lines:
-            raise UserError("No moves have been made at this table yet.")
+            raise UserError(T("No moves have been made at this table yet."))
         game_pk = game_pk or info.game_pk
         who = None
         if player is not None:
             seat = next((s.seat for s in info.seats if s.user == str(player)), None)
             if seat is None:
-                raise UserError(f"<@{player}> has no seat in this game.")
+                raise UserError(T("{player} has no seat in this game.", player=f"<@{player}>"))
             who = seat
             lines = [h for h in lines if h.seat == seat]
             if not lines:
-                raise UserError(f"<@{player}> has not moved yet in this game.")
+                raise UserError(T("{player} has not moved yet in this game.", player=f"<@{player}>"))
         pages = history_pages([history_line(h) for h in lines])
         page = len(pages) - 1 if page is None else max(0, min(page, len(pages) - 1))
         first, last = pages[page]
@@ -212,13 +240,25 @@ class TableViews(GameSection, name=TABLE_COG):
             seat["name"] = names.get(seat["seat"], seat["seat"])
         raw = json.dumps(data, ensure_ascii=False, indent=1).encode()
         name = f"boardhost-{data['game']}-{data['number']}.json"
-        note = (
-            "the whole game (`boardhost replay` re-runs it)."
-            if data["status"] == "over"
-            else "the game so far, without hidden information (export it again once it is over to replay it)."
-        )
+        count, game = len(data["actions"]), title(data["game"])
+        if data["status"] == "over":
+            note = Tn(
+                "{game}, {n} logged action: the whole game (`boardhost replay` re-runs it).",
+                "{game}, {n} logged actions: the whole game (`boardhost replay` re-runs it).",
+                count,
+                game=game,
+            )
+        else:
+            note = Tn(
+                "{game}, {n} logged action: the game so far, without hidden information"
+                " (export it again once it is over to replay it).",
+                "{game}, {n} logged actions: the game so far, without hidden information"
+                " (export it again once it is over to replay it).",
+                count,
+                game=game,
+            )
         await interaction.followup.send(
-            f"{data['title']}, {plural(len(data['actions']), 'logged action')}: {note}",
+            in_language(note, reader(interaction)),
             file=discord.File(io.BytesIO(raw), filename=name),
             ephemeral=True,
         )
@@ -227,25 +267,32 @@ class TableViews(GameSection, name=TABLE_COG):
     async def send_hand(self, interaction: discord.Interaction, table: int) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         hand = await self.service.hand(table, interaction.user.id)
-        title = registry.get(hand.game_id).title
+        game = title(hand.game_id)
         if not hand.has_hands or hand.private is None:
             await say(
                 interaction,
-                f"{title} has no hidden hand: everything you own is on the board, in the panel with your name.",
+                T(
+                    "{game} has no hidden hand: everything you own is on the board, in the panel with your name.",
+                    game=game,
+                ),
             )
             return
         info = await self.service.table_info(table)
         names = await self.bot.display_names(seats_of(info), drawn=True)  # type: ignore[attr-defined]
         png = await render.render_hand(hand.game_id, rename_view(hand.view, names)) if hand.view else None
         files = [discord.File(io.BytesIO(png), filename="hand.png")] if png else []
-        text = hand.text or hand_text(hand.view) or "Your hand."
-        await interaction.followup.send(bound(f"**{title}**, move {hand.version}. {text}"), ephemeral=True, files=files)
+        text = hand.text or hand_text(hand.view) or T("Your hand.")
+        head = T("**{game}**, move {move}. {hand}", game=game, move=hand.version, hand=text)
+        await interaction.followup.send(bound(in_language(head, reader(interaction))), ephemeral=True, files=files)
 
     async def send_moves(self, interaction: discord.Interaction, table: int) -> None:
         moves = await self.service.legal_moves(table, interaction.user.id)
         if not moves:
             raise UserError(await self.service.why_no_moves(table, interaction.user.id, seat_label))
-        head = f"Your moves ({len(moves)}): play one with `/move`."
+        lang = reader(interaction)
+        head = in_language(
+            Tn("Your moves ({n}): play one with `/move`.", "Your moves ({n}): play one with `/move`.", len(moves)), lang
+        )
         body: list[str] = []
         size = len(head)
         for notation, text in moves[:MAX_LIST]:
@@ -255,9 +302,19 @@ class TableViews(GameSection, name=TABLE_COG):
             body.append(line)
             size += len(line) + 1
         if len(body) < len(moves):
-            body.append(f"…and {len(moves) - len(body)} more: type part of a move in `/move` to narrow the list.")
+            more = len(moves) - len(body)
+            body.append(
+                in_language(
+                    Tn(
+                        "…and {n} more: type part of a move in `/move` to narrow the list.",
+                        "…and {n} more: type part of a move in `/move` to narrow the list.",
+                        more,
+                    ),
+                    lang,
+                )
+            )
         if len(moves) <= 25:
-            body.append("Or pick one below to play it.")
+            body.append(in_language(T("Or pick one below to play it."), lang))
         info = await self.service.table_info(table)
         kwargs: dict[str, Any] = {}
         if info is not None and len(moves) <= 25:
@@ -273,8 +330,8 @@ class TableViews(GameSection, name=TABLE_COG):
             # these buttons only read, so no "nothing was played": say why the board is old
             board = await self.service.board(table)
             lead = {
-                "over": "This game is over; this is its final board:",
-                "cancelled": "This game was cancelled; this is its last board:",
+                "over": T("This game is over; this is its final board:"),
+                "cancelled": T("This game was cancelled; this is its last board:"),
             }.get(board.status)
             await self.stale(interaction, board, lead=lead)
             return

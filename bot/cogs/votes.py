@@ -19,11 +19,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.group import GameSection, add_section
-from bot.format import allowed_for, bound, mention_seats, seat_label, seats_of
+from bot.format import allowed_for, bound, mention_seats, seat_label, seats_of, table_language
+from bot.i18n import DEFAULT, T, Tn, Tp
+from bot.i18n import render as in_language
 from bot.poster import say
 from bot.service import Result, UndoRequest, UserError
 from bot.views import VOTES_COG, _Handled
-from engines.base import plural
 
 log = logging.getLogger("boardhost.discord")
 
@@ -37,10 +38,10 @@ class VoteButton(
     ``bh:vote:<table>:<vote>:<yes|no>``; the vote itself is in the database, so the
     buttons work after a restart."""
 
-    def __init__(self, table: int, vote: int, yes: bool):
+    def __init__(self, table: int, vote: int, yes: bool, lang: str = DEFAULT):
         super().__init__(
             discord.ui.Button(  # type: ignore[call-arg]
-                label="Yes" if yes else "No",
+                label=(Tp("button", "Yes") if yes else Tp("button", "No")).render(lang),
                 style=discord.ButtonStyle.success if yes else discord.ButtonStyle.danger,
                 custom_id=f"bh:vote:{table}:{vote}:{'yes' if yes else 'no'}",
             )
@@ -56,10 +57,12 @@ class VoteButton(
         await cog.vote_button(interaction, self.table, self.vote, self.yes)
 
 
-def vote_view(table: int | str, vote: int) -> discord.ui.View:
+def vote_view(table: int | str, vote: int, lang: str = DEFAULT) -> discord.ui.View:
+    """Yes / No buttons labelled in the table's language ``lang``."""
+
     view = discord.ui.View(timeout=None)
-    view.add_item(VoteButton(int(table), int(vote), True))
-    view.add_item(VoteButton(int(table), int(vote), False))
+    view.add_item(VoteButton(int(table), int(vote), True, lang))
+    view.add_item(VoteButton(int(table), int(vote), False, lang))
     return view
 
 
@@ -78,7 +81,7 @@ class Votes(GameSection, name=VOTES_COG):
         await interaction.response.defer(ephemeral=True, thinking=True)
         channel = await self.channel(interaction, table)
         result = await self.service.vote(table, interaction.user.id, vote, yes)
-        await self.ack(interaction, f"You voted {'yes' if yes else 'no'}.", ephemeral=True)
+        await self.ack(interaction, T("You voted yes.") if yes else T("You voted no."), ephemeral=True)
         await self.post_vote_result(interaction, channel, result)
         if not await self.service.vote_open(vote) and interaction.message is not None:
             try:
@@ -89,13 +92,14 @@ class Votes(GameSection, name=VOTES_COG):
     async def post_vote_result(
         self, interaction: discord.Interaction, channel: discord.abc.Messageable, result: Result
     ) -> None:
-        result.public = [mention_seats(t, seats_of(result.info)) for t in result.public]
+        lang = table_language(result.info)
+        result.public = [mention_seats(in_language(t, lang), seats_of(result.info)) for t in result.public]
         if result.board_due:
             await self.poster.post_committed(
                 interaction, channel, result, "Your vote was counted", actor=interaction.user.id
             )
         else:
-            await self.announce(channel, "\n".join(result.public))
+            await self.announce(channel, "\n".join(result.public), lang)
 
     # ----- absent players: /game substitute, /game vacation -----------------------------
     @app_commands.command(name="substitute", description="Hand a player's seat to another member (host).")
@@ -105,7 +109,7 @@ class Votes(GameSection, name=VOTES_COG):
         and from now on the pings, reminders and DMs; the old one nothing more."""
 
         if new.bot:
-            raise UserError("Only a person can take over a seat, not a bot.")
+            raise UserError(T("Only a person can take over a seat, not a bot."))
         self.check_can_post(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         channel = await self.channel(interaction)
@@ -114,10 +118,16 @@ class Votes(GameSection, name=VOTES_COG):
             interaction.channel_id, interaction.user.id, new.id, old.id, admin=bool(perms and perms.manage_channels)
         )
         self.bot.remember(new)  # type: ignore[attr-defined]  (names on the board)
-        await self.ack(interaction, f"{new.mention} now plays the seat of {old.mention}.", ephemeral=True)
+        await self.ack(
+            interaction, T("{new} now plays the seat of {old}.", new=new.mention, old=old.mention), ephemeral=True
+        )
         # written here: the seat id is the old player's, which now reads as the new player
         result.public = [
-            f"{new.mention} takes over the seat of {old.mention} (same place, same history); the hand follows by DM."
+            T(
+                "{new} takes over the seat of {old} (same place, same history); the hand follows by DM.",
+                new=new.mention,
+                old=old.mention,
+            )
         ]
         await self.poster.post_committed(
             interaction, channel, result, "The seat was handed over", actor=interaction.user.id
@@ -139,17 +149,33 @@ class Votes(GameSection, name=VOTES_COG):
         if isinstance(outcome, UndoRequest):
             info = await self.service.table_info(interaction.channel_id)
             seats = seats_of(info)
+            lang = table_language(info)
             asked = ", ".join(seat_label(u) for u in outcome.mention)
             lines = [
-                f"{interaction.user.mention} asks to take back {plural(len(outcome.moves), 'move')}"
-                " (others have moved since):"
+                in_language(
+                    Tn(
+                        "{player} asks to take back {n} move (others have moved since):",
+                        "{player} asks to take back {n} moves (others have moved since):",
+                        len(outcome.moves),
+                        player=interaction.user.mention,
+                    ),
+                    lang,
+                )
             ]
             lines += [f"↶ {mention_seats(t, seats)}" for t in outcome.moves]
-            lines.append(f"{asked}: do you agree? Any one **No** refuses it; a new move cancels the request.")
+            lines.append(
+                in_language(
+                    T(
+                        "{players}: do you agree? Any one **No** refuses it; a new move cancels the request.",
+                        players=asked,
+                    ),
+                    lang,
+                )
+            )
             try:  # the vote lives in this message (its buttons): without it, withdraw the request
                 await channel.send(
                     bound("\n".join(lines)),
-                    view=vote_view(interaction.channel_id, outcome.vote),
+                    view=vote_view(interaction.channel_id, outcome.vote, lang),
                     allowed_mentions=allowed_for(outcome.mention),
                 )
             except discord.HTTPException as exc:
@@ -159,13 +185,15 @@ class Votes(GameSection, name=VOTES_COG):
                 await self.service.withdraw_vote(interaction.channel_id, outcome.vote)
                 await say(
                     interaction,
-                    "I could not post your request in this channel, so it was withdrawn and"
-                    " nothing was undone; ask again in a moment.",
+                    T(
+                        "I could not post your request in this channel, so it was withdrawn and"
+                        " nothing was undone; ask again in a moment."
+                    ),
                 )
                 return
-            await self.ack(interaction, "The others have moved since: they are asked to agree.", ephemeral=True)
+            await self.ack(interaction, T("The others have moved since: they are asked to agree."), ephemeral=True)
             return
-        await self.ack(interaction, "Your move was taken back.", ephemeral=True)
+        await self.ack(interaction, T("Your move was taken back."), ephemeral=True)
         await self.poster.post_committed(
             interaction, channel, outcome, "Your move was taken back", actor=interaction.user.id
         )

@@ -9,6 +9,8 @@ from dataclasses import dataclass, field
 
 import bot.service.clocks as clocks
 import bot.service.report as report
+from bot.games import title
+from bot.i18n import T, Text, Tn
 from bot.service.moves import UseCase
 from bot.service.parsing import parse_settings
 from bot.service.results import (
@@ -25,6 +27,7 @@ from bot.service.results import (
     TableRef,
     UserError,
     UserRef,
+    said,
 )
 from bot.service.tables import Table, seat_by_user
 from bot.store import GameRow, SeatRow
@@ -86,7 +89,7 @@ class Days(UseCase):
         start, end, tz = await self.tables.prefs(str(user))
         return ((start, end) if start is not None and end is not None else None), tz
 
-    async def notify(self, user: UserRef, quiet: str | None = None, tz: str | None = None) -> str:
+    async def notify(self, user: UserRef, quiet: str | None = None, tz: str | None = None) -> Text:
         """Set a user's quiet hours (``22-08`` or ``off``) and/or time zone (IANA name, e.g.
         ``Europe/Prague``), for every table they play at. Returns one sentence saying what
         is stored now. UserError for a bad range or an unknown zone."""
@@ -98,14 +101,16 @@ class Days(UseCase):
             new_tz = old_tz if tz is None else (tz.strip() or None)
             zone(new_tz)
         except ValueError as exc:
-            raise UserError(str(exc)) from None
+            raise UserError(said(exc)) from None
         await self.tables.set_prefs(user, *(new_quiet or (None, None)), new_tz)
         where = new_tz or "UTC"
         if new_quiet is None:
-            return f"No quiet hours: reminders may come at any time (time zone {where})."
-        return (
-            f"Quiet hours {new_quiet[0]:02d}:00–{new_quiet[1]:02d}:00 ({where}): "
-            "no reminder pings then; a reminder due then waits until they end."
+            return T("No quiet hours: reminders may come at any time (time zone {zone}).", zone=where)
+        return T(
+            "Quiet hours {start}–{end} ({zone}): no reminder pings then; a reminder due then waits until they end.",
+            start=f"{new_quiet[0]:02d}:00",
+            end=f"{new_quiet[1]:02d}:00",
+            zone=where,
         )
 
     async def vacation(self, table: TableRef, user: UserRef, days: float) -> tuple[float | None, float]:
@@ -133,7 +138,12 @@ class Days(UseCase):
                 if used + days * 86400.0 > allowance + 1e-6:
                     left = max(0.0, allowance - used) / 86400.0
                     raise UserError(
-                        f"This table allows {settings.vacation_days} vacation days per player; you have {left:g} left."
+                        Tn(
+                            "This table allows {n} vacation day per player; you have {left} left.",
+                            "This table allows {n} vacation days per player; you have {left} left.",
+                            settings.vacation_days,
+                            left=f"{left:g}",
+                        )
                     )
                 until = (mine.vacation_until if running else now) + days * 86400.0
                 used += days * 86400.0
@@ -162,11 +172,13 @@ class Days(UseCase):
             if seat_by_user(t.seats, new) is not None:
                 raise UserError(SUBSTITUTE_SEATED)
             await self.store.set_seat_user(game.pk, seat.seat, new)
-            public = [f"{new} takes over the seat of {old} (same place, same history)."]
+            public: list[str | Text] = [
+                T("{new} takes over the seat of {old} (same place, same history).", new=new, old=old)
+            ]
             if game.host == old:  # host rights follow the seat (moderators keep theirs: ``admin``)
                 await self.store.set_host(game.pk, new)
                 game.host = new
-                public.append(f"{new} is the host now.")
+                public.append(T("{seat} is the host now.", seat=new))
             t.seats = await self.tables.reload_seats(game)
             state = await self.tables.state(t)
             private = report.private_messages(t, state, [seat.seat], {}, {}, initial=True)
@@ -276,7 +288,11 @@ class Days(UseCase):
             table=t.game.table_id,
             game_pk=t.game.pk,
             game_id=t.game.game_id,
-            text=f"Reminder: {t.engine.title} is waiting for {', '.join(s.seat for s in plans.remind)}.",
+            text=T(
+                "Reminder: {game} is waiting for {players}.",
+                game=title(t.engine),
+                players=", ".join(s.seat for s in plans.remind),
+            ),
             mention=[s.user_id for s in plans.remind],
             seats=[s.seat for s in plans.remind],
             deadline=plans.deadline,
@@ -317,7 +333,9 @@ class Days(UseCase):
         """The "ai" policy: the AI plays this turn for the overdue players."""
 
         names = ", ".join(s.seat for s in overdue)
-        public = [f"Time is up for {names}: the AI plays this turn for them (marked in the history)."]
+        public: list[str | Text] = [
+            T("Time is up for {players}: the AI plays this turn for them (marked in the history).", players=names)
+        ]
         result = await self.moves.cover(t, {s.seat for s in overdue}, public)
         return self._deadline_notice(t, result, [s.seat for s in overdue])
 
@@ -328,9 +346,12 @@ class Days(UseCase):
         game = t.game
         voters = [o for o in t.humans if o.seat != s.seat and o not in overdue]
         if not voters:
-            public = [
-                f"Time is up for {s.seat} and no other player can vote: the AI takes the seat"
-                " for the rest of the game and they rank last."
+            public: list[str | Text] = [
+                T(
+                    "Time is up for {seat} and no other player can vote: the AI takes the seat"
+                    " for the rest of the game and they rank last.",
+                    seat=s.seat,
+                )
             ]
             return self._deadline_notice(t, await self.moves.resign(t, s.seat, public), [s.seat])
         vote = await self.store.open_vote(game.pk, "kick", s.seat, game.version, [o.seat for o in voters])
@@ -339,11 +360,11 @@ class Days(UseCase):
             table=game.table_id,
             game_pk=game.pk,
             game_id=game.game_id,
-            text=(
-                f"Time is up for {s.seat}. Remove them from the game? The AI would take the seat for"
-                " the rest of the game and they would rank last. A majority of "
-                + ", ".join(o.seat for o in voters)
-                + " decides."
+            text=T(
+                "Time is up for {seat}. Remove them from the game? The AI would take the seat for"
+                " the rest of the game and they would rank last. A majority of {voters} decides.",
+                seat=s.seat,
+                voters=", ".join(o.seat for o in voters),
             ),
             mention=[o.user_id for o in voters],
             seats=[s.seat],

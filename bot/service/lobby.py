@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import bot.service.report as report
+from bot.games import title
 from bot.help import HOW_TO_PLAY
+from bot.i18n import T, Text, Tn
 from bot.service.moves import UseCase
 from bot.service.parsing import check_strength, engine_for, parse_options, parse_settings
 from bot.service.results import (
@@ -26,6 +28,7 @@ from bot.service.results import (
     TableRef,
     UserError,
     UserRef,
+    said,
 )
 from bot.service.tables import Table
 from bot.store import TableBusy, VersionConflict
@@ -85,7 +88,12 @@ class Lobby(UseCase):
                 self.tables,
                 t,
                 None,
-                public=[f"New game of {engine.title}: join with /game join; the host starts it with /game start."],
+                public=[
+                    T(
+                        "New game of {game}: join with /game join; the host starts it with /game start.",
+                        game=title(engine),
+                    )
+                ],
                 board_due=False,
             )
 
@@ -100,7 +108,9 @@ class Lobby(UseCase):
             if t.game.status != LOBBY:
                 raise UserError(JOIN_STARTED)
             await self._add_seat(t, seat, seat)
-            return self._lobby_result(t, f"{seat} joined ({len(t.seats)} seated).")
+            return self._lobby_result(
+                t, Tn("{seat} joined ({n} seated).", "{seat} joined ({n} seated).", len(t.seats), seat=seat)
+            )
 
     async def leave(self, table: TableRef, user: UserRef) -> Result:
         """Leave the lobby. If the host leaves, the next human becomes host; if no human
@@ -117,17 +127,17 @@ class Lobby(UseCase):
                 raise UserError(LEAVE_STARTED)
             await self.store.remove_seat(game.pk, seat)
             t.seats = await self.tables.reload_seats(game)
-            public = [f"{seat} left."]
+            public: list[str | Text] = [T("{seat} left.", seat=seat)]
             humans = [s for s in t.seats if not s.is_ai]
             if not humans:
                 await self.store.set_status(game.pk, CANCELLED)
                 game.status = CANCELLED
                 self.tables.forget(table)
-                public.append("No players left: the lobby is closed.")
+                public.append(T("No players left: the lobby is closed."))
             elif game.host == seat:
                 game.host = humans[0].seat
                 await self.store.set_host(game.pk, game.host)
-                public.append(f"{game.host} is the host now.")
+                public.append(T("{seat} is the host now.", seat=game.host))
             return report.result(self.tables, t, None, public=public, board_due=False)
 
     async def add_bot(self, table: TableRef, user: UserRef, strength: str | None = None) -> Result:
@@ -149,7 +159,16 @@ class Lobby(UseCase):
                 mode="json"
             )
             await self.store.set_settings(t.game.pk, t.game.settings)
-            return self._lobby_result(t, f"AI seat ai-{n} ({level}) added ({len(t.seats)} seated).")
+            return self._lobby_result(
+                t,
+                Tn(
+                    "AI seat {seat} ({level}) added ({n} seated).",
+                    "AI seat {seat} ({level}) added ({n} seated).",
+                    len(t.seats),
+                    seat=f"ai-{n}",
+                    level=level,
+                ),
+            )
 
     async def start(self, table: TableRef, user: UserRef) -> Result:
         """Start the lobby's game (host only, enough seats): shuffle the seat order from the
@@ -161,14 +180,19 @@ class Lobby(UseCase):
             game, engine, seats = t.game, t.engine, t.seats
             if len(seats) < engine.min_players:
                 raise UserError(
-                    f"{engine.title} needs at least {engine.min_players} players and {len(seats)} "
-                    f"{'is' if len(seats) == 1 else 'are'} seated; wait for more or use /game addbot."
+                    Tn(
+                        "{game} needs at least {least} players and {n} is seated; wait for more or use /game addbot.",
+                        "{game} needs at least {least} players and {n} are seated; wait for more or use /game addbot.",
+                        len(seats),
+                        game=title(engine),
+                        least=engine.min_players,
+                    )
                 )
             order = shuffled([s.seat for s in seats], game.seed, "seats")
             try:
                 state = engine.setup(order, game.options, game.seed)
             except ValueError as exc:
-                raise UserError(str(exc)) from None
+                raise UserError(said(exc)) from None
             try:
                 await self.store.start_game(game.pk, order, engine.state_to_json(state))
             except VersionConflict:
@@ -192,7 +216,7 @@ class Lobby(UseCase):
             t.game.status = CANCELLED
             self.tables.forget(table)
             t.seats = await self.tables.reload_seats(t.game)
-            return report.result(self.tables, t, None, public=["The game was cancelled."], board_due=False)
+            return report.result(self.tables, t, None, public=[T("The game was cancelled.")], board_due=False)
 
     async def _add_seat(self, t: Table, seat: str, user_id: str | None) -> None:
         """Seat ``seat`` in the lobby of ``t`` (an AI seat when ``user_id`` is None; ``t.seats``
@@ -200,7 +224,13 @@ class Lobby(UseCase):
 
         engine, game = t.engine, t.game
         if len(t.seats) >= engine.max_players:
-            raise UserError(f"The table is full: {engine.title} takes at most {engine.max_players} players.")
+            raise UserError(
+                T(
+                    "The table is full: {game} takes at most {most} players.",
+                    game=title(engine),
+                    most=engine.max_players,
+                )
+            )
         try:
             await self.store.add_seat(game.pk, seat, user_id, user_id is None, max_seats=engine.max_players)
         except VersionConflict:
@@ -208,14 +238,15 @@ class Lobby(UseCase):
             raise UserError(LOBBY_CHANGED) from None
         t.seats = await self.tables.reload_seats(game)
 
-    def _lobby_result(self, t: Table, line: str) -> Result:
+    def _lobby_result(self, t: Table, line: Text) -> Result:
         return report.result(self.tables, t, None, public=[line], board_due=False)
 
 
-def _busy(live: Table | None) -> str:
+def _busy(live: Table | None) -> Text:
     """The refusal of a second game at a table whose live game is ``live``."""
 
     if live is None:
-        return "This table already has a game."
-    what = "a lobby" if live.game.status == LOBBY else "a game in progress"
-    return f"This table already has {what} of {live.engine.title}; finish or cancel it first."
+        return T("This table already has a game.")
+    if live.game.status == LOBBY:
+        return T("This table already has a lobby of {game}; finish or cancel it first.", game=title(live.engine))
+    return T("This table already has a game in progress of {game}; finish or cancel it first.", game=title(live.engine))

@@ -29,6 +29,7 @@ from typing import Any
 import bot.service.clocks as clocks
 import bot.service.report as report
 from bot.games import refusal
+from bot.i18n import Text
 from bot.movelog import move_text
 from bot.service.results import ACTIVE, BOARD_CHANGED, OVER, Result, UserError
 from bot.service.tables import Table, Tables
@@ -55,7 +56,7 @@ class _Call:
     #: seats that had to act before and after every step of the call (the turn goes on)
     continuous: set[str]
     hands_before: dict[str, Any]
-    public: list[str]
+    public: list[str | Text]
     private_events: dict[str, list[str]]
     initial: bool = False
     #: something of this call is committed (a board to post)
@@ -113,13 +114,13 @@ class Moves:
         await self._human_move(call, seat, action)
         return await self._reply(call)
 
-    async def start(self, t: Table, public: list[str]) -> Result:
+    async def start(self, t: Table, public: list[str | Text]) -> Result:
         """The first report of a game just started (``t.state`` is its setup, saved): every
         human's hand, then the AI seats move until a human must act."""
 
         return await self._reply(self._begin(t, public=public, initial=True, hands_before={}))
 
-    async def resign(self, t: Table, seat: str, public: list[str]) -> Result:
+    async def resign(self, t: Table, seat: str, public: list[str | Text]) -> Result:
         """Hand ``seat`` to the AI for the rest of the game (it ranks last); the AI moves at
         once if it must act."""
 
@@ -132,7 +133,7 @@ class Moves:
 
         return await self._reply(self._begin(t))
 
-    async def cover(self, t: Table, absent: set[str], public: list[str]) -> Result:
+    async def cover(self, t: Table, absent: set[str], public: list[str | Text]) -> Result:
         """The AI plays for the ``absent`` human seats (their deadline passed, "ai" policy) as
         long as they must act, each such move flagged "ai" in the log; the seats keep their owners."""
 
@@ -150,7 +151,7 @@ class Moves:
             await self._commit(call, run, after, status, meta=meta, clock=clock)
             self._take(call, after, [], status)
 
-    async def undo(self, t: Table, seqs: list[int], seat: str, state: Any, text: str, refusal_text: str) -> None:
+    async def undo(self, t: Table, seqs: list[int], seat: str, state: Any, text: str, refusal_text: Text) -> None:
         """Mark ``seqs`` undone by ``seat`` with the undo marker ``text`` and ``state`` (the
         state before them) as the current one. UserError ``refusal_text``: another move was
         saved first (nothing was undone)."""
@@ -170,7 +171,7 @@ class Moves:
         self,
         t: Table,
         *,
-        public: list[str] | None = None,
+        public: list[str | Text] | None = None,
         absent: set[str] | None = None,
         initial: bool = False,
         hands_before: dict[str, Any] | None = None,
@@ -316,7 +317,7 @@ class Moves:
         private = report.private_messages(
             t, call.state, call.humans, call.hands_before, call.private_events, call.initial
         )
-        if game.status == OVER and not any(text.lower().startswith("game over") for text in call.public):
+        if game.status == OVER and not any(str(text).lower().startswith("game over") for text in call.public):
             call.public.append("Game over.")
         result = report.result(
             self.tables, t, call.state, public=call.public, board_due=call.changed, private=private, timing=call.timing
@@ -373,7 +374,7 @@ class Moves:
         return saved
 
     async def _saved(
-        self, table: str, stands: bool, write: Callable[[], Awaitable[None]], what: str, refuse: str = BOARD_CHANGED
+        self, table: str, stands: bool, write: Callable[[], Awaitable[None]], what: str, refuse: Text = BOARD_CHANGED
     ) -> str:
         """Run one write at ``table`` under the one failure policy (module docstring): SAVED;
         MOVED_ON or NOT_SAVED when it failed after the call saved something that ``stands``;

@@ -10,7 +10,9 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from bot.service.results import UserError
+from bot.games import title
+from bot.i18n import T
+from bot.service.results import UserError, said
 from bot.timers import TableSettings, format_duration, parse_duration, parse_reminders
 from engines import registry
 from engines.base import field_shape
@@ -34,7 +36,7 @@ def engine_for(game_id: str) -> Any:
         if wanted in (gid.casefold(), " ".join(engine.title.split()).casefold()):
             return engine
     names = ", ".join(f"{registry.get(g).title} (`{g}`)" for g in registry.ids())
-    raise UserError(f"There is no game called `{game_id}`; games: {names}.") from None
+    raise UserError(T("There is no game called `{game}`; games: {games}.", game=game_id, games=names)) from None
 
 
 def default_strength() -> str:
@@ -50,7 +52,7 @@ def check_strength(strength: str) -> str:
 
     value = " ".join(strength.split()).lower()
     if value not in LEVELS:
-        raise UserError(f"`{strength}` is not an AI strength: choose easy, normal or strong.")
+        raise UserError(T("`{strength}` is not an AI strength: choose easy, normal or strong.", strength=strength))
     return value
 
 
@@ -79,16 +81,21 @@ def parse_settings(changes: dict | None, base: TableSettings | None = None) -> T
             elif key in data:
                 data[key] = value
             else:
-                raise ValueError(f"There is no setting `{key}`.")
+                raise ValueError(T("There is no setting `{key}`.", key=key))
         except ValueError as exc:
-            raise UserError(str(exc)) from None
+            raise UserError(said(exc)) from None
     for key in _DURATIONS:
         # a turn that may last months is a typo more often than a wish (`99999d`), and a
         # reminder every few seconds is noise: one sentence with the allowed range
         value = data.get(key)
         if value is not None and not MIN_INTERVAL <= value <= MAX_TURN_LIMIT:
-            what = "A turn limit" if key == "turn_limit" else "A reminder interval"
-            raise UserError(f"{what} must be between 1m and 30d; `{format_duration(value)}` is not.")
+            if key == "turn_limit":
+                raise UserError(
+                    T("A turn limit must be between 1m and 30d; `{value}` is not.", value=format_duration(value))
+                )
+            raise UserError(
+                T("A reminder interval must be between 1m and 30d; `{value}` is not.", value=format_duration(value))
+            )
     default = TableSettings()
     if (changes or {}).get("turn_limit") is not None and not any(
         (changes or {}).get(k) is not None for k in ("reminders", "remind_after", "remind_every")
@@ -108,7 +115,7 @@ def parse_settings(changes: dict | None, base: TableSettings | None = None) -> T
     except ValidationError as exc:
         err = exc.errors()[0]
         raise UserError(
-            f"Setting `{'.'.join(map(str, err.get('loc', ())))}`: {err.get('msg', 'invalid value')}."
+            T("The setting `{key}` cannot take that value.", key=".".join(map(str, err.get("loc", ()))))
         ) from None
 
 
@@ -132,31 +139,52 @@ def parse_options(game_id: str, options: dict | str | None) -> dict:
         try:
             tokens = shlex.split(options)
         except ValueError:
-            raise UserError("Write options as key=value pairs separated by spaces.") from None
+            raise UserError(T("Write options as key=value pairs separated by spaces.")) from None
         for token in tokens:
             key, sep, value = token.partition("=")
             key = key.strip().lower().replace("-", "_")
             if not sep or not key:
-                raise UserError(f"Write options as key=value (got `{token}`); options of {engine.title}: {keys}.")
+                raise UserError(
+                    T(
+                        "Write options as key=value (got `{token}`); options of {game}: {keys}.",
+                        token=token,
+                        game=title(engine),
+                        keys=keys,
+                    )
+                )
             if key in raw:  # never resolved last-wins: the user meant one of the two
-                raise UserError(f"The option `{key}` is given twice; give each option once.")
+                raise UserError(T("The option `{key}` is given twice; give each option once.", key=key))
             raw[key] = value.strip()
     else:
         raw = dict(options)
     unknown = [k for k in raw if k not in model.model_fields]
     if unknown:
-        raise UserError(f"{engine.title} has no option `{unknown[0]}`; its options: {keys}.")
+        raise UserError(
+            T("{game} has no option `{key}`; its options: {keys}.", game=title(engine), key=unknown[0], keys=keys)
+        )
     try:
         return model.model_validate(raw).model_dump(mode="json")
     except ValidationError as exc:
         err = exc.errors()[0]
         name = str(err["loc"][0]) if err.get("loc") else ""
         if name not in model.model_fields:  # not about one option: should not happen with our models
-            raise UserError(f"These options do not fit together; options of {engine.title}: {keys}.") from None
+            raise UserError(
+                T("These options do not fit together; options of {game}: {keys}.", game=title(engine), keys=keys)
+            ) from None
         got = raw.get(name)
+        values = option_values(model.model_fields[name])
+        if got in (None, ""):
+            raise UserError(
+                T("{game} option `{key}` takes {values}.", game=title(engine), key=name, values=values)
+            ) from None
         raise UserError(
-            f"{engine.title} option `{name}` takes {option_values(model.model_fields[name])}"
-            + (f", not `{got}`." if got not in (None, "") else ".")
+            T(
+                "{game} option `{key}` takes {values}, not `{got}`.",
+                game=title(engine),
+                key=name,
+                values=values,
+                got=got,
+            )
         ) from None
 
 

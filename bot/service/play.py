@@ -9,7 +9,8 @@ from typing import Any
 
 import bot.service.clocks as clocks
 from bot.builder import MAX_OPTIONS, Builder, suggest, whole
-from bot.games import MOVES_HINT, refusal
+from bot.games import refusal, title
+from bot.i18n import T, Text
 from bot.service.moves import UseCase
 from bot.service.results import (
     ACTIVE,
@@ -73,14 +74,14 @@ class Play(UseCase):
             t.state = state = await self.tables.state(t)
             to_act = engine.to_act(state)
             if seat not in to_act:
-                raise UserError(f"It is not your turn; waiting for {', '.join(to_act)}.")
+                raise UserError(T("It is not your turn; waiting for {players}.", players=", ".join(to_act)))
             if isinstance(action, str):
                 try:
                     action = engine.parse(state, action)
                 except IllegalAction as exc:
                     raise UserError(refusal(exc)) from None
             elif not isinstance(action, tuple(engine.action_models)):
-                raise UserError(f"That is not a move in {engine.title}; {MOVES_HINT}")
+                raise UserError(T("That is not a move in {game}; `/game moves` lists yours.", game=title(engine)))
             return await self.moves.play(t, seat, action)
 
     async def resign(self, table: TableRef, user: UserRef) -> Result:
@@ -97,7 +98,9 @@ class Play(UseCase):
             if mine.resigned:
                 raise UserError(ALREADY_RESIGNED)
             t.state = await self.tables.state(t)
-            public = [f"{seat} resigned; the AI plays their seat from now on and they rank last."]
+            public: list[str | Text] = [
+                T("{seat} resigned; the AI plays their seat from now on and they rank last.", seat=seat)
+            ]
             return await self.moves.resign(t, seat, public)
 
     async def advance(self, table: TableRef) -> Result:
@@ -149,7 +152,7 @@ class Play(UseCase):
                 cache.popitem(last=False)
         else:
             cache.move_to_end(key)
-        return built, t.game.version, t.engine.title
+        return built, t.game.version, title(t.engine)
 
     async def legal_actions(self, table: TableRef, user: UserRef, game_id: str | None = None) -> list[ActionModel]:
         """The user's legal actions now, in the engine's order; ``[]`` if there is no active
@@ -196,7 +199,7 @@ class Play(UseCase):
             inside = [(n, a) for n, a in pairs if needle in engine.describe(state, a).lower()]
         return [whole(engine, state, n, a) for n, a in inside[:MAX_OPTIONS]]
 
-    async def why_no_moves(self, table: TableRef, user: UserRef, label: Callable[[str], str] = str) -> str:
+    async def why_no_moves(self, table: TableRef, user: UserRef, label: Callable[[str], str] = str) -> Text:
         """The one sentence telling ``user`` why they have no move at ``table`` now (a lobby,
         a cancelled or finished game, not seated, resigned, or whom the game waits for, each
         seat named by ``label(seat id)``). UserError: no game at the table."""
@@ -213,7 +216,7 @@ class Play(UseCase):
             return NOT_SEATED
         if mine.resigned:
             return RESIGNED
-        return f"It is not your turn; waiting for {', '.join(label(p) for p in board.to_act)}."
+        return T("It is not your turn; waiting for {players}.", players=", ".join(label(p) for p in board.to_act))
 
     async def state(self, table: TableRef) -> tuple[Any, Any]:
         """``(engine, state)`` of the table's active game, for tools (bench, simulate, AI

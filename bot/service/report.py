@@ -9,13 +9,14 @@ from __future__ import annotations
 from typing import Any
 
 import bot.service.clocks as clocks
+from bot.i18n import Text
 from bot.service.results import ACTIVE, CANCELLED, LOBBY, OVER, PrivateMessage, Result, ranked_view
 from bot.service.tables import Table, Tables
 
 __all__ = ["deal", "private_messages", "result"]
 
 
-def deal(events: Any, public: list[str], private: dict[str, list[str]]) -> None:
+def deal(events: Any, public: list[Any], private: dict[str, list[str]]) -> None:
     """Each event's text to ``public`` (everyone may read it) or to the lists in ``private``
     of the seats that may read it (seats without a list get nothing)."""
 
@@ -65,7 +66,7 @@ def result(
     t: Table,
     state: Any | None,
     *,
-    public: list[str],
+    public: list[str | Text],
     board_due: bool,
     private: list[PrivateMessage] | None = None,
     timing: dict | None = None,

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.i18n import T, Text
 from engines.base import plural
 
 __all__ = [
@@ -29,6 +30,7 @@ __all__ = [
     "TableSummary",
     "rank_lines",
     "ranked_view",
+    "said",
 ]
 
 UserRef = int | str
@@ -41,80 +43,88 @@ LOBBY, ACTIVE, OVER, CANCELLED = "lobby", "active", "over", "cancelled"
 class UserError(Exception):
     """A user's mistake: ``str(exc)`` is one plain sentence to answer ephemerally.
 
-    Raised before anything changes; the table is exactly as it was.
+    Raised before anything changes; the table is exactly as it was. ``message`` is a
+    :class:`bot.i18n.Text` (rendered in the reader's language at the edge, :meth:`render`) or
+    plain text; ``str(exc)`` is the English.
     """
 
-    def __init__(self, message: str):
-        super().__init__(message)
-        self.message = message
+    def __init__(self, message: str | Text):
+        self.text = message if isinstance(message, Text) else None
+        self.message = str(message)
+        super().__init__(self.message)
+
+    def render(self, lang: str) -> str:
+        """The sentence in ``lang`` (a message given as plain text stays as it is)."""
+
+        return self.text.render(lang) if self.text is not None else self.message
 
 
 # ----- refusal sentences ------------------------------------------------------------
 #: the refusal when another move was committed between reading the board and saving a move
-BOARD_CHANGED = (
+BOARD_CHANGED = T(
     "The board changed: another move was made at the same moment and yours was not played;"
     " look at the board and try again."
 )
 
 #: the refusal when another process changed the lobby (joined, left, started) meanwhile
-LOBBY_CHANGED = (
+LOBBY_CHANGED = T(
     "The lobby changed at the same moment (someone joined, left or started it); nothing was"
     " changed, look at the table and try again."
 )
 
 #: the refusal when another move was committed while an undo was being saved
-UNDO_CHANGED = "Another move was made at the same moment; look at the board and try again."
+UNDO_CHANGED = T("Another move was made at the same moment; look at the board and try again.")
 
 #: a user who holds no seat at the table (spectators, AI seats)
-NOT_SEATED = "You are not seated in this game."
+NOT_SEATED = T("You are not seated in this game.")
 #: a user with no seat a person plays (vacation, undo)
-NOT_PLAYING = "You are not playing in this game."
+NOT_PLAYING = T("You are not playing in this game.")
 #: a seat handed to the AI by its player
-RESIGNED = "You resigned from this game; the AI plays your seat."
-ALREADY_RESIGNED = "You have already resigned from this game."
-ALREADY_SEATED = "You are already seated in this game."
+RESIGNED = T("You resigned from this game; the AI plays your seat.")
+ALREADY_RESIGNED = T("You have already resigned from this game.")
+ALREADY_SEATED = T("You are already seated in this game.")
 #: joining a game that has started
-JOIN_STARTED = "This game has already started; wait for the next one."
+JOIN_STARTED = T("This game has already started; wait for the next one.")
 #: leaving a game that has started
-LEAVE_STARTED = "The game has started; use /game resign to hand your seat to the AI."
-ADD_BOT_STARTED = "The game has already started; AI seats can only be added in the lobby."
-ADD_BOT_NOT_HOST = "Only the host can add AI seats."
-START_STARTED = "The game has already started."
-START_NOT_HOST = "Only the host can start the game."
-CANCEL_NOT_HOST = "Only the host or a moderator (Manage Channels) can cancel this game."
-SETTINGS_NOT_HOST = "Only the host or a moderator (Manage Channels) can change this game's settings."
-SUBSTITUTE_NOT_HOST = "Only the host or a moderator (Manage Channels) can hand a seat to someone else."
-SUBSTITUTE_NO_SEAT = "That player does not hold a seat in this game."
-SUBSTITUTE_SEATED = "The new player already holds a seat in this game."
+LEAVE_STARTED = T("The game has started; use /game resign to hand your seat to the AI.")
+ADD_BOT_STARTED = T("The game has already started; AI seats can only be added in the lobby.")
+ADD_BOT_NOT_HOST = T("Only the host can add AI seats.")
+START_STARTED = T("The game has already started.")
+START_NOT_HOST = T("Only the host can start the game.")
+CANCEL_NOT_HOST = T("Only the host or a moderator (Manage Channels) can cancel this game.")
+SETTINGS_NOT_HOST = T("Only the host or a moderator (Manage Channels) can change this game's settings.")
+SUBSTITUTE_NOT_HOST = T("Only the host or a moderator (Manage Channels) can hand a seat to someone else.")
+SUBSTITUTE_NO_SEAT = T("That player does not hold a seat in this game.")
+SUBSTITUTE_SEATED = T("The new player already holds a seat in this game.")
 #: a table with no game at all
-NO_GAME = "There is no game at this table; start one with /game new."
+NO_GAME = T("There is no game at this table; start one with /game new.")
 #: a table whose last game is over
-LAST_OVER = "The last game here is over (`/game board` shows the final ranking); start a new one with /game new."
+LAST_OVER = T("The last game here is over (`/game board` shows the final ranking); start a new one with /game new.")
 #: a table whose last game was cancelled
-LAST_CANCELLED = "The last game here was cancelled; start a new one with /game new."
+LAST_CANCELLED = T("The last game here was cancelled; start a new one with /game new.")
 #: a lobby asked to do what only a started game does
-NOT_STARTED = "The game has not started yet; the host can start it with /game start."
+NOT_STARTED = T("The game has not started yet; the host can start it with /game start.")
 #: a button of an older board (:class:`StaleVersion`)
-STALE_BUTTON = "That button belongs to an older board; here is the current one."
-NOTHING_TO_EXPORT = "There is no started game at this table to export."
-VACATION_NEGATIVE = "Give a number of days from 0 (end your vacation) upwards."
-NOT_ON_VACATION = "You are not on vacation."
-VOTE_OTHER_GAME = "This vote belongs to another game."
-VOTE_DECIDED = "This vote is already decided."
-VOTE_LAPSED = "This vote has lapsed: a move was made since it was opened."
-NOT_A_VOTER = "You are not one of the players asked in this vote."
-ALREADY_VOTED = "You have already voted."
-UNDO_VOTE_OPEN = "An undo vote is already open at this table."
-NOTHING_TO_UNDO = "You have no move to take back."
+STALE_BUTTON = T("That button belongs to an older board; here is the current one.")
+NOTHING_TO_EXPORT = T("There is no started game at this table to export.")
+VACATION_NEGATIVE = T("Give a number of days from 0 (end your vacation) upwards.")
+NOT_ON_VACATION = T("You are not on vacation.")
+VOTE_OTHER_GAME = T("This vote belongs to another game.")
+VOTE_DECIDED = T("This vote is already decided.")
+VOTE_LAPSED = T("This vote has lapsed: a move was made since it was opened.")
+NOT_A_VOTER = T("You are not one of the players asked in this vote.")
+ALREADY_VOTED = T("You have already voted.")
+UNDO_VOTE_OPEN = T("An undo vote is already open at this table.")
+NOTHING_TO_UNDO = T("You have no move to take back.")
 #: the log replayed with today's engine differs from the stored state (an update changed the rules)
-UNDO_RULES_CHANGED = (
+UNDO_RULES_CHANGED = T(
     "That cannot be undone: the game's rules changed with an update since those moves were played, so the"
     " earlier board cannot be rebuilt; nothing was changed and the game goes on from the board as it is."
 )
 #: no moves for a user at a game that was cancelled (``/game moves``)
-MOVES_CANCELLED = "This game was cancelled; start a new one with /game new."
+MOVES_CANCELLED = T("This game was cancelled; start a new one with /game new.")
 #: no moves for a user at a finished game (``/game moves``)
-MOVES_OVER = "This game is over; `/game board` shows the final ranking."
+MOVES_OVER = T("This game is over; `/game board` shows the final ranking.")
 
 
 class StaleVersion(UserError):
@@ -123,7 +133,7 @@ class StaleVersion(UserError):
     ``current`` is the game's version now; answer with the current board.
     """
 
-    def __init__(self, message: str, current: int):
+    def __init__(self, message: str | Text, current: int):
         super().__init__(message)
         self.current = current
 
@@ -195,13 +205,16 @@ class TableInfo:
     seats: list[SeatInfo]
     min_players: int
     max_players: int
+    #: the table's language (what everyone at the table reads): one of bot.i18n.LANGUAGES
+    language: str = "en"
 
 
 @dataclass
 class Result:
     """What a call changed, for the adapter to show.
 
-    * ``public``: public event texts in order (the channel message body);
+    * ``public``: public event texts in order (the channel message body): plain text (the
+      engines' events) or a :class:`bot.i18n.Text` to render in the table's language;
     * ``board_due``: a board image should be posted (render ``view``);
     * ``view``: the spectator view (``engine.view(state, None)``) at ``version``;
     * ``private``: per-human private messages (only humans with something new);
@@ -217,7 +230,7 @@ class Result:
     game_pk: int
     version: int
     status: str
-    public: list[str] = field(default_factory=list)
+    public: list[str | Text] = field(default_factory=list)
     board_due: bool = False
     view: dict | None = None
     private: list[PrivateMessage] = field(default_factory=list)
@@ -326,7 +339,7 @@ class Notice:
     table: str
     game_pk: int
     game_id: str
-    text: str
+    text: str | Text
     mention: list[str] = field(default_factory=list)
     seats: list[str] = field(default_factory=list)
     deadline: float | None = None
@@ -369,6 +382,15 @@ class TableSummary:
     guild: str | None = None
     #: AI seat id -> its strength (easy, normal, strong)
     ai: dict[str, str] = field(default_factory=dict)
+
+
+def said(exc: Exception) -> str | Text:
+    """What a ``ValueError`` (or another exception) of a parser says to the user: its
+    :class:`bot.i18n.Text` when it carries one (rendered in the reader's language), else its
+    English text."""
+
+    arg = exc.args[0] if exc.args else None
+    return arg if isinstance(arg, Text) else str(exc)
 
 
 def ranked_view(view: dict, ranking: list[RankLine]) -> dict:

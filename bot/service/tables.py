@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from bot.i18n import DEFAULT, LANGUAGES, PSEUDO, Text
 from bot.movelog import MoveText, move_text, read_move_text
 from bot.service.parsing import engine_for
 from bot.service.results import (
@@ -160,7 +161,15 @@ class Table:
             ],
             min_players=engine.min_players,
             max_players=engine.max_players,
+            language=self.language(),
         )
+
+    def language(self) -> str:
+        """The table's language (``language`` of its settings; English for a row written
+        before tables had one, or by a newer program)."""
+
+        raw = (self.game.settings or {}).get("language")
+        return raw if raw in LANGUAGES or raw == PSEUDO else DEFAULT
 
 
 class _LockEntry:
@@ -348,7 +357,7 @@ class Tables:
             t.state = await self.state(t)
         return t
 
-    async def hosted_lobby(self, table: str, seat: str, started: str, not_host: str) -> Table:
+    async def hosted_lobby(self, table: str, seat: str, started: Text, not_host: Text) -> Table:
         """The lobby at ``table`` that ``seat`` hosts (call it holding the table's lock).
         UserError: no live game; ``started`` when the game has started, ``not_host`` when
         ``seat`` is not the host."""

@@ -8,6 +8,7 @@ from typing import Any
 
 import bot.service.clocks as clocks
 import bot.service.report as report
+from bot.i18n import T, Text, Tn
 from bot.service.moves import UseCase
 from bot.service.results import (
     ACTIVE,
@@ -69,14 +70,16 @@ class Votes(UseCase):
     async def _undo_vote(self, t: Table, vote: VoteRow, seat: str, yes: bool) -> Result:
         if not yes:
             await self.store.set_vote(vote.pk, vote.yes, "refused")
-            return self._said(t, f"{seat} said no: the undo asked by {vote.subject} is refused.")
+            return self._said(
+                t, T("{seat} said no: the undo asked by {asker} is refused.", seat=seat, asker=vote.subject)
+            )
         vote.yes.append(seat)
         if set(vote.yes) >= set(vote.voters):
             await self.store.set_vote(vote.pk, vote.yes, "passed")
-            return await self._undo_now(t, vote.subject, note="Everyone agreed.")
+            return await self._undo_now(t, vote.subject, note=T("Everyone agreed."))
         await self.store.set_vote(vote.pk, vote.yes, "open")
         left = [v for v in vote.voters if v not in vote.yes]
-        return self._said(t, f"{seat} agreed to the undo; waiting for {', '.join(left)}.")
+        return self._said(t, T("{seat} agreed to the undo; waiting for {players}.", seat=seat, players=", ".join(left)))
 
     async def _kick_vote(self, t: Table, vote: VoteRow, seat: str, yes: bool) -> Result:
         # yes is counted in vote.yes, no in a separate marker ("-seat")
@@ -86,17 +89,29 @@ class Votes(UseCase):
         need = len(vote.voters) // 2 + 1
         if ayes >= need:
             await self.store.set_vote(vote.pk, answers, "passed")
-            public = [
-                f"The vote removed {vote.subject}: the AI takes the seat for the rest of the game and they rank last."
+            public: list[str | Text] = [
+                T(
+                    "The vote removed {seat}: the AI takes the seat for the rest of the game and they rank last.",
+                    seat=vote.subject,
+                )
             ]
             return await self.moves.resign(t, vote.subject, public)
         if noes > len(vote.voters) - need:
             await self.store.set_vote(vote.pk, answers, "refused")
-            return self._said(t, f"The vote to remove {vote.subject} failed; the game waits for them.")
+            return self._said(t, T("The vote to remove {seat} failed; the game waits for them.", seat=vote.subject))
         await self.store.set_vote(vote.pk, answers, "open")
-        return self._said(t, f"{seat} voted; {need - ayes} more yes needed to remove {vote.subject}.")
+        return self._said(
+            t,
+            Tn(
+                "{seat} voted; {n} more yes needed to remove {subject}.",
+                "{seat} voted; {n} more yes needed to remove {subject}.",
+                need - ayes,
+                seat=seat,
+                subject=vote.subject,
+            ),
+        )
 
-    def _said(self, t: Table, line: str) -> Result:
+    def _said(self, t: Table, line: Text) -> Result:
         """A vote's answer that changes no board: ``line`` said at the table."""
 
         return report.result(self.tables, t, t.state, board_due=False, public=[line])
@@ -198,12 +213,15 @@ class Votes(UseCase):
                 after = [e.text.strip() for i, e in enumerate(seen) if i != first]
                 shown = " ".join(after) or "a card, tile or roll nobody had seen"
                 raise UserError(
-                    "That cannot be undone, so nothing was changed: since your move, hidden information"
-                    f" came to light ({shown.rstrip('.')}), and a vote cannot hide it again."
+                    T(
+                        "That cannot be undone, so nothing was changed: since your move, hidden information"
+                        " came to light ({what}), and a vote cannot hide it again.",
+                        what=shown.rstrip("."),
+                    )
                 )
         return [(who, action, before) for _q, who, action, before in span], [c[0] for c in span]
 
-    async def _undo_now(self, t: Table, seat: str, note: str = "") -> Result:
+    async def _undo_now(self, t: Table, seat: str, note: Text | None = None) -> Result:
         game, engine = t.game, t.engine
         span, seqs = await self._undo_span(t, seat)
         current = await self.tables.state(t)
@@ -217,13 +235,15 @@ class Votes(UseCase):
         started, due = clocks.turn_clock(t, self.tables.settings_of(game), set(), state, now, ACTIVE)
         await self.store.set_clock(game.pk, started, due, reset_reminders=True)
         game.turn_started, game.next_due = started, due
-        public = (
-            ([note] if note else [])
-            + [
-                f"Undo: {seat} took back {len(lines)} move{'s' if len(lines) != 1 else ''}"
-                " (kept in the history, marked undone):"
-            ]
-            + [f"↶ {line}" for line in lines]
-        )
+        public: list[str | Text] = [
+            *([note] if note else []),
+            Tn(
+                "Undo: {seat} took back {n} move (kept in the history, marked undone):",
+                "Undo: {seat} took back {n} moves (kept in the history, marked undone):",
+                len(lines),
+                seat=seat,
+            ),
+            *(f"↶ {line}" for line in lines),
+        ]
         private = report.private_messages(t, state, humans, hands_before, {}, initial=False)
         return report.result(self.tables, t, state, public=public, board_due=True, private=private)

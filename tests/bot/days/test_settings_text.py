@@ -15,7 +15,7 @@ def test_a_turn_limit_given_alone_below_the_default_first_reminder_reminds_halfw
     assert (s.remind_after, s.remind_every) == (10800, None)
     assert s.summary() == (
         "turn limit 6h (then the AI plays the turn) · one reminder after 3h · "
-        "vacation 14 days · one live status message"
+        "vacation 14 days · one live status message · language: English"
     )
     # exactly at the default first reminder: 12h / 2 = 6h = 21600 s
     assert parse_settings({"turn_limit": "12h"}).remind_after == 21600
@@ -31,7 +31,7 @@ def test_a_schedule_the_host_wrote_is_kept_and_said_to_never_come_when_it_cannot
     assert s.summary() == (
         "turn limit 6h (then the AI plays the turn) · reminders after 12h, then every 1d "
         "(no reminder comes before the turn limit; set `reminders:` below 6h) · "
-        "vacation 14 days · one live status message"
+        "vacation 14 days · one live status message · language: English"
     )
     assert "no reminder comes" not in parse_settings({"turn_limit": "6h", "reminders": "off"}).summary()
     assert "no reminder comes" not in parse_settings({}).summary()

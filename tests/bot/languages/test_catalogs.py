@@ -1,0 +1,161 @@
+"""The gettext catalogs (bot/locale): complete, in step with the code, with each language's
+plural forms, and the pseudo-language that marks every text that went through them."""
+
+from __future__ import annotations
+
+import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_dir
+from babel.messages.pofile import read_po
+
+from bot.i18n import DOMAIN, LOCALE_DIR, PSEUDO, T, Tn, Tp, catalog, gettext, language, pick, placeholders, pseudo
+
+LANGS = ("cs", "nl", "lt")
+ROOT = LOCALE_DIR.parent.parent
+
+
+def po(lang: str) -> Catalog:
+    with (LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po").open("rb") as fh:
+        return read_po(fh, locale=lang)
+
+
+def key(message) -> tuple[str | None, str]:
+    return message.context, message.id if isinstance(message.id, str) else message.id[0]
+
+
+@pytest.fixture(scope="module")
+def extracted() -> set[tuple[str | None, str]]:
+    """Every message the code marks (T, Tn, Tp, N_) and every name, description and choice of
+    the command tree, extracted as `pybabel extract` does (the same babel.cfg)."""
+
+    from babel.messages.frontend import parse_mapping_cfg
+
+    with (ROOT / "babel.cfg").open() as fh:
+        method_map, options_map = parse_mapping_cfg(fh)
+    keywords = {
+        "T": None,
+        "Tn": (1, 2),
+        "Tp": ((1, "c"), 2),
+        "N_": None,
+        "gettext": None,
+        "pgettext": ((1, "c"), 2),
+    }
+    found = set()
+    for _file, _line, msg, _comments, ctx in extract_from_dir(
+        str(ROOT), method_map, options_map, keywords=keywords, comment_tags=()
+    ):
+        found.add((ctx, msg if isinstance(msg, str) else msg[0]))
+    return found
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_message_of_the_code_is_translated_and_no_entry_is_unused(lang, extracted):
+    cat = po(lang)
+    entries = {key(m): m for m in cat if m.id}
+    missing = sorted(extracted - entries.keys(), key=str)
+    unused = sorted(entries.keys() - extracted, key=str)
+    assert not missing, f"{lang}: {len(missing)} messages of the code are not in the catalog: {missing[:5]}"
+    assert not unused, f"{lang}: {len(unused)} catalog entries no code uses: {unused[:5]}"
+    untranslated = [k for k, m in entries.items() if not (all(m.string) if isinstance(m.id, tuple) else m.string)]
+    assert not untranslated, f"{lang}: {len(untranslated)} untranslated: {untranslated[:5]}"
+    fuzzy = [k for k, m in entries.items() if m.fuzzy]
+    assert not fuzzy, f"{lang}: fuzzy entries are never shipped: {fuzzy[:5]}"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_translation_has_the_placeholders_of_its_message(lang):
+    for m in po(lang):
+        if not m.id:
+            continue
+        ids = (m.id,) if isinstance(m.id, str) else m.id
+        strings = (m.string,) if isinstance(m.string, str) else m.string
+        expected = set().union(*(placeholders(i) for i in ids))
+        for s in strings:
+            assert placeholders(s) == expected, (lang, m.id, s)
+            s.format_map({p: "x" for p in expected})  # no stray brace
+
+
+def test_each_language_has_its_plural_forms():
+    # Czech: 1 den, 2–4 dny, 5+ (and 22) dní; Lithuanian: 1 and 21 diena, 2–9 and 22 dienos, 10–20 and 0 dienų;
+    # Dutch: 1 dag, otherwise dagen (the grammars of the languages, written out by hand)
+    assert po("cs").num_plurals == 3 and po("lt").num_plurals == 3 and po("nl").num_plurals == 2
+    day = ("vacation {n} day", "vacation {n} days")
+    assert [Tn(*day, n).render("cs") for n in (1, 2, 4, 5, 22)] == [
+        "dovolená 1 den",
+        "dovolená 2 dny",
+        "dovolená 4 dny",
+        "dovolená 5 dní",
+        "dovolená 22 dní",  # Czech: only 2, 3, 4 themselves take "dny"
+    ]
+    assert [Tn(*day, n).render("lt") for n in (1, 2, 9, 10, 11, 19, 21, 22)] == [
+        "atostogos 1 diena",
+        "atostogos 2 dienos",
+        "atostogos 9 dienos",
+        "atostogos 10 dienų",
+        "atostogos 11 dienų",
+        "atostogos 19 dienų",
+        "atostogos 21 diena",
+        "atostogos 22 dienos",
+    ]
+    assert [Tn(*day, n).render("nl") for n in (1, 2, 0)] == ["vakantie 1 dag", "vakantie 2 dagen", "vakantie 0 dagen"]
+    assert Tn(*day, 3).render("en") == "vacation 3 days" == Tn(*day, 3)
+
+
+def test_the_games_use_the_rulebooks_titles():
+    # the Czech rulebook's title of Factory Manager is Továrník (shared/rules/002, "Ve hře Továrník")
+    assert Tp("game title", "Factory Manager").render("cs") == "Továrník"
+    assert Tp("game title", "Factory Manager").render("en") == "Factory Manager"
+
+
+def test_a_locale_boardhost_does_not_speak_reads_english():
+    assert [language(x) for x in ("cs", "nl", "lt", "en-US", "en-GB", "de", "pt-BR", None)] == [
+        "cs",
+        "nl",
+        "lt",
+        "en",
+        "en",
+        None,
+        None,
+        None,
+    ]
+    assert pick("de", "lt") == "lt" and pick("de", None) == "en"
+    assert gettext("de", "You have already voted.") == "You have already voted."
+
+
+def test_parameters_are_rendered_in_the_same_language():
+    inner = T("no reminders")
+    outer = T("Settings: {settings}.", settings=inner)
+    assert outer.render("cs") == "Nastavení: bez připomínek."
+    assert outer == "Settings: no reminders."
+
+
+def test_the_pseudo_language_marks_every_message_and_keeps_placeholders_and_commands():
+    assert pseudo("Use `/game new` now, {who}.") == "⟦Ûšé `/game new` ñöŵ, {who}.⟧"
+    assert T("Use `/game new` now, {who}.", who="Ann").render(PSEUDO) == "⟦Ûšé `/game new` ñöŵ, Ann.⟧"
+    assert catalog(PSEUDO).gettext("a {{b}}") == "⟦à {{ƀ}}⟧"
+
+
+def test_every_letter_of_every_catalog_is_in_the_bundled_font():
+    """Images will draw these texts: each letter of the translations (and ĳ, the Dutch ligature
+    letter some keyboards type) has a glyph in renderers/fonts/DejaVuSansCondensed.ttf."""
+
+    from renderers import base
+
+    letters = set("čřžěůėūųįšĳĲ")
+    for lang in LANGS:
+        for m in po(lang):
+            strings = (m.string,) if isinstance(m.string, str) else m.string
+            letters |= {ch for s in strings for ch in s if ch.isalpha() and not ch.isascii()}
+    missing = sorted(ch for ch in letters if not base.has_glyph(ch))
+    assert not missing
+
+
+def test_the_catalogs_are_package_data():
+    """`pip install .` on a fresh machine ships the .po files bot/i18n.py compiles."""
+
+    import tomllib
+
+    data = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    assert data["tool"]["setuptools"]["package-data"]["bot"] == ["locale/*/LC_MESSAGES/*.po"]
+    assert any(dep.startswith("babel") for dep in data["project"]["dependencies"])
+    assert {p.parent.parent.name for p in LOCALE_DIR.glob("*/LC_MESSAGES/boardhost.po")} == set(LANGS)
