@@ -4,16 +4,13 @@ current work turn (the aid, "working in a department": never more than 4 a turn)
 
 from __future__ import annotations
 
-import marshal
-from types import UnionType
-from typing import Any, Literal, Union, get_args, get_origin
-
-from pydantic import BaseModel
+from typing import Any
 
 from engines.base import Event, event, rng
+from engines.copying import deep_copier
 
 from .. import data as D
-from ..state import Board, Meeting, PlayerBoard, State, WorkTurn
+from ..state import PlayerBoard, State
 from .words import benefit_text, plural
 
 DESK = 10
@@ -23,110 +20,13 @@ DI = {d: i for i, d in enumerate(D.DEPTS)}
 
 
 def clone(s: State) -> State:
-    """A deep copy, fast: every model's field dict is copied by code written for its field
-    types (lists and dicts of scalars by one slice or ``dict.copy``, nested containers one
-    level at a time, ``Any`` by :func:`_deep`), and the models are rebuilt around the copies
-    without validation; no container is shared with ``s``."""
+    """A deep copy, fast (:func:`engines.copying.deep_copier`: code generated from the models'
+    field types, models rebuilt without validation); no container is shared with ``s``."""
 
     return _copy_State(s)
 
 
-_new, _set, _dumps, _loads = object.__new__, object.__setattr__, marshal.dumps, marshal.loads
-_SCALARS = (int, str, bool, float, type(None))
-
-
-def _deep(v: Any) -> Any:
-    """A copy of a JSON-like value (lists, dicts and tuples of them, scalars)."""
-
-    t = type(v)
-    if t is list:
-        return [_deep(e) for e in v]
-    if t is dict:
-        return {k: _deep(e) for k, e in v.items()}
-    if t is tuple:
-        return tuple(_deep(e) for e in v)
-    return v
-
-
-def _rebuilt(model: Any, fields: dict) -> Any:
-    """A model of ``model``'s class holding ``fields`` (already copied), unvalidated."""
-
-    new = _new(model.__class__)
-    _set(new, "__dict__", fields)
-    _set(new, "__pydantic_fields_set__", model.__pydantic_fields_set__.copy())
-    _set(new, "__pydantic_extra__", None)
-    _set(new, "__pydantic_private__", None)
-    return new
-
-
-def _has_any(ann: Any) -> bool:
-    return ann is Any or any(_has_any(a) for a in get_args(ann))
-
-
-def _copy_expr(ann: Any, x: str, depth: int) -> str:
-    """Python source copying the value ``x`` of type ``ann``."""
-
-    origin, args = get_origin(ann), get_args(ann)
-    if ann in _SCALARS or origin is Literal:
-        return x
-    if isinstance(ann, type) and issubclass(ann, BaseModel):
-        return f"_copy_{ann.__name__}({x})"
-    if origin in (Union, UnionType):
-        kinds = [a for a in args if a is not type(None)]
-        if all(a in _SCALARS or get_origin(a) is Literal for a in kinds):
-            return x
-        if len(kinds) == 1:
-            return f"(None if {x} is None else {_copy_expr(kinds[0], x, depth)})"
-    y = f"_v{depth}"
-    if _has_any(ann):
-        return f"_plain({x})"
-    if origin is list and args:
-        if args[0] in _SCALARS:
-            return f"{x}[:]"
-        return f"[{_copy_expr(args[0], y, depth + 1)} for {y} in {x}]"
-    if origin is dict and args:
-        if args[1] in _SCALARS:
-            return f"{x}.copy()"
-        return f"{{_k{depth}: {_copy_expr(args[1], y, depth + 1)} for _k{depth}, {y} in {x}.items()}}"
-    return f"_plain({x})"
-
-
-def _plain(v: Any) -> Any:
-    """A copy of a value of JSON types (``Any`` fields): one marshal round trip, else
-    :func:`_deep`."""
-
-    try:
-        return _loads(_dumps(v))
-    except ValueError:  # not only plain types
-        return _deep(v)
-
-
-def _copier(model: type[BaseModel]) -> Any:
-    """``_copy_<Model>(m)``: a copy of one ``model``, its fields in their order."""
-
-    fields = ", ".join(
-        f"{name!r}: {_copy_expr(f.annotation, f'd[{name!r}]', 0)}" for name, f in model.model_fields.items()
-    )
-    src = (
-        f"def _copy_{model.__name__}(m):\n"
-        "    d = m.__dict__\n"
-        f"    new = _new({model.__name__})\n"
-        f"    _set(new, '__dict__', {{{fields}}})\n"
-        "    _set(new, '__pydantic_fields_set__', m.__pydantic_fields_set__.copy())\n"
-        "    _set(new, '__pydantic_extra__', None)\n"
-        "    _set(new, '__pydantic_private__', None)\n"
-        "    return new\n"
-    )
-    made: dict[str, Any] = {}
-    exec(src, globals(), made)  # the code above, over this module's names
-    return made[f"_copy_{model.__name__}"]
-
-
-_copy_WorkTurn = _copier(WorkTurn)
-_copy_Meeting = _copier(Meeting)
-_copy_PlayerBoard = _copier(PlayerBoard)
-_copy_Board = _copier(Board)
-_copy_State = _copier(State)
+_copy_State = deep_copier(State)
 
 
 def dept_of(code: int) -> str:
