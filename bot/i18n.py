@@ -30,6 +30,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+import engines.i18n as _engine_texts
+from engines.i18n import N_, T, Text, Tn, Tp, render
+
 __all__ = [
     "DEFAULT",
     "LANGUAGES",
@@ -108,21 +111,22 @@ class _Pseudo(_gettext.NullTranslations):
 
 
 @cache
-def catalog(lang: str) -> _gettext.NullTranslations:
-    """The translations of ``lang`` (one of :data:`LANGUAGES` or :data:`PSEUDO`): its ``.po``
-    file compiled in memory with Babel; English (and a language without a catalog file) is
-    the message ids themselves."""
+def catalog(lang: str, domain: str = DOMAIN) -> _gettext.NullTranslations:
+    """The translations of ``lang`` (one of :data:`LANGUAGES` or :data:`PSEUDO`) in the
+    catalog ``domain`` (``"boardhost"``, or a game id for that game's own texts): its ``.po``
+    file compiled in memory with Babel; English (and a language or domain without a catalog
+    file) is the message ids themselves."""
 
     if lang == PSEUDO:
         return _Pseudo()
-    po = LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+    po = LOCALE_DIR / lang / "LC_MESSAGES" / f"{domain}.po"
     if lang == DEFAULT or not po.is_file():
         return _gettext.NullTranslations()
     from babel.messages.mofile import write_mo  # Babel loads only when a translated language is used
     from babel.messages.pofile import read_po
 
     with po.open("rb") as fh:
-        cat = read_po(fh, locale=lang, domain=DOMAIN)
+        cat = read_po(fh, locale=lang, domain=domain)
     buf = io.BytesIO()
     write_mo(buf, cat, use_fuzzy=False)
     buf.seek(0)
@@ -166,47 +170,12 @@ def pgettext(lang: str, context: str, msgid: str, /, **params: Any) -> str:
 
 
 # ----- texts rendered at the edge -------------------------------------------------------------
-class Text(str):
-    """A message to render later in the reader's language: ``msgid`` (English, with
-    ``{name}`` placeholders), ``params``; with ``plural`` it is the plural message for the
-    number ``params["n"]``; ``context`` disambiguates a short message.
-
-    A Text is also the ``str`` of its English sentence, so code and tests that only read
-    English keep working; :meth:`render` gives it in a language. (Joining it into a bigger
-    string keeps only the English: render first. The pseudo-language test finds such a
-    place.)"""
-
-    msgid: str
-    params: dict[str, Any]
-    plural: str | None
-    context: str | None
-
-    def __new__(
-        cls, msgid: str, params: dict[str, Any] | None = None, plural: str | None = None, context: str | None = None
-    ) -> Text:
-        params = dict(params or {})
-        english = _render(DEFAULT, msgid, params, plural, context)
-        self = super().__new__(cls, english)
-        self.msgid, self.params, self.plural, self.context = msgid, params, plural, context
-        return self
-
-    def render(self, lang: str) -> str:
-        if lang == DEFAULT:
-            return str.__str__(self)
-        return _render(lang, self.msgid, self.params, self.plural, self.context)
-
-    def __str__(self) -> str:
-        return str.__str__(self)
-
-    def __repr__(self) -> str:
-        return f"Text({self.msgid!r}, {self.params!r})"
-
-    def __reduce__(self) -> tuple:
-        return (Text, (self.msgid, self.params, self.plural, self.context))
+# Text and its constructors live in engines.i18n (the engines and renderers write their texts
+# with them too); this module installs the catalogs that render them.
 
 
-def _render(lang: str, msgid: str, params: dict[str, Any], plural: str | None, context: str | None) -> str:
-    cat = catalog(lang)
+def _render(lang: str, domain: str, msgid: str, params: dict[str, Any], plural: str | None, context: str | None) -> str:
+    cat = catalog(lang, domain)
     if plural is not None:
         n = int(params.get("n", 0))
         if context is not None:
@@ -220,39 +189,7 @@ def _render(lang: str, msgid: str, params: dict[str, Any], plural: str | None, c
     return _fill(text, lang, params)
 
 
-def T(msgid: str, /, **params: Any) -> Text:
-    """A message (see :class:`Text`)."""
-
-    return Text(msgid, params)
-
-
-def Tn(singular: str, plural: str, n: int, /, **params: Any) -> Text:
-    """A message with plural forms for the number ``n`` (``{n}`` in the text)."""
-
-    return Text(singular, {"n": n, **params}, plural=plural)
-
-
-def Tp(context: str, msgid: str, /, **params: Any) -> Text:
-    """A message in a context (see :func:`pgettext`)."""
-
-    return Text(msgid, params, context=context)
-
-
-def N_(msgid: str) -> str:
-    """Marks ``msgid`` for extraction where it is translated later by its value."""
-
-    return msgid
-
-
-def render(value: Any, lang: str) -> str:
-    """``value`` for a reader of ``lang``: a :class:`Text` rendered, a list of them (names, as
-    a parameter) joined by commas, anything else as ``str``."""
-
-    if isinstance(value, Text):
-        return value.render(lang)
-    if isinstance(value, (list, tuple)):
-        return ", ".join(render(v, lang) for v in value)
-    return str(value)
+_engine_texts.set_renderer(_render)
 
 
 # ----- the pseudo-language and placeholders -------------------------------------------------
@@ -290,12 +227,12 @@ def placeholders(message: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(message) if name}
 
 
-def messages(lang: str) -> Iterable[tuple[str | None, str]]:
-    """(context, msgid) of every translated message of ``lang``'s catalog (for checks)."""
+def messages(lang: str, domain: str = DOMAIN) -> Iterable[tuple[str | None, str]]:
+    """(context, msgid) of every translated message of ``lang``'s catalog ``domain`` (for checks)."""
 
     from babel.messages.pofile import read_po
 
-    po = LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+    po = LOCALE_DIR / lang / "LC_MESSAGES" / f"{domain}.po"
     with po.open("rb") as fh:
         for m in read_po(fh, locale=lang):
             if m.id:

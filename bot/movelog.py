@@ -11,6 +11,11 @@ The stored text is a JSON object (:func:`move_text`)::
      "own": "<the mover's own sentence>",          # only when it differs (a hidden choice)
      "private": {"<seat>": ["<private event>", ...]}}  # only when there are any
 
+Each sentence and event is stored as :func:`engines.i18n.to_json` gives it: a structured
+text (``{"t": msgid, "p": params, …}``) that reads back as a :class:`engines.i18n.Text`, so
+a viewer reads it in their language; a row stored before texts were structured holds plain
+English strings, which read back as they are.
+
 A row written before this format holds plain text (the describe sentence, then the public
 events, one per line) or nothing (``None``: the game predates stored texts; the service then
 replays the log for it).
@@ -23,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engines.base import ActionModel
+from engines.i18n import from_json, to_json
 
 __all__ = ["MoveText", "move_text", "read_move_text"]
 
@@ -67,16 +73,16 @@ def move_text(engine: Any, before: Any, seat: str, action: ActionModel, outcome:
     public_sentence = engine.describe_to(before, seat, action, None)
     own = engine.describe_to(before, seat, action, seat)
     private: dict[str, list[str]] = {}
-    public = [public_sentence]
+    public = [to_json(public_sentence)]
     for ev in outcome.events:
         if ev.visible_to is None:
-            public.append(ev.text)
+            public.append(to_json(ev.text))
         else:
             for p in ev.visible_to:
-                private.setdefault(p, []).append(ev.text)
+                private.setdefault(p, []).append(to_json(ev.text))
     data: dict[str, Any] = {"notation": engine.notation(before, action), "public": public}
-    if own != public_sentence:
-        data["own"] = own
+    if to_json(own) != public[0]:
+        data["own"] = to_json(own)
     if private:
         data["private"] = private
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
@@ -90,9 +96,9 @@ def read_move_text(text: str | None) -> MoveText | None:
     if text.startswith("{"):
         data = json.loads(text)
         return MoveText(
-            public=list(data.get("public") or []),
-            own=data.get("own"),
-            private={k: list(v) for k, v in (data.get("private") or {}).items()},
+            public=[from_json(t) for t in data.get("public") or []],
+            own=from_json(data.get("own")),
+            private={k: [from_json(t) for t in v] for k, v in (data.get("private") or {}).items()},
             notation=data.get("notation", ""),
         )
     return MoveText(public=text.split("\n"))

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Annotated, Any, ClassVar, Literal, Union, get_args, get_origin
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, SkipValidation, TypeAdapter
 
 from engines.search import LEVELS, SearchAI
 
@@ -80,14 +80,16 @@ class NotationError(IllegalAction):
 class Event(BaseModel):
     """Something that happened, for the channel or for one player.
 
-    ``type``: a short kebab-case tag (``"bid"``, ``"round-start"``); ``text``: one sentence;
-    ``visible_to``: ``None`` for public events, else the seat ids that may read it.
+    ``type``: a short kebab-case tag (``"bid"``, ``"round-start"``); ``text``: one sentence,
+    a :class:`engines.i18n.Text` (kept as it is, so a host can render it in each reader's
+    language) or a plain English ``str``; ``visible_to``: ``None`` for public events, else
+    the seat ids that may read it.
     """
 
     model_config = ConfigDict(frozen=True)
 
     type: str
-    text: str
+    text: SkipValidation[str]
     visible_to: list[str] | None = None
 
     @property

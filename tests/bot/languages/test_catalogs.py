@@ -9,13 +9,30 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 
 from bot.i18n import DOMAIN, LOCALE_DIR, PSEUDO, T, Tn, Tp, catalog, gettext, language, pick, placeholders, pseudo
+from engines import registry
 
 LANGS = ("cs", "nl", "lt")
 ROOT = LOCALE_DIR.parent.parent
+#: each game's own catalog (its texts: events, move sentences, refusals, steps) is named by its
+#: id and holds what the game's package (engines/<id with _>) marks; "boardhost" holds the rest
+GAME_DOMAINS = tuple(registry.ids())
+DOMAINS = (DOMAIN, *GAME_DOMAINS)
+KEYWORDS = {
+    "T": None,
+    "Tn": (1, 2),
+    "Tp": ((1, "c"), 2),
+    "N_": None,
+    "gettext": None,
+    "pgettext": ((1, "c"), 2),
+}
 
 
-def po(lang: str) -> Catalog:
-    with (LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po").open("rb") as fh:
+def package_of(domain: str):
+    return ROOT / "engines" / domain.replace("-", "_")
+
+
+def po(lang: str, domain: str = DOMAIN) -> Catalog:
+    with (LOCALE_DIR / lang / "LC_MESSAGES" / f"{domain}.po").open("rb") as fh:
         return read_po(fh, locale=lang)
 
 
@@ -23,34 +40,56 @@ def key(message) -> tuple[str | None, str]:
     return message.context, message.id if isinstance(message.id, str) else message.id[0]
 
 
-@pytest.fixture(scope="module")
-def extracted() -> set[tuple[str | None, str]]:
-    """Every message the code marks (T, Tn, Tp, N_) and every name, description and choice of
-    the command tree, extracted as `pybabel extract` does (the same babel.cfg)."""
+def extract(domain: str) -> set[tuple[str | None, str]]:
+    """Every message the code of ``domain`` marks (T, Tn, Tp, N_), as `pybabel extract` finds
+    them (README "Adding a language"): for "boardhost" with babel.cfg (the host, the
+    renderers, the engines' shared modules, every name, description and choice of the
+    command tree and the rules summaries), for a game its package's Python files."""
 
     from babel.messages.frontend import parse_mapping_cfg
 
-    with (ROOT / "babel.cfg").open() as fh:
-        method_map, options_map = parse_mapping_cfg(fh)
-    keywords = {
-        "T": None,
-        "Tn": (1, 2),
-        "Tp": ((1, "c"), 2),
-        "N_": None,
-        "gettext": None,
-        "pgettext": ((1, "c"), 2),
-    }
+    if domain == DOMAIN:
+        with (ROOT / "babel.cfg").open() as fh:
+            method_map, options_map = parse_mapping_cfg(fh)
+        where = ROOT
+    else:
+        method_map, options_map, where = [("**.py", "python")], {}, package_of(domain)
     found = set()
     for _file, _line, msg, _comments, ctx in extract_from_dir(
-        str(ROOT), method_map, options_map, keywords=keywords, comment_tags=()
+        str(where), method_map, options_map, keywords=KEYWORDS, comment_tags=()
     ):
         found.add((ctx, msg if isinstance(msg, str) else msg[0]))
     return found
 
 
+@pytest.fixture(scope="module")
+def extracted() -> dict[str, set[tuple[str | None, str]]]:
+    return {d: extract(d) for d in DOMAINS}
+
+
+def test_the_host_catalog_reads_no_game_package():
+    """babel.cfg maps engines/*.py only, so a game's texts go to its own catalog alone."""
+
+    from babel.messages.frontend import parse_mapping_cfg
+
+    with (ROOT / "babel.cfg").open() as fh:
+        method_map, options_map = parse_mapping_cfg(fh)
+    files = {f for f, *_ in extract_from_dir(str(ROOT), method_map, options_map, keywords=KEYWORDS, comment_tags=())}
+    assert files and not [
+        f for f in files if any(f.startswith(str(package_of(g).relative_to(ROOT))) for g in GAME_DOMAINS)
+    ]
+
+
+@pytest.mark.parametrize("domain", DOMAINS)
 @pytest.mark.parametrize("lang", LANGS)
-def test_every_message_of_the_code_is_translated_and_no_entry_is_unused(lang, extracted):
-    cat = po(lang)
+def test_every_message_of_the_code_is_translated_and_no_entry_is_unused(lang, domain, extracted):
+    found = extracted[domain]
+    path = LOCALE_DIR / lang / "LC_MESSAGES" / f"{domain}.po"
+    if not found and not path.is_file():
+        pytest.skip(f"{domain} marks no message yet")
+    assert path.is_file(), f"{domain} marks {len(found)} messages but has no {lang} catalog"
+    extracted = found
+    cat = po(lang, domain)
     entries = {key(m): m for m in cat if m.id}
     missing = sorted(extracted - entries.keys(), key=str)
     unused = sorted(entries.keys() - extracted, key=str)
@@ -64,7 +103,13 @@ def test_every_message_of_the_code_is_translated_and_no_entry_is_unused(lang, ex
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_translation_has_the_placeholders_of_its_message(lang):
-    for m in po(lang):
+    for path in sorted((LOCALE_DIR / lang / "LC_MESSAGES").glob("*.po")):
+        with path.open("rb") as fh:
+            check_placeholders(lang, read_po(fh, locale=lang))
+
+
+def check_placeholders(lang: str, cat: Catalog) -> None:
+    for m in cat:
         if not m.id:
             continue
         ids = (m.id,) if isinstance(m.id, str) else m.id
@@ -143,7 +188,9 @@ def test_every_letter_of_every_catalog_is_in_the_bundled_font():
 
     letters = set("čřžěůėūųįšĳĲ")
     for lang in LANGS:
-        for m in po(lang):
+        for m in (
+            m for p in (LOCALE_DIR / lang / "LC_MESSAGES").glob("*.po") for m in read_po(p.open("rb"), locale=lang)
+        ):
             strings = (m.string,) if isinstance(m.string, str) else m.string
             letters |= {ch for s in strings for ch in s if ch.isalpha() and not ch.isascii()}
     missing = sorted(ch for ch in letters if not base.has_glyph(ch))

@@ -1,0 +1,196 @@
+"""Texts that can be translated: a message id and its parameters, rendered at the edge.
+
+An engine (and a renderer) never knows who reads its sentence, so it writes it as a
+:class:`Text`: the English message (a gettext message id with ``{name}`` placeholders), its
+parameters, and the catalog it belongs to (its *domain*: ``"boardhost"`` for the host and the
+renderers, each game's id for that game's own texts). A Text **is** the ``str`` of its English
+sentence, so everything that reads English (digests, logs, tests, old code) keeps working;
+:meth:`Text.render` gives it in a language.
+
+The catalogs themselves (gettext ``.po`` files, Babel) belong to the host: ``bot.i18n``
+installs its renderer here with :func:`set_renderer` when it is imported. Until then (an
+engine or a renderer used on its own) every language reads English.
+
+Building a sentence:
+
+* ``T("{seat} bids {amount}.", seat=s, amount=3)``: a sentence.
+* ``Tn("{seat} takes {n} tile.", "{seat} takes {n} tiles.", n, seat=s)``: plural forms for
+  ``n`` (Czech and Lithuanian have three).
+* ``Tp("pallet colour", "red")``: a short word, meant in a context.
+
+A game binds them to its own catalog: ``T, Tn, Tp = texts("transport")``; Babel's extraction
+finds the calls by those names. A parameter may be a Text itself (rendered in the same
+language) or a list of values (joined with ``", "``); never join translated pieces into a
+sentence yourself.
+
+Stored texts: :func:`to_json` / :func:`from_json` give a Text as plain JSON (``{"t": msgid,
+"p": params, "n": plural, "c": context, "d": domain}``) and back; a plain string (a text
+stored before texts were structured) reads back as itself, in English.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+__all__ = ["DEFAULT_DOMAIN", "Text", "T", "Tn", "Tp", "N_", "texts", "set_renderer", "to_json", "from_json", "english"]
+
+DEFAULT_DOMAIN = "boardhost"
+
+
+def _english(domain: str, msgid: str, params: dict[str, Any], plural: str | None, context: str | None) -> str:
+    """English: the message id itself (the singular unless ``params["n"]`` is not 1)."""
+
+    text = plural if plural is not None and int(params.get("n", 0)) != 1 else msgid
+    return _fill(text, "en", params)
+
+
+def _fill(text: str, lang: str, params: dict[str, Any]) -> str:
+    if not params:
+        return text
+    return text.format_map({k: render(v, lang) for k, v in params.items()})
+
+
+#: (lang, domain, msgid, params, plural, context) -> str; bot.i18n installs the catalogs' one
+_renderer: Callable[[str, str, str, dict[str, Any], str | None, str | None], str] | None = None
+
+
+def set_renderer(fn: Callable[[str, str, str, dict[str, Any], str | None, str | None], str] | None) -> None:
+    """Install the function that renders a Text in a language other than English:
+    ``fn(lang, domain, msgid, params, plural, context) -> str`` (``bot.i18n`` does this with
+    its gettext catalogs). ``None`` puts English back for every language."""
+
+    global _renderer
+    _renderer = fn
+
+
+class Text(str):
+    """A message to render later in the reader's language (see the module docstring):
+    ``msgid`` (English, with ``{name}`` placeholders), ``params``, ``plural`` (the plural
+    message, for the number ``params["n"]``), ``context`` (disambiguates a short message),
+    ``domain`` (the catalog: ``"boardhost"`` or a game id).
+
+    Equal to, and hashing as, its English sentence. Joining it into a bigger string keeps
+    only the English: render first (the pseudo-language tests find such a place)."""
+
+    msgid: str
+    params: dict[str, Any]
+    plural: str | None
+    context: str | None
+    domain: str
+
+    def __new__(
+        cls,
+        msgid: str,
+        params: dict[str, Any] | None = None,
+        plural: str | None = None,
+        context: str | None = None,
+        domain: str = DEFAULT_DOMAIN,
+    ) -> Text:
+        params = dict(params or {})
+        self = super().__new__(cls, _english(domain, msgid, params, plural, context))
+        self.msgid, self.params, self.plural, self.context, self.domain = msgid, params, plural, context, domain
+        return self
+
+    def render(self, lang: str) -> str:
+        """This text in ``lang`` (``"en"``, ``"cs"``, …); English when no catalog is installed."""
+
+        if lang == "en" or _renderer is None:
+            return str.__str__(self)
+        return _renderer(lang, self.domain, self.msgid, self.params, self.plural, self.context)
+
+    def __str__(self) -> str:
+        return str.__str__(self)
+
+    def __repr__(self) -> str:
+        return f"Text({self.msgid!r}, {self.params!r})"
+
+    def __reduce__(self) -> tuple:
+        return (Text, (self.msgid, self.params, self.plural, self.context, self.domain))
+
+    def __copy__(self) -> Text:
+        return self
+
+    def __deepcopy__(self, memo: dict) -> Text:
+        return self
+
+
+def render(value: Any, lang: str) -> str:
+    """``value`` for a reader of ``lang``: a :class:`Text` rendered, a list or tuple of values
+    joined by ``", "``, anything else as ``str``."""
+
+    if isinstance(value, Text):
+        return value.render(lang)
+    if isinstance(value, (list, tuple)):
+        return ", ".join(render(v, lang) for v in value)
+    return str(value)
+
+
+def english(value: Any) -> str:
+    """``value`` as plain English ``str`` (a Text's sentence, lists joined)."""
+
+    return render(value, "en")
+
+
+def texts(domain: str) -> tuple[Callable[..., Text], Callable[..., Text], Callable[..., Text]]:
+    """``(T, Tn, Tp)`` bound to the catalog ``domain`` (a game id): a game's module writes
+    ``T, Tn, Tp = texts("transport")`` so that extraction finds its calls by those names."""
+
+    def T(msgid: str, /, **params: Any) -> Text:  # noqa: N802 (gettext's conventional names)
+        return Text(msgid, params, domain=domain)
+
+    def Tn(singular: str, plural: str, n: int, /, **params: Any) -> Text:  # noqa: N802
+        return Text(singular, {"n": n, **params}, plural=plural, domain=domain)
+
+    def Tp(context: str, msgid: str, /, **params: Any) -> Text:  # noqa: N802
+        return Text(msgid, params, context=context, domain=domain)
+
+    return T, Tn, Tp
+
+
+T, Tn, Tp = texts(DEFAULT_DOMAIN)
+T.__doc__ = "A message of the host's catalog (see :class:`Text`)."
+Tn.__doc__ = "A message with plural forms for the number ``n`` (``{n}`` in the text)."
+Tp.__doc__ = "A message in a context (a short word: an image label, a colour …)."
+
+
+def N_(msgid: str) -> str:  # noqa: N802
+    """Marks ``msgid`` for extraction where it is translated later by its value."""
+
+    return msgid
+
+
+# ----- stored texts ---------------------------------------------------------------------------
+def to_json(value: Any) -> Any:
+    """``value`` as plain JSON: a Text as ``{"t": msgid, "p": {...}, "n": plural, "c":
+    context, "d": domain}`` (only the keys that are set; parameters converted the same way),
+    a list element by element, anything else as it is (str, int, None …)."""
+
+    if isinstance(value, Text):
+        out: dict[str, Any] = {"t": value.msgid}
+        if value.params:
+            out["p"] = {k: to_json(v) for k, v in value.params.items()}
+        if value.plural is not None:
+            out["n"] = value.plural
+        if value.context is not None:
+            out["c"] = value.context
+        if value.domain != DEFAULT_DOMAIN:
+            out["d"] = value.domain
+        return out
+    if isinstance(value, (list, tuple)):
+        return [to_json(v) for v in value]
+    if isinstance(value, str):
+        return str.__str__(value)
+    return value
+
+
+def from_json(data: Any) -> Any:
+    """The inverse of :func:`to_json`: a stored dict back as a :class:`Text`; a plain string
+    (stored before texts were structured) as itself."""
+
+    if isinstance(data, dict) and "t" in data:
+        params = {k: from_json(v) for k, v in (data.get("p") or {}).items()}
+        return Text(data["t"], params, data.get("n"), data.get("c"), data.get("d", DEFAULT_DOMAIN))
+    if isinstance(data, list):
+        return [from_json(v) for v in data]
+    return data
