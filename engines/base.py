@@ -28,6 +28,7 @@ from typing import Annotated, Any, ClassVar, Literal, Union, get_args, get_origi
 
 from pydantic import BaseModel, ConfigDict, Field, SkipValidation, TypeAdapter
 
+from engines.i18n import DEFAULT_DOMAIN, N_, Code, T, Text
 from engines.search import LEVELS, SearchAI
 
 __all__ = [
@@ -346,10 +347,19 @@ def default_parse(models: typing.Sequence[type[ActionModel]], text: str) -> Acti
         if m.verb().split(" ")[0] == words[0]
     ]
     if forms:
+        code = [Code(f"`{f}`") for f in forms]
+        if len(code) == 1:
+            raise NotationError(T("`{text}` is not a valid move: write {form}.", text=normalize(text), form=code[0]))
         raise NotationError(
-            f"`{normalize(text)}` is not a valid move: write " + " or ".join(f"`{f}`" for f in forms) + "."
+            T(
+                "`{text}` is not a valid move: write {forms} or {last}.",
+                text=normalize(text),
+                forms=code[:-1],
+                last=code[-1],
+            )
         )
-    raise NotationError(f"`{normalize(text)}` is not a move in this game.")
+
+    raise NotationError(T("`{text}` is not a move in this game.", text=normalize(text)))
 
 
 @dataclass(frozen=True)
@@ -371,6 +381,10 @@ class Choice:
     detail: str = ""
     group: str = ""
     group_label: str = ""
+
+
+#: the base class's own default texts (in the host's catalog, whichever game uses them)
+_BASE_MESSAGES = frozenset({N_("What do you do?")})
 
 
 def _words(name: str) -> str:
@@ -519,11 +533,11 @@ class Engine:
         move. Never mutates ``state``: the game's :meth:`_apply` works on a copy."""
 
         if player not in self.seats(state):
-            raise IllegalAction("You are not seated in this game.")
+            raise IllegalAction(T("You are not seated in this game."))
         if self.is_over(state):
-            raise IllegalAction("The game is over.")
+            raise IllegalAction(T("The game is over."))
         if player not in self.to_act(state):
-            raise IllegalAction(f"It is not your turn: {self.status(state)}")
+            raise IllegalAction(T("It is not your turn: {status}", status=self.status(state)))
         action = self.check(state, player, action)
         new = self.copy_state(state)
         events: list[Event] = []
@@ -542,7 +556,7 @@ class Engine:
 
         if action not in self.legal_actions(state, player):
             why = self.why_illegal(state, player, action)
-            raise IllegalAction(why or "That move is not allowed now.", show_moves=why is None)
+            raise IllegalAction(why or T("That move is not allowed now."), show_moves=why is None)
         return action
 
     def why_illegal(self, state, player: str, action: ActionModel) -> str | None:
@@ -568,14 +582,22 @@ class Engine:
     def parse(self, state, text: str) -> ActionModel:
         return default_parse(self.action_models, text)
 
+    def text(self, msgid: str, /, **params: Any) -> Text:
+        """``msgid`` (a sentence of this game's catalog, the domain :attr:`id`) with ``params``
+        as a :class:`engines.i18n.Text`; a message of this base class's own defaults
+        (``"What do you do?"``) stays in the host's catalog."""
+
+        return Text(msgid, params, domain=DEFAULT_DOMAIN if msgid in _BASE_MESSAGES else self.id)
+
     def describe(self, state, action: ActionModel) -> str:
-        """One sentence a player reads for ``action``. Default: the action model's
-        ``sentence`` formatted with its fields, else the capitalised notation."""
+        """One sentence a player reads for ``action`` (a :class:`engines.i18n.Text`). Default:
+        the action model's ``sentence`` formatted with its fields (a message of the game's
+        catalog: mark it with ``N_``), else the capitalised notation."""
 
         sentence = type(action).sentence
         if sentence is not None:
-            return sentence.format_map({f: getattr(action, f) for f in type(action).model_fields})
-        return self.notation(state, action).capitalize() + "."
+            return self.text(sentence, **{f: getattr(action, f) for f in type(action).model_fields})
+        return T("{move}.", move=Code(self.notation(state, action).capitalize()))
 
     def describe_to(self, state, player: str, action: ActionModel, viewer: str | None) -> str:
         """The sentence ``viewer`` (a seat id; ``None``: a spectator) reads for ``player``'s
@@ -605,7 +627,14 @@ class Engine:
 
         model = type(action)
         kind = model.model_fields["type"].default
-        out = [Choice(self.choice_kind_question, str(kind), self.choice_kinds.get(kind) or model.verb().capitalize())]
+        kind_label = self.choice_kinds.get(kind)
+        out = [
+            Choice(
+                self.text(self.choice_kind_question),
+                str(kind),
+                self.text(kind_label) if kind_label else Code(model.verb().capitalize()),
+            )
+        ]
         for name in model.arg_fields():
             value = getattr(action, name)
             label, detail = self.choice_label(state, action, name, value)
@@ -619,18 +648,18 @@ class Engine:
         kind = model.model_fields["type"].default
         q = self.choice_questions.get(f"{kind}.{name}") or self.choice_questions.get(name)
         if q:
-            return q
+            return self.text(q)
         desc = model.model_fields[name].description
         if desc:
-            return desc[0].upper() + desc[1:] + ("" if desc.endswith((".", "?", ")")) else ".")
-        return f"Choose the {_words(name)}."
+            return self.text(desc[0].upper() + desc[1:] + ("" if desc.endswith((".", "?", ")")) else "."))
+        return T("Choose the {field}.", field=Code(_words(name)))
 
     def choice_label(self, state, action: ActionModel, name: str, value: Any) -> tuple[str, str]:
         """``(label, detail)`` of the answer ``value`` to field ``name`` of ``action`` in the
         move builder (label ≤ 80 characters, detail ≤ 100 or ""). Default: the notation's
         words (``"hall1"``; ``"none"`` for a left-out optional field) and no detail."""
 
-        return (" ".join(_fmt(value)) or "none"), ""
+        return (Code(" ".join(_fmt(value))) if _fmt(value) else T("none")), ""
 
     def view(self, state, player: str | None) -> dict:
         raise NotImplementedError
@@ -655,13 +684,13 @@ class Engine:
             return ", ".join(str(x["id"]) if isinstance(x, dict) and "id" in x else str(x) for x in items) or "empty"
 
         if isinstance(pv.get("hand"), (list, tuple)):  # the usual case: the hand's ids
-            return f"Your hand: {ids(pv['hand'])}."
+            return T("Your hand: {cards}.", cards=ids(pv["hand"]))
         parts = [(k, ids(v)) for k, v in pv.items() if isinstance(v, (list, tuple))]
         if not parts:
             return ""
         if len(parts) == 1:
-            return f"Your hand: {parts[0][1]}."
-        return "Your hand: " + "; ".join(f"{k.replace('_', ' ')} {v}" for k, v in parts) + "."
+            return T("Your hand: {cards}.", cards=parts[0][1])
+        return T("Your hand: {cards}.", cards=Code("; ".join(f"{k.replace('_', ' ')} {v}" for k, v in parts)))
 
     def hidden(self, state) -> Any:
         """The face-down parts of ``state`` nobody may see (deck and bag contents and
@@ -697,7 +726,7 @@ class Engine:
     def status(self, state) -> str:
         """One line: the step and whom it waits for, e.g. "Round 2, auction: waiting for a bid"."""
 
-        return "Game over." if self.is_over(state) else "Waiting for " + ", ".join(self.to_act(state)) + "."
+        return T("Game over.") if self.is_over(state) else T("Waiting for {players}.", players=self.to_act(state))
 
     def is_over(self, state) -> bool:
         raise NotImplementedError

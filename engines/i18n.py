@@ -17,6 +17,7 @@ Building a sentence:
 * ``Tn("{seat} takes {n} tile.", "{seat} takes {n} tiles.", n, seat=s)``: plural forms for
   ``n`` (Czech and Lithuanian have three).
 * ``Tp("pallet colour", "red")``: a short word, meant in a context.
+* ``Code("t12")``: ids and notation words, the same in every language.
 
 A game binds them to its own catalog: ``T, Tn, Tp = texts("transport")``; Babel's extraction
 finds the calls by those names. A parameter may be a Text itself (rendered in the same
@@ -33,7 +34,21 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["DEFAULT_DOMAIN", "Text", "T", "Tn", "Tp", "N_", "texts", "set_renderer", "to_json", "from_json", "english"]
+__all__ = [
+    "DEFAULT_DOMAIN",
+    "CODE",
+    "Code",
+    "Text",
+    "T",
+    "Tn",
+    "Tp",
+    "N_",
+    "texts",
+    "set_renderer",
+    "to_json",
+    "from_json",
+    "english",
+]
 
 DEFAULT_DOMAIN = "boardhost"
 
@@ -113,6 +128,20 @@ class Text(str):
 
     def __deepcopy__(self, memo: dict) -> Text:
         return self
+
+
+class Code(Text):
+    """Words that are not language and read the same in every language: notation words a
+    player types (``"buy ma04 hall2"``), ids (``"t12"``, ``"ma04"``), coordinates. Still a
+    :class:`Text`, so it goes through the catalogs' renderer like every other text (the
+    test pseudo-language brackets it as deliberate), but no catalog translates it."""
+
+    def __new__(cls, value: Any) -> Code:
+        return super().__new__(cls, CODE, {"code": str(value)})
+
+
+#: the message id of :class:`Code` (no catalog has it, so it renders as its value)
+CODE = "{code}"
 
 
 def render(value: Any, lang: str) -> str:
