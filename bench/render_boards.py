@@ -1,4 +1,4 @@
-"""Board and summary render time of every game: ``python -m bench.render_boards [--games N] [--every K] [--out DIR]``.
+"""Board and summary render time of every game: ``python -m bench.render_boards [--games N] [--every K] [--lang L] [--out DIR]``.
 
 Plays seeded AI games of each registered game at every player count, renders the public
 board after every K-th step exactly as the host does (``renderers.render_board``: layouts,
@@ -9,6 +9,10 @@ figure to compare), PNG bytes, image sizes and the smallest text in px at a phon
 width, for the full board and for the summary. Target: every game's board and
 summary p95 <= 150 ms; the summary's smallest text >= 9 px at 400 px. With ``--out DIR`` it
 also writes the board and summary PNGs of one middle state per game and player count.
+
+``--lang`` draws the images in a language (``en`` by default; ``cs``, ``nl``, ``lt``; ``all``
+runs the four on the same states, one after the other) and prints each language's figures,
+then each language's summary CPU p95 against English's (target: within 10 %).
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ import random
 import time
 from pathlib import Path
 
+import bot.i18n  # noqa: F401  (installs the catalogs the images' texts are rendered with)
 from engines import registry
 from renderers import board_layouts, render_board, render_summary, summary_layout
 from renderers.base import phone_text_px
@@ -47,52 +52,52 @@ def _pct(values: list[float], q: float) -> float:
     return values[min(len(values) - 1, int(round(q * (len(values) - 1))))]
 
 
-def bench_game(game_id: str, games: int, every: int, out: Path | None) -> dict:
+LANGS = ("en", "cs", "nl", "lt")
+
+
+def _figures() -> dict:
+    return {"wall": [], "cpu": [], "sizes": [], "dims": set(), "phone": 99.0}
+
+
+def bench_game(game_id: str, games: int, every: int, out: Path | None, langs: tuple[str, ...] = ("en",)) -> dict:
+    """Figures of ``game_id`` per language of ``langs``: ``{lang: {"wall", "cpu", "sizes",
+    "dims", "phone", "summary": {...}}}``. Each state is drawn in every language one after
+    the other, the first language changing from state to state (the same caches and the same
+    load for each language)."""
+
     engine = registry.get(game_id)
-    wall: list[float] = []
-    cpu: list[float] = []
-    sizes: list[int] = []
-    dims: set[tuple[int, int]] = set()
-    phone = 99.0
-    s_cpu: list[float] = []
-    s_wall: list[float] = []
-    s_sizes: list[int] = []
-    s_dims: set[tuple[int, int]] = set()
-    s_phone = 99.0
+    res = {lang: {**_figures(), "summary": _figures()} for lang in langs}
     for n in range(engine.min_players, engine.max_players + 1):
         for g in range(games):
             states = _states(game_id, n, 1000 * n + g, every)
             for k, (state, events) in enumerate(states):
                 view = engine.view(state, None)
-                w0, c0 = time.perf_counter(), time.process_time()
-                summary = render_summary(game_id, view, events)
-                s_cpu.append((time.process_time() - c0) * 1000)
-                s_wall.append((time.perf_counter() - w0) * 1000)
-                s_sizes.append(len(summary))
-                lay = summary_layout(game_id, view, events)
-                s_dims.add((lay.width, lay.height))
-                s_phone = min(s_phone, phone_text_px(lay))
-                w0, c0 = time.perf_counter(), time.process_time()
-                pngs = render_board(game_id, view)
-                cpu.append((time.process_time() - c0) * 1000)
-                wall.append((time.perf_counter() - w0) * 1000)
-                sizes += [len(p) for p in pngs]
-                for lay in board_layouts(game_id, view):
-                    dims.add((lay.width, lay.height))
-                    phone = min(phone, phone_text_px(lay))
-                if out and g == 0 and k == len(states) // 2:
-                    out.mkdir(parents=True, exist_ok=True)
-                    for j, png in enumerate(pngs):
-                        (out / f"{game_id}-{n}p-{j + 1}.png").write_bytes(png)
-                    (out / f"{game_id}-{n}p-summary.png").write_bytes(summary)
-    return {
-        "wall": wall,
-        "cpu": cpu,
-        "sizes": sizes,
-        "dims": dims,
-        "phone": phone,
-        "summary": {"wall": s_wall, "cpu": s_cpu, "sizes": s_sizes, "dims": s_dims, "phone": s_phone},
-    }
+                # each state starts with the next language in turn: the first render of a
+                # state fills the measuring caches with its names and numbers for the others
+                for lang in langs[k % len(langs) :] + langs[: k % len(langs)]:
+                    r, s = res[lang], res[lang]["summary"]
+                    w0, c0 = time.perf_counter(), time.process_time()
+                    summary = render_summary(game_id, view, events, lang)
+                    s["cpu"].append((time.process_time() - c0) * 1000)
+                    s["wall"].append((time.perf_counter() - w0) * 1000)
+                    s["sizes"].append(len(summary))
+                    lay = summary_layout(game_id, view, events, lang)
+                    s["dims"].add((lay.width, lay.height))
+                    s["phone"] = min(s["phone"], phone_text_px(lay))
+                    w0, c0 = time.perf_counter(), time.process_time()
+                    pngs = render_board(game_id, view, lang)
+                    r["cpu"].append((time.process_time() - c0) * 1000)
+                    r["wall"].append((time.perf_counter() - w0) * 1000)
+                    r["sizes"] += [len(p) for p in pngs]
+                    for lay in board_layouts(game_id, view, lang):
+                        r["dims"].add((lay.width, lay.height))
+                        r["phone"] = min(r["phone"], phone_text_px(lay))
+                    if out and g == 0 and k == len(states) // 2:
+                        out.mkdir(parents=True, exist_ok=True)
+                        for j, png in enumerate(pngs):
+                            (out / f"{game_id}-{n}p-{lang}-{j + 1}.png").write_bytes(png)
+                        (out / f"{game_id}-{n}p-{lang}-summary.png").write_bytes(summary)
+    return res
 
 
 def main() -> None:
@@ -101,27 +106,39 @@ def main() -> None:
     ap.add_argument("--every", type=int, default=10, help="render after every K-th step (default 10)")
     ap.add_argument("--game", action="append", help="only this game id (repeatable)")
     ap.add_argument("--out", type=Path, default=None, help="write sample PNGs here")
+    ap.add_argument(
+        "--lang", default="en", choices=(*LANGS, "all"), help="the images' language (default en; all: en cs nl lt)"
+    )
     args = ap.parse_args()
+    langs = LANGS if args.lang == "all" else (args.lang,)
     print(
-        f"{'game':<16} {'image':<8} {'renders':>7}  {'CPU p50':>7} {'CPU p95':>7} {'CPU max':>7}  {'wall p95':>8}"
+        f"{'game':<16} {'lang':<4} {'image':<8} {'renders':>7}  {'CPU p50':>7} {'CPU p95':>7} {'CPU max':>7}  {'wall p95':>8}"
         f"  {'PNG kB p50':>10}  {'widths px':<14} {'heights px':<10} {'phone px':>8}"
     )
+    p95: dict[tuple[str, str], float] = {}
     for game_id in args.game or registry.ids():
-        r = bench_game(game_id, args.games, args.every, args.out)
-        for kind, row in (("board", r), ("summary", r["summary"])):
-            widths = sorted({w for w, _h in row["dims"]})
-            heights = [h for _w, h in row["dims"]]
-            span = f"{min(widths)}-{max(widths)}" if len(widths) > 1 else str(widths[0])
-            print(
-                f"{game_id:<16} {kind:<8} {len(row['cpu']):>7}  {_pct(row['cpu'], 0.5):7.0f} "
-                f"{_pct(row['cpu'], 0.95):7.0f} {max(row['cpu']):7.0f}  {_pct(row['wall'], 0.95):8.0f}  "
-                f"{_pct(row['sizes'], 0.5) / 1000:10.0f}  {span:<14} {f'{min(heights)}-{max(heights)}':<10} "
-                f"{row['phone']:8.1f}"
-            )
+        by_lang = bench_game(game_id, args.games, args.every, args.out, langs)
+        for lang, r in by_lang.items():
+            p95[(game_id, lang)] = _pct(r["summary"]["cpu"], 0.95)
+            for kind, row in (("board", r), ("summary", r["summary"])):
+                widths = sorted({w for w, _h in row["dims"]})
+                heights = [h for _w, h in row["dims"]]
+                span = f"{min(widths)}-{max(widths)}" if len(widths) > 1 else str(widths[0])
+                print(
+                    f"{game_id:<16} {lang:<4} {kind:<8} {len(row['cpu']):>7}  {_pct(row['cpu'], 0.5):7.0f} "
+                    f"{_pct(row['cpu'], 0.95):7.0f} {max(row['cpu']):7.0f}  {_pct(row['wall'], 0.95):8.0f}  "
+                    f"{_pct(row['sizes'], 0.5) / 1000:10.0f}  {span:<14} {f'{min(heights)}-{max(heights)}':<10} "
+                    f"{row['phone']:8.1f}"
+                )
     print(
         "ms per render (board: all images of one board; summary: the one PNG posted after a move);"
         " phone px: smallest text at 400 px display width"
     )
+    if len(langs) > 1 and "en" in langs:
+        for game_id in args.game or registry.ids():
+            en = p95[(game_id, "en")]
+            rel = "  ".join(f"{lang} {p95[(game_id, lang)] / en - 1:+.0%}" for lang in langs if lang != "en" and en)
+            print(f"summary CPU p95 against en, {game_id}: en {en:.0f} ms  {rel}")
 
 
 if __name__ == "__main__":

@@ -23,6 +23,7 @@ from bot.i18n import render as in_language
 from bot.service import Board, HistoryLine, RankLine, TableInfo, TableSummary
 from bot.timers import discord_time
 from engines.base import plural
+from engines.i18n import Code
 
 #: Discord's message length limit (characters)
 MAX_CONTENT = 2000
@@ -154,7 +155,8 @@ def mention_ids(text: str) -> str:
 def rename_view(view: Any, names: dict[str, str]) -> Any:
     """A copy of a JSON view with every string (value or key) equal to a seat id replaced by
     that seat's display name, so the board image shows names rather than user ids; a user id
-    inside a longer string (a status sentence such as "waiting for <id>.") is replaced too."""
+    inside a longer string (a status sentence such as "waiting for <id>.") is replaced too; a
+    :class:`engines.i18n.Text` stays a Text, its parameters renamed."""
 
     if not names:
         return view
@@ -170,6 +172,11 @@ def _rename(view: Any, names: dict[str, str], inner: re.Pattern | None) -> Any:
         }
     if isinstance(view, list):
         return [_rename(v, names, inner) for v in view]
+    if isinstance(view, Code):  # an id stays an id, renamed like a plain string
+        renamed = _rename(view.params.get("code", str(view)), names, inner)
+        return view if renamed == view else Code(renamed)
+    if isinstance(view, Text):  # a text keeps its message (drawn in the table's language): rename its parameters
+        return Text(view.msgid, _rename(view.params, names, inner), view.plural, view.context, view.domain)
     if isinstance(view, str):
         if view in names:
             return names[view]

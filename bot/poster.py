@@ -111,9 +111,13 @@ class Poster:
             self._waiting.pop(table, None)
         return ping
 
-    async def board_files(self, game_id: str, view: dict, seats: list[str]) -> list[discord.File]:
+    async def board_files(self, game_id: str, view: dict, seats: list[str], lang: str = "en") -> list[discord.File]:
+        """The board image(s) of ``view`` with display names in place of seat ids, drawn in
+        ``lang`` (the table's language for the channel, the clicker's for an answer only
+        they see)."""
+
         names = await self.bot.display_names(seats, drawn=True)
-        images = await render.render_board(game_id, rename_view(view, names))
+        images = await render.render_board(game_id, rename_view(view, names), lang)
         files = []
         for i, png in enumerate(images[:10]):
             name = "board.png" if len(images) == 1 else f"board-{i + 1}.png"
@@ -121,11 +125,11 @@ class Poster:
         return files
 
     async def summary_files(
-        self, game_id: str, view: dict, seats: list[str], events: list[str] | None = None
+        self, game_id: str, view: dict, seats: list[str], events: list[str] | None = None, lang: str = "en"
     ) -> list[discord.File]:
         """The one image of a move's post: the phone summary ``summary.png`` (what the move
         did, each seat's score and resources, whose turn) with display names in
-        place of seat ids; a game whose renderer draws no summary posts its board instead.
+        place of seat ids, drawn in ``lang`` (``events`` already in it); a game whose renderer draws no summary posts its board instead.
         The full board stays on ``/game board`` and the "Full board" button."""
 
         names = await self.bot.display_names(seats, drawn=True)
@@ -133,9 +137,9 @@ class Poster:
         for seat, name in names.items():  # "ai-1 places …": AI seats inside sentences too
             if not seat.isdigit():
                 lines = [re.sub(rf"(?<![\w-]){re.escape(seat)}(?![\w-])", name, ln) for ln in lines]
-        png = await render.render_summary(game_id, rename_view(view, names), lines)
+        png = await render.render_summary(game_id, rename_view(view, names), lines, lang)
         if png is None:
-            return await self.board_files(game_id, view, seats)
+            return await self.board_files(game_id, view, seats, lang)
         return [discord.File(io.BytesIO(png), filename="summary.png")]
 
     async def post_result(
@@ -163,7 +167,7 @@ class Poster:
         failure: Exception | None = None
         if board:
             try:
-                files = await self.summary_files(result.game_id, result.view, seats, result.public)
+                files = await self.summary_files(result.game_id, result.view, seats, result.public, lang)
             except Exception as exc:  # still take the ticket's turn, so later posts don't wait
                 failure = exc
         async with self.bot.service.post_order(result):

@@ -2,7 +2,11 @@
 drawn in a worker thread (``asyncio.to_thread``) so the event loop keeps serving other
 tables. Never called inside a table's lock: a :class:`bot.service.Result` carries the view
 of the version it belongs to, and :class:`bot.poster.Poster` renders it, then posts in
-ticket order."""
+ticket order.
+
+Each image is drawn in ``lang``: the table's language for what the channel sees and for a
+hand DM'd to a member (no member's locale outside an interaction), the member's own
+(``interaction.locale``) for ``/game hand``."""
 
 from __future__ import annotations
 
@@ -13,23 +17,25 @@ import renderers
 __all__ = ["render_board", "render_hand", "render_summary"]
 
 
-async def render_board(game_id: str, view: dict) -> list[bytes]:
-    """PNG images of a board view (one per board image of the game), in a worker thread."""
+async def render_board(game_id: str, view: dict, lang: str = "en") -> list[bytes]:
+    """PNG images of a board view (one per board image of the game) drawn in ``lang``, in a
+    worker thread."""
 
-    return await asyncio.to_thread(renderers.render_board, game_id, view)
+    return await asyncio.to_thread(renderers.render_board, game_id, view, lang)
 
 
-async def render_summary(game_id: str, view: dict, events: list[str] | None = None) -> bytes | None:
+async def render_summary(game_id: str, view: dict, events: list[str] | None = None, lang: str = "en") -> bytes | None:
     """The phone summary PNG posted after a move (``renderers.render_summary``: the step,
-    ``events``, every seat's score and resources, whose turn), rendered in a worker
-    thread; ``None`` when the game's renderer draws no summary (post the board then)."""
+    ``events``, every seat's score and resources, whose turn) drawn in ``lang``, rendered in
+    a worker thread; ``None`` when the game's renderer draws no summary (post the board then)."""
 
     if not hasattr(renderers.module_for(game_id), "summary"):
         return None
-    return await asyncio.to_thread(renderers.render_summary, game_id, view, list(events or []))
+    return await asyncio.to_thread(renderers.render_summary, game_id, view, list(events or []), lang)
 
 
-async def render_hand(game_id: str, view: dict) -> bytes | None:
-    """PNG of a player's hand view (None if the game's renderer draws no hands), in a thread."""
+async def render_hand(game_id: str, view: dict, lang: str = "en") -> bytes | None:
+    """PNG of a player's hand view drawn in ``lang`` (None if the game's renderer draws no
+    hands), in a thread."""
 
-    return await asyncio.to_thread(renderers.render_hand, game_id, view)
+    return await asyncio.to_thread(renderers.render_hand, game_id, view, lang)

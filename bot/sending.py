@@ -21,6 +21,7 @@ from bot.format import (
     seat_label,
     seats_of,
     split_content,
+    table_language,
 )
 from bot.i18n import Text
 from bot.i18n import render as in_language
@@ -97,8 +98,11 @@ async def _send_private(bot: Any, channel: discord.abc.Messageable, result: Resu
         tail: list[str] = []
         files: list[discord.File] = []
         if pm.hand is not None and (pm.hand_changed or pm.events):
+            # the table's language: outside an interaction a member's own locale is unknown
             png = await render.render_hand(
-                result.game_id, rename_view(pm.hand, await bot.display_names(seats, drawn=True))
+                result.game_id,
+                rename_view(pm.hand, await bot.display_names(seats, drawn=True)),
+                table_language(result.info),
             )
             if png is not None:
                 files.append(discord.File(io.BytesIO(png), filename="hand.png"))

@@ -14,17 +14,33 @@ once per size, and every measurement is cached per (text, size).
 
 Units: pixels, origin top left; colours are ``"#rrggbb"`` strings; text ``size`` is the
 font size in pixels. Text positions are the top-left of the text's ink box.
+
+Languages: an image is drawn in one language (``"en"``, ``"cs"``, ``"nl"``, ``"lt"``; the
+tests' pseudo-language ``"qps"``), chosen by :func:`drawn_in` around a render (the public
+functions of :mod:`renderers` take ``lang``). A renderer writes its own labels as texts of
+the host catalog (``Tp("image label", "Score")``, :mod:`engines.i18n`) and passes the
+view's texts on as they are: :func:`text`, :func:`measure`, :func:`fit_text` and
+:func:`wrap` render any :class:`engines.i18n.Text` in the current language (:func:`local`)
+before measuring, so a text is always measured as it is drawn. A plain ``str`` (an id, a
+coordinate, a name) is drawn as it is. Never join a Text into an f-string: the English
+would be drawn; use ``local(x)`` or a message with a placeholder.
 """
 
 from __future__ import annotations
 
 import io
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
 from PIL import Image, ImageDraw, ImageFont
 from pydantic import BaseModel, Field
+
+from engines.i18n import Text as _Message
+from engines.i18n import render as _render_message
 
 MAX_SIDE = 1600  # px, long side of any image we post
 MAX_BYTES = 1_000_000  # a PNG must stay under this
@@ -35,6 +51,39 @@ PALETTE = 64  # colours of a posted PNG (flat colours plus anti-aliasing look th
 
 #: the bundled font file (package data; see the module doc for its licence)
 FONT_FILE = Path(__file__).with_name("fonts") / "DejaVuSansCondensed.ttf"
+
+
+#: the language the image being drawn is in (see the module doc)
+_LANG: ContextVar[str] = ContextVar("renderers_lang", default="en")
+
+
+@contextmanager
+def drawn_in(lang: str) -> Iterator[None]:
+    """Draw in ``lang`` inside the ``with`` block (``"en"``, ``"cs"``, ``"nl"``, ``"lt"`` or
+    the pseudo-language): every Text measured or drawn there is rendered in it."""
+
+    token = _LANG.set(lang or "en")
+    try:
+        yield
+    finally:
+        _LANG.reset(token)
+
+
+def language() -> str:
+    """The language being drawn in (``"en"`` outside :func:`drawn_in`)."""
+
+    return _LANG.get()
+
+
+def local(value) -> str:
+    """``value`` as drawn now: a :class:`engines.i18n.Text` rendered in :func:`language`, a
+    list or tuple of values joined with ``", "``, a ``str`` as it is, anything else ``str()``."""
+
+    if type(value) is str:
+        return value
+    if isinstance(value, (_Message, list, tuple)):
+        return _render_message(value, _LANG.get())
+    return str.__str__(value) if isinstance(value, str) else str(value)
 
 
 @lru_cache(maxsize=64)
@@ -80,11 +129,15 @@ def _line_box(line: str, size: int) -> tuple[int, int, int, int]:
     return font(size).getbbox(line or " ")
 
 
-@lru_cache(maxsize=32768)
 def measure(text: str, size: int) -> tuple[int, int]:
-    """(width, height) in px of ``text`` at ``size``; multi-line text is stacked. Cached per
-    (text, size)."""
+    """(width, height) in px of ``text`` (a Text rendered in the current language) at
+    ``size``; multi-line text is stacked. Cached per (text, size)."""
 
+    return _measure(local(text), size)
+
+
+@lru_cache(maxsize=32768)
+def _measure(text: str, size: int) -> tuple[int, int]:
     lines = text.split("\n") or [""]
     width = 0
     for line in lines:
@@ -192,8 +245,8 @@ def text(
     top/middle) is resolved here so the stored x, y is always the top-left corner. Characters
     the font cannot draw are left out (:func:`drawable`), never drawn as boxes."""
 
-    content = drawable(content)
-    w, h = measure(content, size)
+    content = drawable(local(content))
+    w, h = _measure(content, size)
     if anchor[0] == "m":
         x -= w // 2
     elif anchor[0] == "r":
@@ -203,16 +256,21 @@ def text(
     return Text(x=x, y=y, text=content, size=size, fill=fill, w=w, h=h, tag=tag)
 
 
-@lru_cache(maxsize=8192)
 def fit_text(content: str, max_width: int, size: int = 16) -> str:
-    """``content`` shortened with "…" so that it fits ``max_width`` px at ``size``."""
+    """``content`` (a Text rendered in the current language) shortened with "…" so that it
+    fits ``max_width`` px at ``size``."""
 
+    return _fit_text(local(content), max_width, size)
+
+
+@lru_cache(maxsize=8192)
+def _fit_text(content: str, max_width: int, size: int = 16) -> str:
     if measure(content, size)[0] <= max_width:
         return content
     lo, hi = 0, len(content)  # longest prefix that fits with the ellipsis (binary search)
     while lo < hi:
         mid = (lo + hi + 1) // 2
-        if measure(content[:mid].rstrip() + "…", size)[0] <= max_width:
+        if _measure(content[:mid].rstrip() + "…", size)[0] <= max_width:
             lo = mid
         else:
             hi = mid - 1
@@ -226,24 +284,24 @@ def _wrap(content: str, width: int, size: int) -> tuple[str, ...]:
         cur = ""
         for word in para.split():
             cand = f"{cur} {word}" if cur else word
-            if not cur or measure(cand, size)[0] <= width:
+            if not cur or _measure(cand, size)[0] <= width:
                 cur = cand
             else:
                 lines.append(cur)
                 cur = word
         lines.append(cur)
-    return tuple(fit_text(ln, width, size) for ln in lines) or ("",)
+    return tuple(_fit_text(ln, width, size) for ln in lines) or ("",)
 
 
 def wrap(content: str, width: int, size: int, max_lines: int | None = None) -> list[str]:
-    """``content`` broken at spaces (and at its own newlines) into lines of at most ``width``
-    px at ``size``; a single word wider than ``width`` is shortened with "…". With
+    """``content`` (a Text rendered in the current language) broken at spaces (and at its own
+    newlines) into lines of at most ``width`` px at ``size``; a single word wider than ``width`` is shortened with "…". With
     ``max_lines``, what does not fit ends the last line with "…". Never empty."""
 
-    lines = list(_wrap(content, width, size))
+    lines = list(_wrap(local(content), width, size))
     if max_lines is not None and len(lines) > max_lines:
         lines = lines[:max_lines]
-        lines[-1] = fit_text(lines[-1] + " …", width, size)
+        lines[-1] = _fit_text(lines[-1] + " …", width, size)
     return lines
 
 

@@ -23,11 +23,17 @@ image 400 px wide (:data:`renderers.base.PHONE_MIN_TEXT` is 9); a picture's labe
 
 from __future__ import annotations
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, SkipValidation
 
-from renderers.base import Canvas, Ellipse, Layout, Rect, Text, fit_text, line_height, measure, wrap
+from engines.i18n import T, Tp
+from renderers.base import Canvas, Ellipse, Layout, Rect, Text, fit_text, line_height, local, measure, wrap
 
-__all__ = ["Fact", "SeatSummary", "Summary", "summary_layout", "WIDTH", "MAX_HEIGHT", "SMALL"]
+__all__ = ["Fact", "Label", "SeatSummary", "Summary", "summary_layout", "WIDTH", "MAX_HEIGHT", "SMALL"]
+
+#: a text of the summary: a plain ``str`` (a name, a number, a sentence already in the
+#: image's language) or an :class:`engines.i18n.Text`, kept as it is (pydantic would turn
+#: it into its English ``str``) and rendered in the image's language when drawn
+Label = SkipValidation[str]
 
 WIDTH = 600
 MAX_HEIGHT = 1400
@@ -56,34 +62,34 @@ class SeatSummary(BaseModel):
     lines, ``acting`` when the game waits for this seat, ``place`` (1 = first) once over,
     ``note`` a short tag ("resigned", "first player")."""
 
-    name: str
+    name: Label
     colour: str = "#777777"
-    score: str = ""
-    facts: list[str] = Field(default_factory=list)
+    score: Label = ""
+    facts: list[Label] = Field(default_factory=list)
     acting: bool = False
     place: int | None = None
-    note: str = ""
+    note: Label = ""
 
 
 class Fact(BaseModel):
     """A line of the table's shared facts: ``label`` ("Market:") then ``items`` flowed over
     lines without splitting one (see :func:`_flow`)."""
 
-    label: str
-    items: list[str] = Field(default_factory=list)
+    label: Label
+    items: list[Label] = Field(default_factory=list)
 
 
 class Summary(BaseModel):
     """What the summary image shows (see the module doc); ``events``: the game's own recent
     moves, replaced by :func:`renderers.render_summary` with the caller's events when given."""
 
-    title: str
-    step: str = ""
+    title: Label
+    step: Label = ""
     seats: list[SeatSummary] = Field(default_factory=list)
-    table: list[str | Fact] = Field(default_factory=list)
-    status: str = ""
+    table: SkipValidation[list[str | Fact]] = Field(default_factory=list)
+    status: Label = ""
     over: bool = False
-    events: list[str] = Field(default_factory=list)
+    events: list[Label] = Field(default_factory=list)
     #: a picture of what the move changed (e.g. Transport's field around the changed cells),
     #: at most :data:`PICTURE_W` px wide, drawn under "Last move" (tag ``summary:picture``)
     picture: Layout | None = None
@@ -122,7 +128,12 @@ def _flow(items: list[str], width: int, size: int, gap: str = "   ") -> list[str
 
 
 def _ordinal(n: int) -> str:
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+    """A place as the image's language writes it: "1st", "2nd" in English (the suffix by
+    English's rule, one message per suffix), "1." in Czech and Lithuanian, "1e" in Dutch."""
+
+    if 10 <= n % 100 <= 20 or n % 10 not in (1, 2, 3):
+        return local(Tp("place", "{n}th", n=n))
+    return local({1: Tp("place", "{n}st", n=n), 2: Tp("place", "{n}nd", n=n), 3: Tp("place", "{n}rd", n=n)}[n % 10])
 
 
 def summary_layout(s: Summary) -> Layout:
@@ -161,10 +172,10 @@ def summary_layout(s: Summary) -> Layout:
                 break  # it would be cut: said in the message text instead
             lines = [("• " if i == 0 else "   ") + ln for i, ln in enumerate(wrapped)] + lines
         if len(lines) < sum(len(wrap(ev, inner - 40, BODY)) for ev in s.events):
-            lines = ["… (earlier events: in the message text)"] + lines
+            lines = [local(T("… (earlier events: in the message text)"))] + lines
         box_h = 10 + line_height(SMALL) + 4 + len(lines) * line_height(BODY) + 8
         c.rect(M, y, inner, box_h, "summary:last", "#ffffff", LINE, 1, 8)
-        c.text(M + 12, y + 8, "Last move", SMALL, "summary:last", SOFT)
+        c.text(M + 12, y + 8, Tp("image label", "Last move"), SMALL, "summary:last", SOFT)
         yy = y + 10 + line_height(SMALL) + 4
         for ln in lines:
             c.text(M + 12, yy, ln, BODY, "summary:last")
@@ -187,19 +198,21 @@ def summary_layout(s: Summary) -> Layout:
         c.rect(M, y, 10, box_h, tag, seat.colour, None, 0, 0)
         x = M + 20
         if seat.place is not None:
-            c.text(x, y + 8, f"{_ordinal(seat.place)}", NAME, tag)
-            x += measure(_ordinal(seat.place), NAME)[0] + 10
+            place = _ordinal(seat.place)
+            c.text(x, y + 8, place, NAME, tag)
+            x += measure(place, NAME)[0] + 10
         right = WIDTH - M - 14
         score_w = measure(seat.score, NAME + 1)[0] if seat.score else 0
         if seat.score:
             c.text(right, y + 8, seat.score, NAME + 1, tag + ":score", anchor="ra")
-        badge = "to act" if seat.acting and not s.over else seat.note
+        to_act = seat.acting and not s.over
+        badge = local(Tp("image label", "to act")) if to_act else local(seat.note)
         badge_w = measure(badge, SMALL)[0] + 14 if badge else 0
         name_w = right - score_w - (badge_w + 10 if badge else 0) - x - 12
         name = c.fit(x, y + 8, seat.name, NAME, name_w, tag + ":name")
         if badge:
             bx = x + name.w + 10
-            fill = ACT if badge == "to act" else "#e4e0d6"
+            fill = ACT if to_act else "#e4e0d6"
             c.rect(bx, y + 10, badge_w, line_height(SMALL) + 2, tag + ":badge", fill, None, 0, 5)
             c.text(bx + 7, y + 11, badge, SMALL, tag + ":badge")
         yy = y + 10 + line_height(NAME)
@@ -214,15 +227,17 @@ def summary_layout(s: Summary) -> Layout:
         for fact in s.table
         for ln in (
             _flow(
-                [f"{fact.label} {fact.items[0]}"]
+                [f"{local(fact.label)} {local(fact.items[0])}"]
                 if len(fact.items) == 1
-                else [f"{fact.label} {fact.items[0]},"] + [f"{i}," for i in fact.items[1:-1]] + [fact.items[-1]],
+                else [f"{local(fact.label)} {local(fact.items[0])},"]
+                + [f"{local(i)}," for i in fact.items[1:-1]]
+                + [local(fact.items[-1])],
                 inner - 24,
                 SMALL + 1,
                 " ",
             )
             if isinstance(fact, Fact) and fact.items
-            else wrap(str(getattr(fact, "label", fact)), inner - 24, SMALL + 1)
+            else wrap(getattr(fact, "label", fact), inner - 24, SMALL + 1)
         )
     ]
     if table:
@@ -242,7 +257,8 @@ def summary_layout(s: Summary) -> Layout:
     for ln in status:
         c.text(M + 12, yy, ln, BODY, "summary:status")
         yy += line_height(BODY)
-    c.text(M + 12, yy + 2, "Full board: /game board", SMALL, "summary:status:hint", SOFT)
+    # the command as the reader's Discord client names it (the translations spell it so)
+    c.text(M + 12, yy + 2, T("Full board: /game board"), SMALL, "summary:status:hint", SOFT)
     y += box_h + M
 
     c.lay.height = y

@@ -47,23 +47,23 @@ def sparse_renders(monkeypatch):
         "last_summary": None,
     }
 
-    def board(game_id, view):
+    def board(game_id, view, lang="en"):
         calls["board"] += 1
         if calls["last_board"] is None or calls["board"] % SPARSE_EVERY == 0 or view.get("phase") == "over":
-            calls["last_board"] = real_board(game_id, view)
+            calls["last_board"] = real_board(game_id, view, lang)
             calls["real"] += 1
         return calls["last_board"]
 
-    def hand(game_id, view):
+    def hand(game_id, view, lang="en"):
         calls["hand"] += 1
         if calls["last_hand"] is None or calls["hand"] % SPARSE_EVERY == 0:
-            calls["last_hand"] = real_hand(game_id, view)
+            calls["last_hand"] = real_hand(game_id, view, lang)
         return calls["last_hand"]
 
-    def summary(game_id, view, events=()):
+    def summary(game_id, view, events=(), lang="en"):
         calls["summary"] += 1
         if calls["last_summary"] is None or calls["summary"] % SPARSE_EVERY == 0 or view.get("phase") == "over":
-            calls["last_summary"] = real_summary(game_id, view, events)
+            calls["last_summary"] = real_summary(game_id, view, events, lang)
             calls["real"] += 1
         return calls["last_summary"]
 

@@ -106,7 +106,7 @@ class TableCog:
             await interaction.response.defer(ephemeral=True, thinking=True)
         files = []
         if board.view is not None:
-            files = await self.poster.board_files(board.game_id, board.view, seats_of(board.info))
+            files = await self.poster.board_files(board.game_id, board.view, seats_of(board.info), reader(interaction))
         lines = [
             in_language(
                 lead or T("That board is out of date, so nothing was played; this is the current board:"),

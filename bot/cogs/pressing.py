@@ -178,7 +178,9 @@ class Pressing(TableCog, commands.Cog, name=PRESS_COG):
         board = await self.service.board(table)
         files = []
         if board.view is not None:
-            files = await self.poster.summary_files(board.game_id, board.view, seats_of(board.info))
+            files = await self.poster.summary_files(
+                board.game_id, board.view, seats_of(board.info), lang=reader(interaction)
+            )
         lang = reader(interaction)
         view = restart_view(table, built[1], built[0].fingerprint(), lang) if built is not None else None
         text = "\n".join([OUT_OF_DATE.render(lang), *board_lines(board)])

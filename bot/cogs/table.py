@@ -68,7 +68,7 @@ class TableViews(GameSection, name=TABLE_COG):
         await interaction.response.defer(thinking=True)
         files = []
         if board.view is not None:
-            files = await self.poster.board_files(board.game_id, board.view, seats_of(board.info))
+            files = await self.poster.board_files(board.game_id, board.view, seats_of(board.info), board.info.language)
         kwargs: dict[str, Any] = {"files": files, "allowed_mentions": NO_PINGS}
         if board.status == "active":
             kwargs["view"] = board_view(board.table, board.version, board.game_id, lang=board.info.language)
@@ -82,7 +82,7 @@ class TableViews(GameSection, name=TABLE_COG):
         board = await self.service.board(table)
         files = []
         if board.view is not None:
-            files = await self.poster.board_files(board.game_id, board.view, seats_of(board.info))
+            files = await self.poster.board_files(board.game_id, board.view, seats_of(board.info), reader(interaction))
         kwargs: dict[str, Any] = {"files": files, "allowed_mentions": NO_PINGS, "ephemeral": True}
         if board.status == "active":
             kwargs["view"] = board_view(board.table, board.version, board.game_id, lang=reader(interaction))
@@ -279,11 +279,12 @@ class TableViews(GameSection, name=TABLE_COG):
             return
         info = await self.service.table_info(table)
         names = await self.bot.display_names(seats_of(info), drawn=True)  # type: ignore[attr-defined]
-        png = await render.render_hand(hand.game_id, rename_view(hand.view, names)) if hand.view else None
+        lang = reader(interaction)  # the member's own language: only they see this answer
+        png = await render.render_hand(hand.game_id, rename_view(hand.view, names), lang) if hand.view else None
         files = [discord.File(io.BytesIO(png), filename="hand.png")] if png else []
         text = hand.text or hand_text(hand.view) or T("Your hand.")
         head = T("**{game}**, move {move}. {hand}", game=game, move=hand.version, hand=text)
-        await interaction.followup.send(bound(in_language(head, reader(interaction))), ephemeral=True, files=files)
+        await interaction.followup.send(bound(in_language(head, lang)), ephemeral=True, files=files)
 
     async def send_moves(self, interaction: discord.Interaction, table: int) -> None:
         moves = await self.service.legal_moves(table, interaction.user.id)

@@ -56,25 +56,25 @@ def thin_rendering(h, monkeypatch, every: int = 8) -> dict:
     real_board, real_hand, real_summary = render.render_board, render.render_hand, render.render_summary
     calls = {"board": 0, "hand": 0, "summary": 0, "real": 0}
 
-    async def render_board(game_id, view):
+    async def render_board(game_id, view, lang="en"):
         calls["board"] += 1
         if calls["board"] % every == 1:
             calls["real"] += 1
-            return await real_board(game_id, view)
+            return await real_board(game_id, view, lang)
         return [tiny, tiny]
 
-    async def render_summary(game_id, view, events=None):
+    async def render_summary(game_id, view, events=None, lang="en"):
         calls["summary"] += 1
         if calls["summary"] % every == 1:
             calls["real"] += 1
-            return await real_summary(game_id, view, events)
+            return await real_summary(game_id, view, events, lang)
         return tiny
 
-    async def render_hand(game_id, view):
+    async def render_hand(game_id, view, lang="en"):
         calls["hand"] += 1
         if calls["hand"] % every == 1:
             calls["real"] += 1
-            return await real_hand(game_id, view)
+            return await real_hand(game_id, view, lang)
         return tiny
 
     monkeypatch.setattr(render, "render_board", render_board)

@@ -14,9 +14,9 @@ async def test_image_names_the_font_cannot_draw_fall_back_to_the_username(harnes
     drawn: list[dict] = []
     real = renderers.render_summary
 
-    def spy(game_id, view, events=()):
+    def spy(game_id, view, events=(), lang="en"):
         drawn.append(view)
-        return real(game_id, view, events)
+        return real(game_id, view, events, lang)
 
     monkeypatch.setattr(renderers, "render_summary", spy)
     li = h.guild.add_member(h.env.create_user("lixiaolong", global_name="李小龍"))

@@ -30,9 +30,9 @@ def tiny_renders(monkeypatch):
     buf = io.BytesIO()
     Image.new("RGB", (1, 1), "#ffffff").save(buf, "PNG")
     png = buf.getvalue()
-    monkeypatch.setattr(renderers, "render_board", lambda game_id, view: [png])
-    monkeypatch.setattr(renderers, "render_hand", lambda game_id, view: png)
-    monkeypatch.setattr(renderers, "render_summary", lambda game_id, view, events=None: png)
+    monkeypatch.setattr(renderers, "render_board", lambda game_id, view, lang="en": [png])
+    monkeypatch.setattr(renderers, "render_hand", lambda game_id, view, lang="en": png)
+    monkeypatch.setattr(renderers, "render_summary", lambda game_id, view, events=None, lang="en": png)
 
 
 @dataclass

@@ -57,9 +57,9 @@ async def test_every_image_and_text_uses_the_rule(harness, monkeypatch):
     drawn: list[dict] = []
     real = renderers.render_summary
 
-    def spy(game_id, view, events=()):
+    def spy(game_id, view, events=(), lang="en"):
         drawn.append(view)
-        return real(game_id, view, events)
+        return real(game_id, view, events, lang)
 
     monkeypatch.setattr(renderers, "render_summary", spy)
     blank = h.guild.add_member(h.env.create_user("blank.one", global_name="\u2800"))

@@ -45,12 +45,12 @@ async def test_renders_overlap_but_posts_go_out_in_version_order(tmp_path, monke
         r1.private = r2.private = []  # no DMs here
         log: list[str] = []
 
-        async def render_board(game_id, view, _real=render.render_board):
+        async def render_board(game_id, view, lang="en", _real=render.render_board):
             version = 1 if view == r1.view else 2
             log.append(f"start {version}")
             await asyncio.sleep(0.05 if version == 1 else 0.0)  # the first board renders slower
             log.append(f"end {version}")
-            return await _real(game_id, view)
+            return await _real(game_id, view, lang)
 
         monkeypatch.setattr(render, "render_board", render_board)
         poster = Poster(StubBot(service))

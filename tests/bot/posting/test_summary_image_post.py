@@ -21,9 +21,9 @@ async def test_a_moves_post_carries_one_summary_image_and_a_full_board_button(ha
     drawn: list[tuple[dict, list[str]]] = []
     real = renderers.render_summary
 
-    def spy(game_id, view, events=()):
+    def spy(game_id, view, events=(), lang="en"):
         drawn.append((view, list(events)))
-        return real(game_id, view, events)
+        return real(game_id, view, events, lang)
 
     monkeypatch.setattr(renderers, "render_summary", spy)
     h.service.seed_source = lambda: 3

@@ -1,0 +1,65 @@
+"""Images in the table's language: every label a renderer draws is a message of the host
+catalog, every text of the view is rendered in the image's language, ids and numbers stay.
+
+The pseudo-language (bot.i18n.PSEUDO, every message accented and bracketed ``⟦…⟧``) shows a
+label that skipped the catalogs: :mod:`tests.renderers.pseudo` spies on what is painted."""
+
+from __future__ import annotations
+
+import pytest
+
+import bot.i18n  # noqa: F401  (installs the catalogs)
+import renderers
+from bot.i18n import PSEUDO, translation
+from engines.i18n import T, Tp
+from renderers import base
+from renderers.summary import Fact, SeatSummary, Summary, summary_layout
+from tests.renderers.pseudo import unmarked
+from tests.renderers.test_summary import NAMES, _moments
+
+
+@pytest.fixture
+def painted(monkeypatch) -> list[str]:
+    """Every line of text painted (renderers.base.draw paints each through ``_text_mask``)."""
+
+    seen: list[str] = []
+    real = base._text_mask
+
+    def spy(line: str, size: int):
+        seen.append(line)
+        return real(line, size)
+
+    monkeypatch.setattr(base, "_text_mask", spy)
+    return seen
+
+
+def test_the_summarys_own_labels_go_through_the_catalogs(painted):
+    s = Summary(
+        title=Tp("game title", "Transport"),
+        step=T("Round {n}", n=2),
+        seats=[
+            SeatSummary(name="Jiří", score="12", facts=[T("hand {n}", n=3)], acting=True),
+            SeatSummary(name="Jūratė", score="9", place=2, note=Tp("image label", "to act")),
+        ],
+        table=[Fact(label=T("Market:"), items=["t12", "t13"]), T("Stack: {n}", n=4)],
+        status=T("{player} places a tile", player="Jiří"),
+        events=["⟦an event already rendered⟧"],
+    )
+    with base.drawn_in(PSEUDO):
+        base.render_png(summary_layout(s))
+    assert painted and not unmarked(painted, names=NAMES)
+    assert any("/ĝàɱé ƀöàŕð" in line for line in painted)  # "Full board: /game board", bracketed
+
+
+def test_a_summary_in_czech_differs_from_english_and_draws_the_catalogs_labels():
+    _moment, view, events = _moments("transport", 2)[1]
+    en = renderers.summary_layout("transport", view, events, "en")
+    cs = renderers.summary_layout("transport", view, events, "cs")
+    drawn_en, drawn_cs = [t.text for t in en.texts()], [t.text for t in cs.texts()]
+    # the Czech catalog's words (bot/locale/cs/LC_MESSAGES/boardhost.po), read from it and literal
+    assert translation("cs", "Last move", "image label") == "Poslední tah"
+    assert "Poslední tah" in drawn_cs and "Last move" in drawn_en and "Last move" not in drawn_cs
+    assert "Celý herní plán: /hra plán" in drawn_cs and "Full board: /game board" in drawn_en
+    assert renderers.render_summary("transport", view, events, "cs") != renderers.render_summary(
+        "transport", view, events, "en"
+    )
