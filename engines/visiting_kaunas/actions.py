@@ -13,6 +13,7 @@ from functools import cache
 from typing import Literal
 
 from engines.base import ActionModel
+from engines.i18n import N_
 
 Zone = Literal["morning", "midday", "evening"]
 Side = Literal["a", "b"]
@@ -60,7 +61,7 @@ class Fire(ActionModel):
     """Resolve the event die on ``card`` now (when tied dice let you choose the order)."""
 
     type: Literal["fire"] = "fire"
-    sentence = "Resolve the event die on {card} now."
+    sentence = N_("Resolve the event die on {card} now.")
     card: str
 
 
@@ -136,7 +137,7 @@ class Cover(ActionModel):
     """The card moving face up covers the face-up stack ``stack``."""
 
     type: Literal["cover"] = "cover"
-    sentence = "Put the card face up on {stack}."
+    sentence = N_("Put the card face up on {stack}.")
     stack: str
 
 
@@ -161,7 +162,7 @@ class Decline(ActionModel):
     """Another player's 5/4: do not buy."""
 
     type: Literal["decline"] = "decline"
-    sentence = "Do not buy the building."
+    sentence = N_("Do not buy the building.")
 
 
 ACTION_MODELS = (

@@ -9,10 +9,12 @@ from typing import Any
 from engines.base import Engine, IllegalAction, rng
 from engines.base import Event as GameEvent
 from engines.copying import deep_copier
+from engines.i18n import N_, Code, texts
+from engines.i18n import T as host_text
 
 from . import data as D
 from . import rules as R
-from . import text as T
+from . import text as words
 from .actions import (
     ACTION_MODELS,
     Build,
@@ -33,9 +35,11 @@ from .actions import (
     Use,
 )
 from .ai import KaunasAI
-from .rules import building_count, building_type, capacity, count, label, level, longest_row, parse_label, price
+from .rules import building_count, building_type, capacity, label, level, longest_row, parse_label, price
 from .search import HOOKS as SEARCH_HOOKS
 from .state import DOWN, UP, Options, PlayerState, State
+
+T, Tn, Tp = texts("visiting-kaunas")
 
 #: a deep copy of a state, by code generated from the models' field types
 _copy_state = deep_copier(State)
@@ -55,58 +59,58 @@ class VisitingKaunas(Engine):
     search = SEARCH_HOOKS
     has_hands = True
     score_unit = ("coin", "coins")
-    rules_summary = T.RULES_SUMMARY
+    rules_summary = words.RULES_SUMMARY
 
     # ----- the move builder ------------------------------------------------------------
     choice_kinds = {
-        "ship": "Move a ship",
-        "build": "Build",
-        "event": "Put a die on an event card",
-        "use": "Keep a die for its action",
-        "penalty": "Pay the penalty",
-        "fire": "Resolve an event die now",
-        "skip": "Do not use a die",
-        "grande": "Move your Grande",
-        "row": "Place the 5 beside a row",
-        "column": "Place the 4 below a column",
-        "upgrade": "Take a face-up upgrade",
-        "draw": "Draw upgrade cards",
-        "choose": "Keep a drawn upgrade",
-        "reveal": "Reveal an event card",
-        "recall": "Take back a discarded event",
-        "cover": "Put the card face up",
-        "tourist": "Move a tourist",
-        "take": "Buy the building",
-        "decline": "Do not buy",
+        "ship": N_("Move a ship"),
+        "build": N_("Build"),
+        "event": N_("Put a die on an event card"),
+        "use": N_("Keep a die for its action"),
+        "penalty": N_("Pay the penalty"),
+        "fire": N_("Resolve an event die now"),
+        "skip": N_("Do not use a die"),
+        "grande": N_("Move your Grande"),
+        "row": N_("Place the 5 beside a row"),
+        "column": N_("Place the 4 below a column"),
+        "upgrade": N_("Take a face-up upgrade"),
+        "draw": N_("Draw upgrade cards"),
+        "choose": N_("Keep a drawn upgrade"),
+        "reveal": N_("Reveal an event card"),
+        "recall": N_("Take back a discarded event"),
+        "cover": N_("Put the card face up"),
+        "tourist": N_("Move a tourist"),
+        "take": N_("Buy the building"),
+        "decline": N_("Do not buy"),
     }
     choice_questions = {
-        "ship.edge": "Which ship do you move?",
-        "ship.to": "To which column or row?",
-        "build.row": "Which street row does the building go at the end of?",
-        "event.die": "Which die do you put on an event card?",
-        "event.card": "On which event card?",
-        "event.zone": "In which time zone?",
-        "use.die": "Which die do you keep for its action?",
-        "penalty.card": "On which face-down card do your coins go?",
-        "fire.card": "Which event die is resolved now?",
-        "skip.die": "Which die do you not use?",
-        "grande.to": "To which building does your Grande go?",
-        "grande.zone": "In which time zone?",
-        "row.row": "Beside which row?",
-        "column.column": "Below which column?",
-        "upgrade.card": "Which face-up upgrade do you take?",
-        "upgrade.building": "Which of your buildings gets it?",
-        "draw.count": "How many upgrade cards do you draw?",
-        "choose.card": "Which drawn upgrade do you keep?",
-        "choose.building": "Which of your buildings gets it?",
-        "reveal.card": "Which face-down card do you turn face up?",
-        "reveal.stack": "Onto which face-up stack?",
-        "recall.card": "Which discarded event card do you take back?",
-        "recall.stack": "Onto which face-up stack?",
-        "cover.stack": "Which face-up stack does it cover?",
-        "tourist.source": "Where does the tourist come from?",
-        "tourist.to": "Where does it go?",
-        "take.row": "Which street row does the building go at the end of?",
+        "ship.edge": N_("Which ship do you move?"),
+        "ship.to": N_("To which column or row?"),
+        "build.row": N_("Which street row does the building go at the end of?"),
+        "event.die": N_("Which die do you put on an event card?"),
+        "event.card": N_("On which event card?"),
+        "event.zone": N_("In which time zone?"),
+        "use.die": N_("Which die do you keep for its action?"),
+        "penalty.card": N_("On which face-down card do your coins go?"),
+        "fire.card": N_("Which event die is resolved now?"),
+        "skip.die": N_("Which die do you not use?"),
+        "grande.to": N_("To which building does your Grande go?"),
+        "grande.zone": N_("In which time zone?"),
+        "row.row": N_("Beside which row?"),
+        "column.column": N_("Below which column?"),
+        "upgrade.card": N_("Which face-up upgrade do you take?"),
+        "upgrade.building": N_("Which of your buildings gets it?"),
+        "draw.count": N_("How many upgrade cards do you draw?"),
+        "choose.card": N_("Which drawn upgrade do you keep?"),
+        "choose.building": N_("Which of your buildings gets it?"),
+        "reveal.card": N_("Which face-down card do you turn face up?"),
+        "reveal.stack": N_("Onto which face-up stack?"),
+        "recall.card": N_("Which discarded event card do you take back?"),
+        "recall.stack": N_("Onto which face-up stack?"),
+        "cover.stack": N_("Which face-up stack does it cover?"),
+        "tourist.source": N_("Where does the tourist come from?"),
+        "tourist.to": N_("Where does it go?"),
+        "take.row": N_("Which street row does the building go at the end of?"),
     }
 
     def choice_label(self, state, action, name: str, value) -> tuple[str, str]:
@@ -114,27 +118,37 @@ class VisitingKaunas(Engine):
         what they show."""
 
         if name == "die":
-            return f"The {value}", ""
-        if name == "zone":
-            return str(value).capitalize(), ""
+            return T("The {die}", die=value), ""
+        if name == "zone" and value in words.ZONE_LABELS:
+            return words.ZONE_LABELS[value], ""
         if name == "edge":
-            return f"Your {value} ship", ""
+            return (T("Your top ship") if value == "top" else T("Your right ship")), ""
         if name in ("row",) and value in ("a", "b"):
-            return f"Row {value.upper()}", ""
+            return Tp("street row", "Row {row}", row=Code(value.upper())), ""
         if name == "to" and action.type == "ship":
-            return (f"Column {value}" if action.edge == "top" else f"Row {value}"), ""
-        if name in ("row", "column", "count"):
-            return f"{name.capitalize()} {value}", ""
+            return (Tp("grid", "Column {n}", n=value) if action.edge == "top" else Tp("grid", "Row {n}", n=value)), ""
+        if name == "row":
+            return Tp("grid", "Row {n}", n=value), ""
+        if name == "column":
+            return Tp("grid", "Column {n}", n=value), ""
+        if name == "count":
+            return T("Count {n}", n=value), ""
         if name in ("card", "stack") and isinstance(value, str) and value[:2] in ("up", "do"):
-            kind = "face-up stack" if value.startswith("up") else "face-down card"
-            return f"{value} ({kind} {value[-1]})", ""
+            if value.startswith("up"):
+                return T("{position} (face-up stack {n})", position=Code(value), n=value[-1]), ""
+            return T("{position} (face-down card {n})", position=Code(value), n=value[-1]), ""
         if name == "card" and value in D.EVENTS:
-            return T.card_words(value), ""
+            return words.card_words(value), ""
         if name == "card" and value in D.UPGRADES:
-            return T.upgrade_words(value), ""
+            return words.upgrade_words(value), ""
         if name in ("building", "to", "source") and isinstance(value, str):
-            word = {"supply": "Your supply", "grande": "Your Grande", "out": "Out of the city"}.get(value)
-            return word or value.upper(), ""
+            if value == "supply":
+                return T("Your supply"), ""
+            if value == "grande":
+                return T("Your Grande"), ""
+            if value == "out":
+                return T("Out of the city"), ""
+            return Code(value.upper()), ""
         return super().choice_label(state, action, name, value)
 
     # ------------------------------------------------------------------ setup
@@ -239,7 +253,7 @@ class VisitingKaunas(Engine):
             if any(map(is_, legal, repeat(action))) or action in legal:
                 return action
         why = self.why_illegal(state, player, action)
-        raise IllegalAction(why or "That move is not allowed now.", show_moves=why is None)
+        raise IllegalAction(why or host_text("That move is not allowed now."), show_moves=why is None)
 
     def copy_state(self, state: State) -> State:
         """A copy sharing nothing mutable with ``state`` (as a deep copy, field for field, the
@@ -261,93 +275,156 @@ class VisitingKaunas(Engine):
 
         s, a = state, action
         me = s.pl[s.players[s.active]]
+        bname = words.building_name
         if isinstance(a, Ship):
             r, c = (me.row, a.to - 1) if a.edge == "top" else (a.to - 1, me.column)
             dist = abs((a.to - 1) - (me.column if a.edge == "top" else me.row))
-            b = D.BUILDINGS[s.grid[r][c]].name if s.grid[r][c] else "nothing"
-            where = f"column {a.to}" if a.edge == "top" else f"row {a.to}"
-            return f"Move your {a.edge} ship to {where}: buy the {b} for {dist * level(s)}."
+            b = bname(s.grid[r][c]) if s.grid[r][c] else Tp("building", "nothing")
+            if a.edge == "top":
+                return T(
+                    "Move your top ship to column {to}: buy the {building} for {cost}.",
+                    to=a.to,
+                    building=b,
+                    cost=dist * level(s),
+                )
+            return T(
+                "Move your right ship to row {to}: buy the {building} for {cost}.",
+                to=a.to,
+                building=b,
+                cost=dist * level(s),
+            )
         if isinstance(a, Build):
-            return (
-                f"Build the {D.BUILDINGS[s.taking].name if s.taking else 'building'} at the end of row {a.row.upper()}."
-            )
+            if s.taking:
+                return T(
+                    "Build the {building} at the end of row {row}.", building=bname(s.taking), row=Code(a.row.upper())
+                )
+            return T("Build the building at the end of row {row}.", row=Code(a.row.upper()))
         if isinstance(a, Event):
+            card, zone = Code(a.card), words.zone_word(a.zone)
             if a.card.startswith("up") and s.up[UP.index(a.card)]:
-                what = T.card_words(s.up[UP.index(a.card)][-1])
-            else:
-                j = DOWN.index(a.card) if a.card in DOWN else -1
-                what = f"face-down level {D.EVENTS[s.down[j]].level}" if j >= 0 and s.down[j] else "a card"
-            return f"Put the {a.die} on {a.card}, {what}, in the {a.zone}."
+                what = words.card_words(s.up[UP.index(a.card)][-1])
+                return T(
+                    "Put the {die} on {position}, {card}, in the {zone}.",
+                    die=a.die,
+                    position=card,
+                    card=what,
+                    zone=zone,
+                )
+            j = DOWN.index(a.card) if a.card in DOWN else -1
+            if j >= 0 and s.down[j]:
+                return T(
+                    "Put the {die} on {position}, face-down level {level}, in the {zone}.",
+                    die=a.die,
+                    position=card,
+                    level=D.EVENTS[s.down[j]].level,
+                    zone=zone,
+                )
+            return T("Put the {die} on {position}, a card, in the {zone}.", die=a.die, position=card, zone=zone)
         if isinstance(a, Use):
-            what = (
-                {
-                    6: "move your Grande",
-                    5: "a row building",
-                    4: "a column building",
-                    3: "an upgrade",
-                    2: "reveal 2 events",
-                    1: "an event from the discard",
-                }[a.die]
-                if 1 <= a.die <= 6
-                else "its action"
-            )
-            return f"Keep the {a.die} for its action: {what}."
+            what = {
+                6: T("Keep the 6 for its action: move your Grande."),
+                5: T("Keep the 5 for its action: a row building."),
+                4: T("Keep the 4 for its action: a column building."),
+                3: T("Keep the 3 for its action: an upgrade."),
+                2: T("Keep the 2 for its action: reveal 2 events."),
+                1: T("Keep the 1 for its action: an event from the discard."),
+            }.get(a.die)
+            return what or T("Keep the {die} for its action: its action.", die=a.die)
         if isinstance(a, Penalty):
             amount = min(me.coins, longest_row(me))
-            return f"Put your penalty of {count(amount, 'coin')} on face-down card {a.card}."
+            return T(
+                "Put your penalty of {amount} on face-down card {card}.", amount=words.coins(amount), card=Code(a.card)
+            )
         if isinstance(a, Skip):
-            return f"Do not use the {a.die}." if s.phase != "reveal" else "Stop revealing."
+            return T("Do not use the {die}.", die=a.die) if s.phase != "reveal" else T("Stop revealing.")
         if isinstance(a, Grande):
             bid = building_type(me, a.to) if parse_label(me, a.to) else ""
-            name = D.BUILDINGS[bid].name if bid else a.to
-            return f"Move your Grande to {a.to.upper()} {name} ({a.zone}), paying {2 * price(me, a.to, a.zone) if bid else 0}."
+            return T(
+                "Move your Grande to {label} {building} ({zone}), paying {pay}.",
+                label=Code(a.to.upper()),
+                building=bname(bid) if bid else Code(a.to),
+                zone=words.zone_word(a.zone),
+                pay=2 * price(me, a.to, a.zone) if bid else 0,
+            )
         if isinstance(a, Row):
             b = s.grid[a.row - 1][me.column] if 0 < a.row <= len(s.grid) else ""
-            return f"Place the 5 beside row {a.row}: take the {D.BUILDINGS[b].name if b else 'building'} free."
+            if b:
+                return T("Place the 5 beside row {row}: take the {building} free.", row=a.row, building=bname(b))
+            return T("Place the 5 beside row {row}: take the building free.", row=a.row)
         if isinstance(a, Column):
             b = s.grid[me.row][a.column - 1] if 0 < a.column <= len(s.grid[0]) else ""
-            return f"Place the 4 below column {a.column}: take the {D.BUILDINGS[b].name if b else 'building'} free."
+            if b:
+                return T(
+                    "Place the 4 below column {column}: take the {building} free.", column=a.column, building=bname(b)
+                )
+            return T("Place the 4 below column {column}: take the building free.", column=a.column)
         if isinstance(a, UpgradeTake):
-            return f"Take upgrade {T.upgrade_words(a.card)} for your {a.building.upper()}."
+            return T(
+                "Take upgrade {card} for your {label}.",
+                card=words.upgrade_words(a.card),
+                label=Code(a.building.upper()),
+            )
         if isinstance(a, Draw):
-            return "Draw 1 upgrade card and keep it." if a.count == 1 else f"Draw {a.count} upgrade cards and keep one."
+            if a.count == 1:
+                return T("Draw 1 upgrade card and keep it.")
+            return T("Draw {count} upgrade cards and keep one.", count=a.count)
         if isinstance(a, Choose):
-            return f"Keep upgrade {T.upgrade_words(a.card)} for your {a.building.upper()}."
+            return T(
+                "Keep upgrade {card} for your {label}.",
+                card=words.upgrade_words(a.card),
+                label=Code(a.building.upper()),
+            )
         if isinstance(a, Reveal):
             j = DOWN.index(a.card) if a.card in DOWN else -1
             lvl = D.EVENTS[s.down[j]].level if j >= 0 and s.down[j] else 0
-            return f"Turn {a.card} (level {lvl}) face up onto {a.stack}."
-        if isinstance(a, Recall):
-            return f"Put discarded {T.card_words(a.card)} onto {a.stack}."
-        if isinstance(a, Tourist):
-            src = {"supply": "a tourist from your supply", "grande": "your Grande"}.get(
-                a.source, f"a tourist from {a.source.upper()}"
+            return T(
+                "Turn {card} (level {level}) face up onto {stack}.", card=Code(a.card), level=lvl, stack=Code(a.stack)
             )
-            dst = "out of the city" if a.to == "out" else f"to {a.to.upper()}"
-            return f"Move {src} {dst}."
+        if isinstance(a, Recall):
+            return T("Put discarded {card} onto {stack}.", card=words.card_words(a.card), stack=Code(a.stack))
+        if isinstance(a, Tourist):
+            if a.source == "supply":
+                if a.to == "out":
+                    return T("Move a tourist from your supply out of the city.")
+                return T("Move a tourist from your supply to {to}.", to=Code(a.to.upper()))
+            if a.source == "grande":
+                if a.to == "out":
+                    return T("Move your Grande out of the city.")
+                return T("Move your Grande to {to}.", to=Code(a.to.upper()))
+            if a.to == "out":
+                return T("Move a tourist from {source} out of the city.", source=Code(a.source.upper()))
+            return T("Move a tourist from {source} to {to}.", source=Code(a.source.upper()), to=Code(a.to.upper()))
         if isinstance(a, Take):
-            return (
-                f"Buy the building at your ship for {D.OTHERS_FACTOR * level(s)} and build it in row {a.row.upper()}."
+            return T(
+                "Buy the building at your ship for {cost} and build it in row {row}.",
+                cost=D.OTHERS_FACTOR * level(s),
+                row=Code(a.row.upper()),
             )
         return super().describe(state, action)
 
     def status(self, state: State) -> str:
         if self.is_over(state):
-            return "Game over."
-        line = f"Turn {state.turn + 1}, {T.step_text(state)}: waiting for {', '.join(self.to_act(state))}."
+            return host_text("Game over.")
+        turn, step, waiting = state.turn + 1, words.step_text(state), self.to_act(state)
         if state.turn == 0:  # say why this player starts (Visiting Kaunas, setup: lowest die)
-            line += " " + self.first_player_text(state)
-        return line
+            return T(
+                "Turn {turn}, {step}: waiting for {players}. {first}",
+                turn=turn,
+                step=step,
+                players=waiting,
+                first=self.first_player_text(state),
+            )
+        return T("Turn {turn}, {step}: waiting for {players}.", turn=turn, step=step, players=waiting)
 
     def first_player_text(self, state: State) -> str:
         """Visiting Kaunas, setup: "p1 starts with the lowest die (p0 4, p1 2)." — every roll
         round, tied lowest players rerolling."""
 
-        rounds = []
+        rolls: Any = None
         for roll in state.first_rolls:
-            rounds.append(", ".join(f"{p} {v}" for p, v in zip(state.players, roll) if v))
-        rolls = "; reroll: ".join(rounds)
-        return f"{state.players[state.first]} starts with the lowest die ({rolls})."
+            this = [f"{p} {v}" for p, v in zip(state.players, roll) if v]  # seat ids and pips
+            rolls = this if rolls is None else T("{rolls}; reroll: {reroll}", rolls=rolls, reroll=this)
+        return T("{seat} starts with the lowest die ({rolls}).", seat=state.players[state.first], rolls=rolls)
 
     # ------------------------------------------------------------------ views
     def _card(self, cid: str) -> dict:
@@ -392,7 +469,7 @@ class VisitingKaunas(Engine):
                         {
                             "label": lab,
                             "building": b,
-                            "name": D.BUILDINGS[b].name,
+                            "name": words.building_name(b),
                             "category": D.BUILDINGS[b].category,
                             "upgrades": list(pl.upgrades.get(lab, [])),
                             "zones": zones,
@@ -456,7 +533,11 @@ class VisitingKaunas(Engine):
             # the printed building cards (name, category, capacity and price per open time
             # zone) for the images of the grid and the event cards; renderers read only the view
             "buildings": {
-                b.id: {"name": b.name, "category": b.category, "zones": {z: list(cp) for z, cp in b.zones.items()}}
+                b.id: {
+                    "name": words.building_name(b.id),
+                    "category": b.category,
+                    "zones": {z: list(cp) for z, cp in b.zones.items()},
+                }
                 for b in D.BUILDINGS.values()
             },
         }
@@ -465,7 +546,7 @@ class VisitingKaunas(Engine):
             mine = s.drawn if player == s.players[s.active] else []
             v["drawn"] = [self._upgrade(u) for u in mine]
             if mine:
-                v["hand"] = ["drawn upgrade " + T.upgrade_words(u) for u in mine]
+                v["hand"] = [T("drawn upgrade {card}", card=words.upgrade_words(u)) for u in mine]
         return v
 
     def _upgrade(self, u: str) -> dict:
@@ -479,7 +560,7 @@ class VisitingKaunas(Engine):
         pv = self.private_view(state, player)
         if pv is None:
             return ""
-        return "You drew " + ", ".join(T.upgrade_words(u["id"]) for u in pv["drawn"]) + ": keep one."
+        return T("You drew {cards}: keep one.", cards=[words.upgrade_words(u["id"]) for u in pv["drawn"]])
 
     def private_view(self, state: State, player: str) -> dict | None:
         """The upgrade cards ``player`` drew and must choose from (rules "Upgrades"), or

@@ -43,14 +43,16 @@ Interpretations of the text (also marked "ASSUMED" where they are implemented):
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from engines.base import Event as GameEvent
 from engines.base import event, rng
+from engines.i18n import T as host_text
+from engines.i18n import Text, texts
 
 from . import data as D
-from . import text as T
+from . import text as words
 from .actions import (
     Build,
     Choose,
@@ -75,14 +77,17 @@ from .actions import (
 )
 from .state import DOWN, SIDES, UP, Die, PlayerState, State
 
+_T, _Tn, Tp = texts("visiting-kaunas")
+#: the texts of events and refusals, one shared Text per distinct sentence and parameters
+#: (texts are immutable; events are written on the hot path of ``apply``, where the same
+#: sentences come again and again). Parameters must be hashable: tuples, not lists.
+T = lru_cache(maxsize=8192)(_T)
+Tn = lru_cache(maxsize=8192)(_Tn)
+bname = words.building_name
+coins = words.coins
+
 
 # ----------------------------------------------------------------------------- helpers
-def count(n: int, word: str) -> str:
-    """``"1 coin"``, ``"5 coins"``: a number with its noun (regular English plural)."""
-
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
 def level(s: State) -> int:
     """ "The number on the event deck": the level on the back of its top card (ASSUMED, ref
     ambiguity 1); 0 when the deck is empty."""
@@ -526,27 +531,35 @@ def is_legal(s: State, player: str, a: Any) -> bool | None:
 def why(s: State, p: str, a: Any) -> str:
     kinds = {type(x) for x in legal(s, p)}
     if type(a) not in kinds:
-        return f"You cannot {type(a).verb()} now: {T.step_text(s)}."
+        return T("You cannot {move} now: {step}.", move=words.code(type(a).verb()), step=words.step_text(s))
     if isinstance(a, Ship):
         me = s.pl[p]
         cur = me.column if a.edge == "top" else me.row
         others = {(s.pl[q].column if a.edge == "top" else s.pl[q].row) for q in s.players if q != p}
         if a.to - 1 in others:
-            return "Another player's ship is already there."
+            return T("Another player's ship is already there.")
         if a.to - 1 == cur:
-            return "Move your ship at least one space."
+            return T("Move your ship at least one space.")
         if abs(a.to - 1 - cur) * level(s) > me.coins:
-            return f"That move costs {count(abs(a.to - 1 - cur) * level(s), 'coin')} and you have {me.coins}."
-        return "There is no such space on the grid."
+            return T(
+                "That move costs {cost} and you have {coins}.",
+                cost=coins(abs(a.to - 1 - cur) * level(s)),
+                coins=me.coins,
+            )
+        return T("There is no such space on the grid.")
     if isinstance(a, Event):
-        return "That die, card or time zone cannot be chosen (face-up cards only take their own time zones, one die per card)."
+        return T(
+            "That die, card or time zone cannot be chosen (face-up cards only take their own time zones, one die per card)."
+        )
     if isinstance(a, Row):
-        return "Each 5 needs its own grid row with a building at your column ship."
+        return T("Each 5 needs its own grid row with a building at your column ship.")
     if isinstance(a, Column):
-        return "Each 4 needs its own grid column with a building at your row ship."
+        return T("Each 4 needs its own grid column with a building at your row ship.")
     if isinstance(a, Tourist):
-        return "That tourist cannot make that move (tourists never move left, need an open building with room, and move once per event)."
-    return "That move is not allowed now."
+        return T(
+            "That tourist cannot make that move (tourists never move left, need an open building with room, and move once per event)."
+        )
+    return host_text("That move is not allowed now.")
 
 
 def refill_down(s: State, ev: list[GameEvent]) -> None:
@@ -559,13 +572,29 @@ def refill_down(s: State, ev: list[GameEvent]) -> None:
             s.down[j] = s.edeck.pop(0)
     if not s.edeck:
         s.phase = "over"
-        ev.append(
-            event(
-                type="game-over",
-                text="The event deck is empty: the game ends. "
-                + " ".join(f"{p}: {count(s.pl[p].coins, 'coin')}." for p in s.players),
-            )
+        ev.append(event(type="game-over", text=game_over_text(s)))
+
+
+def game_over_text(s: State) -> str:
+    """ "The event deck is empty: the game ends. p0: 12 coins. p1: 9 coins." (2-4 players)."""
+
+    res = [Tn("{seat}: {n} coin.", "{seat}: {n} coins.", s.pl[p].coins, seat=p) for p in s.players]
+    if len(res) == 2:
+        return T("The event deck is empty: the game ends. {first} {second}", first=res[0], second=res[1])
+    if len(res) == 3:
+        return T(
+            "The event deck is empty: the game ends. {first} {second} {third}",
+            first=res[0],
+            second=res[1],
+            third=res[2],
         )
+    return T(
+        "The event deck is empty: the game ends. {first} {second} {third} {fourth}",
+        first=res[0],
+        second=res[1],
+        third=res[2],
+        fourth=res[3],
+    )
 
 
 def to_face_up(s: State, card: str, stack: str) -> None:
@@ -600,7 +629,6 @@ def place(pl: PlayerState, building: str, side: str) -> str:
 def do(s: State, p: str, a: Any, ev: list[GameEvent]) -> None:
     me = s.pl[p]
     kind = type(a)  # one of the action models (check compared types exactly)
-    bname = lambda b: D.BUILDINGS[b].name  # noqa: E731
     if kind is Ship:
         lvl = level(s)
         if a.edge == "top":
@@ -617,12 +645,26 @@ def do(s: State, p: str, a: Any, ev: list[GameEvent]) -> None:
         ev.append(
             event(
                 type="buy",
-                text=f"{p} moves a ship {count(dist, 'space')} and buys a {bname(s.taking)} for {count(cost, 'coin')}.",
+                text=Tn(
+                    "{seat} moves a ship {n} space and buys a {building} for {cost}.",
+                    "{seat} moves a ship {n} spaces and buys a {building} for {cost}.",
+                    dist,
+                    seat=p,
+                    building=bname(s.taking),
+                    cost=coins(cost),
+                ),
             )
         )
     elif kind is Build:
         lab = place(me, s.taking, a.row)
-        ev.append(event(type="build", text=f"{p} builds the {bname(s.taking)} at {lab}."))
+        ev.append(
+            event(
+                type="build",
+                text=T(
+                    "{seat} builds the {building} at {label}.", seat=p, building=bname(s.taking), label=words.code(lab)
+                ),
+            )
+        )
         s.taking = ""
         if s.after_build == "roll":
             refill_grid(s)
@@ -636,11 +678,22 @@ def do(s: State, p: str, a: Any, ev: list[GameEvent]) -> None:
         d = next(d for d in s.dice if d.v == a.die and not d.use)
         d.use, d.card, d.zone = "event", a.card, a.zone
         d.cid = board_cards(s)[a.card]
-        ev.append(event(type="assign", text=f"{p} puts the {a.die} on {a.card}, {a.zone}."))
+        ev.append(
+            event(
+                type="assign",
+                text=T(
+                    "{seat} puts the {die} on {card}, {zone}.",
+                    seat=p,
+                    die=a.die,
+                    card=words.code(a.card),
+                    zone=words.zone_word(a.zone),
+                ),
+            )
+        )
     elif kind is Use:
         d = next(d for d in s.dice if d.v == a.die and not d.use)
         d.use = "action"
-        ev.append(event(type="assign", text=f"{p} keeps the {a.die} for its action."))
+        ev.append(event(type="assign", text=T("{seat} keeps the {die} for its action.", seat=p, die=a.die)))
     elif kind is Penalty:
         amount = min(me.coins, longest_row(me))
         me.coins -= amount
@@ -648,7 +701,13 @@ def do(s: State, p: str, a: Any, ev: list[GameEvent]) -> None:
         s.stakes[cid] = s.stakes.get(cid, 0) + amount
         ev.append(
             event(
-                type="penalty", text=f"{p} puts no die on an event card and places {count(amount, 'coin')} on {a.card}."
+                type="penalty",
+                text=T(
+                    "{seat} puts no die on an event card and places {amount} on {card}.",
+                    seat=p,
+                    amount=coins(amount),
+                    card=words.code(a.card),
+                ),
             )
         )
         s.phase = "resolve"
@@ -663,7 +722,7 @@ def do(s: State, p: str, a: Any, ev: list[GameEvent]) -> None:
         else:
             i = action_die(s, a.die)
             s.dice[i].done = True
-            ev.append(event(type="skip", text=f"{p} does not use the {a.die}."))
+            ev.append(event(type="skip", text=T("{seat} does not use the {die}.", seat=p, die=a.die)))
     elif kind is Grande:
         i = action_die(s, 6)
         s.dice[i].done = True
@@ -671,7 +730,18 @@ def do(s: State, p: str, a: Any, ev: list[GameEvent]) -> None:
         me.grande = key
         pay = price(me, a.to, a.zone) * D.GRANDE_FACTOR
         me.coins += pay
-        ev.append(event(type="grande", text=f"{p}'s Grande goes to {a.to} ({a.zone}) and pays {pay}."))
+        ev.append(
+            event(
+                type="grande",
+                text=T(
+                    "{seat}'s Grande goes to {label} ({zone}) and pays {pay}.",
+                    seat=p,
+                    label=words.code(a.to),
+                    zone=words.zone_word(a.zone),
+                    pay=pay,
+                ),
+            )
+        )
     elif kind is Row or kind is Column:
         v = 5 if kind is Row else 4
         i = action_die(s, v)
@@ -686,7 +756,6 @@ def do(s: State, p: str, a: Any, ev: list[GameEvent]) -> None:
                 c = s.pl[q].column
                 if q != p and s.grid[r][c] and s.pl[q].coins >= D.OTHERS_FACTOR * lvl:
                     s.offers[q] = [r, c]
-            where = f"row {a.row}"
         else:
             c = a.column - 1
             s.used_columns.append(c)
@@ -695,10 +764,23 @@ def do(s: State, p: str, a: Any, ev: list[GameEvent]) -> None:
                 r = s.pl[q].row
                 if q != p and s.grid[r][c] and s.pl[q].coins >= D.OTHERS_FACTOR * lvl:
                     s.offers[q] = [r, c]
-            where = f"column {a.column}"
-        ev.append(
-            event(type="die-building", text=f"{p} places the {v} at {where} and takes a {bname(s.taking)} for free.")
-        )
+        if kind is Row:
+            text = T(
+                "{seat} places the {die} at row {row} and takes a {building} for free.",
+                seat=p,
+                die=v,
+                row=a.row,
+                building=bname(s.taking),
+            )
+        else:
+            text = T(
+                "{seat} places the {die} at column {column} and takes a {building} for free.",
+                seat=p,
+                die=v,
+                column=a.column,
+                building=bname(s.taking),
+            )
+        ev.append(event(type="die-building", text=text))
         s.after_build = "offers"
         s.phase = "build"
     elif kind is UpgradeTake:
@@ -706,15 +788,34 @@ def do(s: State, p: str, a: Any, ev: list[GameEvent]) -> None:
         s.dice[i].done = True
         s.uface.remove(a.card)
         me.upgrades.setdefault(a.building, []).append(a.card)
-        ev.append(event(type="upgrade", text=f"{p} takes upgrade {a.card} for {a.building}."))
+        ev.append(
+            event(
+                type="upgrade",
+                text=T(
+                    "{seat} takes upgrade {card} for {label}.",
+                    seat=p,
+                    card=words.code(a.card),
+                    label=words.code(a.building),
+                ),
+            )
+        )
     elif kind is Draw:
         i = action_die(s, 3)
         s.dice[i].done = True
         s.drawn = s.udeck[: a.count]
         s.udeck = s.udeck[a.count :]
         s.phase = "choose"
-        ev.append(event(type="draw", text=f"{p} draws {count(a.count, 'upgrade card')}."))
-        ev.append(event(type="drawn", text="You drew " + ", ".join(s.drawn) + ".", visible_to=[p]))
+        ev.append(
+            event(
+                type="draw",
+                text=Tn("{seat} draws {n} upgrade card.", "{seat} draws {n} upgrade cards.", a.count, seat=p),
+            )
+        )
+        ev.append(
+            event(
+                type="drawn", text=T("You drew {cards}.", cards=tuple(words.code(u) for u in s.drawn)), visible_to=[p]
+            )
+        )
     elif kind is Choose:
         me.upgrades.setdefault(a.building, []).append(a.card)
         others = [u for u in s.drawn if u != a.card]
@@ -724,8 +825,22 @@ def do(s: State, p: str, a: Any, ev: list[GameEvent]) -> None:
         ev.append(
             event(
                 type="upgrade",
-                text=f"{p} keeps upgrade {a.card} for {a.building}"
-                + (f"; {', '.join(others)} go face up." if others else "."),
+                text=(
+                    T(
+                        "{seat} keeps upgrade {card} for {label}; {others} go face up.",
+                        seat=p,
+                        card=words.code(a.card),
+                        label=words.code(a.building),
+                        others=tuple(words.code(u) for u in others),
+                    )
+                    if others
+                    else T(
+                        "{seat} keeps upgrade {card} for {label}.",
+                        seat=p,
+                        card=words.code(a.card),
+                        label=words.code(a.building),
+                    )
+                ),
             )
         )
     elif kind is Reveal:
@@ -738,7 +853,12 @@ def do(s: State, p: str, a: Any, ev: list[GameEvent]) -> None:
         cid = s.down[j]
         s.down[j] = ""
         to_face_up(s, cid, a.stack)
-        ev.append(event(type="reveal", text=f"{p} reveals {cid} onto {a.stack}."))
+        ev.append(
+            event(
+                type="reveal",
+                text=T("{seat} reveals {card} onto {stack}.", seat=p, card=words.code(cid), stack=words.code(a.stack)),
+            )
+        )
         s.reveals_left -= 1
         refill_down(s, ev)
         if s.phase == "over":
@@ -752,10 +872,25 @@ def do(s: State, p: str, a: Any, ev: list[GameEvent]) -> None:
         s.dice[i].done = True
         s.discard.remove(a.card)
         to_face_up(s, a.card, a.stack)
-        ev.append(event(type="recall", text=f"{p} puts discarded {a.card} onto {a.stack}."))
+        ev.append(
+            event(
+                type="recall",
+                text=T(
+                    "{seat} puts discarded {card} onto {stack}.",
+                    seat=p,
+                    card=words.code(a.card),
+                    stack=words.code(a.stack),
+                ),
+            )
+        )
     elif kind is Cover:
         to_face_up(s, s.moving, a.stack)
-        ev.append(event(type="face-up", text=f"{s.moving} goes face up onto {a.stack}."))
+        ev.append(
+            event(
+                type="face-up",
+                text=T("{card} goes face up onto {stack}.", card=words.code(s.moving), stack=words.code(a.stack)),
+            )
+        )
         s.moving = ""
         s.phase = "resolve"
         refill_down(s, ev)
@@ -768,10 +903,21 @@ def do(s: State, p: str, a: Any, ev: list[GameEvent]) -> None:
         me.coins -= cost
         b = take_building(s, p, r, c)
         lab = place(me, b, a.row)
-        ev.append(event(type="die-building", text=f"{p} buys a {bname(b)} for {cost} and builds it at {lab}."))
+        ev.append(
+            event(
+                type="die-building",
+                text=T(
+                    "{seat} buys a {building} for {cost} and builds it at {label}.",
+                    seat=p,
+                    building=bname(b),
+                    cost=cost,
+                    label=words.code(lab),
+                ),
+            )
+        )
     elif kind is Decline:
         s.offers.pop(p)
-        ev.append(event(type="decline", text=f"{p} does not buy the building at their ship."))
+        ev.append(event(type="decline", text=T("{seat} does not buy the building at their ship.", seat=p)))
 
 
 def action_die(s: State, v: int) -> int:
@@ -785,7 +931,9 @@ def roll(s: State, ev: list[GameEvent]) -> None:
     s.dice = [Die(v=r.randint(1, 6)) for _ in range(D.DICE)]
     s.used_rows, s.used_columns = [], []
     s.phase = "assign"
-    ev.append(event(type="roll", text=f"{s.players[s.active]} rolls " + ", ".join(str(d.v) for d in s.dice) + "."))
+    ev.append(
+        event(type="roll", text=T("{seat} rolls {dice}.", seat=s.players[s.active], dice=tuple(d.v for d in s.dice)))
+    )
 
 
 def fire(s: State, p: str, i: int, ev: list[GameEvent]) -> None:
@@ -799,7 +947,14 @@ def fire(s: State, p: str, i: int, ev: list[GameEvent]) -> None:
     stake = s.stakes.pop(cid, 0)
     if stake:
         s.pl[p].coins += stake
-        ev.append(event(type="stake", text=f"{p} takes the {count(stake, 'coin')} lying on {d.card}."))
+        ev.append(
+            event(
+                type="stake",
+                text=T(
+                    "{seat} takes the {amount} lying on {card}.", seat=p, amount=coins(stake), card=words.code(d.card)
+                ),
+            )
+        )
     card = D.EVENTS[cid]
     if d.card.startswith("up"):
         s.up[UP.index(d.card)].pop()
@@ -815,11 +970,22 @@ def fire(s: State, p: str, i: int, ev: list[GameEvent]) -> None:
         ev.append(
             event(
                 type="event",
-                text=f"Event {T.card_words(cid)} fires in the {d.zone}: everyone moves up to {count(d.v, 'tourist')}.",
+                text=Tn(
+                    "Event {card} fires in the {zone}: everyone moves up to {n} tourist.",
+                    "Event {card} fires in the {zone}: everyone moves up to {n} tourists.",
+                    d.v,
+                    card=words.card_words(cid),
+                    zone=words.zone_word(d.zone),
+                ),
             )
         )
     else:
-        ev.append(event(type="miss", text=f"{cid} has no {d.zone}: it goes face up."))
+        ev.append(
+            event(
+                type="miss",
+                text=T("{card} has no {zone}: it goes face up.", card=words.code(cid), zone=words.zone_word(d.zone)),
+            )
+        )
         targets = stack_targets(s)
         if not s.up[UP.index(targets[0])]:
             to_face_up(s, cid, targets[0])
@@ -863,10 +1029,32 @@ def move_tourist(s: State, p: str, a: Tourist, ev: list[GameEvent]) -> None:
         me.coins += pay
     s.movers[p] -= 1
     s.moved += 1
-    who = "Grande" if grande else "tourist"
-    start = "" if grande else " from the supply" if a.source == "supply" else f" from {a.source}"
-    goal = " out of the street" if a.to == "out" else f" to {a.to}"
-    ev.append(event(type="tourist", text=f"{p}'s {who} moves{start}{goal}" + (f" and pays {pay}." if pay else ".")))
+    ev.append(event(type="tourist", text=tourist_text(p, a, pay)))
+
+
+def tourist_text(p: str, a: Tourist, pay: int) -> Text:
+    """ "p0's tourist moves from the supply to a2 and pays 2." and its other forms (the Grande,
+    from a building, out of the street, paying nothing)."""
+
+    to = words.code(a.to)
+    if a.source == "grande":
+        if a.to == "out":
+            return T("{seat}'s Grande moves out of the street.", seat=p)
+        if pay:
+            return T("{seat}'s Grande moves to {to} and pays {pay}.", seat=p, to=to, pay=pay)
+        return T("{seat}'s Grande moves to {to}.", seat=p, to=to)
+    if a.source == "supply":
+        if a.to == "out":
+            return T("{seat}'s tourist moves from the supply out of the street.", seat=p)
+        if pay:
+            return T("{seat}'s tourist moves from the supply to {to} and pays {pay}.", seat=p, to=to, pay=pay)
+        return T("{seat}'s tourist moves from the supply to {to}.", seat=p, to=to)
+    source = words.code(a.source)
+    if a.to == "out":
+        return T("{seat}'s tourist moves from {source} out of the street.", seat=p, source=source)
+    if pay:
+        return T("{seat}'s tourist moves from {source} to {to} and pays {pay}.", seat=p, source=source, to=to, pay=pay)
+    return T("{seat}'s tourist moves from {source} to {to}.", seat=p, source=source, to=to)
 
 
 def finish_event(s: State, ev: list[GameEvent]) -> None:
@@ -874,7 +1062,9 @@ def finish_event(s: State, ev: list[GameEvent]) -> None:
     face-down row is refilled (rules "Event card selection", Note on meeples)."""
 
     if s.moved == 0:
-        ev.append(event(type="event-end", text=f"Nobody has a tourist to move for {s.moving}."))
+        ev.append(
+            event(type="event-end", text=T("Nobody has a tourist to move for {card}.", card=words.code(s.moving)))
+        )
     for q in s.players:
         pl = s.pl[q]
         for k, n in pl.lying.items():
@@ -899,7 +1089,10 @@ def advance(s: State, ev: list[GameEvent]) -> None:
             if ship_moves(s, s.players[s.active]):
                 return
             ev.append(
-                event(type="no-buy", text=f"{s.players[s.active]} cannot pay for any ship move and buys no building.")
+                event(
+                    type="no-buy",
+                    text=T("{seat} cannot pay for any ship move and buys no building.", seat=s.players[s.active]),
+                )
             )
             roll(s, ev)
             continue

@@ -1,10 +1,21 @@
-"""Visiting Kaunas in words: the rules summary per topic and the names of cards, upgrades
-and steps used in events, statuses and move descriptions."""
+"""Visiting Kaunas in words: the rules summary per topic and the names of buildings, cards,
+upgrades and steps used in events, statuses and move descriptions, as texts of the game's
+catalog (:mod:`engines.i18n`; the catalogs are bot/locale/<lang>/LC_MESSAGES/visiting-kaunas.po)."""
 
 from __future__ import annotations
 
+from functools import cache, lru_cache
+
+from engines.i18n import Code, Text, texts
+
 from . import data as D
 from .state import State
+
+T, Tn, Tp = texts("visiting-kaunas")
+
+#: ``Code(value)``, one shared instance per value (texts are immutable, and the ids of the
+#: notation repeat: street labels, card ids, board positions)
+code = lru_cache(maxsize=2048)(Code)
 
 #: an English summary of the rules per topic (a host's rules command), "overview" first
 RULES_SUMMARY: dict[str, str] = {
@@ -29,33 +40,146 @@ RULES_SUMMARY: dict[str, str] = {
 
 
 # ------------------------------------------------------------------ text
-def card_words(cid: str) -> str:
+# Every word a player reads is a Text of the game's catalog ("visiting-kaunas"); card and
+# upgrade ids, street labels and board positions stay as they are written in moves (Code).
+
+#: the printed building names (data.BUILDINGS' ``name``), as words of the catalog
+BUILDING_NAMES: dict[str, Text] = {
+    "museum": Tp("building", "Modern Art Museum"),
+    "cafe": Tp("building", "Café"),
+    "bistro": Tp("building", "Bistro"),
+    "pizzeria": Tp("building", "Pizzeria"),
+    "restaurant": Tp("building", "Restaurant"),
+    "eurostore": Tp("building", "Euro store"),
+    "watches": Tp("building", "Watches store"),
+    "clothes": Tp("building", "Clothes shop"),
+    "souvenir": Tp("building", "Souvenir shop"),
+    "gallery": Tp("building", "Gallery"),
+    "theatre": Tp("building", "Theatre"),
+    "church": Tp("building", "Church"),
+    "nightclub": Tp("building", "Night club"),
+    "bank": Tp("building", "Bank"),
+    "pool": Tp("building", "Pool"),
+    "park": Tp("building", "Park"),
+}
+#: an event card's category target, capitalised as on the card
+CATEGORY_NAMES: dict[str, Text] = {
+    "food": Tp("building category", "Food"),
+    "shop": Tp("building category", "Shop"),
+    "culture": Tp("building category", "Culture"),
+    "other": Tp("building category", "Other"),
+}
+#: the time zones in a sentence ("in the {zone}")
+ZONE_WORDS: dict[str, Text] = {
+    "morning": Tp("time zone", "morning"),
+    "midday": Tp("time zone", "midday"),
+    "evening": Tp("time zone", "evening"),
+}
+#: the time zones as a choice's label
+ZONE_LABELS: dict[str, Text] = {
+    "morning": Tp("time zone", "Morning"),
+    "midday": Tp("time zone", "Midday"),
+    "evening": Tp("time zone", "Evening"),
+}
+#: the zones an event card is active in (one zone: its word)
+_EVENT_ZONES: dict[tuple[str, ...], Text] = {
+    ("morning", "midday", "evening"): Tp("event zones", "all day"),
+    ("morning", "midday"): Tp("event zones", "morning and midday"),
+    ("midday", "evening"): Tp("event zones", "midday and evening"),
+    ("morning", "evening"): Tp("event zones", "morning and evening"),
+    **{(z,): w for z, w in ZONE_WORDS.items()},
+}
+assert set(BUILDING_NAMES) == set(D.BUILDINGS) and set(CATEGORY_NAMES) == set(D.CATEGORIES)
+
+
+def building_name(bid: str) -> Text:
+    """The printed name of building ``bid`` (``"Café"``), a word of the catalog."""
+
+    return BUILDING_NAMES[bid]
+
+
+def zone_word(zone: str) -> Text:
+    """``"morning"`` … as a word of the catalog (an unknown zone as itself)."""
+
+    return ZONE_WORDS.get(zone) or Code(zone)
+
+
+def _zones_words(zones: tuple[str, ...]) -> Text:
+    found = _EVENT_ZONES.get(tuple(zones))
+    if found is not None:
+        return found
+    return T("{first} and {second}", first=zone_word(zones[0]), second=zone_word(zones[1]))
+
+
+@cache
+def card_words(cid: str) -> Text:
+    """An event card as ``"e07 (Culture in; all day)"``: id, target, direction, zones."""
+
     e = D.EVENTS[cid]
-    target = D.BUILDINGS[e.target].name if e.target in D.BUILDINGS else e.target.capitalize()
-    way = {"coming": "in", "leaving": "out", "both": "in/out"}[e.direction]
-    zones = "all day" if len(e.zones) == 3 else " and ".join(e.zones)
-    return f"{cid} ({target} {way}; {zones})"
+    target = BUILDING_NAMES[e.target] if e.target in D.BUILDINGS else CATEGORY_NAMES[e.target]
+    zones = _zones_words(e.zones)
+    card = code(cid)
+    if e.direction == "coming":
+        return T("{card} ({target} in; {zones})", card=card, target=target, zones=zones)
+    if e.direction == "leaving":
+        return T("{card} ({target} out; {zones})", card=card, target=target, zones=zones)
+    return T("{card} ({target} in/out; {zones})", card=card, target=target, zones=zones)
 
 
-def upgrade_words(u: str) -> str:
+@cache
+def upgrade_words(u: str) -> Text:
+    """An upgrade card as ``"u03 (+1 capacity evening)"``, ``"u10 (+$1 morning)"``,
+    ``"u19 (+1 capacity +$1 morning)"`` or ``"… all zones)"``."""
+
     up = D.UPGRADES[u]
-    parts = ([f"+{up.capacity} capacity"] if up.capacity else []) + ([f"+${up.price}"] if up.price else [])
-    where = "all zones" if len(up.zones) == 3 else up.zones[0]
-    return f"{u} ({' '.join(parts)} {where})"
+    where = Tp("upgrade zones", "all zones") if len(up.zones) == 3 else zone_word(up.zones[0])
+    card = code(u)
+    if up.capacity and up.price:
+        return T(
+            "{card} (+{capacity} capacity +${price} {where})",
+            card=card,
+            capacity=up.capacity,
+            price=up.price,
+            where=where,
+        )
+    if up.capacity:
+        return T("{card} (+{capacity} capacity {where})", card=card, capacity=up.capacity, where=where)
+    return T("{card} (+${price} {where})", card=card, price=up.price, where=where)
 
 
-def step_text(s: State) -> str:
+def step_text(s: State) -> Text:
+    """The current step in a few words (``"p0 resolves dice"``), for the status line and
+    refusals."""
+
     p = s.players[s.active] if s.players else ""
-    return {
-        "buy": f"{p} buys a building (move a ship)",
-        "build": "place the new building in a street row",
-        "assign": f"{p} assigns dice " + ", ".join(str(d.v) for d in s.dice if not d.use),
-        "penalty": f"{p} puts penalty coins on a face-down event card",
-        "resolve": f"{p} resolves dice",
-        "reveal": f"{p} reveals event cards",
-        "choose": f"{p} chooses an upgrade",
-        "cover": f"{p} chooses which face-up card to cover",
-        "tourists": f"event {s.moving} ({s.move_zone}): everyone moves tourists",
-        "offers": "other players may buy the building at their ship",
-        "over": "game over",
-    }.get(s.phase, s.phase)
+    ph = s.phase
+    if ph == "buy":
+        return T("{seat} buys a building (move a ship)", seat=p)
+    if ph == "build":
+        return T("place the new building in a street row")
+    if ph == "assign":
+        return T("{seat} assigns dice {dice}", seat=p, dice=[d.v for d in s.dice if not d.use])
+    if ph == "penalty":
+        return T("{seat} puts penalty coins on a face-down event card", seat=p)
+    if ph == "resolve":
+        return T("{seat} resolves dice", seat=p)
+    if ph == "reveal":
+        return T("{seat} reveals event cards", seat=p)
+    if ph == "choose":
+        return T("{seat} chooses an upgrade", seat=p)
+    if ph == "cover":
+        return T("{seat} chooses which face-up card to cover", seat=p)
+    if ph == "tourists":
+        return T("event {card} ({zone}): everyone moves tourists", card=code(s.moving), zone=zone_word(s.move_zone))
+    if ph == "offers":
+        return T("other players may buy the building at their ship")
+    if ph == "over":
+        return T("game over")
+    return Code(ph)
+
+
+@lru_cache(maxsize=1024)
+def coins(n: int) -> Text:
+    """``"1 coin"``, ``"5 coins"`` (the object of a sentence: "for …", "places …")."""
+
+    return Tn("{n} coin", "{n} coins", n)
