@@ -13,6 +13,7 @@ from typing import Literal
 from pydantic import Field
 
 from engines.base import ActionModel, cached_action
+from engines.i18n import N_
 
 Dept = Literal["rd", "assembly", "logistics", "design", "admin"]
 Part = Literal["autopilot", "battery", "body", "drivetrain", "electronics", "motor"]
@@ -23,7 +24,6 @@ class ChooseGarages(ActionModel):
     """Setup: take the basic or the expert (star) garage tiles."""
 
     type: Literal["garages"] = "garages"
-    sentence = "Take the {set} garage tiles."
     set: Literal["basic", "expert"] = Field(description="which garage tiles: basic or expert (the star side)")
 
 
@@ -124,7 +124,6 @@ class Take(ActionModel):
     """Logistics: take parts from one warehouse."""
 
     type: Literal["take"] = "take"
-    sentence = "Take {count} {part} from its warehouse."
     part: Part = Field(description="the warehouse's part")
     count: int = Field(description="how many parts to take from it")
 
@@ -133,14 +132,13 @@ class Voucher(ActionModel):
     """Logistics (certified): receive a parts voucher."""
 
     type: Literal["voucher"] = "voucher"
-    sentence = "Receive a parts voucher."
+    sentence = N_("Receive a parts voucher.")
 
 
 class SelectDesign(ActionModel):
     """Design: select a face-up design."""
 
     type: Literal["design"] = "design"
-    sentence = "Select design {id}."
     id: str = Field(description="a face-up design, e.g. city-body (model-part)")
 
 
@@ -148,7 +146,6 @@ class Advanced(ActionModel):
     """Design (certified): select the top design of a stack."""
 
     type: Literal["advanced"] = "advanced"
-    sentence = "Select advanced design {id} from a stack."
     id: str = Field(description="the top design of a stack, e.g. truck-motor")
 
 
@@ -163,7 +160,6 @@ class Recycle(ActionModel):
     """Swap one of your stored parts with one in the recycling section."""
 
     type: Literal["recycle"] = "recycle"
-    sentence = "Swap your {give} for the {get} in recycling."
     give: Part = Field(description="your stored part to put in recycling")
     get: Part = Field(description="the part in recycling you take")
 
@@ -172,7 +168,6 @@ class Award(ActionModel):
     """Expert: keep one award tile of this kind."""
 
     type: Literal["award"] = "award"
-    sentence = "Keep the {kind} award tile."
     kind: Literal["pp2", "shift", "voucher", "book"] = Field(
         description="award tile: pp2 (2 PP), shift, voucher or book"
     )
@@ -202,7 +197,7 @@ class Pass(ActionModel):
     """Meeting: pass (only after you have played a goal)."""
 
     type: Literal["pass"] = "pass"
-    sentence = "Pass."
+    sentence = N_("Pass.")
 
 
 class Nominate(ActionModel):

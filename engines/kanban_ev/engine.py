@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from engines.base import Engine, Event, IllegalAction
+from engines.i18n import N_, Code, texts
 
 from . import data as D
 from . import rules as R
@@ -15,6 +16,8 @@ from .ai import KanbanAI
 from .search import HOOKS as SEARCH_HOOKS
 from .state import Options, State
 from .text import RULES_SUMMARY
+
+T, Tn, Tp = texts("kanban-ev")
 
 
 class KanbanEV(Engine):
@@ -35,65 +38,65 @@ class KanbanEV(Engine):
 
     # ----- the move builder ------------------------------------------------------------
     choice_kinds = {
-        "garages": "Choose your garage tiles",
-        "arrange": "Arrange your garage tiles",
-        "cert": "Place your certification marker",
-        "pick": "Take a part or a design",
-        "place": "Work in a department",
-        "train": "Train",
-        "also": "Also work in another department",
-        "claim": "Claim a car",
-        "upgrade": "Upgrade a design",
-        "provide": "Provide a part",
-        "route": "Route the car",
-        "order": "Issue a Kanban order",
-        "take": "Take parts",
-        "voucher": "Take a parts voucher",
-        "design": "Select a design",
-        "advanced": "Select an advanced design",
-        "charge": "Place a charger token",
-        "recycle": "Recycle a part",
-        "award": "Keep an award tile",
-        "done": "End your turn",
-        "play": "Play a goal",
-        "speak": "Speak on a goal",
-        "pass": "Pass",
-        "nominate": "Nominate a goal",
+        "garages": N_("Choose your garage tiles"),
+        "arrange": N_("Arrange your garage tiles"),
+        "cert": N_("Place your certification marker"),
+        "pick": N_("Take a part or a design"),
+        "place": N_("Work in a department"),
+        "train": N_("Train"),
+        "also": N_("Also work in another department"),
+        "claim": N_("Claim a car"),
+        "upgrade": N_("Upgrade a design"),
+        "provide": N_("Provide a part"),
+        "route": N_("Route the car"),
+        "order": N_("Issue a Kanban order"),
+        "take": N_("Take parts"),
+        "voucher": N_("Take a parts voucher"),
+        "design": N_("Select a design"),
+        "advanced": N_("Select an advanced design"),
+        "charge": N_("Place a charger token"),
+        "recycle": N_("Recycle a part"),
+        "award": N_("Keep an award tile"),
+        "done": N_("End your turn"),
+        "play": N_("Play a goal"),
+        "speak": N_("Speak on a goal"),
+        "pass": N_("Pass"),
+        "nominate": N_("Nominate a goal"),
     }
     choice_questions = {
-        "garages.set": "Which garage tiles do you take?",
-        "arrange.tiles": "In which order do your garage tiles go on garages 1-4?",
-        "cert.space": "Which space of the section does your marker go on?",
-        "pick.item": "Which part or design do you take?",
-        "place.dept": "Which department do you work in?",
-        "place.station": "Which workstation?",
-        "train.dept": "Which training track does your disc move along?",
-        "train.pay": "How do you pay?",
-        "also.dept": "Which other department do you also work in?",
-        "claim.pos": "Which car behind the pace car do you claim?",
-        "claim.design": "Which design of that model do you return?",
-        "claim.garage": "Which empty garage gets the car?",
-        "upgrade.design": "Which design do you upgrade?",
-        "upgrade.space": "Which upgrade space?",
-        "upgrade.source": "How do you pay for it?",
-        "upgrade.double": "Do you use your double-upgrade tile?",
-        "provide.model": "Which assembly line do you provide to?",
-        "provide.part": "Which part do you provide?",
-        "provide.source": "From a part on your board or a voucher?",
-        "route.node": "Where does the pushed car go?",
-        "order.card": "Which Kanban order card do you issue?",
-        "order.split": "Which placement of the card?",
-        "take.part": "Which warehouse do you take parts from?",
-        "take.count": "How many parts do you take?",
-        "design.id": "Which face-up design do you select?",
-        "advanced.id": "Which stack's top design do you select?",
-        "charge.dept": "Which department space gets the charger token?",
-        "recycle.give": "Which of your parts goes to recycling?",
-        "recycle.get": "Which part in recycling do you take?",
-        "award.kind": "Which award tile do you keep?",
-        "play.goal": "Which performance goal do you play?",
-        "speak.goal": "Which goal do you speak on?",
-        "nominate.goal": "Which goal do you leave face down?",
+        "garages.set": N_("Which garage tiles do you take?"),
+        "arrange.tiles": N_("In which order do your garage tiles go on garages 1-4?"),
+        "cert.space": N_("Which space of the section does your marker go on?"),
+        "pick.item": N_("Which part or design do you take?"),
+        "place.dept": N_("Which department do you work in?"),
+        "place.station": N_("Which workstation?"),
+        "train.dept": N_("Which training track does your disc move along?"),
+        "train.pay": N_("How do you pay?"),
+        "also.dept": N_("Which other department do you also work in?"),
+        "claim.pos": N_("Which car behind the pace car do you claim?"),
+        "claim.design": N_("Which design of that model do you return?"),
+        "claim.garage": N_("Which empty garage gets the car?"),
+        "upgrade.design": N_("Which design do you upgrade?"),
+        "upgrade.space": N_("Which upgrade space?"),
+        "upgrade.source": N_("How do you pay for it?"),
+        "upgrade.double": N_("Do you use your double-upgrade tile?"),
+        "provide.model": N_("Which assembly line do you provide to?"),
+        "provide.part": N_("Which part do you provide?"),
+        "provide.source": N_("From a part on your board or a voucher?"),
+        "route.node": N_("Where does the pushed car go?"),
+        "order.card": N_("Which Kanban order card do you issue?"),
+        "order.split": N_("Which placement of the card?"),
+        "take.part": N_("Which warehouse do you take parts from?"),
+        "take.count": N_("How many parts do you take?"),
+        "design.id": N_("Which face-up design do you select?"),
+        "advanced.id": N_("Which stack's top design do you select?"),
+        "charge.dept": N_("Which department space gets the charger token?"),
+        "recycle.give": N_("Which of your parts goes to recycling?"),
+        "recycle.get": N_("Which part in recycling do you take?"),
+        "award.kind": N_("Which award tile do you keep?"),
+        "play.goal": N_("Which performance goal do you play?"),
+        "speak.goal": N_("Which goal do you speak on?"),
+        "nominate.goal": N_("Which goal do you leave face down?"),
     }
 
     def choice_label(self, state, action, name: str, value) -> tuple[str, str]:
@@ -101,39 +104,52 @@ class KanbanEV(Engine):
         what they count; other values by their notation word."""
 
         if name in ("dept",) and value in D.DEPT_NAMES:
-            return D.DEPT_NAMES[value], ""
+            return R.dept(value), ""
         if name == "model" and value in D.MODEL_NAMES:
-            return D.MODEL_NAMES[value], ""
+            return R.model(value), ""
         if name == "station":
-            return f"Workstation {value} ({'upper' if value == 1 else 'lower'})", ""
+            return (
+                T("Workstation {station} (upper)", station=value)
+                if value == 1
+                else T("Workstation {station} (lower)", station=value)
+            ), ""
         if name == "pos":
-            cost = D.CLAIM_COST[value - 1] if 1 <= value <= len(D.CLAIM_COST) else "?"
-            return f"Car {value} behind the pace car ({cost} shift{'s' if cost != 1 else ''})", ""
+            if 1 <= value <= len(D.CLAIM_COST):
+                cost = D.CLAIM_COST[value - 1]
+                return Tn(
+                    "Car {pos} behind the pace car ({n} shift)",
+                    "Car {pos} behind the pace car ({n} shifts)",
+                    cost,
+                    pos=value,
+                ), ""
+            return T("Car {pos} behind the pace car (? shifts)", pos=value), ""
         if name == "garage":
-            return f"Garage {value}", ""
+            return T("Garage {garage}", garage=value), ""
         if name == "space" and action.type == "upgrade":
-            return f"Upgrade space {value}", ""
+            return T("Upgrade space {space}", space=value), ""
         if name == "space":
-            return f"Space {value}", ""
+            return T("Space {space}", space=value), ""
         if name == "split":
-            return f"Placement {value}", ""
+            return T("Placement {split}", split=value), ""
         if name == "count":
-            return f"{value} part{'s' if value != 1 else ''}", ""
+            return Tn("{n} part", "{n} parts", value), ""
         if name == "double":
-            return ("Use the double-upgrade tile" if value else "No double upgrade"), ""
+            return (T("Use the double-upgrade tile") if value else T("No double upgrade")), ""
         if name == "source":
-            return {"part": "A part from your board", "voucher": "A parts voucher", "charger": "The R&D charger"}[
-                value
-            ], ""
+            return {
+                "part": T("A part from your board"),
+                "voucher": T("A parts voucher"),
+                "charger": T("The R&D charger"),
+            }[value], ""
         if name == "pay":
-            return f"Pay a {value}", ""
+            return (T("Pay a book") if value == "book" else T("Pay a shift")), ""
         if name == "tiles":
-            return ", ".join(value), ""
+            return Code(", ".join(value)), ""
         if isinstance(value, str) and value in D.PARTS:
-            return value.capitalize(), ""
+            return _PART_LABEL[value], ""
         if isinstance(value, str) and "-" in value and value.split("-")[0] in D.MODEL_NAMES:
             model, part = value.split("-", 1)
-            return f"{value} ({D.MODEL_NAMES[model]} {part})", ""
+            return T("{design} ({model} {part})", design=Code(value), model=R.model(model), part=R.part(part)), ""
         return super().choice_label(state, action, name, value)
 
     # ----- contract ---------------------------------------------------------------------
@@ -162,7 +178,7 @@ class KanbanEV(Engine):
         fields = action.__dict__
         if not any(x.__dict__ == fields for x in R.legal_of(state, i, type(action))):
             why = _reason(state, i, action)
-            raise IllegalAction(why or "That move is not allowed now.", show_moves=why is None)
+            raise IllegalAction(why or T("That move is not allowed now."), show_moves=why is None)
         return action
 
     def copy_state(self, state: R.State) -> R.State:
@@ -274,83 +290,144 @@ class KanbanEV(Engine):
         pv = self.private_view(state, player)
         if pv is None:
             return ""
-        goals = ", ".join(R.goal_text(g) for g in pv["goals"]) or "none"
-        cards = ", ".join(f"{c} ({', '.join(D.KANBAN_CARDS[c])})" for c in pv["kanban"]) or "none"
-        out = f"Your performance goals: {goals}. Your Kanban order cards: {cards}."
+        goals = [R.goal_text(g) for g in pv["goals"]] or T("none")
+        cards = [T("{card} ({parts})", card=Code(c), parts=R.parts(D.KANBAN_CARDS[c])) for c in pv["kanban"]] or T(
+            "none"
+        )
         if pv["nominated"]:
-            out += f" Nominated face down for the meeting room: {R.goal_text(pv['nominated'])}."
-        return out
+            return T(
+                "Your performance goals: {goals}. Your Kanban order cards: {cards}. Nominated face down for the "
+                "meeting room: {goal}.",
+                goals=goals,
+                cards=cards,
+                goal=R.goal_text(pv["nominated"]),
+            )
+        return T("Your performance goals: {goals}. Your Kanban order cards: {cards}.", goals=goals, cards=cards)
 
     def describe(self, state: R.State, action) -> str:
         """One sentence a player reads for ``action``."""
 
         a = action
         k = a.type
-        dn = D.DEPT_NAMES
+        if k == "garages":
+            return T("Take the basic garage tiles.") if a.set == "basic" else T("Take the expert garage tiles.")
         if k == "arrange":
-            return "Put garage tiles " + ", ".join(a.tiles) + " on garages 1-4."
+            return T("Put garage tiles {tiles} on garages 1-4.", tiles=[Code(x) for x in a.tiles])
         if k == "cert":
             who = self.to_act(state)
             sec = R.n_certs(state.player_boards[state.players.index(who[0])]) if state.phase == "work" and who else 0
             ben = dict(D.CERT_TRACK[min(sec, 5)][a.space - 1]) if 1 <= a.space <= 4 else {}
             if not D.CERT_PRINTED_SPEECH and sec in (2, 4):
                 ben.pop("speech", None)
-            return f"Put your certification marker on space {a.space} of section {sec}: gain {R.benefit_text(ben)}."
+            return T(
+                "Put your certification marker on space {space} of section {section}: gain {benefit}.",
+                space=a.space,
+                section=sec,
+                benefit=R.benefit_text(ben),
+            )
         if k == "pick":
-            return "Take nothing." if a.item == "none" else f"Take {a.item}."
+            if a.item == "none":
+                return T("Take nothing.")
+            if a.item in D.PARTS:
+                return T("Take {part}.", part=R.part(a.item))
+            return T("Take {design}.", design=Code(a.item))
         if k == "place":
             ws = D.WORKSTATION_SHIFTS[a.dept][a.station - 1]
-            return (
-                f"Work at {dn[a.dept]} workstation {a.station} ({'upper' if a.station == 1 else 'lower'}, "
-                f"{R.plural(ws, 'shift')})."
+            if a.station == 1:
+                return T(
+                    "Work at {dept} workstation {station} (upper, {shifts}).",
+                    dept=R.dept(a.dept),
+                    station=a.station,
+                    shifts=R.shifts(ws),
+                )
+            return T(
+                "Work at {dept} workstation {station} (lower, {shifts}).",
+                dept=R.dept(a.dept),
+                station=a.station,
+                shifts=R.shifts(ws),
             )
         if k == "train":
-            return f"Train in {dn[a.dept]} paying a {a.pay}."
+            if a.pay == "book":
+                return T("Train in {dept} paying a book.", dept=R.dept(a.dept))
+            return T("Train in {dept} paying a shift.", dept=R.dept(a.dept))
         if k == "also":
-            return f"Also work in {dn[a.dept]} this turn."
+            return T("Also work in {dept} this turn.", dept=R.dept(a.dept))
         if k == "claim":
             who = self.to_act(state)
             p = state.player_boards[state.players.index(who[0])] if who else None
-            gain = ""
+            cost = R.shifts(D.CLAIM_COST[a.pos - 1]) if 1 <= a.pos <= 4 else Code("?")
+            params = {"pos": a.pos, "cost": cost, "design": Code(a.design), "garage": a.garage}
             if p and p.garage_tiles and 1 <= a.garage <= 5:
-                gain = f" (gain {R.benefit_text(D.GARAGE_TILES[p.garage_set][p.garage_tiles[a.garage - 1]])})"
-            cost = R.plural(D.CLAIM_COST[a.pos - 1], "shift") if 1 <= a.pos <= 4 else "?"
-            return f"Claim the car at position {a.pos} ({cost}), returning {a.design}, into garage {a.garage}{gain}."
+                return T(
+                    "Claim the car at position {pos} ({cost}), returning {design}, into garage {garage} (gain {benefit}).",
+                    benefit=R.benefit_text(D.GARAGE_TILES[p.garage_set][p.garage_tiles[a.garage - 1]]),
+                    **params,
+                )
+            return T("Claim the car at position {pos} ({cost}), returning {design}, into garage {garage}.", **params)
         if k == "upgrade":
             ben = D.UPGRADE_SPACES.get(R.model_of(a.design), [{}] * 6)[a.space - 1] if 1 <= a.space <= 6 else {}
-            src = {"part": "a part from your board", "voucher": "a parts voucher", "charger": "the R&D charger"}[
-                a.source
-            ]
-            return f"Upgrade {a.design} on space {a.space} (gain {R.benefit_text(ben)}) with {src}, +2 PP" + (
-                ", as your double upgrade." if a.double else "."
+            return R.tx(
+                (_UPGRADE_DOUBLE if a.double else _UPGRADE)[a.source],
+                design=Code(a.design),
+                space=a.space,
+                benefit=R.benefit_text(ben),
             )
         if k == "provide":
-            return f"Provide {a.part} to the {D.MODEL_NAMES[a.model]} line from your {a.source}."
+            if a.source == "voucher":
+                return T(
+                    "Provide {part} to the {model} line from your voucher.", part=R.part(a.part), model=R.model(a.model)
+                )
+            return T("Provide {part} to the {model} line from your part.", part=R.part(a.part), model=R.model(a.model))
         if k == "route":
             t = state.board.turn
             pend = t.pending if t else []
-            car = "car"
+            car = R.A_CAR
             if pend and pend[0][0] == "route":
-                car = D.MODEL_NAMES.get(state.board.conveyor.get(pend[0][1][-1], ""), "car")
+                m = state.board.conveyor.get(pend[0][1][-1], "")
+                car = R.model(m) if m in D.MODEL_NAMES else R.A_CAR
             if a.node.startswith("x"):
-                return f"Send the {car} off the belt at gate {a.node[1:]} ({D.EXIT_PP.get(a.node, 0)} PP)."
-            return f"Push the {car} on to conveyor space {a.node}."
+                return T(
+                    "Send the {car} off the belt at gate {gate} ({pp} PP).",
+                    car=car,
+                    gate=Code(a.node[1:]),
+                    pp=D.EXIT_PP.get(a.node, 0),
+                )
+            return T("Push the {car} on to conveyor space {space}.", car=car, space=Code(a.node))
         if k == "order":
             side_a = D.ORDER_SPLITS.get(a.split, [])
             icons = [
                 icon for j, icon in enumerate(D.KANBAN_CARDS.get(a.card, [])) if (icon in D.GROUP_A) == (j in side_a)
             ]
-            return f"Issue Kanban order {a.card} in placement {a.split}: stocks {', '.join(icons) or 'nothing'}."
+            return T(
+                "Issue Kanban order {card} in placement {split}: stocks {parts}.",
+                card=Code(a.card),
+                split=a.split,
+                parts=R.parts(icons) or T("nothing"),
+            )
+        if k == "take":
+            return T("Take {count} {part} from its warehouse.", count=a.count, part=R.part(a.part))
+        if k == "recycle":
+            return T("Swap your {part} for the {other} in recycling.", part=R.part(a.give), other=R.part(a.get))
+        if k == "design":
+            return T("Select design {design}.", design=Code(a.id))
+        if k == "advanced":
+            return T("Select advanced design {design} from a stack.", design=Code(a.id))
+        if k == "award":
+            return T("Keep the {kind} award tile.", kind=Code(a.kind))
         if k == "charge":
-            return f"Place a charger token on your {dn[a.dept]} space: {D.CHARGER_ABILITY[a.dept]}."
+            return T(
+                "Place a charger token on your {dept} space: {ability}.",
+                dept=R.dept(a.dept),
+                ability=R.CHARGER_ABILITY[a.dept],
+            )
         if k == "done":
-            return "End your meeting turn without speaking." if state.phase == "meeting" else "End your turn."
+            return T("End your meeting turn without speaking.") if state.phase == "meeting" else T("End your turn.")
         if k == "play":
-            return f"Play performance goal {R.goal_text(a.goal)}."
+            return T("Play performance goal {goal}.", goal=R.goal_text(a.goal))
         if k == "speak":
-            return f"Speak on goal {R.goal_text(a.goal)}."
+            return T("Speak on goal {goal}.", goal=R.goal_text(a.goal))
         if k == "nominate":
-            return f"Put goal {R.goal_text(a.goal)} face down in the meeting room."
+            return T("Put goal {goal} face down in the meeting room.", goal=R.goal_text(a.goal))
         return super().describe(state, action)
 
     def describe_to(self, state: R.State, player: str, action, viewer: str | None) -> str:
@@ -360,7 +437,7 @@ class KanbanEV(Engine):
         (the nominated goals join the room unattributed, so this stays hidden)."""
 
         if action.type == "nominate" and viewer != player:
-            return "Puts a goal face down in the meeting room."
+            return T("Puts a goal face down in the meeting room.")
         return self.describe(state, action)
 
     def status(self, state: R.State) -> str:
@@ -368,52 +445,108 @@ class KanbanEV(Engine):
         where that player works and the shifts spent and left this turn (the aid, "working")."""
 
         if state.phase == "over":
-            return "Game over."  # the host ranks (resigned players last): one ranking
+            return T("Game over.")  # the host ranks (resigned players last): one ranking
         b = state.board
-        who = ", ".join(self.to_act(state))
-        head = f"Day {b.day}, week {b.week}, cycle {b.cycle}"
-        step = {
-            "garages": "setup: choose garage tiles",
-            "cert_setup": "setup: certification space",
-            "picks": f"setup: pick a {b.setup_pick}",
-            "select": "department selection",
-            "work": "work phase",
-            "meeting": "meeting",
-            "nominate": "meeting clean-up: nominate a goal",
-        }[state.phase]
+        who = self.to_act(state)
+        head = {"day": b.day, "week": b.week, "cycle": b.cycle}
         if state.phase == "work" and b.turn:
             t = b.turn
             name = state.players[t.who]
             pend = t.pending
             if pend:
-                need = {
-                    "cert": "choose a certification space (`cert <space>`)",
-                    "award": "choose an award tile (`award <kind>`)",
-                    "route": "choose where the pushed car goes (`route <node>`)",
-                }[pend[0][0]]
                 if pend[0][0] == "route":
                     at = pend[0][1][-1]
-                    car = D.MODEL_NAMES.get(b.conveyor.get(at, ""), "car")
-                    need = (
-                        f"choose where the {car} pushed from conveyor space {at} goes ("
-                        + " or ".join(f"`route {n}`" for n in D.CONVEYOR[at])
-                        + ")"
+                    m = b.conveyor.get(at, "")
+                    routes = [Code(f"`route {n}`") for n in D.CONVEYOR[at]]
+                    return (
+                        T(
+                            "Day {day}, week {week}, cycle {cycle}, work phase: {player} must choose where the {car} "
+                            "pushed from conveyor space {space} goes ({routes} or {last}).",
+                            player=name,
+                            car=R.model(m) if m in D.MODEL_NAMES else R.A_CAR,
+                            space=Code(at),
+                            routes=routes[:-1],
+                            last=routes[-1],
+                            **head,
+                        )
+                        if len(routes) > 1
+                        else T(
+                            "Day {day}, week {week}, cycle {cycle}, work phase: {player} must choose where the {car} "
+                            "pushed from conveyor space {space} goes ({last}).",
+                            player=name,
+                            car=R.model(m) if m in D.MODEL_NAMES else R.A_CAR,
+                            space=Code(at),
+                            last=routes[-1],
+                            **head,
+                        )
                     )
-                return f"{head}, work phase: {name} must {need}."
-            where = D.DEPT_NAMES[t.dept] + (f" + {D.DEPT_NAMES[t.second_dept]}" if t.second_dept else "")
-            return (
-                f"{head}, work phase: {name} works in {where}; {R.shifts_note(state)} "
-                f"(workstation {t.workstation_shifts}, banked {state.player_boards[t.who].banked_shifts}, at most 4)."
+                if pend[0][0] == "cert":
+                    return T(
+                        "Day {day}, week {week}, cycle {cycle}, work phase: {player} must choose a certification "
+                        "space (`cert <space>`).",
+                        player=name,
+                        **head,
+                    )
+                return T(
+                    "Day {day}, week {week}, cycle {cycle}, work phase: {player} must choose an award tile "
+                    "(`award <kind>`).",
+                    player=name,
+                    **head,
+                )
+            params = {
+                "player": name,
+                "dept": R.dept(t.dept),
+                "note": R.shifts_note(state),
+                "workstation": t.workstation_shifts,
+                "banked": state.player_boards[t.who].banked_shifts,
+                **head,
+            }
+            if t.second_dept:
+                return T(
+                    "Day {day}, week {week}, cycle {cycle}, work phase: {player} works in {dept} + {other}; {note} "
+                    "(workstation {workstation}, banked {banked}, at most 4).",
+                    other=R.dept(t.second_dept),
+                    **params,
+                )
+            return T(
+                "Day {day}, week {week}, cycle {cycle}, work phase: {player} works in {dept}; {note} "
+                "(workstation {workstation}, banked {banked}, at most 4).",
+                **params,
             )
         if state.phase == "meeting" and b.current_meeting:
             m = b.current_meeting
             i = R.current(state)
-            must = "" if m.played[i] else " (must still play a goal)"
-            return f"{head}, meeting: waiting for {who}{must}; {m.passes} of {len(state.players)} passes in a row."
+            params = {"players": who, "passes": m.passes, "seats": len(state.players), **head}
+            if m.played[i]:
+                return T(
+                    "Day {day}, week {week}, cycle {cycle}, meeting: waiting for {players}; {passes} of {seats} "
+                    "passes in a row.",
+                    **params,
+                )
+            return T(
+                "Day {day}, week {week}, cycle {cycle}, meeting: waiting for {players} (must still play a goal); "
+                "{passes} of {seats} passes in a row.",
+                **params,
+            )
         if state.phase == "select":
-            where = "her desk" if b.sandra == R.DESK else D.DEPT_NAMES[R.dept_of(b.sandra)]
-            step += f" (Sandra: {where})"
-        return f"{head}, {step}: waiting for {who}."
+            if b.sandra == R.DESK:
+                return T(
+                    "Day {day}, week {week}, cycle {cycle}, department selection (Sandra: her desk): waiting for "
+                    "{players}.",
+                    players=who,
+                    **head,
+                )
+            return T(
+                "Day {day}, week {week}, cycle {cycle}, department selection (Sandra: {dept}): waiting for {players}.",
+                dept=R.dept(R.dept_of(b.sandra)),
+                players=who,
+                **head,
+            )
+        if state.phase == "picks":
+            step = _STEP["picks part" if b.setup_pick == "part" else "picks design"]
+        else:
+            step = _STEP[state.phase]
+        return R.tx(step, players=who, **head)
 
     def is_over(self, state: R.State) -> bool:
         return state.phase == "over"
@@ -424,6 +557,43 @@ class KanbanEV(Engine):
     def ranking(self, state: R.State) -> list[list[str]]:
         return R.ranking(state)
 
+
+#: status(): the step and whom it waits for, per phase
+_STEP = {
+    "garages": N_("Day {day}, week {week}, cycle {cycle}, setup: choose garage tiles: waiting for {players}."),
+    "cert_setup": N_("Day {day}, week {week}, cycle {cycle}, setup: certification space: waiting for {players}."),
+    "picks part": N_("Day {day}, week {week}, cycle {cycle}, setup: pick a part: waiting for {players}."),
+    "picks design": N_("Day {day}, week {week}, cycle {cycle}, setup: pick a design: waiting for {players}."),
+    "work": N_("Day {day}, week {week}, cycle {cycle}, work phase: waiting for {players}."),
+    "meeting": N_("Day {day}, week {week}, cycle {cycle}, meeting: waiting for {players}."),
+    "nominate": N_("Day {day}, week {week}, cycle {cycle}, meeting clean-up: nominate a goal: waiting for {players}."),
+}
+#: describe(): an upgrade by how it is paid for, without and with the double-upgrade tile
+_UPGRADE = {
+    "part": N_("Upgrade {design} on space {space} (gain {benefit}) with a part from your board, +2 PP."),
+    "voucher": N_("Upgrade {design} on space {space} (gain {benefit}) with a parts voucher, +2 PP."),
+    "charger": N_("Upgrade {design} on space {space} (gain {benefit}) with the R&D charger, +2 PP."),
+}
+_UPGRADE_DOUBLE = {
+    "part": N_(
+        "Upgrade {design} on space {space} (gain {benefit}) with a part from your board, +2 PP, as your double upgrade."
+    ),
+    "voucher": N_(
+        "Upgrade {design} on space {space} (gain {benefit}) with a parts voucher, +2 PP, as your double upgrade."
+    ),
+    "charger": N_(
+        "Upgrade {design} on space {space} (gain {benefit}) with the R&D charger, +2 PP, as your double upgrade."
+    ),
+}
+#: a car part as the move builder's answer ("Battery")
+_PART_LABEL = {
+    "autopilot": Tp("car part label", "Autopilot"),
+    "battery": Tp("car part label", "Battery"),
+    "body": Tp("car part label", "Body"),
+    "drivetrain": Tp("car part label", "Drivetrain"),
+    "electronics": Tp("car part label", "Electronics"),
+    "motor": Tp("car part label", "Motor"),
+}
 
 #: the department each work action belongs to (the aid, "working")
 _ACTION_DEPT = {
@@ -438,15 +608,24 @@ _ACTION_DEPT = {
     "charge": "admin",
 }
 _ACTION_NAME = {
-    "claim": "Claiming a car",
-    "upgrade": "Upgrading a design",
-    "provide": "Providing a part",
-    "order": "Issuing an order",
-    "take": "Taking parts",
-    "voucher": "Receiving a parts voucher",
-    "design": "Selecting a design",
-    "advanced": "Selecting an advanced design",
-    "charge": "The charge action",
+    "claim": T("Claiming a car"),
+    "upgrade": T("Upgrading a design"),
+    "provide": T("Providing a part"),
+    "order": T("Issuing an order"),
+    "take": T("Taking parts"),
+    "voucher": T("Receiving a parts voucher"),
+    "design": T("Selecting a design"),
+    "advanced": T("Selecting an advanced design"),
+    "charge": T("The charge action"),
+}
+#: _reason(): a move of another step, per phase
+_NOT_NOW = {
+    "garages": N_("That is not a move during garage set-up."),
+    "cert_setup": N_("That is not a move during placing certification markers."),
+    "picks": N_("That is not a move during the setup picks."),
+    "select": N_("That is not a move during department selection."),
+    "meeting": N_("That is not a move during a meeting."),
+    "nominate": N_("That is not a move during the meeting clean-up (`nominate <goal>`)."),
 }
 
 
@@ -456,7 +635,7 @@ def _reason(s: R.State, i: int, a) -> str | None:
     b = s.board
     p = s.player_boards[i]
     kind = getattr(a, "type", "")
-    dn = D.DEPT_NAMES
+    dn = R.dept
     phase_of = {
         "garages": "garages arrange",
         "cert_setup": "cert",
@@ -469,110 +648,136 @@ def _reason(s: R.State, i: int, a) -> str | None:
         t = b.turn
         if t.pending:
             return {
-                "cert": "First choose your certification space (`cert <space>`).",
-                "award": "First choose your award tile (`award <kind>`).",
-                "route": "First choose where the pushed car goes (`route <node>`).",
+                "cert": T("First choose your certification space (`cert <space>`)."),
+                "award": T("First choose your award tile (`award <kind>`)."),
+                "route": T("First choose where the pushed car goes (`route <node>`)."),
             }[t.pending[0][0]]
         if kind in ("place", "pick", "garages", "arrange", "play", "speak", "pass", "nominate", "award", "route"):
-            return "It is the work phase: use your department's actions, `train`, `recycle` or `done`."
+            return T("It is the work phase: use your department's actions, `train`, `recycle` or `done`.")
         if kind == "cert":
-            return "You choose a certification space only when you become certified."
+            return T("You choose a certification space only when you become certified.")
         act = R.active_depts(s)
-        here = " and ".join(dn[d] for d in act)
+        here = dn(act[0]) if len(act) == 1 else T("{dept} and {other}", dept=dn(act[0]), other=dn(act[1]))
         can = R.spendable(s)
         if kind == "train":
             if a.dept not in act:
-                return f"You can train only where you work this turn ({here})."
+                return T("You can train only where you work this turn ({depts}).", depts=here)
             if p.training[R.DI[a.dept]] >= D.EXPERT_AT:
-                return f"You are already on the last space of the {dn[a.dept]} track."
+                return T("You are already on the last space of the {dept} track.", dept=dn(a.dept))
             if a.pay == "book":
-                return "You have no book you can use (books gained this turn count from its end)."
-            return f"You have no shifts left this turn ({R.shifts_note(s)}; at most 4 per turn)."
+                return T("You have no book you can use (books gained this turn count from its end).")
+            return T("You have no shifts left this turn ({note}; at most 4 per turn).", note=R.shifts_note(s))
         if kind == "also":
             if t.dept != "admin":
-                return "Only in Administration can you also work in one other department."
+                return T("Only in Administration can you also work in one other department.")
             if t.second_dept:
-                return f"You already chose {dn[t.second_dept]} as your other department this turn."
-            return "Choose one of R&D, Assembly, Logistics or Design."
+                return T("You already chose {dept} as your other department this turn.", dept=dn(t.second_dept))
+            return T("Choose one of R&D, Assembly, Logistics or Design.")
         if kind == "recycle":
             if a.give not in p.parts:
-                return f"You have no {a.give} on your board."
+                return T("You have no {part} on your board.", part=R.part(a.give))
             if a.get not in b.recycling:
-                return f"There is no {a.get} in recycling (it holds {', '.join(b.recycling)})."
+                return T(
+                    "There is no {part} in recycling (it holds {parts}).",
+                    part=R.part(a.get),
+                    parts=R.parts(b.recycling),
+                )
             if a.give in b.recycling:
-                return f"Recycling already holds a {a.give}; its parts must stay all different."
-            return "You cannot give back a part you just took from recycling."
+                return T("Recycling already holds a {part}; its parts must stay all different.", part=R.part(a.give))
+            return T("You cannot give back a part you just took from recycling.")
         if kind in _ACTION_DEPT:
             d = _ACTION_DEPT[kind]
             if d not in act:
-                hint = f" (add it with `also {d}`)" if t.dept == "admin" and not t.second_dept and d != "admin" else ""
-                return f"{_ACTION_NAME[kind]} belongs to {dn[d]}; you work in {here} this turn{hint}."
+                if t.dept == "admin" and not t.second_dept and d != "admin":
+                    return T(
+                        "{action} belongs to {dept}; you work in {depts} this turn (add it with `also {code}`).",
+                        action=_ACTION_NAME[kind],
+                        dept=dn(d),
+                        depts=here,
+                        code=Code(d),
+                    )
+                return T(
+                    "{action} belongs to {dept}; you work in {depts} this turn.",
+                    action=_ACTION_NAME[kind],
+                    dept=dn(d),
+                    depts=here,
+                )
             if kind in ("order", "voucher", "charge") and kind in t.used:
-                return "You may do that only once per turn."
+                return T("You may do that only once per turn.")
             cost = D.CLAIM_COST[a.pos - 1] if kind == "claim" and 1 <= a.pos <= 4 else 1
             if cost > can:
-                return (
-                    f"That costs {R.plural(cost, 'shift')} and you have {can} left this turn "
-                    f"({R.shifts_note(s)}; at most 4 per turn, banked shifts gained this turn count from its end)."
+                return Tn(
+                    "That costs {n} shift and you have {left} left this turn ({note}; at most 4 per turn, banked "
+                    "shifts gained this turn count from its end).",
+                    "That costs {n} shifts and you have {left} left this turn ({note}; at most 4 per turn, banked "
+                    "shifts gained this turn count from its end).",
+                    cost,
+                    left=can,
+                    note=R.shifts_note(s),
                 )
-            return _dept_reason(s, i, a) or f"{_ACTION_NAME[kind]} is not possible with those choices now."
+            return _dept_reason(s, i, a) or T(
+                "{action} is not possible with those choices now.", action=_ACTION_NAME[kind]
+            )
         return None
     if s.phase == "over":
-        return "The game is over."
+        return T("The game is over.")
     if kind not in phase_of.get(s.phase, "").split():
-        step = {
-            "garages": "garage set-up",
-            "cert_setup": "placing certification markers",
-            "picks": "the setup picks",
-            "select": "department selection",
-            "meeting": "a meeting",
-            "nominate": "the meeting clean-up (`nominate <goal>`)",
-        }[s.phase]
-        raise IllegalAction(f"That is not a move during {step}.", show_moves=True)
+        raise IllegalAction(R.tx(_NOT_NOW[s.phase]), show_moves=True)
     if s.phase == "select":
         if not 1 <= a.station <= 2:
-            return "Workstations are 1 (upper) and 2 (lower)."
+            return T("Workstations are 1 (upper) and 2 (lower).")
         code = R.DI[a.dept] * 2 + a.station - 1
         mine = b.positions[i]
         if mine >= 0 and R.dept_of(mine) == a.dept:
-            return f"You must choose a different department from the one you just worked in ({dn[a.dept]})."
+            return T(
+                "You must choose a different department from the one you just worked in ({dept}).", dept=dn(a.dept)
+            )
         if len(s.players) == 2 and R.dept_of(b.sandra) == a.dept:
-            return f"At 2 players nobody may go to Sandra's department ({dn[a.dept]})."
+            return T("At 2 players nobody may go to Sandra's department ({dept}).", dept=dn(a.dept))
         if code in R.occupied(s):
-            return f"{dn[a.dept]} workstation {a.station} is taken."
+            return T("{dept} workstation {station} is taken.", dept=dn(a.dept), station=a.station)
     if s.phase == "meeting":
         m = b.current_meeting
+        goal = Code(getattr(a, "goal", ""))
         if kind == "play":
             if m.played[i]:
-                return "You have already played a performance goal in this meeting."
-            return f"{a.goal} is not in your hand."
+                return T("You have already played a performance goal in this meeting.")
+            return T("{goal} is not in your hand.", goal=goal)
         if kind == "speak":
             if p.speech_tokens == 0:
-                return "You have no speech tokens on your board."
+                return T("You have no speech tokens on your board.")
             if a.goal not in b.meeting_room + [g for g in m.played if g]:
-                return f"{a.goal} is neither in the meeting room nor played in this meeting."
+                return T("{goal} is neither in the meeting room nor played in this meeting.", goal=goal)
             if i in m.spoken.get(a.goal, []):
-                return f"You already have a speech token on {a.goal}."
-            return f"{a.goal} has no free speech icon left."
+                return T("You already have a speech token on {goal}.", goal=goal)
+            return T("{goal} has no free speech icon left.", goal=goal)
         if kind == "pass":
-            return "You must play one of your performance goals before you can pass."
+            return T("You must play one of your performance goals before you can pass.")
         if kind == "done":
-            return "`done` ends a meeting turn after you play a goal; otherwise speak or pass."
+            return T("`done` ends a meeting turn after you play a goal; otherwise speak or pass.")
     if s.phase == "nominate" and kind == "nominate":
-        return f"{a.goal} is not in your hand."
+        return T("{goal} is not in your hand.", goal=Code(a.goal))
     if s.phase == "cert_setup" and kind == "cert":
-        return "That certification space is taken (spaces 1-4, left to right)."
+        return T("That certification space is taken (spaces 1-4, left to right).")
     if s.phase == "picks" and kind == "pick":
         if b.setup_pick == "part":
-            return f"Pick a car part from a Logistics warehouse now, not {a.item}."
-        return f"{a.item} is not a design you can take now (face up, or on top of a stack)."
+            return T("Pick a car part from a Logistics warehouse now, not {item}.", item=_item(a.item))
+        return T("{item} is not a design you can take now (face up, or on top of a stack).", item=Code(a.item))
     if s.phase == "garages" and kind == "garages" and p.garage_set:
-        return f"You took the {p.garage_set} garage tiles; now `arrange` them on garages 1-4."
+        if p.garage_set == "basic":
+            return T("You took the basic garage tiles; now `arrange` them on garages 1-4.")
+        return T("You took the expert garage tiles; now `arrange` them on garages 1-4.")
     if s.phase == "garages" and kind == "arrange" and not p.garage_set:
-        return "First choose your garage set (`garages basic` or `garages expert`)."
+        return T("First choose your garage set (`garages basic` or `garages expert`).")
     if s.phase == "garages" and kind == "arrange":
-        return "Name each of your 4 unlocked garage tiles once, in garage order 1-4."
+        return T("Name each of your 4 unlocked garage tiles once, in garage order 1-4.")
     return None
+
+
+def _item(item: str) -> str:
+    """A picked item: a car part by its word, anything else (a design, a typo) as typed."""
+
+    return R.part(item) if item in D.PARTS else Code(item)
 
 
 def _dept_reason(s: R.State, i: int, a) -> str | None:
@@ -583,78 +788,92 @@ def _dept_reason(s: R.State, i: int, a) -> str | None:
     kind = a.type
     if kind == "claim":
         if not 1 <= a.pos <= 4 or not b.behind_pace_car[a.pos - 1]:
-            return f"There is no car at position {a.pos} behind the pace car."
+            return T("There is no car at position {pos} behind the pace car.", pos=a.pos)
         car = b.behind_pace_car[a.pos - 1]
         if a.design not in p.designs:
-            return f"You have no design {a.design} on your board."
+            return T("You have no design {design} on your board.", design=Code(a.design))
         if R.model_of(a.design) != car:
-            return f"The car at position {a.pos} is a {D.MODEL_NAMES[car]}; return a {D.MODEL_NAMES[car]} design."
+            return T("The car at position {pos} is a {model}; return a {model} design.", pos=a.pos, model=R.model(car))
         if not 1 <= a.garage <= R.garage_slots(p):
-            return "Garage 5 opens with Assembly certification." if a.garage == 5 else "Garages are 1-5."
-        return f"Garage {a.garage} is not empty."
+            return T("Garage 5 opens with Assembly certification.") if a.garage == 5 else T("Garages are 1-5.")
+        return T("Garage {garage} is not empty.", garage=a.garage)
     if kind == "upgrade":
         if a.design not in p.designs:
-            return f"You have no design {a.design} on your board."
+            return T("You have no design {design} on your board.", design=Code(a.design))
         m, pt = R.model_of(a.design), R.part_of(a.design)
         if pt == "blank":
-            return "A design without a car part cannot be upgraded."
+            return T("A design without a car part cannot be upgraded.")
         if not 1 <= a.space <= 6 or b.upgrade_spaces[m][a.space - 1]:
-            return f"{D.MODEL_NAMES[m]} upgrade space {a.space} is not free."
+            return T("{model} upgrade space {space} is not free.", model=R.model(m), space=a.space)
         if a.double:
             if not R.certified(p, "rd"):
-                return "The double upgrade needs R&D certification."
+                return T("The double upgrade needs R&D certification.")
             if p.double_upgrade_used:
-                return "You have already used your double upgrade."
+                return T("You have already used your double upgrade.")
             if pt in b.double_upgraded:
-                return f"{pt} has already been double upgraded."
+                return T("{part} has already been double upgraded.", part=R.part(pt))
         if a.source == "part":
-            return f"You have no {pt} on your board."
+            return T("You have no {part} on your board.", part=R.part(pt))
         if a.source == "voucher":
             return (
-                "You have no parts voucher you can use."
+                T("You have no parts voucher you can use.")
                 if R.usable(s, i, "voucher") == 0
-                else f"The supply has no {pt}."
+                else T("The supply has no {part}.", part=R.part(pt))
             )
         if "rd" not in p.chargers:
-            return "You have no R&D charger."
-        return "You have used the R&D charger this turn." if "rd_charger" in b.turn.used else f"The supply has no {pt}."
+            return T("You have no R&D charger.")
+        return (
+            T("You have used the R&D charger this turn.")
+            if "rd_charger" in b.turn.used
+            else T("The supply has no {part}.", part=R.part(pt))
+        )
     if kind == "provide":
         if a.part in b.assembly_lines[a.model]:
-            return f"The {D.MODEL_NAMES[a.model]} line already has a {a.part}."
+            return T("The {model} line already has a {part}.", model=R.model(a.model), part=R.part(a.part))
         if a.part not in R.allowed_parts(s, i, a.model):
-            return f"Upgraded parts of the {D.MODEL_NAMES[a.model]} must be provided first (unless you have the Assembly charger)."
+            return T(
+                "Upgraded parts of the {model} must be provided first (unless you have the Assembly charger).",
+                model=R.model(a.model),
+            )
         if a.source == "part":
-            return f"You have no {a.part} on your board."
+            return T("You have no {part} on your board.", part=R.part(a.part))
         return (
-            "You have no parts voucher you can use."
+            T("You have no parts voucher you can use.")
             if R.usable(s, i, "voucher") == 0
-            else f"The supply has no {a.part}."
+            else T("The supply has no {part}.", part=R.part(a.part))
         )
     if kind == "order":
         if a.card not in p.kanban_cards:
-            return f"Kanban order {a.card} is not in your hand."
-        return "Placements are 1-4."
+            return T("Kanban order {card} is not in your hand.", card=Code(a.card))
+        return T("Placements are 1-4.")
     if kind == "take":
         room = R.part_slots(p) - len(p.parts)
         if room == 0:
-            return "You have no free car part space on your board."
-        return f"The {a.part} warehouse holds {b.warehouses[a.part]} and you have room for {room}."
+            return T("You have no free car part space on your board.")
+        return T(
+            "The {part} warehouse holds {count} and you have room for {room}.",
+            part=R.part(a.part),
+            count=b.warehouses[a.part],
+            room=room,
+        )
     if kind == "voucher":
         if not R.certified(p, "logistics"):
-            return "Receiving a parts voucher needs Logistics certification."
-        return "The supply has no parts voucher left."
+            return T("Receiving a parts voucher needs Logistics certification.")
+        return T("The supply has no parts voucher left.")
     if kind in ("design", "advanced"):
         if len(p.designs) >= R.design_slots(p):
-            return "You have no free design space on your board."
+            return T("You have no free design space on your board.")
         if kind == "advanced" and not R.certified(p, "design"):
-            return "Selecting an advanced design needs Design certification."
-        return f"{a.id} is not " + ("face up in the Design department." if kind == "design" else "on top of a stack.")
+            return T("Selecting an advanced design needs Design certification.")
+        if kind == "design":
+            return T("{design} is not face up in the Design department.", design=Code(a.id))
+        return T("{design} is not on top of a stack.", design=Code(a.id))
     if kind == "charge":
         if not s.speedcharger:
-            return "This game is played without SpeedCharger."
+            return T("This game is played without SpeedCharger.")
         if a.dept in p.chargers:
-            return f"Your {D.DEPT_NAMES[a.dept]} space is already charged."
-        return "The supply has no charger token left."
+            return T("Your {dept} space is already charged.", dept=R.dept(a.dept))
+        return T("The supply has no charger token left.")
     return None
 
 

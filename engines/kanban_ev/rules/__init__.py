@@ -99,10 +99,48 @@ from .rd import _claim, _legal_rd, _upgrade, advance_pace, close_gaps
 from .sandra import SANDRA_COUNTS, _sandra_moves, criterion, end_of_week, evaluate, sandra_turn
 from .scoring import FINAL_LABELS, count, final_achieved, final_scoring, goal_count, ranking, training_scores
 from .setup import SETUP_PHASES, _apply_pick, apply_setup, legal_setup, setup_state
-from .words import _FINAL_WORDS, _UNIT, benefit_text, final_goal_text, goal_text, goal_words, plural
+from .words import (
+    _FINAL_WORDS,
+    _UNIT,
+    A_CAR,
+    CERT_UNLOCKS,
+    CHARGER_ABILITY,
+    DEPT,
+    MODEL,
+    PART,
+    T,
+    Tn,
+    Tp,
+    benefit_text,
+    dept,
+    final_goal_text,
+    goal_text,
+    goal_words,
+    model,
+    part,
+    parts,
+    plural,
+    shifts,
+    tx,
+)
 from .work import _apply_work, _legal_work, begin_turn, done_text, end_turn
 
 __all__ = [
+    "A_CAR",
+    "CERT_UNLOCKS",
+    "CHARGER_ABILITY",
+    "DEPT",
+    "MODEL",
+    "PART",
+    "T",
+    "Tn",
+    "Tp",
+    "dept",
+    "model",
+    "part",
+    "parts",
+    "shifts",
+    "tx",
     "Board",
     "DESK",
     "DI",

@@ -10,6 +10,7 @@ from ..actions import Also, Charge, charge_
 from ..state import State
 from .assembly import clear_full_lines
 from .common import shifts_note, spend
+from .words import CHARGER_ABILITY, T, dept
 
 
 def _legal_admin(s: State, i: int, can: int) -> list:
@@ -37,8 +38,13 @@ def _charge(s: State, i: int, a: Charge, ev: list[Event]) -> None:
     ev.append(
         event(
             type="charge",
-            text=f"{name} places a charger token on their {D.DEPT_NAMES[a.dept]} space: "
-            f"{D.CHARGER_ABILITY[a.dept]} ({shifts_note(s)}).",
+            text=T(
+                "{seat} places a charger token on their {dept} space: {ability} ({note}).",
+                seat=name,
+                dept=dept(a.dept),
+                ability=CHARGER_ABILITY[a.dept],
+                note=shifts_note(s),
+            ),
         )
     )
 
@@ -50,6 +56,13 @@ def _also(s: State, i: int, a: Also, ev: list[Event]) -> None:
     t = s.board.turn
     name = s.players[i]
     t.second_dept = a.dept
-    ev.append(event(type="also", text=f"{name} also works in {D.DEPT_NAMES[a.dept]} this turn ({shifts_note(s)})."))
+    ev.append(
+        event(
+            type="also",
+            text=T(
+                "{seat} also works in {dept} this turn ({note}).", seat=name, dept=dept(a.dept), note=shifts_note(s)
+            ),
+        )
+    )
     if a.dept == "assembly":
         clear_full_lines(s, ev)

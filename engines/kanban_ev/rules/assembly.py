@@ -4,12 +4,17 @@ leaving for the test track, demand tiles."""
 from __future__ import annotations
 
 from engines.base import Event, event
+from engines.i18n import Code
 
 from .. import data as D
 from ..actions import Provide, provide_
 from ..state import State
 from .common import _draw, shifts_note, spend, take_generic, usable
-from .words import plural
+from .words import T, Tn, model, part
+
+
+def _move(**params):  # one car's move on the conveyor, a list item of the event
+    return T("{model} {start} to {end}", **params)
 
 
 def allowed_parts(s: State, i: int, m: str) -> list[str]:
@@ -49,7 +54,7 @@ def clear_full_lines(s: State, ev: list[Event]) -> None:
             for pt in line:
                 s.board.part_supply[pt] += 1
             s.board.assembly_lines[m] = []
-            ev.append(event(type="assembly", text=f"The full {D.MODEL_NAMES[m]} line is cleared."))
+            ev.append(event(type="assembly", text=T("The full {model} line is cleared.", model=model(m))))
 
 
 def _provide(s: State, i: int, a: Provide, ev: list[Event]) -> None:
@@ -65,12 +70,26 @@ def _provide(s: State, i: int, a: Provide, ev: list[Event]) -> None:
         b.voucher_supply += 1
         b.part_supply[a.part] -= 1
     b.assembly_lines[a.model].append(a.part)
-    src = "a parts voucher" if a.source == "voucher" else "their board"
     ev.append(
         event(
             type="provide",
-            text=f"{s.players[i]} provides {a.part} from {src} to the "
-            f"{D.MODEL_NAMES[a.model]} line ({shifts_note(s)}).",
+            text=(
+                T(
+                    "{seat} provides {part} from a parts voucher to the {model} line ({note}).",
+                    seat=s.players[i],
+                    part=part(a.part),
+                    model=model(a.model),
+                    note=shifts_note(s),
+                )
+                if a.source == "voucher"
+                else T(
+                    "{seat} provides {part} from their board to the {model} line ({note}).",
+                    seat=s.players[i],
+                    part=part(a.part),
+                    model=model(a.model),
+                    note=shifts_note(s),
+                )
+            ),
         )
     )
     entry = D.ENTRY_NODE[a.model]
@@ -102,17 +121,26 @@ def _route(s: State, i: int, chain: list[str], dest: str, ev: list[Event]) -> No
         _exit_car(s, i, car, dest, ev)
     else:
         conv[dest] = car
-    moves = [] if dest.startswith("x") else [f"{D.MODEL_NAMES[car]} {last} to {dest}"]
+    moves = [] if dest.startswith("x") else [_move(model=model(car), start=Code(last), end=Code(dest))]
     for k in range(len(chain) - 1, 0, -1):
         conv[chain[k]] = conv[chain[k - 1]]
-        moves.append(f"{D.MODEL_NAMES[conv[chain[k]]]} {chain[k - 1]} to {chain[k]}")
-    model = conv[chain[0]]
+        moves.append(_move(model=model(conv[chain[k]]), start=Code(chain[k - 1]), end=Code(chain[k])))
+    first = conv[chain[0]]
     conv[chain[0]] = ""
-    _new_car(s, model)
-    text = "Conveyor: " + ", ".join(moves) if moves else "Conveyor"
+    _new_car(s, first)
     if conv[chain[0]]:
-        text += f"; a new {D.MODEL_NAMES[model]} enters at {chain[0]}"
-    ev.append(event(type="conveyor", text=text + "."))
+        if moves:
+            text = T(
+                "Conveyor: {moves}; a new {model} enters at {space}.",
+                moves=moves,
+                model=model(first),
+                space=Code(chain[0]),
+            )
+        else:
+            text = T("Conveyor; a new {model} enters at {space}.", model=model(first), space=Code(chain[0]))
+    else:
+        text = T("Conveyor: {moves}.", moves=moves) if moves else T("Conveyor.")
+    ev.append(event(type="conveyor", text=text))
 
 
 def _new_car(s: State, model: str) -> None:
@@ -133,8 +161,13 @@ def _exit_car(s: State, i: int, car: str, gate: str, ev: list[Event]) -> None:
     ev.append(
         event(
             type="exit",
-            text=f"A {D.MODEL_NAMES[car]} leaves the conveyor at gate {gate[1:]}: {s.players[i]} "
-            f"gains {D.EXIT_PP[gate]} PP; the car joins the test track.",
+            text=T(
+                "A {model} leaves the conveyor at gate {gate}: {seat} gains {pp} PP; the car joins the test track.",
+                model=model(car),
+                gate=Code(gate[1:]),
+                seat=s.players[i],
+                pp=D.EXIT_PP[gate],
+            ),
         )
     )
     if car in b.demand_tiles:
@@ -145,8 +178,12 @@ def _exit_car(s: State, i: int, car: str, gate: str, ev: list[Event]) -> None:
             ev.append(
                 event(
                     type="speech",
-                    text=f"The {D.MODEL_NAMES[car]} is in demand: {s.players[i]} takes a speech token "
-                    f"({b.demand_tokens[k]} left on that tile).",
+                    text=T(
+                        "The {model} is in demand: {seat} takes a speech token ({left} left on that tile).",
+                        model=model(car),
+                        seat=s.players[i],
+                        left=b.demand_tokens[k],
+                    ),
                 )
             )
             if b.demand_tokens[k] == 0 and b.demand_stack:
@@ -159,7 +196,13 @@ def _exit_car(s: State, i: int, car: str, gate: str, ev: list[Event]) -> None:
                 b.demand_tokens[k] = tok
                 ev.append(
                     event(
-                        type="demand", text=f"New demand tile: {D.MODEL_NAMES[new]} with {plural(tok, 'speech token')}."
+                        type="demand",
+                        text=Tn(
+                            "New demand tile: {model} with {n} speech token.",
+                            "New demand tile: {model} with {n} speech tokens.",
+                            tok,
+                            model=model(new),
+                        ),
                     )
                 )
     q = b.behind_pace_car

@@ -11,7 +11,7 @@ from engines.copying import deep_copier
 
 from .. import data as D
 from ..state import PlayerBoard, State
-from .words import benefit_text, plural
+from .words import T, Tn, Tp, benefit_text
 
 DESK = 10
 
@@ -118,7 +118,9 @@ def shifts_note(s: State) -> str:
     """``"2 shifts spent, 1 left this turn"`` for the current work turn."""
 
     t = s.board.turn
-    return f"{plural(t.spent, 'shift')} spent, {spendable(s)} left this turn"
+    return Tn(
+        "{n} shift spent, {left} left this turn", "{n} shifts spent, {left} left this turn", t.spent, left=spendable(s)
+    )
 
 
 def cert_order(s: State) -> list[int]:
@@ -130,6 +132,18 @@ def cert_order(s: State) -> list[int]:
 def _draw(s: State, salt: str) -> Any:
     s.board.draws += 1
     return rng(s.seed, salt, s.board.draws)
+
+
+#: why a benefit is gained (the ``why`` of :func:`gain`), in the game's catalog
+WHY = {
+    "certification track": Tp("benefit from", "certification track"),
+    "award tile": Tp("benefit from", "award tile"),
+    "garage tile": Tp("benefit from", "garage tile"),
+    "upgrade space": Tp("benefit from", "upgrade space"),
+    "design column": Tp("benefit from", "design column"),
+    "Design charger": Tp("benefit from", "Design charger"),
+    "Kanban order": Tp("benefit from", "Kanban order"),
+}
 
 
 def gain(s: State, i: int, benefit: dict, ev: list[Event], why: str) -> None:
@@ -166,7 +180,14 @@ def gain(s: State, i: int, benefit: dict, ev: list[Event], why: str) -> None:
             for _ in range(v):
                 printed_speech(s, i)
     if benefit:
-        ev.append(event(type="benefit", text=f"{s.players[i]} gains {benefit_text(benefit)} ({why})."))
+        ev.append(
+            event(
+                type="benefit",
+                text=T(
+                    "{seat} gains {benefit} ({why}).", seat=s.players[i], benefit=benefit_text(benefit), why=WHY[why]
+                ),
+            )
+        )
 
 
 def printed_speech(s: State, i: int) -> None:
@@ -202,18 +223,39 @@ def check_factory_goal(s: State, i: int, kind: str, count: int, ev: list[Event])
             tile[1] -= 1
             tile[2].append(i)
             take_generic(s, i)
-            what = {
-                "grey": ("grey factory goal", "car", "cars"),
-                "beige": ("beige factory goal", "upgraded design", "upgraded designs"),
-                "cert": ("certification goal", "certification", "certifications"),
-            }[kind]
-            ev.append(
-                event(
-                    type="speech",
-                    text=f"{s.players[i]} reaches {plural(count, what[1], what[2])}: takes a speech "
-                    f"token from the {what[0]} tile {count} ({tile[1]} left on it).",
-                )
-            )
+            ev.append(event(type="speech", text=_factory_goal_text(kind, count, s.players[i], tile[1])))
+
+
+def _factory_goal_text(kind: str, n: int, seat: str, left: int) -> str:
+    """A factory goal reached (tile values are 2-5, so English always says "cars")."""
+
+    if kind == "grey":
+        return Tn(
+            "{seat} reaches {n} car: takes a speech token from the grey factory goal tile {n} ({left} left on it).",
+            "{seat} reaches {n} cars: takes a speech token from the grey factory goal tile {n} ({left} left on it).",
+            n,
+            seat=seat,
+            left=left,
+        )
+    if kind == "beige":
+        return Tn(
+            "{seat} reaches {n} upgraded design: takes a speech token from the beige factory goal tile {n} "
+            "({left} left on it).",
+            "{seat} reaches {n} upgraded designs: takes a speech token from the beige factory goal tile {n} "
+            "({left} left on it).",
+            n,
+            seat=seat,
+            left=left,
+        )
+    return Tn(
+        "{seat} reaches {n} certification: takes a speech token from the certification goal tile {n} "
+        "({left} left on it).",
+        "{seat} reaches {n} certifications: takes a speech token from the certification goal tile {n} "
+        "({left} left on it).",
+        n,
+        seat=seat,
+        left=left,
+    )
 
 
 def occupied(s: State) -> set[int]:

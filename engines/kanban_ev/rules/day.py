@@ -16,7 +16,7 @@ from .meetings import _apply_meeting, _legal_meeting, _nominate, start_meeting
 from .sandra import _sandra_moves, sandra_turn
 from .scoring import final_scoring
 from .setup import SETUP_PHASES, apply_setup, legal_setup
-from .words import plural
+from .words import T, dept, shifts
 from .work import _apply_work, _legal_work, _legal_work_of, begin_turn
 
 
@@ -109,7 +109,7 @@ def apply_action(s: State, i: int, a: Any, ev: list[Event]) -> None:
         if _nominate(s, i, a, ev):
             end_of_day(s, ev)
         return
-    raise IllegalAction("The game is over.")
+    raise IllegalAction(T("The game is over."))
 
 
 def start_day(s: State, ev: list[Event]) -> None:
@@ -125,7 +125,14 @@ def start_day(s: State, ev: list[Event]) -> None:
         ents = [(b.positions[i], i) for i in range(len(s.players))] + [(b.sandra, -1)]
         b.order = [e for _, e in sorted(ents)]
     b.turn_index = 0
-    ev.append(event(type="day", text=f"Day {b.day} (week {b.week}, cycle {b.cycle}): department selection."))
+    ev.append(
+        event(
+            type="day",
+            text=T(
+                "Day {day} (week {week}, cycle {cycle}): department selection.", day=b.day, week=b.week, cycle=b.cycle
+            ),
+        )
+    )
     _auto(s, ev)
 
 
@@ -166,8 +173,23 @@ def _apply_place(s: State, i: int, a: Place, ev: list[Event]) -> None:
     ev.append(
         event(
             type="place",
-            text=f"{s.players[i]} goes to {D.DEPT_NAMES[a.dept]} workstation {a.station} "
-            f"({'upper' if a.station == 1 else 'lower'}, {plural(ws, 'shift')}).",
+            text=(
+                T(
+                    "{seat} goes to {dept} workstation {station} (upper, {shifts}).",
+                    seat=s.players[i],
+                    dept=dept(a.dept),
+                    station=a.station,
+                    shifts=shifts(ws),
+                )
+                if a.station == 1
+                else T(
+                    "{seat} goes to {dept} workstation {station} (lower, {shifts}).",
+                    seat=s.players[i],
+                    dept=dept(a.dept),
+                    station=a.station,
+                    shifts=shifts(ws),
+                )
+            ),
         )
     )
     s.board.turn_index += 1

@@ -4,11 +4,13 @@ department's refill."""
 from __future__ import annotations
 
 from engines.base import Event, event
+from engines.i18n import Code
 
 from .. import data as D
 from ..actions import Advanced, SelectDesign, advanced_, design_
 from ..state import State
 from .common import certified, design_slots, gain, shifts_note, spend
+from .words import T
 
 
 def _legal_design(s: State, i: int, can: int) -> list:
@@ -72,7 +74,12 @@ def _select_design(s: State, i: int, a: SelectDesign, ev: list[Event]) -> None:
             bonus = D.DESIGN_COLUMN_BONUS.get(D.DESIGN_COLS - 1 - c)
             break
     p.designs.append(a.id)
-    ev.append(event(type="design", text=f"{name} selects design {a.id} ({shifts_note(s)})."))
+    ev.append(
+        event(
+            type="design",
+            text=T("{seat} selects design {design} ({note}).", seat=name, design=Code(a.id), note=shifts_note(s)),
+        )
+    )
     if bonus:
         gain(s, i, {bonus: 1}, ev, "design column")
 
@@ -92,6 +99,16 @@ def _advanced(s: State, i: int, a: Advanced, ev: list[Event]) -> None:
             st.pop(0)
             break
     p.designs.append(a.id)
-    ev.append(event(type="design", text=f"{name} selects advanced design {a.id} from a stack ({shifts_note(s)})."))
+    ev.append(
+        event(
+            type="design",
+            text=T(
+                "{seat} selects advanced design {design} from a stack ({note}).",
+                seat=name,
+                design=Code(a.id),
+                note=shifts_note(s),
+            ),
+        )
+    )
     if "design" in p.chargers:
         gain(s, i, {"book": 1}, ev, "Design charger")

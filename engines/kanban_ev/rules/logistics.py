@@ -4,12 +4,13 @@ parts voucher."""
 from __future__ import annotations
 
 from engines.base import Event, event
+from engines.i18n import Code
 
 from .. import data as D
 from ..actions import Order, Take, Voucher, order_, take_, voucher_
 from ..state import State
 from .common import certified, gain, part_slots, shifts_note, spend
-from .words import plural
+from .words import T, Tn, part, parts
 
 
 def order_stock(supply: dict[str, int], card: str, split: int) -> list[str]:
@@ -56,7 +57,18 @@ def _take(s: State, i: int, a: Take, ev: list[Event]) -> None:
     spend(s, 1)
     b.warehouses[a.part] -= a.count
     p.parts += [a.part] * a.count
-    ev.append(event(type="take", text=f"{name} takes {a.count} {a.part} from its warehouse ({shifts_note(s)})."))
+    ev.append(
+        event(
+            type="take",
+            text=T(
+                "{seat} takes {count} {part} from its warehouse ({note}).",
+                seat=name,
+                count=a.count,
+                part=part(a.part),
+                note=shifts_note(s),
+            ),
+        )
+    )
 
 
 def _voucher(s: State, i: int, a: Voucher, ev: list[Event]) -> None:
@@ -73,7 +85,11 @@ def _voucher(s: State, i: int, a: Voucher, ev: list[Event]) -> None:
     ev.append(
         event(
             type="voucher",
-            text=f"{name} receives a parts voucher, usable from the end of the turn ({shifts_note(s)}).",
+            text=T(
+                "{seat} receives a parts voucher, usable from the end of the turn ({note}).",
+                seat=name,
+                note=shifts_note(s),
+            ),
         )
     )
 
@@ -97,14 +113,38 @@ def _order(s: State, i: int, a: Order, ev: list[Event]) -> None:
     b.kanban_deck.append(a.card)
     drawn = b.kanban_deck.pop(0)
     p.kanban_cards.append(drawn)
-    ev.append(event(type="draw", text=f"You draw Kanban order card {drawn}.", visible_to=[s.players[i]]))
+    ev.append(
+        event(type="draw", text=T("You draw Kanban order card {card}.", card=Code(drawn)), visible_to=[s.players[i]])
+    )
     ev.append(
         event(
             type="order",
-            text=f"{s.players[i]} issues Kanban order {a.card} in placement {a.split}: "
-            + (", ".join(added) or "nothing")
-            + f" to the warehouses; banks {plural(banked, 'shift')}"
-            + (" (the shift bank is full)" if banked < bank else ", usable from the end of the turn")
-            + f" ({shifts_note(s)}).",
+            text=(
+                Tn(
+                    "{seat} issues Kanban order {card} in placement {split}: {parts} to the warehouses; banks {n} shift "
+                    "(the shift bank is full) ({note}).",
+                    "{seat} issues Kanban order {card} in placement {split}: {parts} to the warehouses; banks {n} shifts "
+                    "(the shift bank is full) ({note}).",
+                    banked,
+                    seat=s.players[i],
+                    card=Code(a.card),
+                    split=a.split,
+                    parts=parts(added) or T("nothing"),
+                    note=shifts_note(s),
+                )
+                if banked < bank
+                else Tn(
+                    "{seat} issues Kanban order {card} in placement {split}: {parts} to the warehouses; banks {n} shift, "
+                    "usable from the end of the turn ({note}).",
+                    "{seat} issues Kanban order {card} in placement {split}: {parts} to the warehouses; banks {n} shifts, "
+                    "usable from the end of the turn ({note}).",
+                    banked,
+                    seat=s.players[i],
+                    card=Code(a.card),
+                    split=a.split,
+                    parts=parts(added) or T("nothing"),
+                    note=shifts_note(s),
+                )
+            ),
         )
     )

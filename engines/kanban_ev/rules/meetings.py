@@ -6,13 +6,14 @@ from __future__ import annotations
 from typing import Any
 
 from engines.base import Event, event
+from engines.i18n import Code
 
 from .. import data as D
 from ..actions import Done, Nominate, Play, Speak, done_, pass_, play_, speak_
 from ..state import Meeting, State
 from .common import _draw, cert_order, speech_slots
 from .scoring import goal_count
-from .words import goal_text, plural
+from .words import T, Tn, goal_text
 
 
 def _legal_meeting(s: State, i: int) -> list:
@@ -58,18 +59,22 @@ def start_meeting(s: State, ev: list[Event]) -> None:
     ev.append(
         event(
             type="meeting",
-            text="Meeting! In certification order each player plays one performance goal "
-            "(once), speaks on goals with speech tokens, or passes; it ends when everyone passes in a row. "
-            "Goals in the room: " + ", ".join(goal_text(g) for g in b.meeting_room) + ".",
+            text=T(
+                "Meeting! In certification order each player plays one performance goal (once), speaks on goals "
+                "with speech tokens, or passes; it ends when everyone passes in a row. Goals in the room: {goals}.",
+                goals=[goal_text(g) for g in b.meeting_room],
+            ),
         )
     )
     for i in b.order:
         goals = s.player_boards[i].goals
         text = (
-            f"A meeting begins: on your turn play one of your performance goals ({', '.join(goals)}), "
-            "then speak or pass."
+            T(
+                "A meeting begins: on your turn play one of your performance goals ({goals}), then speak or pass.",
+                goals=[Code(g) for g in goals],
+            )
             if goals
-            else "A meeting begins: you hold no performance goal; on your turn speak or pass."
+            else T("A meeting begins: you hold no performance goal; on your turn speak or pass.")
         )
         ev.append(event(type="meeting-hand", text=text, visible_to=[s.players[i]]))
 
@@ -85,7 +90,9 @@ def _apply_meeting(s: State, i: int, a: Any, ev: list[Event]) -> None:
         p.goals.remove(a.goal)
         m.played[i] = a.goal
         m.played_now = True
-        ev.append(event(type="play", text=f"{name} plays performance goal {goal_text(a.goal)}."))
+        ev.append(
+            event(type="play", text=T("{seat} plays performance goal {goal}.", seat=name, goal=goal_text(a.goal)))
+        )
         return
     if isinstance(a, Speak):
         spoken = m.spoken.setdefault(a.goal, [])
@@ -99,17 +106,39 @@ def _apply_meeting(s: State, i: int, a: Any, ev: list[Event]) -> None:
         ev.append(
             event(
                 type="speak",
-                text=f"{name} speaks on {goal_text(a.goal)}: speech icon {icon}, has {have}, "
-                f"scores {value} x {min(icon, have)} = {pts} PP ({plural(p.speech_tokens, 'speech token')} left).",
+                text=Tn(
+                    "{seat} speaks on {goal}: speech icon {icon}, has {have}, scores {value} x {counted} = {pp} PP "
+                    "({n} speech token left).",
+                    "{seat} speaks on {goal}: speech icon {icon}, has {have}, scores {value} x {counted} = {pp} PP "
+                    "({n} speech tokens left).",
+                    p.speech_tokens,
+                    seat=name,
+                    goal=goal_text(a.goal),
+                    icon=icon,
+                    have=have,
+                    value=value,
+                    counted=min(icon, have),
+                    pp=pts,
+                ),
             )
         )
         m.passes = 0
     elif isinstance(a, Done):
         m.passes = 0
-        ev.append(event(type="speak", text=f"{name} ends their meeting turn."))
+        ev.append(event(type="speak", text=T("{seat} ends their meeting turn.", seat=name)))
     else:
         m.passes += 1
-        ev.append(event(type="pass", text=f"{name} passes ({m.passes} of {len(s.players)} passes in a row)."))
+        ev.append(
+            event(
+                type="pass",
+                text=T(
+                    "{seat} passes ({passes} of {players} passes in a row).",
+                    seat=name,
+                    passes=m.passes,
+                    players=len(s.players),
+                ),
+            )
+        )
     m.played_now = False
     if m.passes >= len(s.players):
         _meeting_cleanup(s, ev)
@@ -124,7 +153,7 @@ def _nominate(s: State, i: int, a: Nominate, ev: list[Event]) -> bool:
     b = s.board
     s.player_boards[i].goals.remove(a.goal)
     b.nominations[i] = a.goal
-    ev.append(event(type="nominate", text=f"{s.players[i]} puts a goal face down in the meeting room."))
+    ev.append(event(type="nominate", text=T("{seat} puts a goal face down in the meeting room.", seat=s.players[i])))
     if all(b.nominations):
         _finish_meeting(s, ev)
         return True
@@ -149,7 +178,7 @@ def _meeting_cleanup(s: State, ev: list[Event]) -> None:
     b.current_meeting = None
     b.nominations = [""] * len(s.players)
     s.phase = "nominate"
-    ev.append(event(type="meeting", text="The meeting is over; each player nominates a goal for the room."))
+    ev.append(event(type="meeting", text=T("The meeting is over; each player nominates a goal for the room.")))
 
 
 def _deal_goal(s: State) -> str | None:
@@ -189,7 +218,9 @@ def _finish_meeting(s: State, ev: list[Event]) -> None:
                 dealt.append(g)
         ev.append(
             event(
-                type="draw", text="You are dealt performance goals " + ", ".join(dealt) + ".", visible_to=[s.players[i]]
+                type="draw",
+                text=T("You are dealt performance goals {goals}.", goals=[Code(g) for g in dealt]),
+                visible_to=[s.players[i]],
             )
         )
     b.meeting_marker = False
@@ -197,8 +228,10 @@ def _finish_meeting(s: State, ev: list[Event]) -> None:
     ev.append(
         event(
             type="meeting",
-            text="Meeting room now: "
-            + ", ".join(goal_text(g) for g in b.meeting_room)
-            + f". The meeting marker returns; production cycle {b.cycle}.",
+            text=T(
+                "Meeting room now: {goals}. The meeting marker returns; production cycle {cycle}.",
+                goals=[goal_text(g) for g in b.meeting_room],
+                cycle=b.cycle,
+            ),
         )
     )

@@ -4,6 +4,7 @@ pace car and the meeting marker."""
 from __future__ import annotations
 
 from engines.base import Event, event
+from engines.i18n import N_, Code
 
 from .. import data as D
 from ..actions import Claim, Upgrade, claim_, upgrade_
@@ -20,7 +21,16 @@ from .common import (
     spend,
     usable,
 )
-from .words import plural
+from .words import T, model, part, shifts, tx
+
+#: an upgrade's event by how it was paid for
+_UPGRADE = {
+    "part": N_(
+        "{seat} upgrades {design} on {model} upgrade space {space} with a part from their board: +{pp} PP ({note})."
+    ),
+    "voucher": N_("{seat} upgrades {design} on {model} upgrade space {space} with a parts voucher: +{pp} PP ({note})."),
+    "charger": N_("{seat} upgrades {design} on {model} upgrade space {space} with the R&D charger: +{pp} PP ({note})."),
+}
 
 
 def _legal_rd(s: State, i: int, can: int) -> list:
@@ -81,9 +91,17 @@ def _claim(s: State, i: int, a: Claim, ev: list[Event]) -> None:
     ev.append(
         event(
             type="claim",
-            text=f"{s.players[i]} claims the {D.MODEL_NAMES[car]} at position {a.pos} behind the "
-            f"pace car for {plural(D.CLAIM_COST[a.pos - 1], 'shift')}, returning design {a.design}, into garage "
-            f"{a.garage} ({shifts_note(s)}).",
+            text=T(
+                "{seat} claims the {model} at position {pos} behind the pace car for {shifts}, returning design "
+                "{design}, into garage {garage} ({note}).",
+                seat=s.players[i],
+                model=model(car),
+                pos=a.pos,
+                shifts=shifts(D.CLAIM_COST[a.pos - 1]),
+                design=Code(a.design),
+                garage=a.garage,
+                note=shifts_note(s),
+            ),
         )
     )
     gain(s, i, D.GARAGE_TILES[p.garage_set][p.garage_tiles[a.garage - 1]], ev, "garage tile")
@@ -110,13 +128,19 @@ def _upgrade(s: State, i: int, a: Upgrade, ev: list[Event]) -> None:
         else:
             t.used.append("rd_charger")
     b.upgrade_spaces[m][a.space - 1] = pt
-    src = {"part": "a part from their board", "voucher": "a parts voucher", "charger": "the R&D charger"}[a.source]
     old_value = b.part_values[pt]
     ev.append(
         event(
             type="upgrade",
-            text=f"{s.players[i]} upgrades {a.design} on {D.MODEL_NAMES[m]} upgrade space "
-            f"{a.space} with {src}: +{D.UPGRADE_PP} PP ({shifts_note(s)}).",
+            text=tx(
+                _UPGRADE[a.source],
+                seat=s.players[i],
+                design=Code(a.design),
+                model=model(m),
+                space=a.space,
+                pp=D.UPGRADE_PP,
+                note=shifts_note(s),
+            ),
         )
     )
     gain(s, i, D.UPGRADE_SPACES[m][a.space - 1], ev, "upgrade space")
@@ -128,19 +152,43 @@ def _upgrade(s: State, i: int, a: Upgrade, ev: list[Event]) -> None:
         ev.append(
             event(
                 type="upgrade",
-                text=f"Double upgrade: the {pt} value marker goes from {old_value} to "
-                f"{b.part_values[pt]} and is flipped; {s.players[i]} gains {b.part_values[pt]} PP.",
+                text=T(
+                    "Double upgrade: the {part} value marker goes from {old} to {new} and is flipped; {seat} gains "
+                    "{new} PP.",
+                    part=part(pt),
+                    old=old_value,
+                    new=b.part_values[pt],
+                    seat=s.players[i],
+                ),
             )
         )
     else:
         b.part_values[pt] = min(D.PART_VALUE_MAX, b.part_values[pt] + 1)
-        ev.append(event(type="upgrade", text=f"The {pt} value marker goes from {old_value} to {b.part_values[pt]}."))
+        ev.append(
+            event(
+                type="upgrade",
+                text=T(
+                    "The {part} value marker goes from {old} to {new}.",
+                    part=part(pt),
+                    old=old_value,
+                    new=b.part_values[pt],
+                ),
+            )
+        )
     p.designs.remove(a.design)
     p.upgraded.append(a.design)
     if m in p.garages:
         p.tested.append(a.design)
         ev.append(
-            event(type="upgrade", text=f"{a.design} is a tested design ({s.players[i]} owns a {D.MODEL_NAMES[m]}).")
+            event(
+                type="upgrade",
+                text=T(
+                    "{design} is a tested design ({seat} owns a {model}).",
+                    design=Code(a.design),
+                    seat=s.players[i],
+                    model=model(m),
+                ),
+            )
         )
     p.pp += D.UPGRADE_PP
     check_factory_goal(s, i, "beige", len(p.upgraded), ev)
@@ -159,4 +207,4 @@ def advance_pace(s: State, ev: list[Event]) -> None:
     b.pace_car = (b.pace_car + 1) % track["spaces"]
     if b.pace_car in track["striped"] and not b.meeting_marker:
         b.meeting_marker = True
-        ev.append(event(type="meeting", text="The pace car reaches a striped space: a meeting is called."))
+        ev.append(event(type="meeting", text=T("The pace car reaches a striped space: a meeting is called.")))

@@ -4,13 +4,14 @@ evaluation, each department's task after it, and the end-of-week scoring at her 
 from __future__ import annotations
 
 from engines.base import Event, event
+from engines.i18n import N_
 
 from .. import data as D
 from ..state import PlayerBoard, State
 from .common import DESK, DI, _draw, cars_of, dept_of, model_of, n_certs
 from .design import refill_designs
 from .rd import advance_pace, close_gaps
-from .words import plural
+from .words import T, Tn, dept, semicolons, tx
 
 
 def _sandra_moves(s: State, ev: list[Event]) -> None:
@@ -32,12 +33,12 @@ def _sandra_moves(s: State, ev: list[Event]) -> None:
         if low not in occ:
             b.sandra = low
             break
-    where = (
-        "her desk in Administration"
+    text = (
+        T("Sandra moves to her desk in Administration.")
         if b.sandra == DESK
-        else f"{D.DEPT_NAMES[dept_of(b.sandra)]} workstation {b.sandra % 2 + 1}"
+        else T("Sandra moves to {dept} workstation {station}.", dept=dept(dept_of(b.sandra)), station=b.sandra % 2 + 1)
     )
-    ev.append(event(type="sandra", text=f"Sandra moves to {where}."))
+    ev.append(event(type="sandra", text=text))
 
 
 def criterion(p: PlayerBoard, d: str) -> int:
@@ -64,19 +65,21 @@ def sandra_turn(s: State, ev: list[Event]) -> None:
     if d == "rd":
         advance_pace(s, ev)
         close_gaps(s)
-        ev.append(event(type="sandra", text=f"Sandra advances the pace car to test track space {b.pace_car}."))
+        ev.append(
+            event(type="sandra", text=T("Sandra advances the pace car to test track space {space}.", space=b.pace_car))
+        )
     elif d == "assembly":
         for m in D.MODELS:
             for pt in b.assembly_lines[m]:
                 b.part_supply[pt] += 1
             b.assembly_lines[m] = []
-        ev.append(event(type="sandra", text="Sandra clears every assembly space."))
+        ev.append(event(type="sandra", text=T("Sandra clears every assembly space.")))
     elif d == "logistics":
         for pt in D.PARTS:
             if b.warehouses[pt] > 1:
                 b.part_supply[pt] += b.warehouses[pt] - 1
                 b.warehouses[pt] = 1
-        ev.append(event(type="sandra", text="Sandra cuts every warehouse down to 1 part."))
+        ev.append(event(type="sandra", text=T("Sandra cuts every warehouse down to 1 part.")))
     elif d == "design":
         k = D.SANDRA_DESIGN_RETURN[len(s.players)]
         cols = k // 2
@@ -89,7 +92,16 @@ def sandra_turn(s: State, ev: list[Event]) -> None:
         _draw(s, "designs").shuffle(back)
         b.design_stacks[2] += back
         refill_designs(s)
-        ev.append(event(type="sandra", text=f"Sandra returns {len(back)} designs under the central stack."))
+        ev.append(
+            event(
+                type="sandra",
+                text=Tn(
+                    "Sandra returns {n} design under the central stack.",
+                    "Sandra returns {n} designs under the central stack.",
+                    len(back),
+                ),
+            )
+        )
     else:
         end_of_week(s, ev)
 
@@ -102,7 +114,6 @@ def evaluate(s: State, d: str, ev: list[Event]) -> None:
 
     di = DI[d]
     levels = [p.training[di] for p in s.player_boards]
-    thing = SANDRA_COUNTS[d]
     mean = s.sandra_mode == "mean"
     level = min(levels) if mean else max(levels)
     words = []
@@ -110,33 +121,40 @@ def evaluate(s: State, d: str, ev: list[Event]) -> None:
         if p.training[di] != level:
             continue
         n = criterion(p, d)
-        has = f"{s.players[i]} has {plural(n, *thing)}"
+        has = _has(d, n, s.players[i])
+        bank = Tn("{n} banked shift", "{n} banked shifts", p.banked_shifts)
         if mean:
             if n <= D.SANDRA_THRESHOLD:
                 loss = 1 + max(0, D.SANDRA_BANK_PIVOT - p.banked_shifts)
                 lost = min(loss, p.pp)
                 p.pp -= lost
                 words.append(
-                    f"{has} and {plural(p.banked_shifts, 'banked shift')}: loses 1 + "
-                    f"{max(0, D.SANDRA_BANK_PIVOT - p.banked_shifts)} = {lost} PP"
+                    T(
+                        "{has} and {bank}: loses 1 + {more} = {lost} PP",
+                        has=has,
+                        bank=bank,
+                        more=max(0, D.SANDRA_BANK_PIVOT - p.banked_shifts),
+                        lost=lost,
+                    )
                 )
             else:
-                words.append(f"{has}: no penalty")
+                words.append(T("{has}: no penalty", has=has))
         else:
             if n >= D.SANDRA_THRESHOLD:
                 win = max(0, p.banked_shifts - D.SANDRA_BANK_PIVOT)
                 p.pp += win
-                words.append(f"{has} and {plural(p.banked_shifts, 'banked shift')}: gains {win} PP")
+                words.append(T("{has} and {bank}: gains {win} PP", has=has, bank=bank, win=win))
             else:
-                words.append(f"{has}: no reward")
-    who = "least" if mean else "most"
+                words.append(T("{has}: no reward", has=has))
     ev.append(
         event(
             type="sandra",
-            text=f"{'Mean' if mean else 'Nice'} Sandra evaluates {D.DEPT_NAMES[d]} "
-            f"({who} training there: {level}; {'2 or fewer' if mean else '2 or more'} {thing[1]}): "
-            + "; ".join(words)
-            + ".",
+            text=tx(
+                (_MEAN if mean else _NICE)[d],
+                dept=dept(d),
+                level=level,
+                players=semicolons(words),
+            ),
         )
     )
 
@@ -148,6 +166,49 @@ SANDRA_COUNTS = {
     "logistics": ("car part on their board", "car parts on their board"),
     "design": ("design on their board", "designs on their board"),
     "admin": ("certification", "certifications"),
+}
+
+
+def _has(d: str, n: int, seat: str) -> str:
+    """``"p0 has 2 upgraded designs"``: what Sandra counts in department ``d`` (SANDRA_COUNTS)."""
+
+    if d == "rd":
+        return Tn("{seat} has {n} upgraded design", "{seat} has {n} upgraded designs", n, seat=seat)
+    if d == "assembly":
+        return Tn("{seat} has {n} car in their garages", "{seat} has {n} cars in their garages", n, seat=seat)
+    if d == "logistics":
+        return Tn("{seat} has {n} car part on their board", "{seat} has {n} car parts on their board", n, seat=seat)
+    if d == "design":
+        return Tn("{seat} has {n} design on their board", "{seat} has {n} designs on their board", n, seat=seat)
+    return Tn("{seat} has {n} certification", "{seat} has {n} certifications", n, seat=seat)
+
+
+#: Sandra's evaluation per department, Mean and Nice ({players}: what each evaluated player had)
+_MEAN = {
+    "rd": N_("Mean Sandra evaluates {dept} (least training there: {level}; 2 or fewer upgraded designs): {players}."),
+    "assembly": N_(
+        "Mean Sandra evaluates {dept} (least training there: {level}; 2 or fewer cars in their garages): {players}."
+    ),
+    "logistics": N_(
+        "Mean Sandra evaluates {dept} (least training there: {level}; 2 or fewer car parts on their board): {players}."
+    ),
+    "design": N_(
+        "Mean Sandra evaluates {dept} (least training there: {level}; 2 or fewer designs on their board): {players}."
+    ),
+    "admin": N_("Mean Sandra evaluates {dept} (least training there: {level}; 2 or fewer certifications): {players}."),
+}
+_NICE = {
+    "rd": N_("Nice Sandra evaluates {dept} (most training there: {level}; 2 or more upgraded designs): {players}."),
+    "assembly": N_(
+        "Nice Sandra evaluates {dept} (most training there: {level}; 2 or more cars in their garages): {players}."
+    ),
+    "logistics": N_(
+        "Nice Sandra evaluates {dept} (most training there: {level}; 2 or more car parts on their board): {players}."
+    ),
+    "design": N_(
+        "Nice Sandra evaluates {dept} (most training there: {level}; 2 or more designs on their board): {players}."
+    ),
+    "admin": N_("Nice Sandra evaluates {dept} (most training there: {level}; 2 or more certifications): {players}."),
 }
 
 
@@ -165,9 +226,16 @@ def end_of_week(s: State, ev: list[Event]) -> None:
         ev.append(
             event(
                 type="week",
-                text=f"End-of-week scoring: {s.players[i]} scores {total} PP for "
-                f"{plural(len(cars_of(p)), 'car')} (1 per upgrade of its model, 1 per own tested design of it).",
+                text=Tn(
+                    "End-of-week scoring: {seat} scores {pp} PP for {n} car (1 per upgrade of its model, 1 per own "
+                    "tested design of it).",
+                    "End-of-week scoring: {seat} scores {pp} PP for {n} cars (1 per upgrade of its model, 1 per own "
+                    "tested design of it).",
+                    len(cars_of(p)),
+                    seat=s.players[i],
+                    pp=total,
+                ),
             )
         )
     b.week = min(D.WEEK_MAX, b.week + 1)
-    ev.append(event(type="week", text=f"The week marker moves to {b.week}."))
+    ev.append(event(type="week", text=T("The week marker moves to {week}.", week=b.week)))

@@ -8,6 +8,7 @@ from engines.base import Event, event
 from .. import data as D
 from ..state import State
 from .common import cars_of, certified, n_certs, n_experts, part_of
+from .words import T, Tp
 
 
 def goal_count(s: State, i: int, g: str) -> int:
@@ -111,9 +112,12 @@ def final_scoring(s: State, ev: list[Event]) -> None:
         ev.append(
             event(
                 type="final",
-                text=f"{s.players[i]} final scoring: "
-                + ", ".join(f"{FINAL_LABELS[k]} {v}" for k, v in items.items() if k != "total")
-                + f"; total {p.pp} PP.",
+                text=T(
+                    "{seat} final scoring: {items}; total {pp} PP.",
+                    seat=s.players[i],
+                    items=[T("{what} {n}", what=FINAL_LABELS[k], n=v) for k, v in items.items() if k != "total"],
+                    pp=p.pp,
+                ),
             )
         )
     b.final_scores = result
@@ -121,16 +125,16 @@ def final_scoring(s: State, ev: list[Event]) -> None:
     b.order = []
     b.turn_index = 0
     # the ranking itself is the host's (resigned players last), said once under the events
-    ev.append(event(type="over", text="Game over."))
+    ev.append(event(type="over", text=T("Game over.")))
 
 
 FINAL_LABELS = {
-    "final_goal": "final goal",
-    "leftovers": "banked shifts, speech tokens, books and vouchers",
-    "cars": "cars",
-    "training": "training tracks",
-    "tested": "tested designs",
-    "chargers": "charger tokens x cars",
+    "final_goal": Tp("final scoring", "final goal"),
+    "leftovers": Tp("final scoring", "banked shifts, speech tokens, books and vouchers"),
+    "cars": Tp("final scoring", "cars"),
+    "training": Tp("final scoring", "training tracks"),
+    "tested": Tp("final scoring", "tested designs"),
+    "chargers": Tp("final scoring", "charger tokens x cars"),
 }
 
 

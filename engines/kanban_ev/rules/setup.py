@@ -8,12 +8,14 @@ from types import SimpleNamespace
 from typing import Any
 
 from engines.base import Event, event, rng
+from engines.i18n import Code
 
 from .. import data as D
 from ..actions import Arrange, ChooseGarages, Pick, cert_, garages_, pick_
 from ..state import Board, Options, PlayerBoard, State
 from .common import DESK, cert_order, gain
 from .design import _remove_design_from_board, refill_designs
+from .words import T, part
 
 
 def setup_state(players: list[str], opts: Options, seed: int) -> State:
@@ -173,18 +175,34 @@ def apply_setup(s: State, i: int, a: Any, ev: list[Event]) -> bool:
     if ph == "garages":
         if isinstance(a, ChooseGarages):
             p.garage_set = a.set
-            ev.append(event(type="setup", text=f"{name} takes the {a.set} garage tiles."))
+            ev.append(
+                event(
+                    type="setup",
+                    text=(
+                        T("{seat} takes the basic garage tiles.", seat=name)
+                        if a.set == "basic"
+                        else T("{seat} takes the expert garage tiles.", seat=name)
+                    ),
+                )
+            )
             return False
         names = D.GARAGE_TILE_IDS[p.garage_set]
         p.garage_tiles = [names.index(x) for x in a.tiles] + [4]
-        ev.append(event(type="setup", text=f"{name} arranges garages 1-4: {', '.join(a.tiles)}."))
+        ev.append(
+            event(
+                type="setup",
+                text=T("{seat} arranges garages 1-4: {tiles}.", seat=name, tiles=[Code(x) for x in a.tiles]),
+            )
+        )
         if all(q.garage_tiles for q in s.player_boards):
             s.phase = "cert_setup"
             b.turn_index = 0
         return False
     if ph == "cert_setup":
         p.certification = a.space - 1
-        ev.append(event(type="setup", text=f"{name} starts on certification space {a.space}."))
+        ev.append(
+            event(type="setup", text=T("{seat} starts on certification space {space}.", seat=name, space=a.space))
+        )
         gain(s, i, D.CERT_TRACK[0][a.space - 1], ev, "certification track")
         b.turn_index += 1
         if b.turn_index >= len(s.players):
@@ -207,12 +225,17 @@ def _apply_pick(s: State, i: int, a: Pick, ev: list[Event]) -> bool:
         if a.item != "none":
             b.warehouses[a.item] -= 1
             p.parts.append(a.item)
-        ev.append(event(type="setup", text=f"{s.players[i]} picks {a.item}."))
+        ev.append(
+            event(
+                type="setup",
+                text=T("{seat} picks {part}.", seat=s.players[i], part=part(a.item) if a.item != "none" else T("none")),
+            )
+        )
         b.setup_pick = "design"
         return False
     _remove_design_from_board(s, a.item)
     p.designs.append(a.item)
-    ev.append(event(type="setup", text=f"{s.players[i]} picks design {a.item}."))
+    ev.append(event(type="setup", text=T("{seat} picks design {design}.", seat=s.players[i], design=Code(a.item))))
     b.setup_pick = "part"
     b.turn_index += 1
     if b.turn_index >= len(s.players):

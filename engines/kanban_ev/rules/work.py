@@ -53,7 +53,7 @@ from .common import (
 from .design import _advanced, _legal_design, _select_design, refill_designs
 from .logistics import _legal_logistics, _order, _take, _voucher
 from .rd import _claim, _legal_rd, _upgrade, advance_pace, close_gaps
-from .words import plural
+from .words import CERT_UNLOCKS, T, Tn, dept, part
 
 
 def _legal_work(s: State, i: int) -> list:
@@ -202,7 +202,15 @@ def _apply_work(s: State, i: int, a: Any, ev: list[Event]) -> None:
         sec = n_certs(p)
         p.certification = sec * 4 + a.space - 1
         ev.append(
-            event(type="cert", text=f"{name} moves their certification marker to section {sec}, space {a.space}.")
+            event(
+                type="cert",
+                text=T(
+                    "{seat} moves their certification marker to section {section}, space {space}.",
+                    seat=name,
+                    section=sec,
+                    space=a.space,
+                ),
+            )
         )
         benefit = dict(D.CERT_TRACK[sec][a.space - 1])
         if not D.CERT_PRINTED_SPEECH and sec in (2, 4):
@@ -228,31 +236,60 @@ def _apply_work(s: State, i: int, a: Any, ev: list[Event]) -> None:
         p.training[di] += 1
         b.training_stamp += 1
         p.training_stamps[di] = b.training_stamp
-        paid = "a book" if a.pay == "book" else "a shift"
         ev.append(
             event(
                 type="train",
-                text=f"{name} trains in {D.DEPT_NAMES[a.dept]} with {paid}: "
-                f"{p.training[di]} of {D.EXPERT_AT} steps up the track ({shifts_note(s)}).",
+                text=(
+                    T(
+                        "{seat} trains in {dept} with a book: {step} of {steps} steps up the track ({note}).",
+                        seat=name,
+                        dept=dept(a.dept),
+                        step=p.training[di],
+                        steps=D.EXPERT_AT,
+                        note=shifts_note(s),
+                    )
+                    if a.pay == "book"
+                    else T(
+                        "{seat} trains in {dept} with a shift: {step} of {steps} steps up the track ({note}).",
+                        seat=name,
+                        dept=dept(a.dept),
+                        step=p.training[di],
+                        steps=D.EXPERT_AT,
+                        note=shifts_note(s),
+                    )
+                ),
             )
         )
         if p.training[di] == D.CERTIFIED_AT:
             ev.append(
                 event(
                     type="cert",
-                    text=f"{name} is certified in {D.DEPT_NAMES[a.dept]}: the padlock comes off "
-                    f"({D.CERT_UNLOCKS[a.dept]}); they choose a space in the next certification section.",
+                    text=T(
+                        "{seat} is certified in {dept}: the padlock comes off ({unlocks}); they choose a space "
+                        "in the next certification section.",
+                        seat=name,
+                        dept=dept(a.dept),
+                        unlocks=CERT_UNLOCKS[a.dept],
+                    ),
                 )
             )
             t.pending.append(["cert"])
         if p.training[di] == D.EXPERT_AT:
-            ev.append(event(type="expert", text=f"{name} reaches the last space of the {D.DEPT_NAMES[a.dept]} track."))
+            ev.append(
+                event(
+                    type="expert",
+                    text=T("{seat} reaches the last space of the {dept} track.", seat=name, dept=dept(a.dept)),
+                )
+            )
             if b.award_tokens[a.dept] > 0:
                 b.award_tokens[a.dept] -= 1
                 take_generic(s, i)
                 ev.append(
                     event(
-                        type="speech", text=f"{name} takes the speech token on the {D.DEPT_NAMES[a.dept]} award tiles."
+                        type="speech",
+                        text=T(
+                            "{seat} takes the speech token on the {dept} award tiles.", seat=name, dept=dept(a.dept)
+                        ),
                     )
                 )
             if b.award_tiles[a.dept]:
@@ -266,7 +303,14 @@ def _apply_work(s: State, i: int, a: Any, ev: list[Event]) -> None:
         p.parts.remove(a.give)
         p.parts.append(a.get)
         b.recycling[b.recycling.index(a.get)] = a.give
-        ev.append(event(type="recycle", text=f"{name} swaps {a.give} for {a.get} in recycling."))
+        ev.append(
+            event(
+                type="recycle",
+                text=T(
+                    "{seat} swaps {part} for {other} in recycling.", seat=name, part=part(a.give), other=part(a.get)
+                ),
+            )
+        )
         return
     if kind is Claim:
         _claim(s, i, a, ev)
@@ -299,7 +343,7 @@ def _apply_work(s: State, i: int, a: Any, ev: list[Event]) -> None:
         ev.append(event(type="done", text=done_text(s, i)))
         end_turn(s, i, ev)
         return
-    raise IllegalAction("That is not a move now.")
+    raise IllegalAction(T("That is not a move now."))
 
 
 def done_text(s: State, i: int) -> str:
@@ -311,21 +355,56 @@ def done_text(s: State, i: int) -> str:
     t = s.board.turn
     p = s.player_boards[i]
     spent, from_ws = t.spent, t.workstation_used
-    out = f"{s.players[i]} ends their turn: {plural(spent, 'shift')} spent"
-    if spent:
-        out += (
-            " (from the workstation)"
-            if from_ws == spent
-            else " (from the shift bank)"
-            if not from_ws
-            else f" ({from_ws} from the workstation, {spent - from_ws} from the shift bank)"
+    seat = s.players[i]
+    if not spent:
+        spent_text = T("{seat} ends their turn: 0 shifts spent", seat=seat)
+    elif from_ws == spent:
+        spent_text = Tn(
+            "{seat} ends their turn: {n} shift spent (from the workstation)",
+            "{seat} ends their turn: {n} shifts spent (from the workstation)",
+            spent,
+            seat=seat,
+        )
+    elif not from_ws:
+        spent_text = Tn(
+            "{seat} ends their turn: {n} shift spent (from the shift bank)",
+            "{seat} ends their turn: {n} shifts spent (from the shift bank)",
+            spent,
+            seat=seat,
+        )
+    else:
+        spent_text = Tn(
+            "{seat} ends their turn: {n} shift spent ({workstation} from the workstation, {bank} from the shift bank)",
+            "{seat} ends their turn: {n} shifts spent ({workstation} from the workstation, {bank} from the shift bank)",
+            spent,
+            seat=seat,
+            workstation=from_ws,
+            bank=spent - from_ws,
         )
     unused = t.workstation_shifts - from_ws
-    if unused:
-        out += f", {plural(unused, 'workstation shift')} left unused"
     banked = t.gained["shift"]
-    out += "; " + (f"{plural(banked, 'shift')} banked this turn" if banked else "nothing banked this turn")
-    return out + f" ({plural(p.banked_shifts, 'banked shift')} now)."
+    now = Tn("{n} banked shift now", "{n} banked shifts now", p.banked_shifts)
+    if unused:
+        left = Tn("{n} workstation shift left unused", "{n} workstation shifts left unused", unused)
+        if banked:
+            return Tn(
+                "{spent}, {left}; {n} shift banked this turn ({now}).",
+                "{spent}, {left}; {n} shifts banked this turn ({now}).",
+                banked,
+                spent=spent_text,
+                left=left,
+                now=now,
+            )
+        return T("{spent}, {left}; nothing banked this turn ({now}).", spent=spent_text, left=left, now=now)
+    if banked:
+        return Tn(
+            "{spent}; {n} shift banked this turn ({now}).",
+            "{spent}; {n} shifts banked this turn ({now}).",
+            banked,
+            spent=spent_text,
+            now=now,
+        )
+    return T("{spent}; nothing banked this turn ({now}).", spent=spent_text, now=now)
 
 
 def end_turn(s: State, i: int, ev: list[Event]) -> None:
