@@ -57,7 +57,12 @@ def _english(domain: str, msgid: str, params: dict[str, Any], plural: str | None
     """English: the message id itself (the singular unless ``params["n"]`` is not 1)."""
 
     text = plural if plural is not None and int(params.get("n", 0)) != 1 else msgid
-    return _fill(text, "en", params)
+    if not params:
+        return text
+    for v in params.values():  # a Text, a number or a str formats as its English itself
+        if isinstance(v, (list, tuple)):  # (the hot path of every engine's apply: no copy)
+            return _fill(text, "en", params)
+    return text.format_map(params)
 
 
 def _fill(text: str, lang: str, params: dict[str, Any]) -> str:
