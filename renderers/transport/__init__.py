@@ -20,7 +20,8 @@ from __future__ import annotations
 
 import math
 
-from renderers.base import Ellipse, Layout, Line, Polygon, Rect, fit_text, line_height, measure, plural, text, wrap
+from engines.i18n import T, Text, Tn, Tp
+from renderers.base import Ellipse, Layout, Line, Polygon, Rect, fit_text, line_height, local, measure, text, wrap
 from renderers.summary import PICTURE_W, SeatSummary, Summary
 
 SQ3 = math.sqrt(3)
@@ -32,7 +33,63 @@ BELT = "#4a4a4a"
 INK = "#1d1d1d"
 MUTED = "#555555"
 HAND_WIDTH = 600  # px, the hand image sent by DM (read on a phone)
-ICON_LETTER = {"parcel": "P", "wrench": "W", "forklift": "F"}
+#: an icon's letter on a tile, the initial of its name in the image's language
+ICON_LETTER = {
+    "parcel": Tp("transport icon letter", "P"),
+    "wrench": Tp("transport icon letter", "W"),
+    "forklift": Tp("transport icon letter", "F"),
+}
+#: the loading tile's letter, the initial of "loading" in the image's language
+LOADING_LETTER = Tp("transport icon letter", "L")
+ICON_WORD = {
+    "parcel": Tp("transport icon", "parcel"),
+    "wrench": Tp("transport icon", "wrench"),
+    "forklift": Tp("transport icon", "forklift"),
+}
+#: a seat's colour as a word (the view's colours are ids: "red" …)
+COLOUR_WORD = {
+    "red": Tp("pallet colour", "red"),
+    "blue": Tp("pallet colour", "blue"),
+    "yellow": Tp("pallet colour", "yellow"),
+    "green": Tp("pallet colour", "green"),
+}
+#: "red pallet" …: one message per colour (the adjective agrees with the noun)
+PALLET = {
+    "red": Tp("pallet", "red pallet"),
+    "blue": Tp("pallet", "blue pallet"),
+    "yellow": Tp("pallet", "yellow pallet"),
+    "green": Tp("pallet", "green pallet"),
+}
+
+
+def _points(n: int) -> Text:
+    return Tn("{n} pt", "{n} pts", n)
+
+
+def _tiles(n: int) -> Text:
+    return Tn("{n} tile", "{n} tiles", n)
+
+
+def _parcels(n: int) -> Text:
+    return Tn("{n} parcel", "{n} parcels", n)
+
+
+def _status_text(view: dict):
+    """Whose turn and what is expected: the view's ``status`` when it is a Text (drawn in the
+    image's language, names in its parameters), else its plain segments joined."""
+
+    status = view.get("status", "")
+    if isinstance(status, Text):
+        return status
+    return "".join(local(p) for p in view.get("status_parts") or [status])
+
+
+def _event(ev) -> str:
+    """One of the view's recent moves (a Text, a string, or a list of segments) as drawn."""
+
+    return "".join(local(p) for p in ev) if isinstance(ev, list) else local(ev)
+
+
 ICON_FILL = {"parcel": "#8a5a2b", "wrench": "#3f6f9f", "forklift": "#a0522d"}
 PARCEL_FILL = "#c8955a"
 LAST = "#ff7a00"  # outline of the cells the last action changed
@@ -216,7 +273,7 @@ def draw_tile(
         label_box = (cx - w / 2 - 3, ly - 1, cx + w / 2 + 3, ly + h + 1)
     if kind == "loading" and show_icon:
         mx, my = _loadmark_spot(cx, cy, s, tile, label_box, bool(icon))
-        t = text(int(mx), int(my), "L", mark, "#1f4f7f", f"loadmark:{tag}", "mm")
+        t = text(int(mx), int(my), LOADING_LETTER, mark, "#1f4f7f", f"loadmark:{tag}", "mm")
         labels.append(
             Rect(
                 x=t.x - 4,
@@ -330,7 +387,7 @@ def layout(view: dict) -> Layout:
     oy = (area_h - field_h) // 2 + MARGIN + TITLE_H + s - min(ys) * s
     label = label_px(s)
     lay = Layout(width=width, height=height, background="#faf7f0")
-    lay.add(text(MARGIN, 10, "Transport: the field (cells are q,r)", 20, INK, "title"))
+    lay.add(text(MARGIN, 10, T("Transport: the field (cells are q,r)"), 20, INK, "title"))
 
     for q, r in opens:
         cx, cy = center(q, r, s)
@@ -399,14 +456,13 @@ def _panel(lay: Layout, view: dict, x: int, y: int, two_columns: bool = False) -
     y0 = y
     y += 10
     # whose turn and what is expected
-    status = "".join(view.get("status_parts") or [view.get("status", "")])
-    lines = wrap(status, w - 16, 18)
+    lines = wrap(_status_text(view), w - 16, 18)
     lay.add(text(x + 6, y, "\n".join(lines), 18, "#7a1010" if not view.get("over") else INK, "status"))
     y += 24 * len(lines) + 10
     if view.get("over") and view.get("end_reason"):
         pass
     # score tiles
-    lay.add(text(x + 6, y, "Score tiles", 18, INK, "scores:title"))
+    lay.add(text(x + 6, y, Tp("image label", "Score tiles"), 18, INK, "scores:title"))
     y += 28
     colours = view["colours"]
     for seat in view["players"]:
@@ -426,10 +482,10 @@ def _panel(lay: Layout, view: dict, x: int, y: int, two_columns: bool = False) -
             )
         )
         lay.add(Rect(x=x + 10, y=y + 8, w=26, h=20, fill=PLAYER_COLOURS[col], outline=INK, tag=f"score:{seat}:swatch"))
-        name = fit_text(f"{seat} ({col})", w - 190, 16)
+        name = fit_text(T("{player} ({colour})", player=seat, colour=COLOUR_WORD[col]), w - 190, 16)
         lay.add(text(x + 44, y + 8, name, 16, INK, f"score:{seat}:name"))
         pts = view["points"][seat]
-        lay.add(text(x + w - 14, y + 8, plural(pts, "pt"), 16, INK, f"score:{seat}:points", "ra"))
+        lay.add(text(x + w - 14, y + 8, _points(pts), 16, INK, f"score:{seat}:points", "ra"))
         parcels = view["scored"][seat]
         px = x + 44
         for i, p in enumerate(parcels):
@@ -441,12 +497,12 @@ def _panel(lay: Layout, view: dict, x: int, y: int, two_columns: bool = False) -
             lay.add(text(px + 10, y + 42, str(p[0]), 14, INK, f"score:{seat}:parcel:{i}:value", "mm"))
             px += 26
         hand = view["hand_sizes"].get(seat, 0)
-        lay.add(text(x + w - 14, y + 33, f"hand {hand}", 14, MUTED, f"score:{seat}:hand", "ra"))
+        lay.add(text(x + w - 14, y + 33, Tp("image label", "hand {n}", n=hand), 14, MUTED, f"score:{seat}:hand", "ra"))
         y += 62
     teams = view.get("teams")
     if teams:
         sc = view["scores"]
-        line = "Teams: " + " | ".join(f"{'+'.join(colours[p] for p in t)} {sc[t[0]]}" for t in teams)
+        line = T("Teams: {teams}", teams=_teams(teams, colours, sc, "+"))
         for ln in wrap(line, w - 16, 16):
             lay.add(text(x + 6, y, ln, 16, INK, "teams"))
             y += 22
@@ -455,7 +511,7 @@ def _panel(lay: Layout, view: dict, x: int, y: int, two_columns: bool = False) -
         text(
             x + 6,
             y,
-            f"Stack: {plural(view['stack'], 'tile')}   Bag: {plural(view['bag'], 'parcel')}",
+            T("Stack: {tiles}   Bag: {parcels}", tiles=_tiles(view["stack"]), parcels=_parcels(view["bag"])),
             16,
             INK,
             "counts",
@@ -464,10 +520,10 @@ def _panel(lay: Layout, view: dict, x: int, y: int, two_columns: bool = False) -
     y += 30
     recent = view.get("recent") or []
     if recent:
-        lay.add(text(x + 6, y, "Last moves", 16, INK, "recent:title"))
+        lay.add(text(x + 6, y, Tp("image label", "Last moves"), 16, INK, "recent:title"))
         y += 22
         for i, ev in enumerate(recent[-3:]):
-            ev = "".join(ev) if isinstance(ev, list) else ev
+            ev = _event(ev)
             for ln in wrap(ev, w - 16, 14)[:3]:
                 lay.add(text(x + 6, y, ln, 14, MUTED, f"recent:{i}"))
                 y += 18
@@ -477,31 +533,40 @@ def _panel(lay: Layout, view: dict, x: int, y: int, two_columns: bool = False) -
     if two_columns:
         x, y = x + w + 20, y0 + 10
     legend = [
-        ("P", ICON_FILL["parcel"], "parcel: load a parcel"),
-        ("W", ICON_FILL["wrench"], "wrench: move a white-icon tile"),
-        ("F", ICON_FILL["forklift"], "forklift: move/swap pallets"),
+        ("parcel", T("parcel: load a parcel")),
+        ("wrench", T("wrench: move a white-icon tile")),
+        ("forklift", T("forklift: move/swap pallets")),
     ]
-    lay.add(text(x + 6, y, "Legend", 16, INK, "legend:title"))
+    lay.add(text(x + 6, y, Tp("image label", "Legend"), 16, INK, "legend:title"))
     y += 22
-    for letter, fill, desc in legend:
-        lay.add(Ellipse(x=x + 8, y=y, w=22, h=22, fill=fill, outline="#ffffff", tag=f"legend:{letter}"))
-        lay.add(text(x + 19, y + 11, letter, 14, "#ffffff", f"legend:{letter}:letter", "mm"))
-        lay.add(text(x + 38, y + 3, desc, 14, INK, f"legend:{letter}:text"))
+    for icon, desc in legend:
+        letter = ICON_LETTER[icon]
+        tag = f"legend:{ICON_LETTER[icon].msgid}"
+        lay.add(Ellipse(x=x + 8, y=y, w=22, h=22, fill=ICON_FILL[icon], outline="#ffffff", tag=tag))
+        lay.add(text(x + 19, y + 11, letter, 14, "#ffffff", f"{tag}:letter", "mm"))
+        lay.add(text(x + 38, y + 3, fit_text(desc, w - 44, 14), 14, INK, f"{tag}:text"))
         y += 26
     lay.add(Rect(x=x + 8, y=y, w=22, h=22, fill=FILL["loading"], outline="#8c8474", tag="legend:loading"))
-    lay.add(text(x + 38, y + 3, "L = loading tile (parcels arrive)", 14, INK, "legend:loading:text"))
+    loading = T("{letter} = loading tile (parcels arrive)", letter=LOADING_LETTER)
+    lay.add(text(x + 38, y + 3, fit_text(loading, w - 44, 14), 14, INK, "legend:loading:text"))
     y += 26
     lay.add(
         Polygon(points=_arrow((x + 30, y + 11), (x + 10, y + 11), 8), fill="#f2f2f2", outline=INK, tag="legend:arrow")
     )
-    lay.add(text(x + 38, y + 3, "arrow = one way only", 14, INK, "legend:arrow:text"))
+    lay.add(text(x + 38, y + 3, fit_text(T("arrow = one way only"), w - 44, 14), 14, INK, "legend:arrow:text"))
     y += 26
     lay.add(Rect(x=x + 8, y=y, w=22, h=22, fill="#fffdf7", outline="#b8ad96", tag="legend:open"))
-    lay.add(text(x + 38, y + 3, "pale cell = open belt end", 14, INK, "legend:open:text"))
+    lay.add(text(x + 38, y + 3, fit_text(T("pale cell = open belt end"), w - 44, 14), 14, INK, "legend:open:text"))
     y += 26
     lay.add(Rect(x=x + 8, y=y, w=22, h=22, fill=None, outline=LAST, width=3, tag="legend:last"))
-    lay.add(text(x + 38, y + 3, "orange outline = last move", 14, INK, "legend:last:text"))
+    lay.add(text(x + 38, y + 3, fit_text(T("orange outline = last move"), w - 44, 14), 14, INK, "legend:last:text"))
     return max(y + 26, left_end)
+
+
+def _teams(teams: list, colours: dict, scores: dict, join: str) -> str:
+    """The teams' line: each team's colours (words of the image's language) and points."""
+
+    return " | ".join(f"{join.join(local(COLOUR_WORD[colours[p]]) for p in t)} {scores[t[0]]}" for t in teams)
 
 
 # ----- hand ---------------------------------------------------------------------------------
@@ -524,14 +589,16 @@ def hand_layout(view: dict) -> Layout:
     seat = view.get("viewer") or ""
     colour = view.get("colours", {}).get(seat, "")
     y = 14
-    for ln in wrap(f"Your hand ({seat}, {colour})", width - 190, 22):
+    title = T("Your hand ({player}, {colour})", player=seat, colour=COLOUR_WORD.get(colour, colour))
+    for ln in wrap(title, width - 190, 22):
         lay.add(text(20, y, ln, 22, INK, "hand:title"))
         y += line_height(22)
     y = max(y + 6, 48)
-    for ln in wrap("connect <tile> <q,r> <rotation>   e.g. connect t5 2,-1 3", width - 190, 16):
+    # the notation word "connect" is typed as it is in every language; its parts are named
+    for ln in wrap(T("connect <tile> <q,r> <rotation>   e.g. connect t5 2,-1 3"), width - 190, 16):
         lay.add(text(20, y, ln, 16, MUTED, "hand:help"))
         y += line_height(16)
-    for ln in wrap("Rotation k turns the tile k steps clockwise.", width - 190, 16):
+    for ln in wrap(T("Rotation k turns the tile k steps clockwise."), width - 190, 16):
         lay.add(text(20, y, ln, 16, MUTED, "hand:help2"))
         y += line_height(16)
     # compass: edge numbers
@@ -540,11 +607,11 @@ def hand_layout(view: dict) -> Layout:
     for e in range(6):
         mx, my = edge_mid(cx, cy, 40 + 14, e)
         lay.add(text(int(mx), int(my), str(e), 14, "#7a1010", f"compass:{e}", "mm"))
-    lay.add(text(cx, cy, "edges", 14, MUTED, "compass:label", "mm"))
+    lay.add(text(cx, cy, fit_text(Tp("image label", "edges"), 64, 14), 14, MUTED, "compass:label", "mm"))
     top = max(top, y + 12)
     lay.height = top + max(1, len(hand)) * row_h + 30
     if not hand:
-        lay.add(text(20, top, "No tiles in hand.", 18, INK, "hand:empty"))
+        lay.add(text(20, top, T("No tiles in hand."), 18, INK, "hand:empty"))
         return lay
     y = top
     for tile in hand:
@@ -556,10 +623,12 @@ def hand_layout(view: dict) -> Layout:
         )
         lay.add(text(20, y + 2, tid, 22, INK, f"hand:{tid}:id"))
         icon = tile.get("icon") or ""
-        desc = {"parcel": "icon: parcel", "wrench": "icon: wrench", "forklift": "icon: forklift"}.get(icon, "no icon")
+        desc = T("icon: {icon}", icon=ICON_WORD[icon]) if icon in ICON_WORD else Tp("image label", "no icon")
         nx = 20 + measure(tid, 22)[0] + 14
-        lay.add(text(nx, y + 6, tile["name"], 16, INK, f"hand:{tid}:name"))
-        lay.add(text(nx + measure(tile["name"], 16)[0] + 14, y + 8, desc, 14, MUTED, f"hand:{tid}:icon"))
+        name = fit_text(tile["name"], width - 20 - nx - 14 - min(measure(desc, 14)[0], 160), 16)
+        lay.add(text(nx, y + 6, name, 16, INK, f"hand:{tid}:name"))
+        ix = nx + measure(name, 16)[0] + 14
+        lay.add(text(ix, y + 8, fit_text(desc, width - 20 - ix, 14), 14, MUTED, f"hand:{tid}:icon"))
         x = 20
         for rot in tile["rotations"]:
             k = rot["rot"]
@@ -567,10 +636,11 @@ def hand_layout(view: dict) -> Layout:
             info = dict(tile)
             info.update({"edges": rot["edges"], "moves": rot["moves"]})
             draw_tile(lay, tcx, tcy, s, info, f"{tid}:{k}", show_icon=True)
-            lay.add(text(int(tcx), int(y + head_h + 2 * s + 8), f"rot {k}", 14, INK, f"rot:{tid}:{k}", "ma"))
+            rot_label = fit_text(Tp("image label", "rot {k}", k=k), cell_w - 4, 14)
+            lay.add(text(int(tcx), int(y + head_h + 2 * s + 8), rot_label, 14, INK, f"rot:{tid}:{k}", "ma"))
             x += cell_w
         if len(tile["rotations"]) < 6 and tile["shape"] != "floor":
-            lay.add(text(x + 4, int(y + head_h + s - 8), "(others\nrepeat)", 14, MUTED, f"hand:{tid}:repeat"))
+            lay.add(text(x + 4, int(y + head_h + s - 8), T("(others\nrepeat)"), 14, MUTED, f"hand:{tid}:repeat"))
         y += row_h
     return lay
 
@@ -598,32 +668,31 @@ def summary(view: dict) -> Summary:
         col = colours[seat]
         parcels = [str(p[0]) for p in view.get("scored", {}).get(seat, [])]
         facts = [
-            f"{col} pallet",
-            f"hand {view.get('hand_sizes', {}).get(seat, 0)}",
-            "parcels " + (" + ".join(parcels) if parcels else "none"),
+            PALLET[col],
+            Tp("image label", "hand {n}", n=view.get("hand_sizes", {}).get(seat, 0)),
+            T("parcels {values}", values=" + ".join(parcels)) if parcels else T("parcels none"),
         ]
         if team_points:
-            facts.append(f"own {plural(points.get(seat, 0), 'pt')}")
+            facts.append(T("own {points}", points=_points(points.get(seat, 0))))
         shown = (team_points or points).get(seat, 0)
         seats.append(
             SeatSummary(
                 name=seat,
                 colour=PLAYER_COLOURS[col],
-                score=plural(shown, "pt"),
+                score=_points(shown),
                 facts=facts,
                 acting=view.get("current") == seat and not over,
                 place=places.get(seat),
             )
         )
-    table = [f"Stack: {plural(view['stack'], 'tile')} · bag: {plural(view['bag'], 'parcel')}"]
+    table = [T("Stack: {tiles} · bag: {parcels}", tiles=_tiles(view["stack"]), parcels=_parcels(view["bag"]))]
     teams = view.get("teams")
     if teams:
-        sc = view["scores"]
-        table.append("Teams: " + " | ".join(f"{' + '.join(colours[p] for p in t)} {sc[t[0]]}" for t in teams))
-    events = ["".join(ev) if isinstance(ev, list) else ev for ev in (view.get("recent") or [])[-3:]]
-    status = "".join(view.get("status_parts") or [view.get("status", "")])
+        table.append(T("Teams: {teams}", teams=_teams(teams, colours, view["scores"], " + ")))
+    events = [_event(ev) for ev in (view.get("recent") or [])[-3:]]
+    status = _status_text(view)
     return Summary(
-        title=f"Transport · turn {view.get('turn', 0)}",
+        title=T("{game} · turn {n}", game=Tp("game title", "Transport"), n=view.get("turn", 0)),
         seats=seats,
         table=table,
         status=status,

@@ -53,6 +53,8 @@ def plain_strings(value: Any) -> set[str]:
     elif isinstance(value, (list, tuple)):
         for v in value:
             found |= plain_strings(v)
+        if value and all(type(v) is str for v in value):  # a sentence in segments (a seat id each)
+            found.add("".join(value))
     elif isinstance(value, str) and not isinstance(value, Text):
         found.add(value)
     return found

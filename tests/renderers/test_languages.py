@@ -11,11 +11,12 @@ import pytest
 import bot.i18n  # noqa: F401  (installs the catalogs)
 import renderers
 from bot.i18n import PSEUDO, translation
+from engines import registry
 from engines.i18n import T, Tp
 from renderers import base
 from renderers.summary import Fact, SeatSummary, Summary, summary_layout
-from tests.renderers.pseudo import unmarked
-from tests.renderers.test_summary import NAMES, _moments
+from tests.renderers.pseudo import plain_strings, unmarked
+from tests.renderers.test_summary import NAMES, _moments, _states
 
 
 @pytest.fixture
@@ -63,3 +64,43 @@ def test_a_summary_in_czech_differs_from_english_and_draws_the_catalogs_labels()
     assert renderers.render_summary("transport", view, events, "cs") != renderers.render_summary(
         "transport", view, events, "en"
     )
+
+
+#: a game's id words that hold no digit and read the same in every language (none yet)
+IDS: dict[str, set[str]] = {"transport": set()}
+
+
+@pytest.mark.parametrize("game_id", sorted(IDS))
+def test_every_label_of_the_images_goes_through_the_catalogs(game_id, painted):
+    """The board, hand and summary of a mid-game and a final view in the pseudo-language:
+    every painted string holding ASCII letters is bracketed, a name, an id or a number; the
+    ENGINE's plain English strings (view and events, not yet Texts) are let through as they
+    are, nothing the renderer writes itself."""
+
+    engine = registry.get(game_id)
+    for moment, state, events in _states(game_id, 2)[1:]:
+        view = engine.view(state, None)
+        hands = [engine.view(state, seat) for seat in NAMES[:2]]
+        painted.clear()
+        renderers.render_board(game_id, view, PSEUDO)
+        renderers.render_summary(game_id, view, events, PSEUDO)
+        for hand in hands:
+            renderers.render_hand(game_id, hand, PSEUDO)
+        engine_english = plain_strings([view, events, hands])
+        bad = unmarked(painted, names=NAMES, ids=IDS[game_id], engine=engine_english)
+        assert painted and not bad, (moment, bad[:8])
+
+
+#: a label each game's board draws: English, and the Czech of bot/locale/cs/LC_MESSAGES/boardhost.po
+BOARD_LABEL = {"transport": ("Score tiles", "Bodové destičky")}
+
+
+@pytest.mark.parametrize("game_id", sorted(BOARD_LABEL))
+def test_the_board_in_czech_differs_from_english_and_draws_the_catalogs_labels(game_id):
+    engine = registry.get(game_id)
+    view = engine.view(_states(game_id, 2)[1][1], None)
+    en = [t.text for lay in renderers.board_layouts(game_id, view, "en") for t in lay.texts()]
+    cs = [t.text for lay in renderers.board_layouts(game_id, view, "cs") for t in lay.texts()]
+    label_en, label_cs = BOARD_LABEL[game_id]
+    assert label_en in en and label_cs in cs and label_en not in cs
+    assert renderers.render_board(game_id, view, "cs") != renderers.render_board(game_id, view, "en")

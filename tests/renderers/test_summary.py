@@ -28,6 +28,15 @@ def _moments(game_id: str, players: int) -> tuple:
     a seeded AI game with the names above as seat ids."""
 
     engine = registry.get(game_id)
+    return tuple((k, engine.view(s, None), ev) for k, s, ev in _states(game_id, players))
+
+
+@cache
+def _states(game_id: str, players: int) -> tuple:
+    """(label, state, public event texts of the last move) at the start, middle and end of
+    the seeded AI game of :func:`_moments` (a hand's view is drawn from the state)."""
+
+    engine = registry.get(game_id)
     seats = NAMES[:players]
     state = engine.setup(list(seats), None, 11)
     r = random.Random(11)
@@ -39,7 +48,7 @@ def _moments(game_id: str, players: int) -> tuple:
         steps.append((state, [e.text for e in out.events if e.visible_to is None]))
     picks = {"start": steps[1], "middle": steps[len(steps) // 2], "end": steps[-1]}
     assert engine.is_over(picks["end"][0])
-    return tuple((k, engine.view(s, None), ev) for k, (s, ev) in picks.items())
+    return tuple((k, s, ev) for k, (s, ev) in picks.items())
 
 
 def _cases():
