@@ -13,7 +13,8 @@ Tags: ``header``, ``status``, ``grid:<r>:<c>``, ``ship:<seat>:top|right``, ``eve
 
 from __future__ import annotations
 
-from renderers.base import Ellipse, Layout, Polygon, Rect, fit_text, line_height, measure, plural, text, wrap
+from engines.i18n import T, Text, Tn, Tp
+from renderers.base import Ellipse, Layout, Polygon, Rect, fit_text, line_height, local, measure, text, wrap
 from renderers.summary import PICTURE_W, SeatSummary, Summary
 
 WIDTH = 1500
@@ -22,19 +23,45 @@ CATEGORY_COLOURS = {"food": "#f6d39a", "shop": "#b5dcf7", "culture": "#dcc8f5", 
 ZONES = ("morning", "midday", "evening")
 
 
-def _count(n: int, word: str) -> str:
-    """``"1 tourist"``, ``"3 tourists"``."""
+def _tourists(n: int) -> Text:
+    return Tn("{n} tourist", "{n} tourists", n)
 
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+def _coins(n: int) -> Text:
+    return Tn("{n} coin", "{n} coins", n)
+
+
+def _buildings(n: int) -> Text:
+    return Tn("{n} building", "{n} buildings", n)
 
 
 # "mor", not "morn": in the small type of a street card "rn" reads as "m" ("mom")
-ZONE_SHORT = {"morning": "mor", "midday": "mid", "evening": "eve"}
+ZONE_SHORT = {
+    "morning": Tp("time zone short", "mor"),
+    "midday": Tp("time zone short", "mid"),
+    "evening": Tp("time zone short", "eve"),
+}
+#: a time zone as a word (the view's zones are ids, the notation's words)
+ZONE_WORD = {
+    "morning": Tp("time zone", "morning"),
+    "midday": Tp("time zone", "midday"),
+    "evening": Tp("time zone", "evening"),
+}
+DIRECTION = {
+    "coming": Tp("event direction", "in"),
+    "leaving": Tp("event direction", "out"),
+    "both": Tp("event direction", "in/out"),
+}
 INK = "#1c1c1c"
 MUTED = "#555555"
 
 
 def _short(name: str) -> str:
+    """A building's name as a cell shows it (the engine's English "Modern Art Museum" shortened;
+    a Text is drawn as its language has it)."""
+
+    if isinstance(name, Text):
+        return name
     return {"Modern Art Museum": "Art Museum"}.get(name, name)
 
 
@@ -62,10 +89,10 @@ def _building_name(view: dict, building: str) -> str:
 
 
 def _card_text(view: dict, card: dict) -> tuple[str, str]:
-    zones = " ".join(ZONE_SHORT[z] for z in ZONES if z in card["zones"])
-    arrow = {"coming": "in", "leaving": "out", "both": "in/out"}[card["direction"]]
+    zones = " ".join(local(ZONE_SHORT[z]) for z in ZONES if z in card["zones"])
+    arrow = DIRECTION[card["direction"]]
     target = _building_name(view, card["target"])
-    return f"{target}: {arrow}", zones
+    return local(T("{building}: {direction}", building=target, direction=arrow)), zones
 
 
 def layout(view: dict) -> Layout:
@@ -83,11 +110,24 @@ def layout(view: dict) -> Layout:
 
 def _header(lay: Layout, view: dict) -> int:
     lay.add(Rect(x=0, y=0, w=WIDTH, h=78, fill="#2b3a55", tag="header"))
-    lay.add(text(16, 10, f"Visiting Kaunas · turn {view['turn']}", 26, "#ffffff", tag="header:title"))
-    right = (
-        f"event deck {view['event_deck']} (level {view['level'] or '-'})   "
-        f"buildings {view['building_deck']}   upgrades {view['upgrade_deck']}"
+    title = lay.add(
+        text(
+            16,
+            10,
+            T("{game} · turn {n}", game=Tp("game title", "Visiting Kaunas"), n=view["turn"]),
+            26,
+            "#ffffff",
+            tag="header:title",
+        )
     )
+    right = T(
+        "event deck {n} (level {level})   buildings {buildings}   upgrades {upgrades}",
+        n=view["event_deck"],
+        level=view["level"] or "-",
+        buildings=view["building_deck"],
+        upgrades=view["upgrade_deck"],
+    )
+    right = fit_text(right, WIDTH - 32 - title.w - 24, 18)
     lay.add(text(WIDTH - 16, 14, right, 18, "#e8e8e8", tag="header:decks", anchor="ra"))
     status = _status(view)
     lay.add(text(16, 46, fit_text(status, WIDTH - 32, 20), 20, "#ffe9a8", tag="status"))
@@ -101,36 +141,49 @@ def _status(view: dict) -> str:
         resigned = set(view.get("resigned") or ())
         order = ", ".join(
             " = ".join(
-                f"{_name(view, p)} ({plural(coins[p], 'coin')}{', resigned' if p in resigned else ''})" for p in tier
+                local(
+                    T("{player} ({coins}, resigned)", player=_name(view, p), coins=_coins(coins[p]))
+                    if p in resigned
+                    else T("{player} ({coins})", player=_name(view, p), coins=_coins(coins[p]))
+                )
+                for p in tier
             )
             for tier in tiers
         )
-        return f"Game over. Ranking: {order}"
+        return T("Game over. Ranking: {ranking}", ranking=order)
     who = [_name(view, p) for p in view["to_act"]]
     active = _name(view, view["active"])
     ph = view["phase"]
     if ph == "tourists" and view.get("event"):
         ev = view["event"]
-        what = f"Event {ev['id']} in the {ev['zone']}: move up to {_count(ev['n'], 'tourist')}"
+        what = T(
+            "Event {card} in the {zone}: move up to {tourists}",
+            card=ev["id"],
+            zone=ZONE_WORD.get(ev["zone"], ev["zone"]),
+            tourists=_tourists(ev["n"]),
+        )
     elif ph == "offers":
         offers = view.get("offers") or {}
-        what = "May buy at their ship: " + ", ".join(
-            f"{_name(view, q)} {_building_name(view, o['building'])} for {o['price']}"
-            for q, o in offers.items()
-            if q in view["to_act"]
-        )
+        offered = []
+        for q, o in offers.items():
+            if q in view["to_act"]:
+                building = _building_name(view, o["building"])
+                offer = T("{player} {building} for {price}", player=_name(view, q), building=building, price=o["price"])
+                offered.append(local(offer))
+        what = T("May buy at their ship: {offers}", offers=", ".join(offered))
     else:
-        what = {
-            "buy": f"{active} buys a building: move a ship",
-            "build": f"{active} places the new building",
-            "assign": f"{active} assigns dice",
-            "penalty": f"{active} must put coins on a face-down card",
-            "resolve": f"{active} resolves dice (highest first)",
-            "reveal": f"{active} reveals event cards",
-            "choose": f"{active} chooses a drawn upgrade",
-            "cover": f"{active} chooses a face-up card to cover",
-        }.get(ph, ph)
-    return f"{what} · waiting for {', '.join(who)}"
+        phases = {
+            "buy": T("{player} buys a building: move a ship", player=active),
+            "build": T("{player} places the new building", player=active),
+            "assign": T("{player} assigns dice", player=active),
+            "penalty": T("{player} must put coins on a face-down card", player=active),
+            "resolve": T("{player} resolves dice (highest first)", player=active),
+            "reveal": T("{player} reveals event cards", player=active),
+            "choose": T("{player} chooses a drawn upgrade", player=active),
+            "cover": T("{player} chooses a face-up card to cover", player=active),
+        }
+        what = phases.get(ph, ph)
+    return T("{what} · waiting for {players}", what=what, players=", ".join(who))
 
 
 def _cell(lay: Layout, view: dict, b: str, x: int, y: int, cw: int, ch: int, tag: str) -> dict | None:
@@ -163,8 +216,9 @@ def _grid_and_events(lay: Layout, view: dict, top: int) -> int:
     names = [_short(view["buildings"][b]["name"]) for row in grid for b in row if b in view["buildings"]]
     cw, ch = max([112] + [measure(n, 16)[0] + 16 for n in names]), 58
     gx, gy = 16, top + 58
-    lay.add(text(gx, top, "Building grid", 20, INK, tag="grid:title"))
-    lay.add(text(gx + 150, top + 4, "capacity/$: morning · midday · evening", 15, MUTED, tag="grid:legend"))
+    title = lay.add(text(gx, top, Tp("image label", "Building grid"), 20, INK, tag="grid:title"))
+    legend = fit_text(T("capacity/$: morning · midday · evening"), cols * cw + 100 - title.w - 16, 15)
+    lay.add(text(gx + max(150, title.w + 16), top + 4, legend, 15, MUTED, tag="grid:legend"))
     # ship lane on the top edge and the right edge
     lane_y = top + 30
     for c in range(cols):
@@ -184,7 +238,7 @@ def _grid_and_events(lay: Layout, view: dict, top: int) -> int:
             lay.add(text(x + 7, y + 6, fit_text(_short(info["name"]), cw - 14, 16), 16, INK, tag=tag + ":name"))
             zs = " ".join(f"{info['zones'][z][0]}/{info['zones'][z][1]}" if z in info["zones"] else "–" for z in ZONES)
             if b == "park":
-                zs = "closed"
+                zs = Tp("building", "closed")
             lay.add(text(x + 7, y + 32, fit_text(zs, cw - 14, 15), 15, "#333333", tag=tag + ":zones"))
     # ships
     for seat in view["players"]:
@@ -218,7 +272,7 @@ def _grid_and_events(lay: Layout, view: dict, top: int) -> int:
             text(
                 gx + cols * cw + 56,
                 gy + r * ch + ch // 2,
-                f"row {r + 1}",
+                fit_text(Tp("image label", "row {n}", n=r + 1), 62, 15),
                 15,
                 MUTED,
                 tag=f"grid:rowlabel:{r + 1}",
@@ -244,51 +298,61 @@ def _events(lay: Layout, view: dict, ex: int, top: int) -> int:
     w = WIDTH - ex - 16
     cw = (w - 20) // 3
     chh = 112
-    lay.add(text(ex, top, "Event board", 20, INK, tag="event:title"))
-    lay.add(text(ex + 140, top + 4, f"discard {len(view['discard'])}", 15, MUTED, tag="event:discard"))
+    title = lay.add(text(ex, top, Tp("image label", "Event board"), 20, INK, tag="event:title"))
+    discard = Tp("image label", "discard {n}", n=len(view["discard"]))
+    lay.add(text(ex + max(140, title.w + 16), top + 4, discard, 15, MUTED, tag="event:discard"))
     y1 = top + 30
-    lay.add(text(ex, y1, "face up", 15, MUTED, tag="event:uplabel"))
+    lay.add(text(ex, y1, Tp("image label", "face up"), 15, MUTED, tag="event:uplabel"))
     for i in range(3):
         x = ex + i * (cw + 10)
         y = y1 + 20
         stack = view["up"][i]
         tag = f"event:up{i + 1}"
         die = view["up_dice"][i]
+        slot = "up" + str(i + 1)  # the notation's name of the space
         if not stack:
-            _empty_slot(lay, x, y, cw, chh, f"up{i + 1}: empty", tag)
+            _empty_slot(lay, x, y, cw, chh, fit_text(T("{slot}: empty", slot=slot), cw - 8, 15), tag)
             continue
         card = stack[-1]
         _event_card(lay, view, card, x, y, cw, chh, tag, f"up{i + 1}", below=len(stack) - 1, die=die)
     y2 = y1 + 20 + chh + 10
-    lay.add(text(ex, y2, "face down", 15, MUTED, tag="event:downlabel"))
+    lay.add(text(ex, y2, Tp("image label", "face down"), 15, MUTED, tag="event:downlabel"))
     for i in range(3):
         x = ex + i * (cw + 10)
         y = y2 + 20
         d = view["down"][i]
         tag = f"event:down{i + 1}"
+        slot = "down" + str(i + 1)
         if d is None:
-            _empty_slot(lay, x, y, cw, 74, f"down{i + 1}: empty", tag)
+            _empty_slot(lay, x, y, cw, 74, fit_text(T("{slot}: empty", slot=slot), cw - 8, 15), tag)
             continue
         lay.add(Rect(x=x, y=y, w=cw, h=74, fill="#41507a", outline="#1d2640", width=2, radius=8, tag=tag))
-        lay.add(text(x + 10, y + 8, f"down{i + 1} · level {d['level']}", 16, "#ffffff", tag=tag + ":level"))
+        level = fit_text(T("{slot} · level {level}", slot=slot, level=d["level"]), cw - 20, 16)
+        lay.add(text(x + 10, y + 8, level, 16, "#ffffff", tag=tag + ":level"))
         extra = []
         if d["stake"]:
-            extra.append(_count(d["stake"], "coin"))
+            extra.append(local(_coins(d["stake"])))
         if d["die"]:
-            extra.append(f"die {d['die']['v']} {ZONE_SHORT[d['die']['zone']]}")
+            extra.append(local(T("die {value} {zone}", value=d["die"]["v"], zone=ZONE_SHORT[d["die"]["zone"]])))
         if extra:
             lay.add(text(x + 10, y + 40, fit_text(" · ".join(extra), cw - 20, 16), 16, "#ffe27a", tag=tag + ":info"))
     y = y2 + 20 + 74 + 10
     ev = view.get("event")
     if ev:
         target, zones = _card_text(view, ev)
-        s = f"Now: {ev['id']} {target}, {ev['zone']}, {_count(ev['n'], 'tourist')}"
+        s = T(
+            "Now: {card} {target}, {zone}, {tourists}",
+            card=ev["id"],
+            target=target,
+            zone=ZONE_WORD.get(ev["zone"], ev["zone"]),
+            tourists=_tourists(ev["n"]),
+        )
         lay.add(Rect(x=ex, y=y, w=w, h=30, fill="#fff2c4", outline="#c9a227", radius=6, tag="event:firing"))
         lay.add(text(ex + 8, y + 6, fit_text(s, w - 16, 16), 16, INK, tag="event:firing:text"))
         y += 36
     ups = view["upgrades_up"]
     if ups:
-        s = "Face-up upgrades: " + ", ".join(_upgrade_text(u) for u in ups)
+        s = T("Face-up upgrades: {upgrades}", upgrades=", ".join(_upgrade_text(u) for u in ups))
         lay.add(text(ex, y, fit_text(s, w, 15), 15, INK, tag="upgrades"))
         y += 22
     return y
@@ -308,7 +372,7 @@ def _event_card(
     die: dict | None = None,
 ) -> None:
     lay.add(Rect(x=x, y=y, w=w, h=h, fill="#fffdf3", outline="#6b5b2a", width=2, radius=8, tag=tag))
-    head = f"{pos} · {card['id']} · L{card['level']}"
+    head = local(T("{slot} · {card} · L{level}", slot=pos, card=card["id"], level=card["level"]))
     if below:
         head += f" (+{below})"
     lay.add(text(x + 8, y + 6, fit_text(head, w - 16, 15), 15, MUTED, tag=tag + ":head"))
@@ -324,7 +388,7 @@ def _event_card(
         lay.add(Rect(x=sx, y=y + 56, w=sw, h=44, fill=fill, outline="#999999", radius=4, tag=f"{tag}:{z}"))
         label = ZONE_SHORT[z] if on else "-"
         if chosen:
-            label = f"die {die['v']}"
+            label = Tp("image label", "die {value}", value=die["v"])
         lay.add(
             text(
                 sx + sw // 2,
@@ -341,34 +405,39 @@ def _event_card(
 def _upgrade_text(u: dict) -> str:
     parts = []
     if u["capacity"]:
-        parts.append(f"+{u['capacity']} cap")
+        parts.append(local(Tp("upgrade", "+{n} cap", n=u["capacity"])))
     if u["price"]:
         parts.append(f"+${u['price']}")
-    where = "all zones" if len(u["zones"]) == 3 else ZONE_SHORT[u["zones"][0]]
-    return f"{u['id']} {' '.join(parts)} {where}"
+    where = Tp("upgrade", "all zones") if len(u["zones"]) == 3 else ZONE_SHORT[u["zones"][0]]
+    return f"{u['id']} {' '.join(parts)} {local(where)}"
 
 
 def _die_use(d: dict) -> str:
     """What a rolled die is used for ("column building (done)", "unassigned")."""
 
     if not d["use"]:
-        use = "unassigned"
+        use = Tp("die use", "unassigned")
     elif d["use"] == "event":
-        use = f"on {d['card']} {d['zone']}"
+        use = T("on {card} {zone}", card=d["card"], zone=ZONE_WORD.get(d["zone"], d["zone"]))
     else:
-        use = {6: "Grande", 5: "row building", 4: "column building", 3: "upgrade", 2: "reveal 2", 1: "from discard"}[
-            d["v"]
-        ]
-    return use + (" (done)" if d["done"] else "")
+        use = {
+            6: Tp("die use", "Grande"),
+            5: Tp("die use", "row building"),
+            4: Tp("die use", "column building"),
+            3: Tp("die use", "upgrade"),
+            2: Tp("die use", "reveal 2"),
+            1: Tp("die use", "from discard"),
+        }[d["v"]]
+    return local(T("{use} (done)", use=use) if d["done"] else use)
 
 
 def _dice(lay: Layout, view: dict, top: int) -> int:
-    lay.add(text(16, top + 12, "Dice", 20, INK, tag="dice:title"))
+    title = lay.add(text(16, top + 12, Tp("image label", "Dice"), 20, INK, tag="dice:title"))
     dice = view["dice"]
+    x = max(80, 16 + title.w + 14)
     if not dice:
-        lay.add(text(80, top + 15, "not rolled yet this turn", 16, MUTED, tag="dice:none"))
+        lay.add(text(x, top + 15, T("not rolled yet this turn"), 16, MUTED, tag="dice:none"))
         return top + 48
-    x = 80
     for i, d in enumerate(dice):
         tag = f"dice:{i + 1}"
         fill = "#dddddd" if d["done"] else "#ffffff"
@@ -409,13 +478,26 @@ def _street(lay: Layout, view: dict, seat: str, top: int) -> int:
         )
     )
     g = p["grande"]
-    gtxt = "Grande: not in town" if not g else f"Grande: {g.split(':')[0].upper()} {ZONE_SHORT[g.split(':')[1]]}"
-    head = (
-        f"{_initial(view, seat)}. {_name(view, seat)} · {plural(p['coins'], 'coin')} · "
-        f"{plural(p['buildings'], 'building')} · supply {plural(p['supply'], 'tourist')} · {gtxt} · ships col {p['column_ship']} / row {p['row_ship']}"
+    gtxt = (
+        T("Grande: not in town")
+        if not g
+        else T("Grande: {building} {zone}", building=g.split(":")[0].upper(), zone=ZONE_SHORT[g.split(":")[1]])
+    )
+    head = local(
+        T(
+            "{n}. {player} · {coins} · {buildings} · supply {tourists} · {grande} · ships col {column} / row {row}",
+            n=_initial(view, seat),
+            player=_name(view, seat),
+            coins=_coins(p["coins"]),
+            buildings=_buildings(p["buildings"]),
+            tourists=_tourists(p["supply"]),
+            grande=gtxt,
+            column=p["column_ship"],
+            row=p["row_ship"],
+        )
     )
     if view["phase"] == "tourists" and p["moves_left"] and acting:
-        head += f" · {p['moves_left']} to move"
+        head += " · " + local(T("{n} to move", n=p["moves_left"]))
     lay.add(Ellipse(x=18, y=top + 8, w=18, h=18, fill=colour, tag=f"player:{seat}:colour"))
     lay.add(text(44, top + 7, fit_text(head, WIDTH - 70, 18), 18, INK, tag=f"player:{seat}:head"))
     y = top + 34
@@ -426,7 +508,7 @@ def _street(lay: Layout, view: dict, seat: str, top: int) -> int:
                 text(
                     46,
                     y + ch // 2,
-                    "(no buildings yet)",
+                    T("(no buildings yet)"),
                     15,
                     MUTED,
                     tag=f"player:{seat}:row{side + 1}:empty",
@@ -444,25 +526,26 @@ def _street(lay: Layout, view: dict, seat: str, top: int) -> int:
 def _building_head(b: dict) -> str:
     """A street card's first line: label, name, upgrades (``"A3 Watches store +1up"``)."""
 
-    up = f" +{len(b['upgrades'])}up" if b["upgrades"] else ""
-    return f"{b['label'].upper()} {_short(b['name'])}{up}"
+    up = " " + local(Tp("image label", "+{n}up", n=len(b["upgrades"]))) if b["upgrades"] else ""
+    return f"{b['label'].upper()} {local(_short(b['name']))}{up}"
 
 
 def _building(lay: Layout, b: dict, x: int, y: int, w: int, h: int, tag: str) -> None:
     lay.add(Rect(x=x, y=y, w=w, h=h, fill=CATEGORY_COLOURS[b["category"]], outline="#666666", radius=6, tag=tag))
     lay.add(text(x + 6, y + 3, fit_text(_building_head(b), w - 12, 15), 15, INK, tag=tag + ":name"))
     if not b["zones"]:
-        lay.add(text(x + 6, y + 28, "closed", 14, MUTED, tag=tag + ":closed"))
+        lay.add(text(x + 6, y + 28, fit_text(Tp("building", "closed"), w - 12, 14), 14, MUTED, tag=tag + ":closed"))
         return
     for k, z in enumerate(ZONES):
         yy = y + 22 + k * 21
         info = b["zones"].get(z)
         if info is None:
-            lay.add(text(x + 6, yy, f"{ZONE_SHORT[z]} closed", 14, "#777777", tag=f"{tag}:{z}"))
+            closed = fit_text(T("{zone} closed", zone=ZONE_SHORT[z]), w - 12, 14)
+            lay.add(text(x + 6, yy, closed, 14, "#777777", tag=f"{tag}:{z}"))
             continue
         g = " G" if info["grande"] else ""
         full = info["tourists"] + (1 if info["grande"] else 0)
-        s = f"{ZONE_SHORT[z]} {full}/{info['capacity']} ${info['price']}{g}"
+        s = f"{local(ZONE_SHORT[z])} {full}/{info['capacity']} ${info['price']}{g}"
         lay.add(text(x + 6, yy, fit_text(s, w - 12, 14), 14, INK, tag=f"{tag}:{z}"))
         # tourist dots on the right
         dx = x + w - 8
@@ -492,7 +575,13 @@ def hand_layout(view: dict) -> Layout:
     seat = view.get("me", "")
     drawn = view.get("drawn") or []
     p = view["pl"].get(seat, {"coins": 0})
-    title = wrap(f"Visiting Kaunas · {_name(view, seat)} · {plural(p['coins'], 'coin')}", W - 32, 22)
+    title = T(
+        "{game} · {player} · {coins}",
+        game=Tp("game title", "Visiting Kaunas"),
+        player=_name(view, seat),
+        coins=_coins(p["coins"]),
+    )
+    title = wrap(title, W - 32, 22)
     head = 20 + len(title) * line_height(22)
     lay = Layout(width=W, height=head + 100, background="#fbfaf6")
     lay.add(Rect(x=0, y=0, w=W, h=head, fill="#2b3a55", tag="hand"))
@@ -500,12 +589,14 @@ def hand_layout(view: dict) -> Layout:
         lay.add(text(16, 10 + k * line_height(22), ln, 22, "#ffffff", tag="hand:title"))
     y = head + 14
     if not drawn:
-        for ln in wrap("No private cards: you have no upgrade cards to choose from.", W - 32, 18):
+        for ln in wrap(T("No private cards: you have no upgrade cards to choose from."), W - 32, 18):
             lay.add(text(16, y, ln, 18, INK, tag="hand:none"))
             y += line_height(18)
         lay.height = y + 24
         return lay
-    for ln in wrap("Drawn upgrades: keep one on a building with /move choose; the others go face up.", W - 32, 18):
+    # the command as the reader's client names it (the translations spell it so); "choose" is notation
+    prompt = T("Drawn upgrades: keep one on a building with /move choose; the others go face up.")
+    for ln in wrap(prompt, W - 32, 18):
         lay.add(text(16, y, ln, 18, INK, tag="hand:prompt"))
         y += line_height(18)
     y += 10
@@ -516,14 +607,16 @@ def hand_layout(view: dict) -> Layout:
         tag = f"hand:{u['id']}"
         lay.add(Rect(x=x, y=cy, w=w, h=120, fill="#eef6e8", outline="#4d7a3a", width=2, radius=10, tag=tag))
         lay.add(text(x + 12, cy + 10, u["id"], 22, INK, tag=tag + ":id"))
-        parts = []
-        if u["capacity"]:
-            parts.append(f"+{u['capacity']} capacity")
-        if u["price"]:
-            parts.append(f"+${u['price']} price")
-        lay.add(text(x + 12, cy + 46, " and ".join(parts), 18, INK, tag=tag + ":effect"))
-        where = "in every open zone" if len(u["zones"]) == 3 else f"in the {u['zones'][0]}"
-        lay.add(text(x + 12, cy + 76, where, 18, MUTED, tag=tag + ":zones"))
+        capacity = T("+{n} capacity", n=u["capacity"])
+        price = T("+${n} price", n=u["price"])
+        if u["capacity"] and u["price"]:
+            effect = T("{capacity} and {price}", capacity=capacity, price=price)
+        else:
+            effect = capacity if u["capacity"] else price if u["price"] else ""
+        lay.add(text(x + 12, cy + 46, fit_text(effect, w - 24, 18), 18, INK, tag=tag + ":effect"))
+        zone = u["zones"][0]
+        where = T("in every open zone") if len(u["zones"]) == 3 else T("in the {zone}", zone=ZONE_WORD.get(zone, zone))
+        lay.add(text(x + 12, cy + 76, fit_text(where, w - 24, 18), 18, MUTED, tag=tag + ":zones"))
     lay.height = y + -(-len(drawn) // 2) * (120 + 14) + 6
     return lay
 
@@ -546,19 +639,25 @@ def summary(view: dict) -> Summary:
         pl = view["pl"][seat]
         g = pl.get("grande")
         facts = [
-            plural(pl.get("buildings", 0), "building"),
-            f"supply {_count(pl.get('supply', 0), 'tourist')}",
-            "Grande " + (f"{g.split(':')[0].upper()} {g.split(':')[1]}" if g else "not in town"),
-            f"ships col {pl.get('column_ship')} / row {pl.get('row_ship')}",
+            _buildings(pl.get("buildings", 0)),
+            T("supply {tourists}", tourists=_tourists(pl.get("supply", 0))),
+            T("Grande {building} {zone}", building=g.split(":")[0].upper(), zone=ZONE_WORD[g.split(":")[1]])
+            if g
+            else T("Grande not in town"),
+            T("ships col {column} / row {row}", column=pl.get("column_ship"), row=pl.get("row_ship")),
         ]
         if view["phase"] == "tourists" and pl.get("moves_left") and seat in view.get("to_act", []):
-            facts.append(f"{pl['moves_left']} to move")
-        note = "resigned" if seat in resigned else ("first player" if seat == view.get("first") and not over else "")
+            facts.append(T("{n} to move", n=pl["moves_left"]))
+        note = (
+            Tp("image label", "resigned")
+            if seat in resigned
+            else (Tp("image label", "first player") if seat == view.get("first") and not over else "")
+        )
         seats.append(
             SeatSummary(
                 name=_name(view, seat),
                 colour=_colour(view, seat),
-                score=plural(pl.get("coins", 0), "coin"),
+                score=_coins(pl.get("coins", 0)),
                 facts=[f for f in facts if f],
                 acting=seat in view.get("to_act", []) and not over,
                 place=places.get(seat),
@@ -568,15 +667,20 @@ def summary(view: dict) -> Summary:
     table = []
     dice = view.get("dice") or []
     if dice and not over:
-        table.append("Dice: " + ", ".join(f"{d['v']} {_die_use(d)}" for d in dice))
+        table.append(T("Dice: {dice}", dice=", ".join(f"{d['v']} {_die_use(d)}" for d in dice)))
     if not over:
         table.append(
-            f"Event level {view['level'] or '-'} · event deck {view['event_deck']} · "
-            f"buildings {view['building_deck']} · upgrades {view['upgrade_deck']}"
+            T(
+                "Event level {level} · event deck {n} · buildings {buildings} · upgrades {upgrades}",
+                level=view["level"] or "-",
+                n=view["event_deck"],
+                buildings=view["building_deck"],
+                upgrades=view["upgrade_deck"],
+            )
         )
     return Summary(
-        title="Visiting Kaunas",
-        step=f"Turn {view['turn']}" if not over else "Game over",
+        title=Tp("game title", "Visiting Kaunas"),
+        step=Tp("image label", "Turn {n}", n=view["turn"]) if not over else Tp("image label", "Game over"),
         seats=seats,
         table=table,
         status=_status(view),
@@ -618,7 +722,7 @@ def _grid_picture(view: dict) -> Layout:
     lane = 34  # the ships' lane, above the columns and right of the rows
     cw = (PICTURE_W - 8 - lane) // cols
     names = [
-        _name_lines(_short(view["buildings"][b]["name"]), cw - 12, 16)
+        _name_lines(local(_short(view["buildings"][b]["name"])), cw - 12, 16)
         for row in grid
         for b in row
         if b in view["buildings"]
@@ -634,7 +738,7 @@ def _grid_picture(view: dict) -> Layout:
             info = _cell(lay, view, b, x, y, cw, ch, tag)
             if info is None:
                 continue
-            for k, ln in enumerate(_name_lines(_short(info["name"]), cw - 12, 16)):
+            for k, ln in enumerate(_name_lines(local(_short(info["name"])), cw - 12, 16)):
                 lay.add(text(x + 6, y + 5 + 20 * k, ln, 16, INK, tag=tag + ":building"))
     for seat in view["players"]:
         p = view["pl"][seat]

@@ -73,15 +73,16 @@ def unmarked(drawn: Iterable[str], names: Iterable[str], ids: Iterable[str] = ()
     bad = []
     for s in drawn:
         for piece in outside(s):
-            rest = piece
-            for name in names:
-                rest = rest.replace(name, " ")
-            rest = ID_TOKEN.sub(" ", rest)
-            rest = " ".join(w for w in re.split(r"[^A-Za-z]+", rest) if w and w not in ids)
-            if not ASCII_LETTER.search(rest):
-                continue
-            core = piece.strip(EDGES)
-            if core and any(core in e for e in engine):  # the engine's English (see the docstring)
-                continue
-            bad.append((s, piece))
+            # the parts between ids and numbers ("A1 Art Museum": "Art Museum")
+            for part in ID_TOKEN.split(piece):
+                rest = part
+                for name in names:
+                    rest = rest.replace(name, " ")
+                rest = " ".join(w for w in re.split(r"[^A-Za-z]+", rest) if w and w not in ids)
+                if not ASCII_LETTER.search(rest):
+                    continue
+                core = part.strip(EDGES)
+                if core and any(core in e for e in engine):  # the engine's English (see the docstring)
+                    continue
+                bad.append((s, part))
     return bad

@@ -66,8 +66,9 @@ def test_a_summary_in_czech_differs_from_english_and_draws_the_catalogs_labels()
     )
 
 
-#: a game's id words that hold no digit and read the same in every language (none yet)
-IDS: dict[str, set[str]] = {"transport": set()}
+#: a game's id words that hold no digit and read the same in every language: Visiting Kaunas's
+#: street rows A and B (the notation's a and b) and G, the Grande Hotel's mark on a street card
+IDS: dict[str, set[str]] = {"transport": set(), "visiting-kaunas": {"A", "B", "G"}}
 
 
 @pytest.mark.parametrize("game_id", sorted(IDS))
@@ -92,7 +93,7 @@ def test_every_label_of_the_images_goes_through_the_catalogs(game_id, painted):
 
 
 #: a label each game's board draws: English, and the Czech of bot/locale/cs/LC_MESSAGES/boardhost.po
-BOARD_LABEL = {"transport": ("Score tiles", "Bodové destičky")}
+BOARD_LABEL = {"transport": ("Score tiles", "Bodové destičky"), "visiting-kaunas": ("Event board", "Deska událostí")}
 
 
 @pytest.mark.parametrize("game_id", sorted(BOARD_LABEL))
