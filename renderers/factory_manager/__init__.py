@@ -26,8 +26,9 @@ slot). The market's cards shrink when many tiles are on offer. Names are drawn a
 
 from __future__ import annotations
 
-from renderers.base import Canvas, Layout, fit_text, line_height, measure, plural
-from renderers.factory_manager.model import Board, Factory, Tile, board
+from engines.i18n import T, Tn, Tp
+from renderers.base import Canvas, Layout, fit_text, line_height, local, measure
+from renderers.factory_manager.model import EFFECT_LETTER, Board, Factory, Tile, board
 from renderers.summary import Fact, SeatSummary, Summary
 
 __all__ = ["layout", "summary", "WIDTH", "MAX_HEIGHT"]
@@ -64,12 +65,19 @@ KIND_TINT = {
 EFFECT_COLOUR = {"p": "#1b6320", "s": "#15508f", "w": "#8a3d00", "e": "#a3131f"}
 PLAYER_COLOUR = ["#c62828", "#1565c0", "#2e7d32", "#8a6d00", "#6a1b9a"]
 PHASE_NAME = {
-    "auction": "turn-order auction",
-    "market": "market preparation",
-    "build": "buy and install",
-    "bureaucracy": "bureaucracy",
-    "income": "income",
+    "auction": Tp("phase", "turn-order auction"),
+    "market": Tp("phase", "market preparation"),
+    "build": Tp("phase", "buy and install"),
+    "bureaucracy": Tp("phase", "bureaucracy"),
+    "income": Tp("phase", "income"),
 }
+#: a factory's three tracks
+TRACK = {
+    "p": Tp("factory track", "Production"),
+    "s": Tp("factory track", "Storage"),
+    "e": Tp("factory track", "Energy"),
+}
+OFF = Tp("tile", "OFF")
 
 
 class _Canvas(Canvas):
@@ -96,7 +104,7 @@ class _Canvas(Canvas):
     def section(self, x, y, w, h, tag, title=""):
         self.rect(x, y, w, h, tag, PANEL, LINE, 2, 8)
         if title:
-            self.text(x + 12, y + 8, title, 20, tag, INK)
+            self.text(x + 12, y + 8, fit_text(title, w - 24, 20), 20, tag, INK)
 
 
 EFFECT_GAP = 5  # px between a tile's numbers
@@ -119,7 +127,7 @@ def _effect_lines(t: Tile, size: int, width: int) -> list[list[tuple[str, str]]]
 
 def _name(b: Board, seat: str | None) -> str:
     if seat is None:
-        return "nobody"
+        return local(Tp("image label", "nobody"))
     return b.factories[seat].name if seat in b.factories else (seat or "?")
 
 
@@ -134,19 +142,23 @@ def _waiting_for(b: Board) -> str:
     if b.phase == 1:
         if b.auction_tile is None:
             if len(b.revealed) == 1:
-                return f"take the last turn-order tile {b.revealed[0]} with a bid of workers"
-            return "choose a turn-order tile and open its auction with a bid of workers"
-        return f"raise the bid on turn-order tile {b.auction_tile}, or pass"
+                return T("take the last turn-order tile {tile} with a bid of workers", tile=b.revealed[0])
+            return T("choose a turn-order tile and open its auction with a bid of workers")
+        return T("raise the bid on turn-order tile {tile}, or pass", tile=b.auction_tile)
     if b.phase == 2:
         if b.market_left:
-            return f"move {b.market_left} more tile{'s' if b.market_left != 1 else ''} to the market"
+            return Tn("move {n} more tile to the market", "move {n} more tiles to the market", b.market_left)
         if b.extra_left:
-            return f"add up to {b.extra_left} extra tile{'s' if b.extra_left != 1 else ''} to the market, or stop"
-        return "add a tile to the market, or stop"
+            return Tn(
+                "add up to {n} extra tile to the market, or stop",
+                "add up to {n} extra tiles to the market, or stop",
+                b.extra_left,
+            )
+        return T("add a tile to the market, or stop")
     if b.phase == 3:
-        return "buy, install or demolish tiles and hire workers, then end the turn"
+        return T("buy, install or demolish tiles and hire workers, then end the turn")
     if b.phase == 4:
-        return "switch machines and robots off or on, then end the turn"
+        return T("switch machines and robots off or on, then end the turn")
     return ""
 
 
@@ -157,19 +169,30 @@ def _status(c: _Canvas, b: Board, y: int) -> int:
     c.rect(M, y, WIDTH - 2 * M, h, tag, "#1f2a36", None, 0, 8)
     room = WIDTH - 2 * M - 32
     if b.over:
-        head = f"Game over after round {b.rounds}"
+        head = T("Game over after round {n}", n=b.rounds)
         tiers = b.ranking or [[s] for s in sorted(b.factories, key=lambda s: -b.factories[s].elektro)]
         places = []
         for i, tier in enumerate(tiers):
             tier = [s for s in tier if s in b.factories]
             money = b.factories[tier[0]].elektro if tier else 0
-            each = " each" if len(tier) > 1 else ""
-            places.append(f"{i + 1}. {', '.join(_name(b, s) for s in tier)} ({money}{each})")
-        line = "Final Elektro:  " + "   ".join(places)
+            who = ", ".join(_name(b, s) for s in tier)
+            place = (
+                T("{place}. {players} ({money} each)", place=i + 1, players=who, money=money)
+                if len(tier) > 1
+                else T("{place}. {players} ({money})", place=i + 1, players=who, money=money)
+            )
+            places.append(local(place))
+        line = T("Final Elektro:  {places}", places="   ".join(places))
     else:
-        head = f"Round {b.round} of {b.rounds}   Phase {b.phase}: {PHASE_NAME.get(b.phase_key, b.phase_key)}"
-        who = ", ".join(_name(b, s) for s in b.waiting) or "nobody"
-        line = f"Waiting for {who}: {_waiting_for(b)}"
+        head = T(
+            "Round {round} of {rounds}   Phase {phase}: {name}",
+            round=b.round,
+            rounds=b.rounds,
+            phase=b.phase,
+            name=PHASE_NAME.get(b.phase_key, b.phase_key),
+        )
+        who = ", ".join(_name(b, s) for s in b.waiting) or _name(b, None)
+        line = T("Waiting for {players}: {what}", players=who, what=_waiting_for(b))
     c.text(M + 16, y + 7, fit_text(head, room, 30), 30, tag, "#ffffff")
     c.text(M + 16, y + 50, fit_text(line, room, 24), 24, tag, ACTIVE)
     return y + h
@@ -178,9 +201,13 @@ def _status(c: _Canvas, b: Board, y: int) -> int:
 def _energy(c: _Canvas, b: Board, x: int, y: int, w: int, h: int) -> None:
     tag = "energy-track"
     c.section(x, y, w, h, tag)
-    c.text(x + 12, y + 8, f"Energy price {b.energy_price} per energy", 20, tag)
-    if b.energy_pile is not None:
-        c.text(x + w - 12, y + 10, f"{plural(b.energy_pile, 'tile')} in deck", 17, tag, SOFT, "ra")
+    deck = Tn("{n} tile in deck", "{n} tiles in deck", b.energy_pile or 0) if b.energy_pile is not None else ""
+    dw = measure(deck, 17)[0] + 24 if deck else 0
+    c.text(
+        x + 12, y + 8, fit_text(T("Energy price {price} per energy", price=b.energy_price), w - 24 - dw, 20), 20, tag
+    )
+    if deck:
+        c.text(x + w - 12, y + 10, deck, 17, tag, SOFT, "ra")
     n = b.energy_steps
     gap = 4
     cw = (w - 24 - gap * (n - 1)) // n
@@ -192,18 +219,18 @@ def _energy(c: _Canvas, b: Board, x: int, y: int, w: int, h: int) -> None:
         c.rect(cx, y + 40, cw, 40, st, ACTIVE if on else EMPTY, INK if on else LINE, 3 if on else 1, 5)
         c.text(cx + cw // 2, y + 60, str(step), 22 if on else 18, st, INK if on else SOFT, "mm")
     if h >= 120:
-        moves = ", ".join(f"+{v}" for v in b.energy_revealed) or "none yet"
-        c.text(x + 12, y + 100, fit_text(f"energy tiles revealed: {moves}", w - 24, 18), 18, tag, SOFT)
+        moves = ", ".join(f"+{v}" for v in b.energy_revealed) or local(T("none yet"))
+        c.text(x + 12, y + 100, fit_text(T("energy tiles revealed: {moves}", moves=moves), w - 24, 18), 18, tag, SOFT)
 
 
 def _turn_order(c: _Canvas, b: Board, x: int, y: int, w: int, h: int) -> None:
     tag = "turn-order"
     c.section(x, y, w, h, tag)
     if b.phase == 1:
-        title = "Turn order: old tiles, highest chooses first"
+        title = T("Turn order: old tiles, highest chooses first")
     else:
-        title = "Turn order (tile, player, discount)"
-    pile = f"draw pile {b.draw_pile}"
+        title = T("Turn order (tile, player, discount)")
+    pile = local(Tp("image label", "draw pile {n}", n=b.draw_pile))
     pw = measure(pile, 17)[0]
     c.text(x + 12, y + 8, fit_text(title, w - pw - 40, 20), 20, tag)
     c.text(x + w - 12, y + 10, pile, 17, f"{tag}:pile", SOFT, "ra")
@@ -222,7 +249,7 @@ def _turn_order(c: _Canvas, b: Board, x: int, y: int, w: int, h: int) -> None:
         if b.phase == 1 and f.new_tile:
             extra = f"-> {f.new_tile}"
         elif b.phase == 1 and b.auction_tile is not None and seat not in b.bidders:
-            extra = "out"
+            extra = local(Tp("auction", "out"))
         elif b.phase != 1 and f.discount:
             extra = f"-{f.discount}"
         ew = measure(extra, 17)[0] if extra else 0
@@ -233,7 +260,7 @@ def _turn_order(c: _Canvas, b: Board, x: int, y: int, w: int, h: int) -> None:
         ot = f"{tag}:offer"
         ay = ty + bs + 12
         cx = x + 12
-        t = c.text(cx, ay + bs // 2, "on offer", 18, ot, INK, "lm")
+        t = c.text(cx, ay + bs // 2, Tp("image label", "on offer"), 18, ot, INK, "lm")
         cx = t.x + t.w + 10
         for no in b.revealed:
             on = no == b.auction_tile
@@ -241,9 +268,14 @@ def _turn_order(c: _Canvas, b: Board, x: int, y: int, w: int, h: int) -> None:
             c.text(cx + bs // 2, ay + bs // 2, str(no), 20, ot, INK, "mm")
             cx += bs + 6
         if b.auction_tile is not None:
-            s = f"tile {b.auction_tile}: high bid {b.auction_bid or 0} by {_name(b, b.auction_bidder)}"
+            s = T(
+                "tile {tile}: high bid {bid} by {player}",
+                tile=b.auction_tile,
+                bid=b.auction_bid or 0,
+                player=_name(b, b.auction_bidder),
+            )
         elif b.chooser:
-            s = f"{_name(b, b.chooser)} chooses"
+            s = T("{player} chooses", player=_name(b, b.chooser))
         else:
             s = ""
         room = x + w - 12 - cx - 8
@@ -266,7 +298,9 @@ def _storage(c: _Canvas, b: Board, y: int) -> int:
         groups.append(g)
     rows = max([len(g) for g in groups] + [1])
     h = 40 + 36 + rows * row_h + 12
-    c.section(x0, y, w, h, "storage", "Storage board: cheapest first, the top tile of a column goes to the market next")
+    c.section(
+        x0, y, w, h, "storage", T("Storage board: cheapest first, the top tile of a column goes to the market next")
+    )
     for i, kind in enumerate(kinds):
         tag = f"storage:col{i + 1}"
         cx, cy = x0 + 12 + i * (cw + gap), y + 40
@@ -277,7 +311,7 @@ def _storage(c: _Canvas, b: Board, y: int) -> int:
         c.text(cx + cw - 8, cy + 16, str(len(tiles)), 17, tag, "#ffffff", "rm")
         cy += 38
         if not tiles:
-            c.text(cx + 8, cy + 4, "empty", 17, tag, SOFT)
+            c.text(cx + 8, cy + 4, fit_text(Tp("image label", "empty"), cw - 16, 17), 17, tag, SOFT)
         for j, (t, n) in enumerate(groups[i]):
             rt = f"{tag}:{t.id}"
             if j == 0:
@@ -302,7 +336,7 @@ def _card(c: _Canvas, x, y, w, h, t: Tile, tag, price=False, id_size=18, off_tag
         ot = f"{off_tag}:{t.id}"
         c.rect(x, y, w, h, ot, "#9a9a9a", "#3a3a3a", 2, 6)
         c.text(x + 8, y + 4, t.id, id_size, ot, "#ffffff")
-        c.text(x + w // 2, y + h - 4 - line_height(17), "OFF", 17, ot, "#ffffff", "ma")
+        c.text(x + w // 2, y + h - 4 - line_height(17), fit_text(OFF, w - 6, 17), 17, ot, "#ffffff", "ma")
         return
     tag = f"{tag}:{t.id}"
     c.rect(x, y, w, h, tag, KIND_TINT[t.kind], KIND_COLOUR[t.kind], 2, 6)
@@ -332,10 +366,10 @@ def _market(c: _Canvas, b: Board, y: int, room: int) -> int:
     tag = "market"
     x0, w, gap = M, WIDTH - 2 * M, 8
     n = len(b.market)
-    title = f"Market: {n} tile{'s' if n != 1 else ''}, price before discount"
+    title = Tn("Market: {n} tile, price before discount", "Market: {n} tiles, price before discount", n)
     if not n:
         h = 40
-        c.section(x0, y, w, h, tag, "Market: empty (filled in phase 2)")
+        c.section(x0, y, w, h, tag, T("Market: empty (filled in phase 2)"))
         return y + h
     for cw, ch, ids, es in MARKET_CARDS:  # noqa: B007  (the row that fits is used after the loop)
         per_row = (w - 24 + gap) // (cw + gap)
@@ -354,7 +388,8 @@ def _market(c: _Canvas, b: Board, y: int, room: int) -> int:
         r, k = divmod(len(shown), per_row)
         cx, cy = x0 + 12 + k * (cw + gap), y + 42 + r * (ch + gap)
         c.rect(cx, cy, cw, ch, f"{tag}:more", EMPTY, LINE, 1, 6)
-        c.text(cx + cw // 2, cy + ch // 2, f"+{n - len(shown)} more", 17, f"{tag}:more", INK, "mm")
+        more = fit_text(T("+{n} more", n=n - len(shown)), cw - 6, 17)
+        c.text(cx + cw // 2, cy + ch // 2, more, 17, f"{tag}:more", INK, "mm")
     return y + h
 
 
@@ -371,12 +406,8 @@ def _tracks(c: _Canvas, f: Factory, x: int, y: int, size: int, pill_h: int, tag:
     """The factory's Production, Storage and Energy values as three pills left to right from
     ``(x, y)`` (``size`` px text, ``pill_h`` px high); returns the x after the last pill."""
 
-    for label, value, key in (
-        ("Production", f.production, "p"),
-        ("Storage", f.storage, "s"),
-        ("Energy", f.energy, "e"),
-    ):
-        s = f"{label} {value}"
+    for value, key in ((f.production, "p"), (f.storage, "s"), (f.energy, "e")):
+        s = f"{local(TRACK[key])} {value}"
         tw = measure(s, size)[0] + 18
         c.rect(x, y, tw, pill_h, f"{tag}:tracks", "#ffffff", EFFECT_COLOUR[key], 2, pill_h // 2)
         c.text(x + tw // 2, y + pill_h // 2, s, size, f"{tag}:tracks", EFFECT_COLOUR[key], "mm")
@@ -418,9 +449,9 @@ def _factory(
         c.rect(tx, y + S(5), S(32), hh - 2 * S(5), ht, ACTIVE if won else "#ffffff", None, 0, 4)
         c.text(tx + S(16), y + hh // 2, str(no or "-"), S(19), ht, INK, "mm")
         tx += S(38)
-    right = f"Elektro {f.elektro}"
+    right = local(T("Elektro {n}", n=f.elektro))
     rw = measure(right, S(22))[0]
-    badge = "TO ACT" if active else ""
+    badge = local(Tp("image label", "TO ACT")) if active else ""
     bw = measure(badge, S(17))[0] + 14 if badge else 0
     name_room = x + w - 12 - rw - (bw + 10 if badge else 0) - (tx + 6) - 8
     c.text(tx + 4, y + hh // 2, fit_text(f.name, name_room, S(22)), S(22), ht, "#ffffff", "lm")
@@ -457,13 +488,14 @@ def _factory(
         else:
             c.rect(h2x, cy, cw, ch, f"{tag}:hall2", "#dcd6c8", "#b8b2a6", 1, 6)
             c.coin(h2x + cw // 2 - S(15), cy + ch // 2 - S(15), S(30), 10, f"{tag}:hall2", S(16))
-    for i, (t, label) in enumerate(((f.control, "control"), (f.optimisation, "optim."))):
+    slots = ((f.control, Tp("control room slot", "control")), (f.optimisation, Tp("control room slot", "optim.")))
+    for i, (t, label) in enumerate(slots):
         cy = gy + i * (ch + g)
         if t:
             _card(c, rx, cy, cw, ch, t, f"{tag}:room", id_size=ids, off_tag=off_tag, eff_size=es)
         else:
             c.rect(rx, cy, cw, ch, f"{tag}:room", EMPTY, "#b8b2a6", 1, 6)
-            c.text(rx + cw // 2, cy + ch // 2, label, S(15), f"{tag}:room", "#555555", "mm")
+            c.text(rx + cw // 2, cy + ch // 2, fit_text(label, cw - 4, S(15)), S(15), f"{tag}:room", "#555555", "mm")
     grid_bottom = gy + 2 * ch + g
     # tracks, canteen, workers and tiles aside: a row each above/below the halls, or a
     # column right of them in the wide panel
@@ -477,8 +509,8 @@ def _factory(
         while (
             ts > 16
             and sum(
-                measure(f"{lb} {v}", ts)[0] + 26
-                for lb, v in (("Production", f.production), ("Storage", f.storage), ("Energy", f.energy))
+                measure(f"{local(TRACK[key])} {v}", ts)[0] + 26
+                for key, v in (("p", f.production), ("s", f.storage), ("e", f.energy))
             )
             > col_w
         ):
@@ -487,18 +519,22 @@ def _factory(
         row_y = ty + pill_h + S(10)
         step = S(30)
         ct = f"{tag}:canteen"
-        t = c.text(col_x, row_y, f"canteen {f.canteen}", ws, ct, INK)
-        _meeples(c, col_x + S(150), row_y + S(4), f.canteen, "#9e9e9e", ct, d=S(14))
+        canteen = local(Tp("workers", "canteen {n}", n=f.canteen))
+        available = local(Tp("workers", "available {n}", n=f.available))
+        # the worker discs start after the longer of the two words (a long language's too)
+        discs_x = max(col_x + S(150), col_x + max(measure(canteen, ws)[0], measure(available, ws)[0]) + S(12))
+        t = c.text(col_x, row_y, canteen, ws, ct, INK)
+        _meeples(
+            c, discs_x, row_y + S(4), f.canteen, "#9e9e9e", ct, max_n=max(0, (x + w - 12 - discs_x) // S(17)), d=S(14)
+        )
         row_y += step
         wt = f"{tag}:workers"
-        t = c.text(col_x, row_y, f"available {f.available}", ws, wt, INK)
-        _meeples(c, col_x + S(150), row_y + S(4), f.available, colour, wt, d=S(14))
+        t = c.text(col_x, row_y, available, ws, wt, INK)
+        _meeples(
+            c, discs_x, row_y + S(4), f.available, colour, wt, max_n=max(0, (x + w - 12 - discs_x) // S(17)), d=S(14)
+        )
         row_y += step
-        parts = [
-            f"{label} {n}"
-            for label, n in (("on tile", f.bid), ("busy", f.used + f.demolishing), ("temps", f.temps))
-            if n
-        ]
+        parts = [local(part) for part in _worker_words(f)]
         if parts:
             px = col_x
             for part in parts:
@@ -506,14 +542,14 @@ def _factory(
                 px = t.x + t.w + S(16)
             row_y += step
         if f.stored:
-            s = "aside: " + " ".join(t.id for t in f.stored)
+            s = T("aside: {tiles}", tiles=" ".join(t.id for t in f.stored))
             c.text(col_x, row_y, fit_text(s, col_w, ws), ws, f"{tag}:stored", INK)
         return
     ty = y + hh + S(6)
     tx = x + 10
     tx = _tracks(c, f, tx, ty, ts, pill_h, tag)
     ct = f"{tag}:canteen"
-    cs = f"canteen {f.canteen}"
+    cs = local(Tp("workers", "canteen {n}", n=f.canteen))
     c.rect(tx + 4, ty, x + w - 10 - tx - 4, pill_h, ct, "#f1ede4", LINE, 1, pill_h // 2)
     c.text(tx + 14, ty + pill_h // 2, cs, ws, ct, INK, "lm")
     _meeples(
@@ -527,12 +563,10 @@ def _factory(
     )
     wy = grid_bottom + S(8)
     wt = f"{tag}:workers"
-    words = [(f"available {f.available}", INK)] + [
-        (f"{label} {n}", SOFT)
-        for label, n in (("on tile", f.bid), ("busy", f.used + f.demolishing), ("temps", f.temps))
-        if n
+    words = [(local(Tp("workers", "available {n}", n=f.available)), INK)] + [
+        (local(part), SOFT) for part in _worker_words(f)
     ]
-    aside = ("aside: " + " ".join(t.id for t in f.stored)) if f.stored else ""
+    aside = local(T("aside: {tiles}", tiles=" ".join(t.id for t in f.stored))) if f.stored else ""
     need = sum(measure(wd, ws)[0] + 14 for wd, _ in words) + (measure(aside, ws)[0] + 14 if aside else 0)
     dots = min(f.available, 9)
     if need + dots * 16 + 6 > w - 20:  # the worker discs give way to the words
@@ -547,6 +581,23 @@ def _factory(
         c.text(x + w - 10, wy, fit_text(aside, x + w - 10 - wx, ws), ws, f"{tag}:stored", INK, "ra")
 
 
+def _worker_words(f: Factory) -> list:
+    """The factory's workers on a tile, busy and temps, those it has."""
+
+    words = [
+        (f.bid, Tp("workers", "on tile {n}", n=f.bid)),
+        (f.used + f.demolishing, Tp("workers", "busy {n}", n=f.used + f.demolishing)),
+        (f.temps, Tp("workers", "temps {n}", n=f.temps)),
+    ]
+    return [word for n, word in words if n]
+
+
+def _example(key: str) -> str:
+    """A tile number that saves one (``"W-1"``) in the letters being drawn."""
+
+    return f"{local(EFFECT_LETTER[key])}-1"
+
+
 LEGEND_H = 24
 
 
@@ -554,40 +605,51 @@ def _legend_box(c: _Canvas, x: int, y: int, w: int, h: int) -> None:
     """The legend in a factory-sized box (the free slot beside the last factory)."""
 
     tag = "legend"
-    c.section(x, y, w, h, tag, "How to read the board")
+    c.section(x, y, w, h, tag, T("How to read the board"))
     sample = Tile(id="ma04", kind="machine", price=12, p=2, w=2, e=2)
     _card(c, x + 14, y + 42, 108, 60, sample, f"{tag}:sample", True, 18, eff_size=16)
-    c.text(x + 136, y + 44, "id to type: buy ma04 hall1", 18, tag, INK)
-    c.text(x + 136, y + 72, "gold coin: price in Elektro", 18, tag, INK)
+    # "buy ma04 hall1" is notation: typed the same in every language
+    c.text(x + 136, y + 44, fit_text(T("id to type: {example}", example="buy ma04 hall1"), w - 150, 18), 18, tag, INK)
+    c.text(x + 136, y + 72, fit_text(T("gold coin: price in Elektro"), w - 150, 18), 18, tag, INK)
     ly = y + 116
-    for letter, key, meaning in (
-        ("P", "p", "production"),
-        ("S", "s", "storage (pallet spaces)"),
-        ("W", "w", "workers needed; W-1 saves one"),
-        ("E", "e", "energy used; E-1 saves one"),
+    for key, meaning in (
+        ("p", T("production")),
+        ("s", T("storage (pallet spaces)")),
+        ("w", T("workers needed; {example} saves one", example=_example("w"))),
+        ("e", T("energy used; {example} saves one", example=_example("e"))),
     ):
-        c.text(x + 16, ly, letter, 18, tag, EFFECT_COLOUR[key])
-        c.text(x + 44, ly, meaning, 18, tag, SOFT)
+        c.text(x + 16, ly, EFFECT_LETTER[key], 18, tag, EFFECT_COLOUR[key])
+        c.text(x + 44, ly, fit_text(meaning, w - 60, 18), 18, tag, SOFT)
         ly += 26
-    c.text(x + 16, ly, fit_text("OFF: switched off, counts nothing. 10 on hall2: fee", w - 32, 18), 18, tag, SOFT)
+    note = T("{off}: switched off, counts nothing. 10 on hall2: fee", off=OFF)
+    c.text(x + 16, ly, fit_text(note, w - 32, 18), 18, tag, SOFT)
 
 
 def _legend(c: _Canvas, y: int) -> int:
     tag = "legend"
     x = M + 4
     items = [
-        ("P", "p", "production"),
-        ("S", "s", "storage"),
-        ("W", "w", "workers needed (W-1: saves one)"),
-        ("E", "e", "energy used (E-1: saves one)"),
+        ("p", T("production")),
+        ("s", Tp("legend", "storage")),
+        ("w", T("workers needed ({example}: saves one)", example=_example("w"))),
+        ("e", T("energy used ({example}: saves one)", example=_example("e"))),
     ]
-    for letter, key, meaning in items:
-        t = c.text(x, y, letter, 17, tag, EFFECT_COLOUR[key])
-        t2 = c.text(t.x + t.w + 5, y, meaning, 17, tag, SOFT)
+    price = T("price in Elektro")
+    size = 17  # smaller in a language whose words do not fit the width at 17 px
+    while size > 14 and _legend_width(items, price, size) > WIDTH - 2 * M - 8:
+        size -= 1
+    for key, meaning in items:
+        t = c.text(x, y, EFFECT_LETTER[key], size, tag, EFFECT_COLOUR[key])
+        t2 = c.text(t.x + t.w + 5, y, meaning, size, tag, SOFT)
         x = t2.x + t2.w + 16
     c.coin(x, y - 3, 26, 10, tag, 15)
-    c.text(x + 32, y, "price in Elektro", 17, tag, SOFT)
+    c.text(x + 32, y, price, size, tag, SOFT)
     return y + 22
+
+
+def _legend_width(items: list, price, size: int) -> int:
+    words = sum(measure(EFFECT_LETTER[key], size)[0] + 5 + measure(meaning, size)[0] + 16 for key, meaning in items)
+    return words + 32 + measure(price, size)[0]
 
 
 def layout(view: dict) -> Layout:
@@ -626,7 +688,7 @@ def layout(view: dict) -> Layout:
 
 # ----- the phone summary ------------------------------------------------------
 def _tile_words(t: Tile) -> str:
-    fx = " ".join(label for label, _k in t.effects())
+    fx = " ".join(label for label, _k in t.effects())  # the letters in the language being drawn
     return f"{t.id}" + (f" {fx}" if fx else "") + (f" ({t.price})" if t.price else "")
 
 
@@ -637,9 +699,15 @@ def summary(view: dict) -> Summary:
 
     b = board(view)
     if b.over:
-        step = f"Game over after round {b.rounds}"
+        step = T("Game over after round {n}", n=b.rounds)
     else:
-        step = f"Round {b.round} of {b.rounds} · phase {b.phase}: {PHASE_NAME.get(b.phase_key, b.phase_key)}"
+        step = T(
+            "Round {round} of {rounds} · phase {phase}: {name}",
+            round=b.round,
+            rounds=b.rounds,
+            phase=b.phase,
+            name=PHASE_NAME.get(b.phase_key, b.phase_key),
+        )
     places = {s: i + 1 for i, tier in enumerate(b.ranking) for s in tier}
     seats = []
     order = (
@@ -650,46 +718,56 @@ def summary(view: dict) -> Summary:
     for seat in order:
         f = b.factories[seat]
         facts = [
-            f"Production {f.production}",
-            f"Storage {f.storage}",
-            f"Energy {f.energy}",
-            f"income {f.income}",
-            f"workers {f.available} free",
+            f"{local(TRACK['p'])} {f.production}",
+            f"{local(TRACK['s'])} {f.storage}",
+            f"{local(TRACK['e'])} {f.energy}",
+            Tp("factory", "income {n}", n=f.income),
+            Tp("factory", "workers {n} free", n=f.available),
         ]
         if f.canteen:
-            facts.append(f"canteen {f.canteen}")
+            facts.append(Tp("workers", "canteen {n}", n=f.canteen))
         if f.tile_no:
-            facts.append(f"turn tile {f.tile_no}" + (f" (-{f.discount})" if f.discount and b.phase != 1 else ""))
+            facts.append(
+                T("turn tile {n} (-{discount})", n=f.tile_no, discount=f.discount)
+                if f.discount and b.phase != 1
+                else T("turn tile {n}", n=f.tile_no)
+            )
         if f.stored:
-            facts.append("aside " + ", ".join(t.id for t in f.stored))
+            facts.append(T("aside {tiles}", tiles=", ".join(t.id for t in f.stored)))
         off = [t.id for t in f.hall1 + f.hall2 if t.off]
         if off:
-            facts.append("off " + ", ".join(off))
+            facts.append(T("off {tiles}", tiles=", ".join(off)))
         seats.append(
             SeatSummary(
                 name=f.name,
                 colour=_colour(b, seat),
-                score=f"{f.elektro} Elektro",
+                score=T("{n} Elektro", n=f.elektro),
                 facts=facts,
                 acting=seat in b.waiting and not b.over,
                 place=places.get(seat) if b.over else None,
             )
         )
-    table = [f"Energy price {b.energy_price} per energy"]
+    table = [T("Energy price {price} per energy", price=b.energy_price)]
     if b.phase == 1 and not b.over:
         if b.revealed:
-            table.append("Turn-order tiles on offer: " + ", ".join(str(n) for n in b.revealed))
+            table.append(T("Turn-order tiles on offer: {tiles}", tiles=", ".join(str(n) for n in b.revealed)))
         if b.auction_tile is not None:
             table.append(
-                f"Auction of tile {b.auction_tile}: high bid {b.auction_bid or 0} by {_name(b, b.auction_bidder)}"
+                T(
+                    "Auction of tile {tile}: high bid {bid} by {player}",
+                    tile=b.auction_tile,
+                    bid=b.auction_bid or 0,
+                    player=_name(b, b.auction_bidder),
+                )
             )
     if b.market:
-        table.append(Fact(label="Market:", items=[_tile_words(t) for t in b.market]))
+        table.append(Fact(label=T("Market:"), items=[_tile_words(t) for t in b.market]))
     elif not b.over:
-        table.append("Market: empty" + (" (filled in phase 2)" if b.phase < 2 else ""))
+        table.append(T("Market: empty (filled in phase 2)") if b.phase < 2 else T("Market: empty"))
     if b.over:
-        status = "Final Elektro decides the ranking."
+        status = T("Final Elektro decides the ranking.")
     else:
-        who = ", ".join(_name(b, s) for s in b.waiting) or "nobody"
-        status = f"Waiting for {who}: {_waiting_for(b)}."
-    return Summary(title="Factory Manager", step=step, seats=seats, table=table, status=status, over=b.over)
+        who = ", ".join(_name(b, s) for s in b.waiting) or _name(b, None)
+        status = T("Waiting for {players}: {what}.", players=who, what=_waiting_for(b))
+    title = Tp("game title", "Factory Manager")
+    return Summary(title=title, step=step, seats=seats, table=table, status=status, over=b.over)

@@ -12,7 +12,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from renderers.base import drawable
+from engines.i18n import Tp
+from renderers.base import drawable, local
+
+#: the letters printed before a tile's numbers: production, storage, workers, energy (the
+#: initials of each language's words, explained by the board's legend)
+EFFECT_LETTER = {
+    "p": Tp("tile number letter", "P"),
+    "s": Tp("tile number letter", "S"),
+    "w": Tp("tile number letter", "W"),
+    "e": Tp("tile number letter", "E"),
+}
 
 
 @dataclass
@@ -30,12 +40,13 @@ class Tile:
     off: bool = False
 
     def effects(self) -> list[tuple[str, str]]:
-        """(label, colour key) pairs such as ("P2", "p"), ("W-1", "w"); zeros left out."""
+        """(label, colour key) pairs such as ("P2", "p"), ("W-1", "w") (the letter in the
+        language being drawn); zeros left out."""
 
         out = []
         for key, value in (("p", self.p), ("s", self.s), ("w", self.w), ("e", self.e)):
             if value:
-                out.append((f"{key.upper()}{value}", key))
+                out.append((f"{local(EFFECT_LETTER[key])}{value}", key))
         return out
 
 

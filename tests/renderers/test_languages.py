@@ -67,8 +67,15 @@ def test_a_summary_in_czech_differs_from_english_and_draws_the_catalogs_labels()
 
 
 #: a game's id words that hold no digit and read the same in every language: Visiting Kaunas's
-#: street rows A and B (the notation's a and b) and G, the Grande Hotel's mark on a street card
-IDS: dict[str, set[str]] = {"transport": set(), "visiting-kaunas": {"A", "B", "G"}}
+#: street rows A and B (the notation's a and b) and G, the Grande Hotel's mark on a street card;
+#: Factory Manager's storage columns, headed by the word of `place <kind>`, the control room as
+#: `buy cu01 room` names it, and the tiles of set X ("x-ma")
+IDS: dict[str, set[str]] = {
+    "transport": set(),
+    "visiting-kaunas": {"A", "B", "G"},
+    "factory-manager": {"storage", "machine", "production", "saving", "robot", "control", "optimisation", "unit"}
+    | {"room", "x", "ma", "pr", "ou", "cu", "sr", "st"},
+}
 
 
 @pytest.mark.parametrize("game_id", sorted(IDS))
@@ -93,7 +100,14 @@ def test_every_label_of_the_images_goes_through_the_catalogs(game_id, painted):
 
 
 #: a label each game's board draws: English, and the Czech of bot/locale/cs/LC_MESSAGES/boardhost.po
-BOARD_LABEL = {"transport": ("Score tiles", "Bodové destičky"), "visiting-kaunas": ("Event board", "Deska událostí")}
+BOARD_LABEL = {
+    "transport": ("Score tiles", "Bodové destičky"),
+    "visiting-kaunas": ("Event board", "Deska událostí"),
+    "factory-manager": (
+        "Storage board: cheapest first, the top tile of a column goes to the market next",
+        "Plán skladu zásob: nejlevnější první, vrchní kartička sloupce jde na trh jako další",
+    ),
+}
 
 
 @pytest.mark.parametrize("game_id", sorted(BOARD_LABEL))
