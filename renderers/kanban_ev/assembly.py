@@ -3,7 +3,8 @@ demand tiles, cars left."""
 
 from __future__ import annotations
 
-from renderers.base import Polygon, plural
+from engines.i18n import T, Tn, Tp
+from renderers.base import Polygon, fit_text
 
 from .common import EMPTY, INK, LINE, MODEL_COLOUR, MODEL_SHORT, PART_COLOUR, PART_SHORT, SOFT, _Board, _Canvas
 
@@ -11,12 +12,12 @@ from .common import EMPTY, INK, LINE, MODEL_COLOUR, MODEL_SHORT, PART_COLOUR, PA
 def _assembly(c: _Canvas, b: _Board, x: int, y: int, w: int) -> None:
     F = b.F
     v = b.v
-    c.text(x, y, "Assembly (bold: upgraded, first)", 17, "assembly-lines")
     rh = 36
     pw = 40
     node_pos: dict[str, tuple[int, int]] = {}
     nw, nh, gap = 84, 30, 16
     cx0 = x + 74 + 6 * pw + 12
+    c.text(x, y, fit_text(T("Assembly (bold: upgraded, first)"), cx0 - x - 10, 17), 17, "assembly-lines")
     row = {m: y + 26 + r * rh for r, m in enumerate(F.assembly_lines)}
     for m in F.assembly_lines:
         ly = row[m]
@@ -61,7 +62,8 @@ def _assembly(c: _Canvas, b: _Board, x: int, y: int, w: int) -> None:
     xe = x3 + nw + gap
     ew = 62
     exits = {"x31": (xe, row["concept"]), "x32": (xe, row["city"]), "x33": (xe, row["sports"])}
-    c.text(cx0, y, "Conveyor (route <node> at a fork)", 17, "conveyor")
+    # "route" is the notation word a player types
+    c.text(cx0, y, T("Conveyor (route <node> at a fork)"), 17, "conveyor")
     # edges first, boxes on top, then an arrowhead at each edge's middle
     arrows = []
     for src, dests in F.conveyor.items():
@@ -111,7 +113,7 @@ def _assembly(c: _Canvas, b: _Board, x: int, y: int, w: int) -> None:
                     5,
                 )
     dx = xe + ew + 12
-    c.text(dx, y, "Demand", 17, "demand")
+    c.text(dx, y, Tp("image label", "Demand"), 17, "demand")
     for k, m in enumerate(v.get("demand", [])):
         tok = (v.get("demand_tok") or [0, 0])[k] if k < len(v.get("demand_tok") or []) else 0
         c.chip(
@@ -119,15 +121,16 @@ def _assembly(c: _Canvas, b: _Board, x: int, y: int, w: int) -> None:
             y + 26 + k * 34,
             w - (dx - x),
             30,
-            f"{MODEL_SHORT[m]}: {tok} tok",
+            T("{model}: {n} tok", model=MODEL_SHORT[m], n=tok),
             f"demand:{m}",
             MODEL_COLOUR[m],
             15,
             INK,
         )
-    c.text(dx, y + 96, f"{plural(v.get('demand_stack', 0), 'tile')} left", 14, "demand", SOFT)
+    stack = Tn("{n} tile left", "{n} tiles left", v.get("demand_stack", 0))
+    c.text(dx, y + 96, fit_text(stack, w - (dx - x), 14), 14, "demand", SOFT)
     cars = v.get("cars", {})
-    c.text(dx, y + 120, "Cars left", 15, "cars-left")
+    c.text(dx, y + 120, fit_text(Tp("image label", "Cars left"), w - (dx - x), 15), 15, "cars-left")
     for k, m in enumerate(F.models):
         r, q = divmod(k, 2)
-        c.text(dx + q * 68, y + 140 + r * 19, f"{MODEL_SHORT[m]} {cars.get(m, 0)}", 14, "cars-left")
+        c.text(dx + q * 68, y + 140 + r * 19, fit_text(f"{MODEL_SHORT[m]} {cars.get(m, 0)}", 66, 14), 14, "cars-left")

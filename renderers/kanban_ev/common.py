@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from renderers.base import Canvas, measure
+from engines.i18n import T, Tp
+from renderers.base import Canvas, local, measure
 
 WIDTH = 1200
 
@@ -49,14 +50,27 @@ PLAYER_COLOUR = ["#c62828", "#1565c0", "#2e7d32", "#b26a00"]
 DEPT_TINT = {"rd": "#e3eefb", "assembly": "#fbe9e1", "logistics": "#e6f4e4", "design": "#f6eefb", "admin": "#f4f1e1"}
 
 
-PART_SHORT = {
-    "autopilot": "auto",
-    "battery": "batt",
-    "body": "body",
-    "drivetrain": "drive",
-    "electronics": "elec",
-    "motor": "motor",
-}
+class _Words(dict):
+    """Short words by id, read in the language being drawn (each a host-catalog message):
+    ``PART_SHORT["battery"]`` is ``"batt"`` in English."""
+
+    def __getitem__(self, key):
+        return local(super().__getitem__(key))
+
+    def get(self, key, default=None):
+        return self[key] if key in self else default
+
+
+PART_SHORT = _Words(
+    {
+        "autopilot": Tp("car part short", "auto"),
+        "battery": Tp("car part short", "batt"),
+        "body": Tp("car part short", "body"),
+        "drivetrain": Tp("car part short", "drive"),
+        "electronics": Tp("car part short", "elec"),
+        "motor": Tp("car part short", "motor"),
+    }
+)
 
 
 PART_COLOUR = {
@@ -69,28 +83,54 @@ PART_COLOUR = {
 }
 
 
-MODEL_SHORT = {"city": "city", "suv": "SUV", "truck": "truck", "sports": "sports", "concept": "concept"}
+MODEL_SHORT = _Words(
+    {
+        "city": Tp("car model", "city"),
+        "suv": Tp("car model", "SUV"),
+        "truck": Tp("car model", "truck"),
+        "sports": Tp("car model", "sports"),
+        "concept": Tp("car model", "concept"),
+    }
+)
 
 
 MODEL_COLOUR = {"city": "#bfe6ff", "suv": "#c8efc0", "truck": "#ffd9a8", "sports": "#ffc2c2", "concept": "#e0ccff"}
 
 
-BENEFIT_WORD = {"pp": "PP", "shift": "shift", "book": "book", "voucher": "vchr", "speech": "speech"}
+BENEFIT_WORD = _Words(
+    {
+        "pp": Tp("benefit", "PP"),
+        "shift": Tp("benefit", "shift"),
+        "book": Tp("benefit", "book"),
+        "voucher": Tp("benefit", "vchr"),
+        "speech": Tp("benefit", "speech"),
+    }
+)
+#: the benefit words where room is short: a speech token is "tok"
+BENEFIT_SHORT = _Words(
+    {
+        "speech": Tp("benefit", "tok"),
+        "shift": Tp("benefit short", "shift"),
+        "book": Tp("benefit short", "book"),
+    }
+)
 
 
-def _benefit(b: dict | None) -> str:
-    """``{"pp": 3}`` -> ``3PP``; ``{"shift": 1, "speech": 1}`` -> ``shift+speech``."""
+def _benefit(b: dict | None, short: bool = False) -> str:
+    """``{"pp": 3}`` -> ``3PP``; ``{"shift": 1, "speech": 1}`` -> ``shift+speech`` (with
+    ``short``: ``shift+tok``), in the language being drawn."""
 
     if not b:
         return "-"
     if len(b) >= 4 and all(v == 1 for v in b.values()):
-        return "1 of each"
+        return local(T("1 of each"))
     out = []
     for k, v in b.items():
         if k == "pp":
             out.append(f"{v}PP")
         else:
-            out.append(("" if v == 1 else f"{v} ") + BENEFIT_WORD.get(k, k))
+            word = BENEFIT_SHORT.get(k) if short and k in BENEFIT_SHORT else BENEFIT_WORD.get(k, k)
+            out.append(("" if v == 1 else f"{v} ") + word)
     return "+".join(out)
 
 
@@ -141,7 +181,7 @@ def _wrap_list(items: list[str], widths: list[int], size: int) -> list[str]:
     ``widths[k]`` px wide; what does not fit ends the last line as "+n more"."""
 
     if not items:
-        return ["none yet"]
+        return [local(T("none yet"))]
     lines: list[str] = []
     k = 0
     while k < len(items) and len(lines) < len(widths):
@@ -152,13 +192,13 @@ def _wrap_list(items: list[str], widths: list[int], size: int) -> list[str]:
         while k < len(items):
             cand = cur + " " + items[k] + ("," if k + 1 < len(items) else "")
             rest = len(items) - k - 1
-            tail = f" +{rest} more" if last and rest else ""
+            tail = " " + local(T("+{n} more", n=rest)) if last and rest else ""
             if measure(cand + tail, size)[0] > w:
                 break
             cur = cand
             k += 1
         if last and k < len(items):
-            cur = cur.rstrip(",") + f" +{len(items) - k} more"
+            cur = cur.rstrip(",") + " " + local(T("+{n} more", n=len(items) - k))
         lines.append(cur)
     return lines
 

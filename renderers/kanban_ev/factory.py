@@ -4,7 +4,8 @@ department's own body)."""
 
 from __future__ import annotations
 
-from renderers.base import Layout, fit_text, measure, wrap
+from engines.i18n import T, Tn, Tp
+from renderers.base import Layout, fit_text, local, measure, wrap
 
 from .administration import _admin
 from .assembly import _assembly
@@ -17,15 +18,23 @@ from .rd import _rd
 def _status(c: _Canvas, b: _Board, y: int) -> int:
     v = b.v
     c.panel(M, y, WIDTH - 2 * M, 96, "status")
-    mood = "Mean" if v.get("sandra_mode") == "mean" else "Nice"
+    sandra = Tp("sandra", "Mean Sandra") if v.get("sandra_mode") == "mean" else Tp("sandra", "Nice Sandra")
     when = (
-        f"day {v.get('day', 0)}, week {v.get('week', 0)}, production cycle {v.get('cycle', 0)}"
+        T(
+            "day {day}, week {week}, production cycle {cycle}",
+            day=v["day"],
+            week=v.get("week", 0),
+            cycle=v.get("cycle", 0),
+        )
         if v.get("day")
-        else "setup"
+        else Tp("step", "setup")
     )
     if v.get("phase") == "over":
-        when = "final scoring (game over)"
-    head = f"Kanban EV - {when} - {mood} Sandra" + (" - SpeedCharger" if v.get("speedcharger") else "")
+        when = T("final scoring (game over)")
+    # "SpeedCharger" is the expansion's name
+    head = " - ".join(local(x) for x in (Tp("game title", "Kanban EV"), when, sandra)) + (
+        " - SpeedCharger" if v.get("speedcharger") else ""
+    )
     c.fit(M + 12, y + 8, head, 22, WIDTH - 4 * M, "status")
     c.fit(M + 12, y + 38, v.get("status", ""), 18, WIDTH - 4 * M, "status", SOFT)
     line = _turn_line(b)
@@ -43,20 +52,32 @@ def _turn_line(b: _Board) -> str:
         ms = b.v.get("meeting_state") or {}
         if b.v.get("phase") == "meeting" and ms:
             played = [g for g in ms.get("played", []) if g]
-            return "Meeting: " + (f"played {', '.join(played)}; " if played else "") + "play one goal, speak, or pass."
+            if played:
+                return local(T("Meeting: played {goals}; play one goal, speak, or pass.", goals=", ".join(played)))
+            return local(T("Meeting: play one goal, speak, or pass."))
         return ""
     who = t.get("who", -1)
     left = b.v.get("shifts_left", 0)
     depts = F.dept_names.get(t.get("dept", ""), "?") + (f" + {F.dept_names[t['dept2']]}" if t.get("dept2") else "")
     spent = t.get("spent", 0)
-    out = f"{b.name(who)} works in {depts}: {spent} shift{'' if spent == 1 else 's'} spent, {left} left this turn"
+    out = local(
+        Tn(
+            "{player} works in {departments}: {n} shift spent, {left} left this turn",
+            "{player} works in {departments}: {n} shifts spent, {left} left this turn",
+            spent,
+            player=b.name(who),
+            departments=depts,
+            left=left,
+        )
+    )
     pend = t.get("pending") or []
-    if pend:
-        out += {
-            "cert": "; choose a certification space",
-            "award": "; choose an award tile",
-            "route": "; choose the conveyor fork",
-        }.get(pend[0][0], "")
+    pending = {
+        "cert": Tp("pending", "choose a certification space"),
+        "award": Tp("pending", "choose an award tile"),
+        "route": Tp("pending", "choose the conveyor fork"),
+    }
+    if pend and pend[0][0] in pending:
+        out += "; " + local(pending[pend[0][0]])
     return out + "."
 
 
@@ -75,7 +96,7 @@ def _legend(c: _Canvas, b: _Board, y: int) -> int:
 
 
 def _track(c: _Canvas, x, y, label, values: list[int], current: int, tag, cw=40) -> int:
-    c.text(x, y, label, 16, tag)
+    c.text(x, y, fit_text(label, 60, 16), 16, tag)
     lw = 64
     for k, val in enumerate(values):
         on = val == current
@@ -123,16 +144,18 @@ def _tracks_and_room(c: _Canvas, b: _Board, y: int) -> int:
     lw = 430
     # left: cycle and week tracks, meeting marker, final goal
     c.panel(M, y, lw, h, "tracks")
-    _track(c, M + 10, y + 12, "Cycle", [0, 1, 2, 3], v.get("cycle", 0), "cycle-track")
-    _track(c, M + 10, y + 46, "Week", [0, 1, 2, 3], v.get("week", 0), "week-track")
+    _track(c, M + 10, y + 12, Tp("image label", "Cycle"), [0, 1, 2, 3], v.get("cycle", 0), "cycle-track")
+    _track(c, M + 10, y + 46, Tp("image label", "Week"), [0, 1, 2, 3], v.get("week", 0), "week-track")
     called = v.get("meeting")
     c.chip(M + 300, y + 10, 120, 58, "", "meeting-marker", ACTIVE if called else EMPTY, 15, INK if called else LINE)
-    c.text(M + 360, y + 16, "Meeting", 15, "meeting-marker", anchor="ma")
-    c.text(M + 360, y + 40, "called" if called else "not called", 15, "meeting-marker", anchor="ma")
+    c.text(M + 360, y + 16, fit_text(Tp("image label", "Meeting"), 114, 15), 15, "meeting-marker", anchor="ma")
+    call = Tp("meeting", "called") if called else Tp("meeting", "not called")
+    c.text(M + 360, y + 40, fit_text(call, 114, 15), 15, "meeting-marker", anchor="ma")
     fy = y + 78
     final = v.get("final")
     c.rect(M + 8, fy, lw - 16, h - (fy - y) - 8, "final-goal", "#fff3e0", LINE, 1, 6)
-    c.text(M + 16, fy + 4, f"Final goal {final}: 1 speech token per achievement", 15, "final-goal", SOFT)
+    final_goal = fit_text(T("Final goal {goal}: 1 speech token per achievement", goal=final), lw - 32, 15)
+    c.text(M + 16, fy + 4, final_goal, 15, "final-goal", SOFT)
     for k, item in enumerate(v.get("final_goal", [])):
         ly = fy + 26 + k * 20
         c.fit(M + 16, ly, item["text"], 16, lw - 90, "final-goal")
@@ -140,10 +163,13 @@ def _tracks_and_room(c: _Canvas, b: _Board, y: int) -> int:
     # right: meeting room
     rx = 2 * M + lw
     rw = WIDTH - M - rx
-    title = "Meeting room" + (
-        f" - {sum(v.get('nominated', []))} goal(s) nominated face down" if any(v.get("nominated", [])) else ""
+    title = local(Tp("image label", "Meeting room"))
+    if any(v.get("nominated", [])):
+        n = sum(v.get("nominated", []))
+        title += " - " + local(Tn("{n} goal nominated face down", "{n} goals nominated face down", n))
+    title += "   " + local(
+        T("(goal deck {deck}, discards {discards})", deck=v.get("gdeck", 0), discards=len(v.get("gdiscard", [])))
     )
-    title += f"   (goal deck {v.get('gdeck', 0)}, discards {len(v.get('gdiscard', []))})"
     c.panel(rx, y, rw, h, "meeting-room")
     c.fit(rx + 10, y + 8, title, 17, rw - 20, "meeting-room")
     cw = (rw - 20 - 3 * 8) // 4
@@ -156,7 +182,8 @@ def _tracks_and_room(c: _Canvas, b: _Board, y: int) -> int:
         if where == "played":
             c.rect(gx, gy, cw, card_h, f"meeting-room:played:{g}", None, "#7a0000", 3, 6)
     if not cards:
-        c.text(rx + 10, y + 40, "(empty until the meeting's nominations are revealed)", 16, "meeting-room", SOFT)
+        empty = fit_text(T("(empty until the meeting's nominations are revealed)"), rw - 20, 16)
+        c.text(rx + 10, y + 40, empty, 16, "meeting-room", SOFT)
     return y + h
 
 
@@ -178,14 +205,12 @@ def _dept_left(c: _Canvas, b: _Board, dept: str, x: int, y: int, h: int) -> None
         working = bool(here) and v.get("phase") == "work" and t.get("who") in here
         c.rect(wx, wy, ww, wh, stag, "#ffffff", INK if working else LINE, 3 if working else 1, 6)
         shifts = F.workstation_shifts[dept][k]
-        c.text(
-            wx + 6,
-            wy + 3,
-            f"{'upper' if k == 0 else 'lower'}: {shifts} shift{'s' if shifts > 1 else ''}",
-            14,
-            stag,
-            SOFT,
+        where = (
+            Tn("upper: {n} shift", "upper: {n} shifts", shifts)
+            if k == 0
+            else Tn("lower: {n} shift", "lower: {n} shifts", shifts)
         )
+        c.text(wx + 6, wy + 3, fit_text(where, ww - 12, 14), 14, stag, SOFT)
         if v.get("sandra") == code:
             c.chip(wx + 6, wy + 24, ww - 12, 24, "Sandra", f"{tag}:sandra", "#e9d3f2", 15, SANDRA)
         for i in here:
@@ -193,7 +218,7 @@ def _dept_left(c: _Canvas, b: _Board, dept: str, x: int, y: int, h: int) -> None
             c.fit(wx + 36, wy + 26, b.name(i), 16, ww - 42, f"{tag}:meeple")
     # training track: start + 5 spaces; certified on the 4th, expert on the last
     ty = y + 96
-    c.text(x + 10, ty + 12, "Train", 15, f"{tag}:training")
+    c.text(x + 10, ty + 12, fit_text(Tp("image label", "Train"), 48, 15), 15, f"{tag}:training")
     tx0 = x + 60
     cw = 44
     for sp in range(F.training_spaces):
@@ -203,12 +228,13 @@ def _dept_left(c: _Canvas, b: _Board, dept: str, x: int, y: int, h: int) -> None
         for k, i in enumerate(discs[:4]):
             r, q = divmod(k, 2)
             c.disc(tx0 + sp * (cw + 2) + 1 + q * 21, ty + 1 + r * 21, 21, i, f"{tag}:training:disc", 14)
-    lab = {0: "start", F.certified_at: "cert", F.expert_at: "expert"}
+    lab = {0: Tp("training", "start"), F.certified_at: Tp("training", "cert"), F.expert_at: Tp("training", "expert")}
     for sp, s in lab.items():
-        c.text(tx0 + sp * (cw + 2) + cw // 2, ty + cw + 2, s, 14, f"{tag}:training", SOFT, "ma")
+        c.text(tx0 + sp * (cw + 2) + cw // 2, ty + cw + 2, fit_text(s, cw + 2, 14), 14, f"{tag}:training", SOFT, "ma")
     aw = v.get("awards", {}).get(dept, 0)
     tok = v.get("award_tok", {}).get(dept, 0)
-    c.text(x + 10, ty + cw + 22, f"Award tiles: {aw}   speech token: {tok}", 15, f"{tag}:awards")
+    awards = fit_text(T("Award tiles: {awards}   speech token: {tokens}", awards=aw, tokens=tok), LEFT_W - 20, 15)
+    c.text(x + 10, ty + cw + 22, awards, 15, f"{tag}:awards")
 
 
 _DEPT_BODY = {

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from engines.i18n import T, Tp
+from renderers.base import local
 from renderers.summary import SeatSummary, Summary
 
 from .common import MODEL_SHORT, PART_SHORT, PLAYER_COLOUR, _Board
@@ -20,13 +22,19 @@ def summary(view: dict) -> Summary:
     F = b.F
     v = view
     over = v.get("phase") == "over"
-    mood = "Mean" if v.get("sandra_mode") == "mean" else "Nice"
+    sandra = Tp("sandra", "Mean Sandra") if v.get("sandra_mode") == "mean" else Tp("sandra", "Nice Sandra")
     if over:
-        step = "Game over: final scoring"
+        step = T("Game over: final scoring")
     elif v.get("day"):
-        step = f"Day {v.get('day', 0)} · week {v.get('week', 0)} · cycle {v.get('cycle', 0)} · {mood} Sandra"
+        step = T(
+            "Day {day} · week {week} · cycle {cycle} · {sandra}",
+            day=v["day"],
+            week=v.get("week", 0),
+            cycle=v.get("cycle", 0),
+            sandra=sandra,
+        )
     else:
-        step = f"Setup · {mood} Sandra"
+        step = T("Setup · {sandra}", sandra=sandra)
     result = v.get("result") or {}
     totals = {p: (result.get(p) or {}).get("total") for p in b.players}
     places: dict[int, int] = {}
@@ -41,38 +49,37 @@ def summary(view: dict) -> Summary:
     where = {}
     for i, code in enumerate(v.get("pos", [])):
         if isinstance(code, int) and 0 <= code < 2 * len(F.depts):
-            where[i] = f"{F.dept_names[F.depts[code // 2]]} {'upper' if code % 2 == 0 else 'lower'}"
+            dept = F.dept_names[F.depts[code // 2]]
+            where[i] = (
+                T("at {department} upper", department=dept)
+                if code % 2 == 0
+                else T("at {department} lower", department=dept)
+            )
     seats = []
     for i in order:
         s = b.seats[i]
         facts = []
         if i in where:
-            facts.append(f"at {where[i]}")
+            facts.append(where[i])
         facts += [
-            f"banked {s.get('banked', 0)}/{F.shift_bank_max}",
-            f"books {s.get('books', 0)}/{F.books_max}",
-            f"vouchers {s.get('vouchers', 0)}/{F.vouchers_max}",
-            f"speech {s.get('speech', 0)}",
+            Tp("player board", "banked {n}/{cap}", n=s.get("banked", 0), cap=F.shift_bank_max),
+            Tp("player board", "books {n}/{cap}", n=s.get("books", 0), cap=F.books_max),
+            Tp("player board", "vouchers {n}/{cap}", n=s.get("vouchers", 0), cap=F.vouchers_max),
+            Tp("player board", "speech {n}", n=s.get("speech", 0)),
         ]
         parts = s.get("parts", [])
         counted = {p: parts.count(p) for p in parts}  # in first-seen order: "auto ×4, elec"
-        facts.append(
-            "parts "
-            + (
-                ", ".join(PART_SHORT.get(p, p) + (f" ×{n}" if n > 1 else "") for p, n in counted.items())
-                if parts
-                else "none"
-            )
-        )
-        cert = [F.dept_names[d] for d in s.get("certified", [])]
+        listed = ", ".join(PART_SHORT.get(p, p) + (f" ×{n}" if n > 1 else "") for p, n in counted.items())
+        facts.append(T("parts {parts}", parts=listed) if parts else T("parts none"))
+        cert = [local(F.dept_names[d]) for d in s.get("certified", [])]
         if cert:
-            facts.append("certified " + ", ".join(cert))
+            facts.append(T("certified {departments}", departments=", ".join(cert)))
         up = s.get("upgraded", [])
         if up:
-            facts.append(f"upgrades {len(up)} (tested {len(s.get('tested', []))})")
+            facts.append(T("upgrades {n} (tested {tested})", n=len(up), tested=len(s.get("tested", []))))
         cars = [MODEL_SHORT.get(c, c) for c in s.get("garages", []) if c]
         if cars:
-            facts.append("garages " + ", ".join(cars))
+            facts.append(T("garages {cars}", cars=", ".join(cars)))
         seats.append(
             SeatSummary(
                 name=b.name(i),
@@ -86,20 +93,23 @@ def summary(view: dict) -> Summary:
     table = []
     queue = [MODEL_SHORT.get(m, m) for m in v.get("queue", []) if m]
     if v.get("demand") and not over:
+        demand = ", ".join(MODEL_SHORT.get(m, m) for m in v["demand"] if m)
         table.append(
-            "Demand: "
-            + ", ".join(MODEL_SHORT.get(m, m) for m in v["demand"] if m)
-            + (f" · test track queue: {', '.join(queue)}" if queue else "")
+            T("Demand: {models} · test track queue: {queue}", models=demand, queue=", ".join(queue))
+            if queue
+            else T("Demand: {models}", models=demand)
         )
     room = [g for g in v.get("room") or [] if g]
     goals = v.get("goals") or {}
     if room and not over:
-        table.append("Meeting room: " + "; ".join(f"{g} {(goals.get(g) or {}).get('text', '')}".strip() for g in room))
-    status = v.get("status", "")
+        listed = "; ".join(f"{g} {local((goals.get(g) or {}).get('text', ''))}".strip() for g in room)
+        table.append(T("Meeting room: {goals}", goals=listed))
+    status = local(v.get("status", ""))
     # the day, week and cycle are in the head already
     status = re.sub(r"^Day \d+, week \d+, cycle \d+, ", "", status)
     status = status[:1].upper() + status[1:]
     turn = _turn_line(b)
     if turn and turn.split(":")[0] not in status:  # the engine's status may say it already
         status = f"{status} {turn}" if status else turn
-    return Summary(title="Kanban EV", step=step, seats=seats, table=table, status=status, over=over)
+    title = Tp("game title", "Kanban EV")
+    return Summary(title=title, step=step, seats=seats, table=table, status=status, over=over)

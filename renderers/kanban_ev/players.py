@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from renderers.base import Layout, measure
+from engines.i18n import T, Tp
+from renderers.base import Layout, fit_text, local, measure
 
 from .common import (
     EMPTY,
@@ -49,18 +50,18 @@ def _player_strip(c: _Canvas, b: _Board, i: int, y: int) -> int:
     c.rect(M, y, WIDTH - 2 * M, h, tag, PANEL, INK if acting else LINE, 3 if acting else 2, 8)
     if result:
         words = {
-            "final_goal": "final goal",
-            "leftovers": "leftovers",
-            "cars": "cars",
-            "training": "training",
-            "tested": "tested designs",
-            "chargers": "chargers",
+            "final_goal": Tp("final scoring", "final goal"),
+            "leftovers": Tp("final scoring", "leftovers"),
+            "cars": Tp("final scoring", "cars"),
+            "training": Tp("final scoring", "training"),
+            "tested": Tp("final scoring", "tested designs"),
+            "chargers": Tp("final scoring", "chargers"),
         }
-        parts = [f"{words.get(k, k)} {v}" for k, v in result.items() if k != "total"]
+        parts = [f"{local(words.get(k, k))} {v}" for k, v in result.items() if k != "total"]
         c.fit(
             M + 12,
             y + STRIP_H - 4,
-            "Final scoring: " + ", ".join(parts) + f"; total {result.get('total', '')} PP",
+            T("Final scoring: {items}; total {total} PP", items=", ".join(parts), total=result.get("total", "")),
             17,
             WIDTH - 4 * M,
             f"{tag}:final",
@@ -71,20 +72,28 @@ def _player_strip(c: _Canvas, b: _Board, i: int, y: int) -> int:
     c.fit(M + 46, y + 10, b.name(i), 22, 300, f"{tag}:head")
     c.text(M + 360, y + 10, f"{s.get('pp', 0)} PP", 22, f"{tag}:pp")
     x = M + 470
-    for label, key, cap in (
-        ("banked", "banked", F.shift_bank_max),
-        ("books", "books", F.books_max),
-        ("vouchers", "vouchers", F.vouchers_max),
-    ):
+    counters = []
+    for key, cap in (("banked", F.shift_bank_max), ("books", F.books_max), ("vouchers", F.vouchers_max)):
         val = s.get(key, 0)
-        extra = f" (+{s['vpend']} soon)" if key == "vouchers" and s.get("vpend") else ""
-        lab = f"{label} {val}/{cap}{extra}"
-        c.text(x, y + 12, lab, 18, f"{tag}:{key}")
-        x += measure(lab, 18)[0] + 22
+        label = {
+            "banked": Tp("player board", "banked {n}/{cap}", n=val, cap=cap),
+            "books": Tp("player board", "books {n}/{cap}", n=val, cap=cap),
+            "vouchers": Tp("player board", "vouchers {n}/{cap}", n=val, cap=cap),
+        }[key]
+        lab = local(label)
+        if key == "vouchers" and s.get("vpend"):
+            lab += " " + local(T("(+{n} soon)", n=s["vpend"]))
+        counters.append((key, lab))
+    size = 18  # smaller where a language's words do not fit the strip
+    while size > 15 and sum(measure(lab, size)[0] + 22 for _k, lab in counters) > WIDTH - M - 12 - x:
+        size -= 1
+    for key, lab in counters:
+        c.text(x, y + 12, lab, size, f"{tag}:{key}")
+        x += measure(lab, size)[0] + 22
     certs = {d: d in s.get("certified", []) for d in F.depts}
     # row 1: garages
     gy = y + 46
-    c.text(M + 12, gy + 18, "Garages", 16, f"{tag}:garages")
+    c.text(M + 12, gy + 18, fit_text(Tp("image label", "Garages"), 82, 16), 16, f"{tag}:garages")
     for g in range(5):
         gx = M + 96 + g * 124
         car = s.get("garages", [""] * 5)[g]
@@ -92,16 +101,21 @@ def _player_strip(c: _Canvas, b: _Board, i: int, y: int) -> int:
         c.rect(gx, gy, 118, 56, f"{tag}:garages:{g + 1}", MODEL_COLOUR.get(car, EMPTY) if car else EMPTY, LINE, 1, 5)
         c.fit(gx + 4, gy + 2, f"{g + 1}: {_benefit(_garage_tile(F, s, g))}", 14, 110, f"{tag}:garages:{g + 1}", SOFT)
         if locked:
-            c.chip(gx + 4, gy + 26, 110, 24, "padlock", f"{tag}:padlocks:garage", "#cfcfcf", 14, INK)
+            c.chip(gx + 4, gy + 26, 110, 24, Tp("image label", "padlock"), f"{tag}:padlocks:garage", "#cfcfcf", 14, INK)
         elif car:
             c.text(gx + 59, gy + 28, MODEL_SHORT[car], 17, f"{tag}:garages:{g + 1}", INK, "ma")
     # charging board (SpeedCharger)
     cx = M + 96 + 5 * 124 + 14
-    c.text(
-        cx, gy - 2, "Charging board" + ("" if b.v.get("speedcharger", True) else " (not used)"), 15, f"{tag}:charging"
-    )
+    charging = T("Charging board") if b.v.get("speedcharger", True) else T("Charging board (not used)")
+    c.text(cx, gy - 2, fit_text(charging, WIDTH - M - 8 - cx, 15), 15, f"{tag}:charging")
     charged = set(s.get("chargers", []))
-    abbrev = {"rd": "R&D", "assembly": "Asm", "logistics": "Log", "design": "Des", "admin": "Adm"}
+    abbrev = {
+        "rd": Tp("department short", "R&D"),
+        "assembly": Tp("department short", "Asm"),
+        "logistics": Tp("department short", "Log"),
+        "design": Tp("department short", "Des"),
+        "admin": Tp("department short", "Adm"),
+    }
     for k, d in enumerate(F.depts):
         on = d in charged
         c.chip(
@@ -109,7 +123,7 @@ def _player_strip(c: _Canvas, b: _Board, i: int, y: int) -> int:
             gy + 20,
             62,
             34,
-            abbrev[d] + (" ON" if on else ""),
+            local(abbrev[d]) + (" " + local(Tp("charger", "ON")) if on else ""),
             f"{tag}:charging:{d}",
             "#b9f6ca" if on else EMPTY,
             14,
@@ -117,7 +131,7 @@ def _player_strip(c: _Canvas, b: _Board, i: int, y: int) -> int:
         )
     # row 2: the design spaces (5, the 6th padlocked until certified in Design)
     dy = y + 110
-    c.text(M + 12, dy + 10, "Designs", 16, f"{tag}:designs")
+    c.text(M + 12, dy + 10, fit_text(Tp("image label", "Designs"), 82, 16), 16, f"{tag}:designs")
     designs = s.get("designs", [])
     _spaces(
         c,
@@ -129,12 +143,12 @@ def _player_strip(c: _Canvas, b: _Board, i: int, y: int) -> int:
         F.design_spaces,
         certs["design"],
         len(designs),
-        "padlock",
+        Tp("image label", "padlock"),
         f"{tag}:padlocks:design",
         lambda k: f"{tag}:designs:{k + 1}",
         lambda k, x: _design_chip(c, x, dy, 118, 38, designs[k], f"{tag}:designs:{k + 1}"),
     )
-    dbl = "Double upgrade: used" if s.get("dbl") else "Double upgrade: available"
+    dbl = T("Double upgrade: used") if s.get("dbl") else T("Double upgrade: available")
     c.fit(
         M + 96 + (F.design_spaces + 1) * 124 + 8,
         dy + 10,
@@ -147,8 +161,15 @@ def _player_strip(c: _Canvas, b: _Board, i: int, y: int) -> int:
     uy = y + 156
     up = s.get("upgraded", [])
     tested = list(s.get("tested", []))
-    c.text(M + 12, uy, "Upgraded", 16, f"{tag}:upgraded")
-    head = (f"{len(up)}, tested {len(tested)}" + (" (*):" if tested else ":")) if up else "none yet"
+    c.text(M + 12, uy, fit_text(Tp("image label", "Upgraded"), 82, 16), 16, f"{tag}:upgraded")
+    if up:
+        head = local(
+            T("{n}, tested {tested} (*):", n=len(up), tested=len(tested))
+            if tested
+            else T("{n}, tested {tested}:", n=len(up), tested=len(tested))
+        )
+    else:
+        head = local(T("none yet"))
     c.text(M + 96, uy, head, 16, f"{tag}:tested")
     words = [
         f"{MODEL_SHORT[d.split('-')[0]]} {PART_SHORT.get(d.split('-')[1], d.split('-')[1])}"
@@ -162,7 +183,7 @@ def _player_strip(c: _Canvas, b: _Board, i: int, y: int) -> int:
         c.text(x0 if k == 0 else M + 96, uy + k * 21, ln, 16, f"{tag}:upgraded")
     # row 4: parts and speech tokens
     py = y + 204
-    c.text(M + 12, py + 8, "Parts", 16, f"{tag}:parts")
+    c.text(M + 12, py + 8, fit_text(Tp("image label", "Parts"), 82, 16), 16, f"{tag}:parts")
     parts = s.get("parts", [])
     _spaces(
         c,
@@ -174,7 +195,7 @@ def _player_strip(c: _Canvas, b: _Board, i: int, y: int) -> int:
         F.part_spaces,
         certs["logistics"],
         len(parts),
-        "padlock",
+        Tp("image label", "padlock"),
         f"{tag}:padlocks:part",
         lambda k: f"{tag}:parts:{k + 1}",
         lambda k, x: c.chip(
@@ -189,7 +210,7 @@ def _player_strip(c: _Canvas, b: _Board, i: int, y: int) -> int:
         ),
     )
     sx = M + 96 + 6 * 76 + 20
-    c.text(sx, py + 8, "Speech", 16, f"{tag}:speech")
+    c.text(sx, py + 8, fit_text(Tp("image label", "Speech"), 64, 16), 16, f"{tag}:speech")
     _spaces(
         c,
         sx + 66,
@@ -200,33 +221,35 @@ def _player_strip(c: _Canvas, b: _Board, i: int, y: int) -> int:
         F.speech_spaces,
         certs["admin"],
         s.get("speech", 0),
-        "lock",
+        Tp("image label", "lock"),
         f"{tag}:padlocks:speech",
         lambda k: f"{tag}:speech:space",
         lambda k, x: c.disc(x + 2, py + 2, 30, i, f"{tag}:speech:token", 15),
     )
     gx = sx + 66 + 5 * 40 + 8
-    c.fit(gx, py + 8, f"+{s.get('generic', 0)} generic", 15, WIDTH - M - gx - 8, f"{tag}:speech:generic")
+    c.fit(gx, py + 8, T("+{n} generic", n=s.get("generic", 0)), 15, WIDTH - M - gx - 8, f"{tag}:speech:generic")
     # row 5: padlocks summary, hand sizes
     ry = y + 248
     locks = [
-        f"{name} {n + 1}"
+        f"{local(name)} {n + 1}"
         for d, name, n in (
-            ("assembly", "garage", F.garages),
-            ("design", "design", F.design_spaces),
-            ("logistics", "part", F.part_spaces),
-            ("admin", "speech", F.speech_spaces),
+            ("assembly", Tp("padlock", "garage"), F.garages),
+            ("design", Tp("padlock", "design"), F.design_spaces),
+            ("logistics", Tp("padlock", "part"), F.part_spaces),
+            ("admin", Tp("padlock", "speech"), F.speech_spaces),
         )
         if not certs[d]
     ]
-    c.fit(M + 12, ry + 8, "Padlocks left: " + (", ".join(locks) if locks else "none"), 16, 560, f"{tag}:padlocks")
-    c.text(
-        M + 720,
-        ry + 8,
-        f"goals {s.get('goals', 0)}, order cards {s.get('kanban', 0)}, {s.get('gset') or '?'} garages",
-        16,
-        f"{tag}:hand",
+    padlocks = T("Padlocks left: {locks}", locks=", ".join(locks)) if locks else T("Padlocks left: none")
+    c.fit(M + 12, ry + 8, padlocks, 16, 690, f"{tag}:padlocks")
+    # the garage set is the word of `garages basic|expert`
+    hand = T(
+        "goals {goals}, order cards {cards}, {set} garages",
+        goals=s.get("goals", 0),
+        cards=s.get("kanban", 0),
+        set=s.get("gset") or "?",
     )
+    c.fit(M + 720, ry + 8, hand, 16, WIDTH - 2 * M - 724, f"{tag}:hand")
     return y + h
 
 
@@ -236,8 +259,9 @@ def players_layout(view: dict) -> Layout:
     b = _Board(view)
     c = _Canvas()
     y = M
-    c.text(M + 4, y, "Player boards", 22, "players-title")
-    c.fit(M + 200, y + 4, view.get("status", ""), 17, WIDTH - 220 - M, "players-title", SOFT)
+    title = c.text(M + 4, y, Tp("image label", "Player boards"), 22, "players-title")
+    sx = max(M + 200, title.x + title.w + 16)
+    c.fit(sx, y + 4, view.get("status", ""), 17, WIDTH - sx - 20, "players-title", SOFT)
     y += 36
     for i in range(b.n):
         y = _player_strip(c, b, i, y) + 8

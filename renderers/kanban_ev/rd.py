@@ -3,6 +3,9 @@ grey and beige factory goals."""
 
 from __future__ import annotations
 
+from engines.i18n import T, Tp
+from renderers.base import fit_text, local
+
 from .common import (
     ACTIVE,
     EMPTY,
@@ -23,7 +26,7 @@ def _rd(c: _Canvas, b: _Board, x: int, y: int, w: int) -> None:
     F = b.F
     v = b.v
     # test track: 8 spaces in a loop, pace car, striped spaces; the 4 places behind it
-    c.text(x, y, "Test track", 17, "test-track")
+    c.text(x, y, Tp("image label", "Test track"), 17, "test-track")
     n = F.test_track
     cw = 44
     for sp in range(n["spaces"]):
@@ -44,10 +47,10 @@ def _rd(c: _Canvas, b: _Board, x: int, y: int, w: int) -> None:
             for k in range(0, cw, 9):
                 c.line([(sx + k, y + 59), (sx + min(cw - 1, k + 8), y + 51)], "test-track:striped", "#d04545", 2)
         if sp == v.get("pace"):
-            c.chip(sx + 2, y + 26, cw - 4, 24, "pace", "test-track:pace-car", ACTIVE, 14, INK)
+            c.chip(sx + 2, y + 26, cw - 4, 24, Tp("test track", "pace"), "test-track:pace-car", ACTIVE, 14, INK)
     qy = y + 66
-    c.text(x, qy + 4, "Behind the pace car:", 15, "test-track:queue")
-    c.text(x, qy + 26, "(place: claim cost)", 14, "test-track:queue", SOFT)
+    c.text(x, qy + 4, fit_text(T("Behind the pace car:"), 156, 15), 15, "test-track:queue")
+    c.text(x, qy + 26, fit_text(T("(place: claim cost)"), 156, 14), 14, "test-track:queue", SOFT)
     qx = x + 160
     for k, car in enumerate(v.get("queue", [])):
         cost = F.claim_cost[k]
@@ -61,17 +64,22 @@ def _rd(c: _Canvas, b: _Board, x: int, y: int, w: int) -> None:
             MODEL_COLOUR.get(car, EMPTY),
             14,
         )
-        c.text(qx + k * 56 + 26, qy + 28, f"{k + 1}: {cost}sh", 14, "test-track:queue", SOFT, "ma")
+        cost_label = fit_text(T("{place}: {cost}sh", place=k + 1, cost=cost), 55, 14)
+        c.text(qx + k * 56 + 26, qy + 28, cost_label, 14, "test-track:queue", SOFT, "ma")
     # factory goals (grey: cars; beige: upgrades)
     fy = qy + 52
     for k, kind in enumerate(("grey", "beige")):
         tiles = v.get("fgoals", {}).get(kind, [])
-        label, unit = {"grey": ("Car goals", "cars"), "beige": ("Upgrade goals", "upgrades")}[kind]
-        s = f"{label}: " + ", ".join(f"{tv} {unit}: {tok} tok" for tv, tok, _who in tiles)
+        if kind == "grey":
+            goals = ", ".join(local(T("{n} cars: {tokens} tok", n=tv, tokens=tok)) for tv, tok, _who in tiles)
+            s = T("Car goals: {goals}", goals=goals)
+        else:
+            goals = ", ".join(local(T("{n} upgrades: {tokens} tok", n=tv, tokens=tok)) for tv, tok, _who in tiles)
+            s = T("Upgrade goals: {goals}", goals=goals)
         c.fit(x, fy + k * 20, s, 15, 370, f"factory-goals:{kind}")
     # part value tracks 2..6
     vy = fy + 46
-    c.text(x, vy, "Part values", 15, "upgrade-values")
+    c.text(x, vy, Tp("image label", "Part values"), 15, "upgrade-values")
     doubled = set(v.get("doubled", []))
     for k, pt in enumerate(F.parts):
         r, q = divmod(k, 3)
@@ -82,7 +90,7 @@ def _rd(c: _Canvas, b: _Board, x: int, y: int, w: int) -> None:
         c.text(px + 66, py + 3, f"{val}" + (" x2" if pt in doubled else ""), 15, f"upgrade-values:{pt}")
     # upgrade spaces: 6 per model, printed benefit and the part on it
     ux = x + 390
-    c.text(ux, y, "Upgrade spaces (benefit / part)", 17, "upgrade-spaces")
+    c.text(ux, y, T("Upgrade spaces (benefit / part)"), 17, "upgrade-spaces")
     gw, gh = (w - 390 - 74) // 6, 40
     for r, m in enumerate(F.models):
         gy = y + 24 + r * (gh + 3)
@@ -94,7 +102,7 @@ def _rd(c: _Canvas, b: _Board, x: int, y: int, w: int) -> None:
             c.fit(
                 gx + 3,
                 gy + 1,
-                f"{k + 1} {_benefit(F.upgrade_spaces[m][k])}",
+                f"{k + 1} {_benefit(F.upgrade_spaces[m][k], short=True)}",
                 14,
                 gw - 8,
                 f"upgrade-spaces:{m}:{k + 1}",

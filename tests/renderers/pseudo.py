@@ -82,7 +82,8 @@ def unmarked(drawn: Iterable[str], names: Iterable[str], ids: Iterable[str] = ()
                 if not ASCII_LETTER.search(rest):
                     continue
                 core = part.strip(EDGES)
-                if core and any(core in e for e in engine):  # the engine's English (see the docstring)
+                # the engine's English (see the docstring), perhaps capitalised by the renderer
+                if core and any(core.lower() in e.lower() for e in engine):
                     continue
                 bad.append((s, part))
     return bad
