@@ -9,7 +9,7 @@ import random
 import re
 from typing import Any
 
-from bot.i18n import PSEUDO, PSEUDO_CLOSE, PSEUDO_OPEN, placeholders
+from bot.i18n import PSEUDO, PSEUDO_CLOSE, PSEUDO_OPEN, catalog, placeholders
 from engines.base import Choice, IllegalAction
 from engines.i18n import Code, Text
 
@@ -42,9 +42,18 @@ def check(value: Any, seats: list[str], where: str) -> None:
     assert not re.search(r"[A-Za-z]", rest), f"{where}: English outside the catalog in {rendered!r} ({value!r})"
 
 
+def _in_catalog(text: Text) -> bool:
+    """Whether the Czech catalog of the text's domain has its message (one Babel extracted)."""
+
+    found = getattr(catalog("cs", text.domain), "_catalog", {})
+    key = f"{text.context}\x04{text.msgid}" if text.context else text.msgid
+    return (key, 0) in found if text.plural is not None else key in found
+
+
 def _check_params(text: Text, seats: list[str], where: str) -> None:
     if isinstance(text, Code):
         return
+    assert _in_catalog(text), f"{where}: {text.msgid!r} ({text.domain}) is in no catalog: not extracted?"
     used = placeholders(text.msgid) | placeholders(text.plural or "")
     for name, v in text.params.items():
         if name not in used:  # (the base class passes every field of an action)

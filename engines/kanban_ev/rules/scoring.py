@@ -109,15 +109,12 @@ def final_scoring(s: State, ev: list[Event]) -> None:
         p.pp += total
         items["total"] = p.pp
         result[s.players[i]] = items
+        # (the parts built apart: Babel does not extract a message inside another's call)
+        parts = [T("{what} {n}", what=FINAL_LABELS[k], n=v) for k, v in items.items() if k != "total"]
         ev.append(
             event(
                 type="final",
-                text=T(
-                    "{seat} final scoring: {items}; total {pp} PP.",
-                    seat=s.players[i],
-                    items=[T("{what} {n}", what=FINAL_LABELS[k], n=v) for k, v in items.items() if k != "total"],
-                    pp=p.pp,
-                ),
+                text=T("{seat} final scoring: {items}; total {pp} PP.", seat=s.players[i], items=parts, pp=p.pp),
             )
         )
     b.final_scores = result
