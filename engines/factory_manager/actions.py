@@ -25,6 +25,7 @@ from __future__ import annotations
 from typing import ClassVar, Literal
 
 from engines.base import ActionModel, cached_action
+from engines.i18n import N_
 
 Kind = Literal["storage", "machine", "production-robot", "saving-robot", "control-unit", "optimisation-unit"]
 Where = Literal["hall1", "hall2", "room", "aside"]
@@ -50,7 +51,7 @@ class Pass(ActionModel):
     """Phase 1: leave the current auction (final for that auction)."""
 
     type: Literal["pass"] = "pass"
-    sentence = "Pass: leave this auction."
+    sentence = N_("Pass: leave this auction.")
 
 
 class Take(ActionModel):
@@ -88,7 +89,6 @@ class Demolish(ActionModel):
     """Phase 3: demolish an installed tile with an available worker."""
 
     type: Literal["demolish"] = "demolish"
-    sentence = "Demolish {tile} (uses a worker)."
     tile: str
 
 
@@ -103,7 +103,6 @@ class SwitchOff(ActionModel):
     """Phase 4: switch an installed machine or robot off."""
 
     type: Literal["switch_off"] = "switch_off"
-    sentence = "Switch {tile} off this round."
     tile: str
 
 
@@ -111,7 +110,6 @@ class SwitchOn(ActionModel):
     """Phase 4: switch a switched-off machine or robot on again."""
 
     type: Literal["switch_on"] = "switch_on"
-    sentence = "Switch {tile} on again."
     tile: str
 
 

@@ -10,6 +10,7 @@ resolve what the text leaves open (copied into :mod:`engines.factory_manager.dat
 from __future__ import annotations
 
 from engines.base import Engine, Event, IllegalAction, default_parse, normalize, rng
+from engines.i18n import N_, Code
 
 from . import data as D
 from . import rules as R
@@ -30,9 +31,13 @@ from .actions import (
 )
 from .ai import FactoryManagerAI
 from .rules import (
+    KIND,
     PHASE_NUMBER,
     PHASE_TITLE,
     TILES,
+    T,
+    Tn,
+    Tp,
     _clone,
     _settle_temps,
     _workers,
@@ -41,6 +46,7 @@ from .rules import (
     installed,
     temp_cost,
     total_workers,
+    tx,
 )
 from .search import HOOKS as SEARCH_HOOKS
 from .state import Options, PlayerState, State
@@ -250,140 +256,189 @@ class FactoryManager(Engine):
             if s.auction_tile:
                 if t == "bid":
                     if a.amount <= s.high_bid:
-                        raise IllegalAction(f"A bid must be higher than the current {s.high_bid}.")
+                        raise IllegalAction(T("A bid must be higher than the current {bid}.", bid=s.high_bid))
                     if a.amount > top:
                         raise IllegalAction(
-                            f"You have only {p.available} available workers; a bidder keeps at least 1, "
-                            f"so you can bid at most {top}."
+                            Tn(
+                                "You have only {n} available workers; a bidder keeps at least 1, so you can bid at "
+                                "most {top}.",
+                                "You have only {n} available workers; a bidder keeps at least 1, so you can bid at "
+                                "most {top}.",
+                                p.available,
+                                top=top,
+                            )
                         )
                     return
                 if t == "pass":
                     return
                 raise IllegalAction(
-                    f"Turn-order tile {s.auction_tile} is being auctioned: `bid` more than {s.high_bid} or `pass`."
+                    T(
+                        "Turn-order tile {tile} is being auctioned: `bid` more than {bid} or `pass`.",
+                        tile=s.auction_tile,
+                        bid=s.high_bid,
+                    )
                 )
             last = len(R.waiting_for_tile(s)) == 1
             if t in ("open", "take"):
                 if last and t == "open":
-                    raise IllegalAction(f"You are last: `take {s.order_offer[0]} bid 0` (or more workers).")
+                    raise IllegalAction(
+                        T("You are last: `take {tile} bid 0` (or more workers).", tile=s.order_offer[0])
+                    )
                 if not last and t == "take":
-                    raise IllegalAction("Only the last player takes the last tile; choose a tile with `open`.")
+                    raise IllegalAction(T("Only the last player takes the last tile; choose a tile with `open`."))
                 if a.tile not in s.order_offer:
                     raise IllegalAction(
-                        f"Tile {a.tile} is not on offer; the offer is {', '.join(map(str, s.order_offer))}."
+                        T("Tile {tile} is not on offer; the offer is {offer}.", tile=a.tile, offer=list(s.order_offer))
                     )
                 if a.bid < 0:
-                    raise IllegalAction("A bid cannot be negative.")
+                    raise IllegalAction(T("A bid cannot be negative."))
                 if a.bid > top:
                     raise IllegalAction(
-                        f"You have only {p.available} available workers; a bidder keeps at least 1, "
-                        f"so you can put at most {top} on the tile."
+                        Tn(
+                            "You have only {n} available workers; a bidder keeps at least 1, so you can put at most "
+                            "{top} on the tile.",
+                            "You have only {n} available workers; a bidder keeps at least 1, so you can put at most "
+                            "{top} on the tile.",
+                            p.available,
+                            top=top,
+                        )
                     )
                 return
             raise IllegalAction(
-                "You choose the next turn-order tile: `open <tile> bid <workers>`."
+                T("You choose the next turn-order tile: `open <tile> bid <workers>`.")
                 if not last
-                else f"You are last: `take {s.order_offer[0]} bid 0` (or more workers)."
+                else T("You are last: `take {tile} bid 0` (or more workers).", tile=s.order_offer[0])
             )
         if ph == "market":
             if t == "place":
                 if not s.columns[a.kind]:
-                    raise IllegalAction(f"The {D.KIND_NAMES[a.kind]} column is empty.")
+                    raise IllegalAction(T("The {kind} column is empty.", kind=KIND[a.kind]))
                 return
             if t == "done":
                 if not s.in_extras:
                     raise IllegalAction(
-                        f"You must still place {s.market_left} tile{'s' if s.market_left != 1 else ''} "
-                        "on the market, one per available worker."
+                        Tn(
+                            "You must still place {n} tile on the market, one per available worker.",
+                            "You must still place {n} tiles on the market, one per available worker.",
+                            s.market_left,
+                        )
                     )
                 return
-            raise IllegalAction("In the market phase you `place <kind>` (the cheapest tile of a column).")
+            raise IllegalAction(T("In the market phase you `place <kind>` (the cheapest tile of a column)."))
         if ph == "build":
             self._check_build(s, p, a)
             return
         # bureaucracy
         if t in ("switch_off", "switch_on"):
             if a.tile not in installed(p):
-                raise IllegalAction(f"You have no installed tile {a.tile}.")
+                raise IllegalAction(T("You have no installed tile {tile}.", tile=Code(a.tile)))
             if TILES[a.tile].kind not in D.SWITCHABLE_KINDS:
-                raise IllegalAction("Only machines and robots can be switched off.")
+                raise IllegalAction(T("Only machines and robots can be switched off."))
             if t == "switch_off" and a.tile in p.off:
-                raise IllegalAction(f"Tile {a.tile} is already switched off.")
+                raise IllegalAction(T("Tile {tile} is already switched off.", tile=Code(a.tile)))
             if t == "switch_on" and a.tile not in p.off:
-                raise IllegalAction(f"Tile {a.tile} is already switched on.")
+                raise IllegalAction(T("Tile {tile} is already switched on.", tile=Code(a.tile)))
             return
         if t == "done":
             problem = R.bureaucracy_problem(p)
             if problem:
                 raise IllegalAction(problem)
             return
-        raise IllegalAction("In the bureaucracy phase you `switch off`/`switch on` machines and robots, then `done`.")
+        raise IllegalAction(
+            T("In the bureaucracy phase you `switch off`/`switch on` machines and robots, then `done`.")
+        )
 
     def _check_build(self, s: State, p: PlayerState, a) -> None:
         t = a.type
         if t in ("buy", "demolish"):
             if s.turn_hired:
-                raise IllegalAction("You have hired temporary workers, which ends your workers' actions this turn.")
+                raise IllegalAction(T("You have hired temporary workers, which ends your workers' actions this turn."))
             if p.available <= 0:
-                raise IllegalAction("You have no available worker left this turn.")
+                raise IllegalAction(T("You have no available worker left this turn."))
         if t == "buy":
             if a.tile not in s.market:
-                raise IllegalAction(f"Tile {a.tile} is not on the market.")
+                raise IllegalAction(T("Tile {tile} is not on the market.", tile=Code(a.tile)))
             cost = buy_cost(TILES[a.tile].price, p.tile)
             if p.money < cost:
-                raise IllegalAction(f"Tile {a.tile} costs you {cost} Elektro and you have {p.money}.")
+                raise IllegalAction(
+                    T(
+                        "Tile {tile} costs you {cost} Elektro and you have {money}.",
+                        tile=Code(a.tile),
+                        cost=cost,
+                        money=p.money,
+                    )
+                )
             if a.where != "aside":
                 self._check_place(p, a.tile, a.where, cost)
             return
         if t == "install":
             if a.tile not in p.stored:
-                raise IllegalAction(f"You keep no tile {a.tile} beside your factory.")
+                raise IllegalAction(T("You keep no tile {tile} beside your factory.", tile=Code(a.tile)))
             self._check_place(p, a.tile, a.where, 0, kept=True)
             return
         if t == "demolish":
             if a.tile not in installed(p):
-                raise IllegalAction(f"You have no installed tile {a.tile}.")
+                raise IllegalAction(T("You have no installed tile {tile}.", tile=Code(a.tile)))
             return
         if t == "hire":
             if s.turn_hired:
-                raise IllegalAction("You have already hired temporary workers this turn.")
+                raise IllegalAction(T("You have already hired temporary workers this turn."))
             if not 1 <= a.count <= D.MAX_TEMPS:
-                raise IllegalAction(f"You may hire 1 or {D.MAX_TEMPS} temporary workers.")
+                raise IllegalAction(T("You may hire 1 or {most} temporary workers.", most=D.MAX_TEMPS))
             c = temp_cost(p.tile)
             if p.money < a.count * c:
                 raise IllegalAction(
-                    f"{a.count} temporary worker{'s cost' if a.count > 1 else ' costs'} {a.count * c} Elektro "
-                    f"and you have {p.money}."
+                    Tn(
+                        "{n} temporary worker costs {cost} Elektro and you have {money}.",
+                        "{n} temporary workers cost {cost} Elektro and you have {money}.",
+                        a.count,
+                        cost=a.count * c,
+                        money=p.money,
+                    )
                 )
             return
         if t == "done":
             return
-        raise IllegalAction("In this phase you `buy`, `install`, `demolish`, `hire` or say `done`.")
+        raise IllegalAction(T("In this phase you `buy`, `install`, `demolish`, `hire` or say `done`."))
 
     def _check_place(self, p: PlayerState, tid: str, where: str, cost: int, kept: bool = False) -> None:
         kind = TILES[tid].kind
-        name = D.KIND_NAMES[kind]
+        name = KIND[kind]
         if kind in D.ROOM_KINDS:
             if where != "room":
-                raise IllegalAction(f"A {name} goes into its control-room space (`room`).")
+                raise IllegalAction(T("A {kind} goes into its control-room space (`room`).", kind=name))
             slot = p.control if kind == "control-unit" else p.optimisation
             if slot is not None:
                 raise IllegalAction(
-                    f"You already have a {name} installed ({slot}); demolish it first"
-                    + ("." if kept else " or keep this one `aside`.")
+                    T("You already have a {kind} installed ({tile}); demolish it first.", kind=name, tile=Code(slot))
+                    if kept
+                    else T(
+                        "You already have a {kind} installed ({tile}); demolish it first or keep this one `aside`.",
+                        kind=name,
+                        tile=Code(slot),
+                    )
                 )
             return
         if where == "room":
-            raise IllegalAction(f"Only control and optimisation units go into the control room, not a {name}.")
+            raise IllegalAction(
+                T("Only control and optimisation units go into the control room, not a {kind}.", kind=name)
+            )
         if where == "hall1":
             if len(p.hall) >= D.HALL1_SPACES:
-                raise IllegalAction("Production hall I is full; demolish a tile first or use hall II.")
+                raise IllegalAction(T("Production hall I is full; demolish a tile first or use hall II."))
             return
         if len(p.hall2) >= D.HALL2_SPACES:
-            raise IllegalAction("Production hall II is full; demolish a tile first.")
+            raise IllegalAction(T("Production hall II is full; demolish a tile first."))
         fee = D.HALL2_FEE if len(p.hall2) >= p.hall2_paid else 0
         if p.money < cost + fee:
-            raise IllegalAction(f"That costs you {cost + fee} Elektro (hall II space {fee}) and you have {p.money}.")
+            raise IllegalAction(
+                T(
+                    "That costs you {cost} Elektro (hall II space {fee}) and you have {money}.",
+                    cost=cost + fee,
+                    fee=fee,
+                    money=p.money,
+                )
+            )
 
     # -- effects -----------------------------------------------------------------
     def _do(self, s: State, i: int, a, events: list[Event]) -> None:
@@ -393,7 +448,13 @@ class FactoryManager(Engine):
         if t == "open":
             events.append(
                 Event(
-                    type="open", text=f"{seat} opens the auction for turn-order tile {a.tile} with {_workers(a.bid)}."
+                    type="open",
+                    text=T(
+                        "{seat} opens the auction for turn-order tile {tile} with {workers}.",
+                        seat=seat,
+                        tile=a.tile,
+                        workers=_workers(a.bid),
+                    ),
                 )
             )
             s.auction_tile = a.tile
@@ -403,12 +464,12 @@ class FactoryManager(Engine):
             s.bid_turn = i
             R.next_bidder(s, events)
         elif t == "bid":
-            events.append(Event(type="bid", text=f"{seat} bids {a.amount}."))
+            events.append(Event(type="bid", text=T("{seat} bids {amount}.", seat=seat, amount=a.amount)))
             s.high_bid = a.amount
             s.high_bidder = i
             R.next_bidder(s, events)
         elif t == "pass":
-            events.append(Event(type="pass", text=f"{seat} passes."))
+            events.append(Event(type="pass", text=T("{seat} passes.", seat=seat)))
             s.bidders.remove(i)
             R.next_bidder(s, events)
         elif t == "take":
@@ -422,7 +483,13 @@ class FactoryManager(Engine):
             events.append(
                 Event(
                     type="place",
-                    text=f"{seat} puts {tid} ({D.KIND_NAMES[a.kind]}, price {TILES[tid].price}) on the market.",
+                    text=T(
+                        "{seat} puts {tile} ({kind}, price {price}) on the market.",
+                        seat=seat,
+                        tile=Code(tid),
+                        kind=KIND[a.kind],
+                        price=TILES[tid].price,
+                    ),
                 )
             )
             if s.in_extras:
@@ -439,16 +506,22 @@ class FactoryManager(Engine):
             p.money -= cost
             p.available -= 1
             p.used += 1
-            text = f"{seat} buys {a.tile} for {cost}"
             if a.where == "aside":
                 p.stored.append(a.tile)
-                text += " and keeps it beside the factory."
+                text = T(
+                    "{seat} buys {tile} for {cost} and keeps it beside the factory.",
+                    seat=seat,
+                    tile=Code(a.tile),
+                    cost=cost,
+                )
             else:
-                text += " and installs it" + self._install(p, a.tile, a.where) + "."
+                where, fee = self._install(p, a.tile, a.where)
+                text = tx(_BOUGHT[where], seat=seat, tile=Code(a.tile), cost=cost, fee=fee)
             events.append(Event(type="buy", text=text))
         elif t == "install":
             p.stored.remove(a.tile)
-            events.append(Event(type="install", text=f"{seat} installs {a.tile}{self._install(p, a.tile, a.where)}."))
+            where, fee = self._install(p, a.tile, a.where)
+            events.append(Event(type="install", text=tx(_INSTALLED[where], seat=seat, tile=Code(a.tile), fee=fee)))
         elif t == "demolish":
             tid = a.tile
             if tid in p.hall:
@@ -464,7 +537,7 @@ class FactoryManager(Engine):
             p.available -= 1
             p.demolishing += 1
             s.demolished.append(tid)
-            events.append(Event(type="demolish", text=f"{seat} demolishes {tid}."))
+            events.append(Event(type="demolish", text=T("{seat} demolishes {tile}.", seat=seat, tile=Code(tid))))
         elif t == "hire":
             c = temp_cost(p.tile)
             p.money -= a.count * c
@@ -473,20 +546,26 @@ class FactoryManager(Engine):
             events.append(
                 Event(
                     type="hire",
-                    text=f"{seat} hires {a.count} temporary worker{'s' if a.count > 1 else ''} for {a.count * c}.",
+                    text=Tn(
+                        "{seat} hires {n} temporary worker for {cost}.",
+                        "{seat} hires {n} temporary workers for {cost}.",
+                        a.count,
+                        seat=seat,
+                        cost=a.count * c,
+                    ),
                 )
             )
         elif t == "done" and s.phase == "build":
-            events.append(Event(type="done", text=f"{seat} is done."))
+            events.append(Event(type="done", text=T("{seat} is done.", seat=seat)))
             R.end_build_turn(s, events)
         elif t == "switch_off":
             p.off.append(a.tile)
             R.retrack(p)
-            events.append(Event(type="switch", text=f"{seat} switches {a.tile} off."))
+            events.append(Event(type="switch", text=T("{seat} switches {tile} off.", seat=seat, tile=Code(a.tile))))
         elif t == "switch_on":
             p.off.remove(a.tile)
             R.retrack(p)
-            events.append(Event(type="switch", text=f"{seat} switches {a.tile} on."))
+            events.append(Event(type="switch", text=T("{seat} switches {tile} on.", seat=seat, tile=Code(a.tile))))
         elif t == "done":  # bureaucracy
             prod, stor, en, need, _, _ = R.retrack(p)
             p.canteen = need
@@ -494,9 +573,15 @@ class FactoryManager(Engine):
             events.append(
                 Event(
                     type="bureaucracy",
-                    text=(
-                        f"{seat}: production {prod}, storage {stor}, energy {en}, {need} in the canteen, "
-                        f"{p.available} available."
+                    text=T(
+                        "{seat}: production {production}, storage {storage}, energy {energy}, {canteen} in the canteen, "
+                        "{available} available.",
+                        seat=seat,
+                        production=prod,
+                        storage=stor,
+                        energy=en,
+                        canteen=need,
+                        available=p.available,
                     ),
                 )
             )
@@ -505,13 +590,14 @@ class FactoryManager(Engine):
             else:
                 R.end_round(s, events)
 
-    def _install(self, p: PlayerState, tid: str, where: str) -> str:
+    def _install(self, p: PlayerState, tid: str, where: str) -> tuple[str, int]:
         """Factory Manager §3: hall I free, hall II 10 Elektro on a space's first use, control
-        room one unit of each kind. Returns the event's tail."""
+        room one unit of each kind. Returns where it went for the event (``"hall2 fee"`` when
+        the fee was paid) and the fee."""
 
         if where == "hall1":
             p.hall.append(tid)
-            return " in hall I"
+            return "hall1", 0
         if where == "hall2":
             fee = 0
             if len(p.hall2) >= p.hall2_paid:
@@ -519,45 +605,50 @@ class FactoryManager(Engine):
                 p.money -= fee
                 p.hall2_paid += 1
             p.hall2.append(tid)
-            return " in hall II" + (f" (plus {fee} for the new hall II space)" if fee else "")
+            return ("hall2 fee" if fee else "hall2"), fee
         if TILES[tid].kind == "control-unit":
             p.control = tid
         else:
             p.optimisation = tid
-        return " in the control room"
+        return "room", 0
 
     # ------------------------------------------------------------------ the move builder
     choice_kinds = {
-        "open": "Open an auction",
-        "bid": "Raise the bid",
-        "pass": "Pass",
-        "take": "Take the last tile",
-        "place": "Put a tile on the market",
-        "buy": "Buy a tile",
-        "install": "Install a kept tile",
-        "demolish": "Demolish a tile",
-        "hire": "Hire temporary workers",
-        "switch_off": "Switch a machine off",
-        "switch_on": "Switch a machine on",
-        "done": "Done",
+        "open": N_("Open an auction"),
+        "bid": N_("Raise the bid"),
+        "pass": N_("Pass"),
+        "take": N_("Take the last tile"),
+        "place": N_("Put a tile on the market"),
+        "buy": N_("Buy a tile"),
+        "install": N_("Install a kept tile"),
+        "demolish": N_("Demolish a tile"),
+        "hire": N_("Hire temporary workers"),
+        "switch_off": N_("Switch a machine off"),
+        "switch_on": N_("Switch a machine on"),
+        "done": N_("Done"),
     }
     choice_questions = {
-        "open.tile": "Which turn-order tile do you auction?",
-        "open.bid": "How many workers do you open with?",
-        "take.tile": "Which turn-order tile do you take?",
-        "take.bid": "How many workers do you put on it?",
-        "bid.amount": "How many workers do you bid?",
-        "place.kind": "Which column's cheapest tile goes to the market?",
-        "buy.tile": "Which market tile do you buy?",
-        "buy.where": "Where does it go?",
-        "install.tile": "Which tile kept beside your factory do you install?",
-        "install.where": "Where does it go?",
-        "demolish.tile": "Which tile do you demolish?",
-        "hire.count": "How many temporary workers do you hire?",
-        "switch_off.tile": "Which machine or robot do you switch off?",
-        "switch_on.tile": "Which machine or robot do you switch on?",
+        "open.tile": N_("Which turn-order tile do you auction?"),
+        "open.bid": N_("How many workers do you open with?"),
+        "take.tile": N_("Which turn-order tile do you take?"),
+        "take.bid": N_("How many workers do you put on it?"),
+        "bid.amount": N_("How many workers do you bid?"),
+        "place.kind": N_("Which column's cheapest tile goes to the market?"),
+        "buy.tile": N_("Which market tile do you buy?"),
+        "buy.where": N_("Where does it go?"),
+        "install.tile": N_("Which tile kept beside your factory do you install?"),
+        "install.where": N_("Where does it go?"),
+        "demolish.tile": N_("Which tile do you demolish?"),
+        "hire.count": N_("How many temporary workers do you hire?"),
+        "switch_off.tile": N_("Which machine or robot do you switch off?"),
+        "switch_on.tile": N_("Which machine or robot do you switch on?"),
     }
-    _WHERE = {"hall1": "Hall I", "hall2": "Hall II", "room": "Control room", "aside": "Keep it beside the factory"}
+    _WHERE = {
+        "hall1": T("Hall I"),
+        "hall2": T("Hall II"),
+        "room": T("Control room"),
+        "aside": T("Keep it beside the factory"),
+    }
 
     def choice_label(self, state, action, name: str, value) -> tuple[str, str]:
         """Tiles by id, kind and (for a purchase) price after discount; places by name;
@@ -568,18 +659,18 @@ class FactoryManager(Engine):
             if action.type == "buy":
                 i = R.actor(state)
                 cost = buy_cost(tl.price, state.players[i].tile) if i >= 0 else tl.price
-                return f"{value} ({D.KIND_NAMES[tl.kind]}, {cost} Elektro)", ""
-            return f"{value} ({D.KIND_NAMES[tl.kind]})", ""
+                return T("{tile} ({kind}, {cost} Elektro)", tile=Code(value), kind=KIND[tl.kind], cost=cost), ""
+            return T("{tile} ({kind})", tile=Code(value), kind=KIND[tl.kind]), ""
         if name == "where":
             return self._WHERE[value], ""
         if name in ("bid", "amount"):
-            return _workers(value).capitalize(), ""
+            return _workers(value), ""
         if name == "count":
-            return f"{value} temporary worker{'s' if value > 1 else ''}", ""
+            return Tn("{n} temporary worker", "{n} temporary workers", value), ""
         if name == "kind":
-            return D.KIND_NAMES[value].capitalize(), ""
+            return _KIND_LABEL[value], ""
         if name == "tile":
-            return f"Turn-order tile {value}", ""
+            return T("Turn-order tile {tile}", tile=value), ""
         return super().choice_label(state, action, name, value)
 
     # ------------------------------------------------------------------ text
@@ -615,104 +706,165 @@ class FactoryManager(Engine):
             return super().describe(state, action)
         t = action.type
         if t == "open":
-            return f"Open the auction for turn-order tile {action.tile} with {_workers(action.bid)}."
+            return T(
+                "Open the auction for turn-order tile {tile} with {workers}.",
+                tile=action.tile,
+                workers=_workers(action.bid),
+            )
         if t == "take":
-            return f"Take the last turn-order tile {action.tile}, putting {_workers(action.bid)} on it."
+            return T(
+                "Take the last turn-order tile {tile}, putting {workers} on it.",
+                tile=action.tile,
+                workers=_workers(action.bid),
+            )
         if t == "bid":
-            return f"Raise the bid to {_workers(action.amount)}."
+            return T("Raise the bid to {workers}.", workers=_workers(action.amount))
         if t == "place":
             col = state.columns.get(action.kind) or []
             tid = col[0] if col else "?"
-            return f"Put the cheapest {D.KIND_NAMES[action.kind]} ({tid}) on the market."
+            return T("Put the cheapest {kind} ({tile}) on the market.", kind=KIND[action.kind], tile=Code(tid))
+        if t == "demolish":
+            return T("Demolish {tile} (uses a worker).", tile=Code(action.tile))
+        if t == "switch_off":
+            return T("Switch {tile} off this round.", tile=Code(action.tile))
+        if t == "switch_on":
+            return T("Switch {tile} on again.", tile=Code(action.tile))
         if t == "buy":
             tl = TILES[action.tile]
-            where = {"hall1": "hall I", "hall2": "hall II", "room": "the control room", "aside": "beside the factory"}[
-                action.where
-            ]
             i = R.actor(state)
             cost = buy_cost(tl.price, state.players[i].tile) if i >= 0 else tl.price
-            head = f"Buy {action.tile} ({D.KIND_NAMES[tl.kind]}) for {cost}"
-            if action.where == "aside":
-                return head + " and keep it beside the factory."
-            return head + f" and put it in {where}{self._fee_note(state, i, action.where)}."
+            where = action.where
+            if where == "hall2" and self._fee_note(state, i, where):
+                where = "hall2 fee"
+            return tx(_BUY[where], tile=Code(action.tile), kind=KIND[tl.kind], cost=cost, fee=D.HALL2_FEE)
         if t == "install":
-            where = {"hall1": "hall I", "hall2": "hall II", "room": "the control room"}[action.where]
-            return f"Install {action.tile} in {where}{self._fee_note(state, R.actor(state), action.where)}."
+            where = action.where
+            if where == "hall2" and self._fee_note(state, R.actor(state), where):
+                where = "hall2 fee"
+            return tx(_INSTALL[where], tile=Code(action.tile), fee=D.HALL2_FEE)
         if t == "hire":
-            return (
-                f"Hire {action.count} temporary worker{'s' if action.count > 1 else ''} until the next round's phase 3."
+            return Tn(
+                "Hire {n} temporary worker until the next round's phase 3.",
+                "Hire {n} temporary workers until the next round's phase 3.",
+                action.count,
             )
         if state.phase == "market":
-            return "Stop adding extra tiles to the market."
+            return T("Stop adding extra tiles to the market.")
         if state.phase == "bureaucracy":
-            return "Confirm your factory's setting for this round."
+            return T("Confirm your factory's setting for this round.")
         i = R.actor(state)
         if state.phase == "build" and i >= 0 and state.players[i].temps and not state.turn_hired:
-            k = state.players[i].temps
-            return (
-                f"End your turn; your {k} temporary worker{'s go' if k > 1 else ' goes'} back to the "
-                "supply (not paid again)."
+            return Tn(
+                "End your turn; your {n} temporary worker goes back to the supply (not paid again).",
+                "End your turn; your {n} temporary workers go back to the supply (not paid again).",
+                state.players[i].temps,
             )
-        return "End your turn."
+        return T("End your turn.")
 
     @staticmethod
-    def _fee_note(state: State, i: int, where: str) -> str:
-        """`` (+10 Elektro for a new hall II space)`` when installing there costs the fee."""
+    def _fee_note(state: State, i: int, where: str) -> bool:
+        """Whether installing in ``where`` costs the hall II fee (a new hall II space)."""
 
         if where != "hall2" or i < 0:
-            return ""
+            return False
         p = state.players[i]
-        if len(p.hall2) >= p.hall2_paid:
-            return f" (+{D.HALL2_FEE} Elektro for a new hall II space)"
-        return ""
+        return len(p.hall2) >= p.hall2_paid
 
     def status(self, state: State) -> str:
         """One line: round, phase, whose step and what is expected."""
 
         s = state
         if s.phase == "over":
-            return f"Game over after round {s.round}."  # the host ranks (resigned players last)
+            return T("Game over after round {round}.", round=s.round)  # the host ranks (resigned players last)
         i = R.actor(s)
         who = s.players[i].seat
-        head = f"Round {s.round}/{D.ROUNDS}, phase {PHASE_NUMBER[s.phase]} ({PHASE_TITLE[s.phase]}): "
+        head = {"round": s.round, "rounds": D.ROUNDS, "number": PHASE_NUMBER[s.phase], "phase": PHASE_TITLE[s.phase]}
         if s.phase == "auction":
             if s.auction_tile:
-                return head + (
-                    f"tile {s.auction_tile}, high bid {s.high_bid} by "
-                    f"{s.players[s.high_bidder].seat}; {who} to raise or pass."
+                return T(
+                    "Round {round}/{rounds}, phase {number} ({phase}): tile {tile}, high bid {bid} by {bidder}; "
+                    "{seat} to raise or pass.",
+                    tile=s.auction_tile,
+                    bid=s.high_bid,
+                    bidder=s.players[s.high_bidder].seat,
+                    seat=who,
+                    **head,
                 )
             if len(R.waiting_for_tile(s)) == 1:
-                return head + f"{who} takes the last tile {s.order_offer[0]} (adding workers if wanted)."
-            return head + f"{who} chooses a tile from {', '.join(map(str, s.order_offer))} and opens the bidding."
+                return T(
+                    "Round {round}/{rounds}, phase {number} ({phase}): {seat} takes the last tile {tile} (adding "
+                    "workers if wanted).",
+                    seat=who,
+                    tile=s.order_offer[0],
+                    **head,
+                )
+            return T(
+                "Round {round}/{rounds}, phase {number} ({phase}): {seat} chooses a tile from {tiles} and opens "
+                "the bidding.",
+                seat=who,
+                tiles=list(s.order_offer),
+                **head,
+            )
         if s.phase == "market":
             if s.in_extras:
-                return (
-                    head
-                    + f"{who} may add up to {s.extra_left} extra tile{'s' if s.extra_left != 1 else ''}, or `done`."
+                return Tn(
+                    "Round {round}/{rounds}, phase {number} ({phase}): {seat} may add up to {n} extra tile, or `done`.",
+                    "Round {round}/{rounds}, phase {number} ({phase}): {seat} may add up to {n} extra tiles, or "
+                    "`done`.",
+                    s.extra_left,
+                    seat=who,
+                    **head,
                 )
-            return head + f"{who} places {s.market_left} more tile{'s' if s.market_left != 1 else ''} on the market."
+            return Tn(
+                "Round {round}/{rounds}, phase {number} ({phase}): {seat} places {n} more tile on the market.",
+                "Round {round}/{rounds}, phase {number} ({phase}): {seat} places {n} more tiles on the market.",
+                s.market_left,
+                seat=who,
+                **head,
+            )
         if s.phase == "build":
             p = s.players[i]
             if s.turn_hired:
-                return head + (
-                    f"{who} has hired temporary workers and may still install kept tiles, "
-                    f"then `done` ({p.money} Elektro)."
+                return T(
+                    "Round {round}/{rounds}, phase {number} ({phase}): {seat} has hired temporary workers and may "
+                    "still install kept tiles, then `done` ({money} Elektro).",
+                    seat=who,
+                    money=p.money,
+                    **head,
                 )
-            keep = ""
             if p.temps:
-                keep = (
-                    f"; its {p.temps} temporary worker"
-                    f"{'s leave' if p.temps > 1 else ' leaves'} unless paid again with `hire {p.temps}`"
+                return Tn(
+                    "Round {round}/{rounds}, phase {number} ({phase}): {seat} buys, demolishes or hires ({workers}, "
+                    "{money} Elektro; its {n} temporary worker leaves unless paid again with `hire {n}`), then "
+                    "`done`.",
+                    "Round {round}/{rounds}, phase {number} ({phase}): {seat} buys, demolishes or hires ({workers}, "
+                    "{money} Elektro; its {n} temporary workers leave unless paid again with `hire {n}`), then "
+                    "`done`.",
+                    p.temps,
+                    seat=who,
+                    workers=_workers(p.available),
+                    money=p.money,
+                    **head,
                 )
-            return head + (
-                f"{who} buys, demolishes or hires ({_workers(p.available)}, {p.money} Elektro{keep}), then `done`."
+            return T(
+                "Round {round}/{rounds}, phase {number} ({phase}): {seat} buys, demolishes or hires ({workers}, "
+                "{money} Elektro), then `done`.",
+                seat=who,
+                workers=_workers(p.available),
+                money=p.money,
+                **head,
             )
         p = s.players[i]
         _, _, _, need, machines, robots = factory_values(p)
-        return head + (
-            f"{who} switches machines/robots off or on, then `done` (canteen needs {need} of "
-            f"{total_workers(p)} workers, one must stay free; {robots} robot{'' if robots == 1 else 's'} "
-            f"for {machines} machine{'' if machines == 1 else 's'})."
+        return T(
+            "Round {round}/{rounds}, phase {number} ({phase}): {seat} switches machines/robots off or on, then "
+            "`done` (canteen needs {need} of {total} workers, one must stay free; {robots} for {machines}).",
+            seat=who,
+            need=need,
+            total=total_workers(p),
+            robots=Tn("{n} robot", "{n} robots", robots),
+            machines=Tn("{n} machine", "{n} machines", machines),
+            **head,
         )
 
     # ------------------------------------------------------------------ view
@@ -862,6 +1014,45 @@ class FactoryManager(Engine):
 
     def ranking(self, state: State) -> list[list[str]]:
         return R.ranking(state)
+
+
+#: a tile kind as the move builder's answer ("Pallet storage")
+_KIND_LABEL = {
+    "storage": Tp("tile kind label", "Pallet storage"),
+    "machine": Tp("tile kind label", "Machine"),
+    "production-robot": Tp("tile kind label", "Production robot"),
+    "saving-robot": Tp("tile kind label", "Saving robot"),
+    "control-unit": Tp("tile kind label", "Control unit"),
+    "optimisation-unit": Tp("tile kind label", "Optimisation unit"),
+}
+#: describe(): a purchase by where the tile goes ("hall2 fee": a new hall II space, its fee)
+_BUY = {
+    "aside": N_("Buy {tile} ({kind}) for {cost} and keep it beside the factory."),
+    "hall1": N_("Buy {tile} ({kind}) for {cost} and put it in hall I."),
+    "hall2": N_("Buy {tile} ({kind}) for {cost} and put it in hall II."),
+    "hall2 fee": N_("Buy {tile} ({kind}) for {cost} and put it in hall II (+{fee} Elektro for a new hall II space)."),
+    "room": N_("Buy {tile} ({kind}) for {cost} and put it in the control room."),
+}
+#: describe(): installing a kept tile
+_INSTALL = {
+    "hall1": N_("Install {tile} in hall I."),
+    "hall2": N_("Install {tile} in hall II."),
+    "hall2 fee": N_("Install {tile} in hall II (+{fee} Elektro for a new hall II space)."),
+    "room": N_("Install {tile} in the control room."),
+}
+#: the events of a purchase and of installing a kept tile, by where it went (see ``_install``)
+_BOUGHT = {
+    "hall1": N_("{seat} buys {tile} for {cost} and installs it in hall I."),
+    "hall2": N_("{seat} buys {tile} for {cost} and installs it in hall II."),
+    "hall2 fee": N_("{seat} buys {tile} for {cost} and installs it in hall II (plus {fee} for the new hall II space)."),
+    "room": N_("{seat} buys {tile} for {cost} and installs it in the control room."),
+}
+_INSTALLED = {
+    "hall1": N_("{seat} installs {tile} in hall I."),
+    "hall2": N_("{seat} installs {tile} in hall II."),
+    "hall2 fee": N_("{seat} installs {tile} in hall II (plus {fee} for the new hall II space)."),
+    "room": N_("{seat} installs {tile} in the control room."),
+}
 
 
 #: the registered engine

@@ -10,18 +10,39 @@ resolve what the text leaves open (copied into :mod:`engines.factory_manager.dat
 from __future__ import annotations
 
 from engines.base import Event, rng
+from engines.i18n import N_, Code, Text, texts
 
 from . import data as D
 from .state import PlayerState, State
 
+T, Tn, Tp = texts("factory-manager")
+#: the game's catalog (its id)
+DOMAIN = "factory-manager"
+
+
+def tx(msgid: str, /, **params) -> Text:
+    """A message of the game's catalog marked elsewhere with ``N_`` (a table of messages)."""
+
+    return Text(msgid, params, domain=DOMAIN)
+
+
 TILES = D.TILES
 PHASE_NUMBER = {"auction": 1, "market": 2, "build": 3, "bureaucracy": 4, "over": 6}
 PHASE_TITLE = {
-    "auction": "turn-order auction",
-    "market": "market",
-    "build": "buy, demolish and hire",
-    "bureaucracy": "bureaucracy",
-    "over": "game over",
+    "auction": Tp("phase", "turn-order auction"),
+    "market": Tp("phase", "market"),
+    "build": Tp("phase", "buy, demolish and hire"),
+    "bureaucracy": Tp("phase", "bureaucracy"),
+    "over": Tp("phase", "game over"),
+}
+#: the equipment tiles' kinds by name (data.KIND_NAMES in the game's catalog)
+KIND = {
+    "storage": Tp("tile kind", "pallet storage"),
+    "machine": Tp("tile kind", "machine"),
+    "production-robot": Tp("tile kind", "production robot"),
+    "saving-robot": Tp("tile kind", "saving robot"),
+    "control-unit": Tp("tile kind", "control unit"),
+    "optimisation-unit": Tp("tile kind", "optimisation unit"),
 }
 _LIST_FIELDS = (
     "order",
@@ -170,7 +191,7 @@ def _settle_temps(p: PlayerState, new_count: int) -> None:
 
 
 def _workers(n: int) -> str:
-    return f"{n} worker" if n == 1 else f"{n} workers"
+    return Tn("{n} worker", "{n} workers", n)
 
 
 # --------------------------------------------------------------------------- phase 1
@@ -195,7 +216,9 @@ def start_auction(s: State, events: list[Event]) -> None:
     events.append(
         Event(
             type="round-start",
-            text=(f"Round {s.round} begins. Turn-order tiles on offer: " + ", ".join(map(str, s.order_offer)) + "."),
+            text=T(
+                "Round {round} begins. Turn-order tiles on offer: {tiles}.", round=s.round, tiles=list(s.order_offer)
+            ),
         )
     )
 
@@ -221,7 +244,14 @@ def next_bidder(s: State, events: list[Event]) -> None:
         if p.available - 1 <= s.high_bid:
             s.bidders.remove(i)
             events.append(
-                Event(type="pass", text=(f"{p.seat} cannot raise to {s.high_bid + 1} (keeping one worker) and passes."))
+                Event(
+                    type="pass",
+                    text=T(
+                        "{seat} cannot raise to {amount} (keeping one worker) and passes.",
+                        seat=p.seat,
+                        amount=s.high_bid + 1,
+                    ),
+                )
             )
             continue
         s.bid_turn = i
@@ -235,11 +265,13 @@ def win_auction(s: State, events: list[Event], taken: bool = False) -> None:
     p.available -= s.high_bid
     p.bid += s.high_bid
     s.order_offer.remove(s.auction_tile)
-    verb = "takes the last" if taken else "wins"
+    won = (
+        N_("{seat} takes the last turn-order tile {tile} with {workers}.")
+        if taken
+        else N_("{seat} wins turn-order tile {tile} with {workers}.")
+    )
     events.append(
-        Event(
-            type="auction-won", text=(f"{p.seat} {verb} turn-order tile {s.auction_tile} with {_workers(s.high_bid)}.")
-        )
+        Event(type="auction-won", text=tx(won, seat=p.seat, tile=s.auction_tile, workers=_workers(s.high_bid)))
     )
     s.auction_tile = 0
     s.high_bid = 0
@@ -268,10 +300,12 @@ def end_auction(s: State, events: list[Event]) -> None:
         p.new_tile = 0
     s.chooser = -1
     s.order = sorted(range(len(s.players)), key=lambda i: s.players[i].tile)
+    # (each seat's entry built apart: Babel does not extract a message inside another's call)
+    order = [T("{seat} ({tile})", seat=s.players[i].seat, tile=s.players[i].tile) for i in s.order]
     events.append(
         Event(
             type="turn-order",
-            text="New turn order: " + ", ".join(f"{s.players[i].seat} ({s.players[i].tile})" for i in s.order) + ".",
+            text=T("New turn order: {order}.", order=order),
         )
     )
     start_market(s, events)
@@ -323,7 +357,12 @@ def start_build(s: State, events: list[Event]) -> None:
     s.market_left = 0
     s.turn = 0
     s.turn_hired = False
-    events.append(Event(type="market", text="Market: " + (", ".join(s.market) or "empty") + "."))
+    events.append(
+        Event(
+            type="market",
+            text=T("Market: {tiles}.", tiles=[Code(t) for t in s.market]) if s.market else T("Market: empty."),
+        )
+    )
 
 
 def end_build_turn(s: State, events: list[Event]) -> None:
@@ -332,7 +371,7 @@ def end_build_turn(s: State, events: list[Event]) -> None:
     p.demolishing = 0
     if not s.turn_hired:
         if p.temps:
-            events.append(Event(type="temps", text=f"{p.seat}'s temporary workers go back to the supply."))
+            events.append(Event(type="temps", text=T("{seat}'s temporary workers go back to the supply.", seat=p.seat)))
         _settle_temps(p, 0)
     s.turn_hired = False
     if s.turn + 1 < len(s.players):
@@ -369,20 +408,30 @@ def bureaucracy_problem(p: PlayerState) -> str | None:
     prod, stor, en, need, machines, robots = factory_values(p)
     total = total_workers(p)
     if need > total:
-        return (
-            f"Your switched-on machines need {need} workers in the canteen but you have only "
-            f"{total}; switch a machine off first."
+        return Tn(
+            "Your switched-on machines need {n} workers in the canteen but you have only {total}; switch a "
+            "machine off first.",
+            "Your switched-on machines need {n} workers in the canteen but you have only {total}; switch a "
+            "machine off first.",
+            need,
+            total=total,
         )
     if need == total:
-        return (
-            f"Your switched-on machines need all {total} of your workers; at least one worker "
-            "must stay available, so switch a machine off first."
+        return Tn(
+            "Your switched-on machines need all {n} of your workers; at least one worker must stay available, "
+            "so switch a machine off first.",
+            "Your switched-on machines need all {n} of your workers; at least one worker must stay available, "
+            "so switch a machine off first.",
+            total,
         )
     if robots > machines:
-        return (
-            f"You have {robots} active robots but only {machines} active "
-            f"machine{'' if machines == 1 else 's'}; each machine can use one robot, so switch a "
-            "robot off first."
+        return Tn(
+            "You have {robots} active robots but only {n} active machine; each machine can use one robot, so "
+            "switch a robot off first.",
+            "You have {robots} active robots but only {n} active machines; each machine can use one robot, so "
+            "switch a robot off first.",
+            machines,
+            robots=robots,
         )
     return None
 
@@ -394,7 +443,9 @@ def end_round(s: State, events: list[Event]) -> None:
     s.energy_revealed.append(card)
     s.energy_step = min(D.ENERGY_MAX_STEP, s.energy_step + card)
     price = D.energy_price(s.energy_step)
-    events.append(Event(type="energy", text=f"Energy tile +{card}: the price is now {price} Elektro."))
+    events.append(
+        Event(type="energy", text=T("Energy tile +{card}: the price is now {price} Elektro.", card=card, price=price))
+    )
     last = s.round == D.ROUNDS
     for i in s.order:
         p = s.players[i]
@@ -405,10 +456,25 @@ def end_round(s: State, events: list[Event]) -> None:
             Event(
                 type="income",
                 text=(
-                    f"{p.seat} earns {D.INCOME_PER_UNIT * min(p.production, p.storage)} and pays "
-                    f"{p.energy * price} for energy: profit "
-                    + (f"{gain // D.LAST_ROUND_FACTOR}, doubled in the last round to {gain}" if last else f"{gain}")
-                    + f", now {p.money} Elektro."
+                    T(
+                        "{seat} earns {income} and pays {cost} for energy: profit {profit}, doubled in the last round "
+                        "to {gain}, now {money} Elektro.",
+                        seat=p.seat,
+                        income=D.INCOME_PER_UNIT * min(p.production, p.storage),
+                        cost=p.energy * price,
+                        profit=gain // D.LAST_ROUND_FACTOR,
+                        gain=gain,
+                        money=p.money,
+                    )
+                    if last
+                    else T(
+                        "{seat} earns {income} and pays {cost} for energy: profit {gain}, now {money} Elektro.",
+                        seat=p.seat,
+                        income=D.INCOME_PER_UNIT * min(p.production, p.storage),
+                        cost=p.energy * price,
+                        gain=gain,
+                        money=p.money,
+                    )
                 ),
             )
         )
@@ -417,7 +483,7 @@ def end_round(s: State, events: list[Event]) -> None:
         s.order = []
         s.turn = 0
         # the ranking itself is the host's (resigned players last), said once under the events
-        events.append(Event(type="game-over", text=f"Game over after round {s.round}."))
+        events.append(Event(type="game-over", text=T("Game over after round {round}.", round=s.round)))
         return
     s.round += 1
     start_auction(s, events)
