@@ -107,10 +107,7 @@ class Text(str):
         context: str | None = None,
         domain: str = DEFAULT_DOMAIN,
     ) -> Text:
-        params = dict(params or {})
-        self = super().__new__(cls, _english(domain, msgid, params, plural, context))
-        self.msgid, self.params, self.plural, self.context, self.domain = msgid, params, plural, context, domain
-        return self
+        return _make(cls, msgid, dict(params) if params else {}, plural, context, domain)
 
     def render(self, lang: str) -> str:
         """This text in ``lang`` (``"en"``, ``"cs"``, …); English when no catalog is installed."""
@@ -135,6 +132,16 @@ class Text(str):
         return self
 
 
+def _make(cls: type, msgid: str, params: dict[str, Any], plural: str | None, context: str | None, domain: str) -> Text:
+    """A ``cls`` (Text or a subclass) owning ``params`` as given (no copy: T, Tn and Tp pass a
+    fresh dict): the constructor of every engine's texts, on the hot path of ``apply``."""
+
+    self = str.__new__(cls, _english(domain, msgid, params, plural, context))
+    d = self.__dict__
+    d["msgid"], d["params"], d["plural"], d["context"], d["domain"] = msgid, params, plural, context, domain
+    return self
+
+
 class Code(Text):
     """Words that are not language and read the same in every language: notation words a
     player types (``"buy ma04 hall2"``), ids (``"t12"``, ``"ma04"``), coordinates. Still a
@@ -142,7 +149,17 @@ class Code(Text):
     test pseudo-language brackets it as deliberate), but no catalog translates it."""
 
     def __new__(cls, value: Any) -> Code:
-        return super().__new__(cls, CODE, {"code": str(value)})
+        value = str(value)
+        self = str.__new__(cls, value)  # its English is the value itself (no formatting)
+        d = self.__dict__
+        d["msgid"], d["params"], d["plural"], d["context"], d["domain"] = (
+            CODE,
+            {"code": value},
+            None,
+            None,
+            DEFAULT_DOMAIN,
+        )
+        return self
 
 
 #: the message id of :class:`Code` (no catalog has it, so it renders as its value)
@@ -171,13 +188,13 @@ def texts(domain: str) -> tuple[Callable[..., Text], Callable[..., Text], Callab
     ``T, Tn, Tp = texts("transport")`` so that extraction finds its calls by those names."""
 
     def T(msgid: str, /, **params: Any) -> Text:  # noqa: N802 (gettext's conventional names)
-        return Text(msgid, params, domain=domain)
+        return _make(Text, msgid, params, None, None, domain)
 
     def Tn(singular: str, plural: str, n: int, /, **params: Any) -> Text:  # noqa: N802
-        return Text(singular, {"n": n, **params}, plural=plural, domain=domain)
+        return _make(Text, singular, {"n": n, **params}, plural, None, domain)
 
     def Tp(context: str, msgid: str, /, **params: Any) -> Text:  # noqa: N802
-        return Text(msgid, params, context=context, domain=domain)
+        return _make(Text, msgid, params, None, context, domain)
 
     return T, Tn, Tp
 
