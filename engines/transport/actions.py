@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import repeat
-from operator import is_
 from typing import Literal
 
 from pydantic import Field
@@ -131,11 +129,51 @@ def _built(model: type[ActionModel], fields: dict) -> ActionModel:
 _TYPE = {m: m.model_fields["type"].default for m in ACTIONS}  # model -> its ``type`` value
 
 
-# The most numerous legal actions, built once per (tile, cell, rotation): action models are
-# frozen, so one instance can be listed again.
-@lru_cache(maxsize=1 << 16)
+#: tile -> {(cell, rotation): the connect move}: the most numerous legal actions, built once
+#: (action models are frozen, so one instance can be listed again); at most _CONNECT_MAX
+#: moves in all (then it starts afresh)
+_CONNECT_OF: dict[str, dict] = {}
+_CONNECT_MAX = 1 << 16
+_connect_count = [0]
+
+
+def _connect_table(tile: str) -> dict:
+    known = _CONNECT_OF.get(tile)
+    if known is None:
+        if _connect_count[0] > _CONNECT_MAX:
+            _CONNECT_OF.clear()
+            _connect_count[0] = 0
+        known = _CONNECT_OF[tile] = {}
+    return known
+
+
 def _connect(tile: str, at: tuple[int, int], rotation: int) -> Connect:
-    return _connect_new(tile, key(at), rotation)
+    """The connect move of ``tile`` at ``at`` in ``rotation`` (a shared instance)."""
+
+    known = _connect_table(tile)
+    found = known.get((at, rotation))
+    if found is None:
+        found = known[(at, rotation)] = _connect_new(tile, key(at), rotation)
+        _connect_count[0] += 1
+    return found
+
+
+def connect_actions(tile: str, places: list) -> list[Connect]:
+    """The connect moves of ``tile`` at each ``(cell, rotation)`` of ``places`` (shared
+    instances, as :func:`_connect`)."""
+
+    known = _connect_table(tile)
+    try:
+        return list(map(known.__getitem__, places))  # all known: the common case, at C speed
+    except KeyError:
+        pass
+    made = 0
+    for m in places:
+        if m not in known:
+            known[m] = _connect_new(tile, key(m[0]), m[1])
+            made += 1
+    _connect_count[0] += made
+    return list(map(known.__getitem__, places))
 
 
 #: cell -> {(to, rotation) or (to, rotation, pallet_to): the wrench move of the tile at cell};
@@ -160,17 +198,18 @@ def wrench_actions(at: tuple[int, int], moves: list) -> list[Wrench]:
     moving (one shared instance per move, from the table of ``at``)."""
 
     known = _wrench_table(at)
-    get = known.get
-    out = [get(m) for m in moves]
-    if any(map(is_, out, repeat(None))):
-        akey = key(at)
-        made = 0
-        for i, m in enumerate(moves):
-            if out[i] is None:
-                out[i] = known[m] = _wrench_new(akey, key(m[0]), m[1], None)
-                made += 1
-        _wrench_count[0] += made
-    return out
+    try:
+        return list(map(known.__getitem__, moves))  # all known: the common case, at C speed
+    except KeyError:
+        pass
+    akey = key(at)
+    made = 0
+    for m in moves:
+        if m not in known:
+            known[m] = _wrench_new(akey, key(m[0]), m[1], None)
+            made += 1
+    _wrench_count[0] += made
+    return list(map(known.__getitem__, moves))
 
 
 def insert_wrenches(at: tuple[int, int], inserts: list) -> list[Wrench]:

@@ -272,6 +272,16 @@ class Transport(Engine):
         grid = dict(before)  # cells are replaced, never changed in place (``before`` is memoized)
         hand = new.hands[player]
         moves = None  # the parcel moves of the new grid, when after_main found them
+        found: list = []  # the frontier of the new grid, once asked for
+
+        def after() -> dict:
+            """The frontier of ``grid`` as the step leaves it (asked for at the turn's start,
+            the step's last change), from that of ``before``."""
+
+            if not found:
+                found.append(hx.frontier_after(before, front, grid, touched))
+            return found[0]
+
         if isinstance(action, Connect):
             hand.remove(action.tile)
             grid[parse_key(action.at)] = [action.tile, action.rotation, None]
@@ -281,7 +291,7 @@ class Transport(Engine):
                     text=f"{player} connects {tile_name(action.tile)} at {action.at}, rotation {action.rotation}.",
                 )
             )
-            moves = R.icon(new, grid, action.tile, events)
+            moves = R.icon(new, grid, action.tile, events, after)
         elif isinstance(action, Insert):
             hand.remove(action.tile)
             ppos = hx.pallets(grid)[action.pallet]
@@ -297,7 +307,7 @@ class Transport(Engine):
                     ),
                 )
             )
-            moves = R.icon(new, grid, action.tile, events)
+            moves = R.icon(new, grid, action.tile, events, after)
         elif isinstance(action, SwapHand):
             old = list(hand)
             new.hands[player] = new.stack[: data.HAND_SIZE]
@@ -312,7 +322,7 @@ class Transport(Engine):
                     visible_to=[player],
                 )
             )
-            moves = R.after_main(new, grid, events)
+            moves = R.after_main(new, grid, events, after)
         elif isinstance(action, Load):
             low, high = new.bag.pop(0)
             parcel = (low, high) if len(new.players) == 4 else (high, low)
@@ -324,7 +334,7 @@ class Transport(Engine):
                     text=f"{player} puts a new parcel showing {parcel[0]} ({parcel[1]} underneath) on the loading tile at {action.at}.",
                 )
             )
-            moves = R.after_main(new, grid, events)
+            moves = R.after_main(new, grid, events, after)
         elif isinstance(action, Wrench):
             frm, to = parse_key(action.at), parse_key(action.to)
             cell = grid.pop(frm)
@@ -349,25 +359,23 @@ class Transport(Engine):
                         ),
                     )
                 )
-            moves = R.after_main(new, grid, events)
+            moves = R.after_main(new, grid, events, after)
         elif isinstance(action, Lift):
             pal = hx.pallets(grid)
             cell = grid.pop(pal[action.pallet])
             grid[parse_key(action.to)] = [cell[0], action.facing, None]
             events.append(event(type="lift", text=f"{player} moves the {action.pallet} pallet to {action.to}."))
-            moves = R.after_main(new, grid, events)
+            moves = R.after_main(new, grid, events, after)
         elif isinstance(action, SwapPallets):
             pal = hx.pallets(grid)
             pa, pb = pal[action.a], pal[action.b]
             grid[pa], grid[pb] = [action.b, grid[pa][1], grid[pa][2]], [action.a, grid[pb][1], grid[pb][2]]
             events.append(event(type="lift", text=f"{player} swaps the {action.a} and {action.b} pallets."))
-            moves = R.after_main(new, grid, events)
+            moves = R.after_main(new, grid, events, after)
         elif isinstance(action, Move):
-            R.move_parcel(new, grid, player, action, events)
+            R.move_parcel(new, grid, player, action, events, after)
         new.field = field_of(grid, new.field, touched)
-        self._remember(
-            new.field, grid, hx.frontier_after(before, front, grid, touched), moves if new.phase == "move" else None
-        )
+        self._remember(new.field, grid, after(), moves if new.phase == "move" else None)
         new.recent = (new.recent + [self.segments(new, e.text) for e in events if e.public and e.type != "draw"])[-4:]
 
     # ----- text ---------------------------------------------------------------------------

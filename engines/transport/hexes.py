@@ -359,7 +359,7 @@ def placements(
 
 
 # the last frontier seen: (frontier, its open cells sorted with their masks, its other cells
-# sorted, {shape: placements}); one entry, replaced whole (a frontier is never changed once
+# sorted, {shape: placements}, {shape: {cell: its slice of the placements}}); one entry, replaced whole (a frontier is never changed once
 # built: the functions here change only their own copies)
 _SEEN: list = [None]
 
@@ -368,11 +368,23 @@ def _placed(front: dict, shape: str) -> list[tuple[Pos, int]]:
     """:func:`placements` of a tile of ``shape`` on the grid of ``front`` (no cell excluded),
     remembered for the last frontier: a shared list the caller must not change."""
 
+    return _placed_in(_seen(front), shape)
+
+
+def _seen(front: dict) -> tuple:
+    """The ``_SEEN`` entry of ``front`` (made and remembered when it is not the last one)."""
+
     seen = _SEEN[0]
     if seen is None or seen[0] is not front:
         items = sorted(front.items())
-        seen = (front, [(p, m) for p, m in items if m[1]], [p for p, m in items if not m[1]], {})
+        seen = (front, [(p, m) for p, m in items if m[1]], [p for p, m in items if not m[1]], {}, {})
         _SEEN[0] = seen
+    return seen
+
+
+def _placed_in(seen: tuple, shape: str) -> list[tuple[Pos, int]]:
+    """:func:`_placed` of the frontier of ``seen`` (its ``_SEEN`` entry)."""
+
     known = seen[3]
     out = known.get(shape)
     if out is None:
@@ -389,6 +401,22 @@ def _placed(front: dict, shape: str) -> list[tuple[Pos, int]]:
                     out.append((p, k))
         known[shape] = out
     return out
+
+
+def _placed_at(front: dict, shape: str) -> tuple[list[tuple[Pos, int]], dict[Pos, tuple[int, int]]]:
+    """``(_placed(front, shape), {cell: (i, j)})``: the placements and, for each cell in them,
+    the slice ``[i:j]`` of its entries (remembered with them; shared, not to be changed)."""
+
+    seen = _seen(front)
+    out = _placed_in(seen, shape)
+    index = seen[4].get(shape)
+    if index is None:
+        index = {}
+        for i, (p, _k) in enumerate(out):
+            found = index.get(p)
+            index[p] = (i, i + 1) if found is None else (found[0], i + 1)
+        seen[4][shape] = index
+    return out, index
 
 
 #: shape -> (occupied, belt) side masks of a cell -> the canonical rotations that fit there
@@ -544,7 +572,8 @@ def wrench_groups(grid: dict, front: dict | None = None) -> list[tuple[Pos, list
         # are those on the whole field's frontier (sorted by cell), those of the empty
         # neighbours are redone without p's side, and p itself is not a place (not its own
         # old cell)
-        base = _placed(front, shape)
+        base, index = _placed_at(front, shape)
+        fit = _FIT[shape]
         q, r = p
         moves = None
         last = 0
@@ -553,12 +582,20 @@ def wrench_groups(grid: dict, front: dict | None = None) -> list[tuple[Pos, list
             if c in grid:
                 continue
             occ, belt = front[c]
-            occ &= ~back
-            ks = _fitting(shape, (occ, belt & ~back)) if occ else ()
-            i = bisect_left(base, (c,), last)
-            j = bisect_left(base, (c, 6), i)
-            if i == j and not ks:
-                continue
+            if occ == back:
+                ks = ()  # p was its only neighbour
+            else:
+                masks = (occ & ~back, belt & ~back)
+                ks = fit.get(masks)
+                if ks is None:
+                    ks = _fitting(shape, masks)
+            ij = index.get(c)
+            if ij is None:
+                if not ks:
+                    continue
+                i = j = bisect_left(base, (c,), last)
+            else:
+                i, j = ij
             if moves is None:
                 moves = []
             moves += base[last:i]

@@ -50,6 +50,7 @@ from engines.transport.actions import (
     Wrench,
     _connect,
     _insert,
+    connect_actions,
 )
 from engines.transport.hexes import grid_of, key, parse_key
 from engines.transport.state import State
@@ -127,20 +128,24 @@ def connect_options(
             if not (state.bag and (loading_free or hx.SHAPE[tile] in data.LOADING_SHAPES)):
                 continue  # not one place or insertion is possible
             icon = ""  # possible everywhere
-        if icon and g is None:
+        if not icon:
+            if places:
+                if first_only:
+                    return [_connect(tile, *places[0])]
+                out += connect_actions(tile, places)
+        elif g is None:
             g = dict(grid)
         if icon == "forklift" and free is None:
             free = [p for p in pal.values() if not hx.enclosed(grid, p)]
-        for at, k in places:
-            if icon:
-                if icon == "wrench" and front[at][0] != 63 and _far_place(places, at):
-                    ok = True  # not enclosed (its neighbours are the frontier's), and may move on
-                elif icon == "forklift" and _apart(free, at) >= 2:
-                    ok = True  # two pallets the new tile cannot enclose may swap (as icon_possible)
-                else:
-                    g[at] = [tile, k, None]
-                    ok = icons.possible(g, icon, hints(icon, at, places))
-                    del g[at]
+        for at, k in places if icon else ():
+            if icon == "wrench" and front[at][0] != 63 and _far_place(places, at):
+                pass  # not enclosed (its neighbours are the frontier's), and may move on
+            elif icon == "forklift" and _apart(free, at) >= 2:
+                pass  # two pallets the new tile cannot enclose may swap (as icon_possible)
+            else:
+                g[at] = [tile, k, None]
+                ok = icons.possible(g, icon, hints(icon, at, places))
+                del g[at]
                 if not ok:
                     continue
             out.append(_connect(tile, at, k))
@@ -236,13 +241,16 @@ def after_insert(grid, tile, pallet, k, to, pal=None):
     return g
 
 
-def start_turn(state: State, grid: dict, events: list[Event]) -> None:
+def start_turn(state: State, grid: dict, events: list[Event], front=None) -> None:
     """Begin the current player's turn; end the game when a forced swap cannot draw 4
-    (SEED "Eind van het spel" b; ASSUMED REF 2.2 item 10)."""
+    (SEED "Eind van het spel" b; ASSUMED REF 2.2 item 10). ``front``: None, or a function
+    giving the :func:`hexes.frontier` of ``grid`` (as it is now, the step's last grid)."""
 
     state.phase = "play"
     seat = state.players[state.current]
-    if len(state.stack) < data.HAND_SIZE and not connect_options(state, grid, seat, first_only=True):
+    if len(state.stack) < data.HAND_SIZE and not connect_options(
+        state, grid, seat, first_only=True, front=None if front is None else front()
+    ):
         end_game(state, events, f"{seat} can connect no tile and the stack cannot give 4 new tiles.")
 
 
@@ -252,20 +260,20 @@ def end_game(state: State, events: list[Event], reason: str) -> None:
     events.append(event(type="game-over", text="Game over: " + reason))
 
 
-def after_main(state: State, grid: dict, events: list[Event]) -> list | None:
+def after_main(state: State, grid: dict, events: list[Event], front=None) -> list | None:
     """Step 2: move a parcel if any can move (compulsory, ASSUMED REF 2.2 item 2); else on.
     Returns the parcel moves (:func:`hexes.parcel_moves` of ``grid``) when the phase is now
-    ``move``, else None."""
+    ``move``, else None. ``front``: see :func:`start_turn`."""
 
     moves = hx.parcel_moves(grid)
     if moves:
         state.phase = "move"
         return moves
-    finish_turn(state, grid, events)
+    finish_turn(state, grid, events, front)
     return None
 
 
-def finish_turn(state: State, grid: dict, events: list[Event]) -> None:
+def finish_turn(state: State, grid: dict, events: list[Event], front=None) -> None:
     """Step 3: draw back to 4 (SEED "Pak een tegel van de stapel"); an impossible draw
     ends the game; then the player to the left."""
 
@@ -281,7 +289,7 @@ def finish_turn(state: State, grid: dict, events: list[Event]) -> None:
         events.append(event(type="draw-private", text=f"You draw {tile_name(tile)}.", visible_to=[seat]))
     state.current = (state.current + 1) % len(state.players)
     state.turn += 1
-    start_turn(state, grid, events)
+    start_turn(state, grid, events, front)
 
 
 def canonical(state: State, action: ActionModel) -> ActionModel:
@@ -430,7 +438,7 @@ def cells_of(state: State, action: ActionModel) -> list[str]:
     return []
 
 
-def icon(state: State, grid: dict, tile: str, events: list[Event]) -> list | None:
+def icon(state: State, grid: dict, tile: str, events: list[Event], front=None) -> list | None:
     """White icon: its action follows at once (SEED "Als een tegel met een wit icoon");
     without one, :func:`after_main` (its result is returned)."""
 
@@ -442,11 +450,11 @@ def icon(state: State, grid: dict, tile: str, events: list[Event]) -> list | Non
     elif icon == "forklift":
         state.phase = "lift"
     else:
-        return after_main(state, grid, events)
+        return after_main(state, grid, events, front)
     return None
 
 
-def move_parcel(state: State, grid: dict, player: str, action: Move, events: list[Event]) -> None:
+def move_parcel(state: State, grid: dict, player: str, action: Move, events: list[Event], front=None) -> None:
     """Move a parcel, flip it; on a pallet it goes to that pallet's owner's score tile
     (SEED "Als een Pakketje eindigt op een Pallet tegel"; one flip, ASSUMED REF 2.2 item 11);
     a player's 4th parcel ends the game at once."""
@@ -479,4 +487,4 @@ def move_parcel(state: State, grid: dict, player: str, action: Move, events: lis
                 text=f"{player} moves the parcel from {action.at} to {action.to}; it now shows {flipped[0]}.",
             )
         )
-    finish_turn(state, grid, events)
+    finish_turn(state, grid, events, front)
