@@ -66,20 +66,30 @@ class Transport(Engine):
         the changed cells only). Used only when the field holds the very same (frozen) cells
         under the same keys, so the answer is always exact. Callers must not change them."""
 
+        memo = self._memo_of(state)
+        return memo[2], memo[3]
+
+    def _memo_of(self, state: State) -> tuple:
+        """The remembered ``(keys, cells, grid, frontier, parcel moves or None, parcel
+        searches or None)`` of ``state``'s field (see :meth:`_board`, :meth:`_remember`)."""
+
         memo = self._memo
         field = state.field
         if memo is not None and memo[0] == tuple(field) and all(map(is_, memo[1], field.values())):
-            return memo[2], memo[3]
+            return memo
         grid = grid_of(state)
-        front = hx.frontier(grid)
-        self._remember(field, grid, front)
-        return grid, front
+        return self._remember(field, grid, hx.frontier(grid))
 
-    def _remember(self, field: dict, grid: dict, front: dict, moves: list | None = None) -> None:
-        """Keep ``(grid, frontier)`` as those of ``field`` (its keys and its very cells), and
-        ``moves``, the grid's :func:`hexes.parcel_moves` when known."""
+    def _remember(
+        self, field: dict, grid: dict, front: dict, moves: list | None = None, searches: dict | None = None
+    ) -> tuple:
+        """Keep ``(grid, frontier)`` as those of ``field`` (its keys and its very cells),
+        ``moves``, the grid's :func:`hexes.parcel_moves` when known, and ``searches``, parcel
+        cell -> its :func:`hexes.parcel_search` on the grid, for the parcels known. Returns the
+        memo (one tuple, replaced whole: threads may share the engine)."""
 
-        self._memo = (tuple(field), tuple(field.values()), grid, front, moves)
+        memo = self._memo = (tuple(field), tuple(field.values()), grid, front, moves, searches)
+        return memo
 
     @staticmethod
     def _legal_key(state: State, player: str) -> tuple:
@@ -131,15 +141,18 @@ class Transport(Engine):
 
         if state.phase == "over" or player != state.players[state.current]:
             return []
-        grid, front = self._board(state)
-        out = self._list(state, player, grid, front)
+        memo = self._memo_of(state)
+        grid = memo[2]
+        out = self._list(state, player, memo)
         # remembered for check: the host applies one of these very objects next
         self._legal = (grid, self._legal_key(state, player), out)
         return list(out)
 
-    def _list(self, state: State, player: str, grid: dict, front: dict) -> list[ActionModel]:
-        """:meth:`legal_actions` of the seat to act, on the state's grid and frontier."""
+    def _list(self, state: State, player: str, memo: tuple) -> list[ActionModel]:
+        """:meth:`legal_actions` of the seat to act, from the memo of the state's field
+        (:meth:`_memo_of`)."""
 
+        grid, front = memo[2], memo[3]
         if state.phase == "play":
             out = R.connect_options(state, grid, player, front=front)
             if not out or len(state.stack) >= data.HAND_SIZE:
@@ -159,8 +172,7 @@ class Transport(Engine):
             out += [_swap_pallets(a, b) for a, b in hx.lift_swaps(grid)]
             return out
         if state.phase == "move":
-            memo = self._memo  # _board just validated it: its grid is this state's
-            moves = memo[4] if memo[2] is grid and memo[4] is not None else hx.parcel_moves(grid)
+            moves = memo[4] if memo[4] is not None else hx.parcel_moves(grid)
             return [_move(a, b) for a, b in moves]
         return []
 
@@ -266,9 +278,11 @@ class Transport(Engine):
     def _apply(self, new: State, player: str, action: ActionModel, events: list[Event]) -> None:
         """Carry out one step (see :mod:`engines.transport.rules`) on the copy ``new``."""
 
-        before, front = self._board(new)  # ``new`` still holds the very cells of the state before
+        memo = self._memo_of(new)  # ``new`` still holds the very cells of the state before
+        before, front = memo[2], memo[3]
         new.changed = R.cells_of(new, action)
         touched = [parse_key(k) for k in new.changed]
+        known = hx.searches_after(memo[5], touched)  # the parcel searches still valid after it
         grid = dict(before)  # cells are replaced, never changed in place (``before`` is memoized)
         hand = new.hands[player]
         moves = None  # the parcel moves of the new grid, when after_main found them
@@ -291,7 +305,7 @@ class Transport(Engine):
                     text=f"{player} connects {tile_name(action.tile)} at {action.at}, rotation {action.rotation}.",
                 )
             )
-            moves = R.icon(new, grid, action.tile, events, after)
+            moves = R.icon(new, grid, action.tile, events, after, known)
         elif isinstance(action, Insert):
             hand.remove(action.tile)
             ppos = hx.pallets(grid)[action.pallet]
@@ -307,7 +321,7 @@ class Transport(Engine):
                     ),
                 )
             )
-            moves = R.icon(new, grid, action.tile, events, after)
+            moves = R.icon(new, grid, action.tile, events, after, known)
         elif isinstance(action, SwapHand):
             old = list(hand)
             new.hands[player] = new.stack[: data.HAND_SIZE]
@@ -322,7 +336,7 @@ class Transport(Engine):
                     visible_to=[player],
                 )
             )
-            moves = R.after_main(new, grid, events, after)
+            moves = R.after_main(new, grid, events, after, known)
         elif isinstance(action, Load):
             low, high = new.bag.pop(0)
             parcel = (low, high) if len(new.players) == 4 else (high, low)
@@ -334,7 +348,7 @@ class Transport(Engine):
                     text=f"{player} puts a new parcel showing {parcel[0]} ({parcel[1]} underneath) on the loading tile at {action.at}.",
                 )
             )
-            moves = R.after_main(new, grid, events, after)
+            moves = R.after_main(new, grid, events, after, known)
         elif isinstance(action, Wrench):
             frm, to = parse_key(action.at), parse_key(action.to)
             cell = grid.pop(frm)
@@ -359,23 +373,23 @@ class Transport(Engine):
                         ),
                     )
                 )
-            moves = R.after_main(new, grid, events, after)
+            moves = R.after_main(new, grid, events, after, known)
         elif isinstance(action, Lift):
             pal = hx.pallets(grid)
             cell = grid.pop(pal[action.pallet])
             grid[parse_key(action.to)] = [cell[0], action.facing, None]
             events.append(event(type="lift", text=f"{player} moves the {action.pallet} pallet to {action.to}."))
-            moves = R.after_main(new, grid, events, after)
+            moves = R.after_main(new, grid, events, after, known)
         elif isinstance(action, SwapPallets):
             pal = hx.pallets(grid)
             pa, pb = pal[action.a], pal[action.b]
             grid[pa], grid[pb] = [action.b, grid[pa][1], grid[pa][2]], [action.a, grid[pb][1], grid[pb][2]]
             events.append(event(type="lift", text=f"{player} swaps the {action.a} and {action.b} pallets."))
-            moves = R.after_main(new, grid, events, after)
+            moves = R.after_main(new, grid, events, after, known)
         elif isinstance(action, Move):
             R.move_parcel(new, grid, player, action, events, after)
         new.field = field_of(grid, new.field, touched)
-        self._remember(new.field, grid, after(), moves if new.phase == "move" else None)
+        self._remember(new.field, grid, after(), moves if new.phase == "move" else None, known)
         new.recent = (new.recent + [self.segments(new, e.text) for e in events if e.public and e.type != "draw"])[-4:]
 
     # ----- text ---------------------------------------------------------------------------

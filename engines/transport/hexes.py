@@ -56,6 +56,29 @@ def parse_key(text: str) -> Pos | None:
     return (int(m.group(1)), int(m.group(2))) if m else None
 
 
+class _Order(dict):
+    """Cell -> an int in the cells' sorted order (``(q, r)`` ascending, for ``|r| < 2**31``),
+    filled as asked: ``sorted(cells, key=ORDER.__getitem__)`` sorts as ``sorted(cells)``,
+    comparing ints instead of tuples."""
+
+    def __missing__(self, pos: Pos) -> int:
+        value = self[pos] = (pos[0] << 32) + pos[1]
+        return value
+
+
+class _KeyOrder(dict):
+    """Cell key ``"q,r"`` -> the :data:`ORDER` of its cell (sorts keys as their cells)."""
+
+    def __missing__(self, text: str) -> int:
+        value = self[text] = ORDER[parse_key(text)]
+        return value
+
+
+ORDER = _Order()
+KEY_ORDER = _KeyOrder()
+_order, _key_order = ORDER.__getitem__, KEY_ORDER.__getitem__
+
+
 @dataclass(frozen=True)
 class Rot:
     """A shape turned by ``rot``: belt ``edges`` (sorted), ``mask`` (bit per belt edge),
@@ -376,8 +399,8 @@ def _seen(front: dict) -> tuple:
 
     seen = _SEEN[0]
     if seen is None or seen[0] is not front:
-        items = sorted(front.items())
-        seen = (front, [(p, m) for p, m in items if m[1]], [p for p, m in items if not m[1]], {}, {})
+        cells = sorted(front, key=_order)
+        seen = (front, [(p, front[p]) for p in cells if front[p][1]], [p for p in cells if not front[p][1]], {}, {})
         _SEEN[0] = seen
     return seen
 
@@ -530,7 +553,7 @@ def empty_loading(grid: dict) -> list[Pos]:
 def wrench_targets(grid: dict) -> list[Pos]:
     """Field tiles a wrench may pick: white icon, not enclosed [SEED "Sleutel", "Insluitregel"]."""
 
-    return sorted(p for p, c in grid.items() if ICON[c[0]] and not enclosed(grid, p))
+    return sorted([p for p, c in grid.items() if ICON[c[0]] and not enclosed(grid, p)], key=_order)
 
 
 def wrench_moves(
@@ -698,7 +721,7 @@ def lift_moves(grid: dict, first_only: bool = False) -> list[tuple[str, Pos, int
         if front is None:
             front = frontier(grid)
         f = frontier_without(grid, front, p)
-        for c in sorted(f):
+        for c in sorted(f, key=_order):
             belt = f[c][1]
             if c != p and belt and not belt & (belt - 1):
                 out.append((colour, c, belt.bit_length() - 1))
@@ -821,8 +844,17 @@ def parcel_destinations(grid: dict, pos: Pos) -> list[Pos]:
     """Cells the parcel at ``pos`` can end on, moving exactly its top number of tiles
     [SEED "Verplaats éen van de pakketjes"; ASSUMED REF 2.2 items 3, 5, 6]."""
 
+    return parcel_search(grid, pos)[0]
+
+
+def parcel_search(grid: dict, pos: Pos) -> tuple[list[Pos], set[Pos]]:
+    """``(parcel_destinations(grid, pos), probed)``: ``probed`` holds every cell the search
+    looked at besides ``pos``, so the destinations stay the same on any grid that differs from
+    ``grid`` in other cells only."""
+
     cell = grid[pos]
     found: set[Pos] = set()
+    probed: set[Pos] = set()
     # depth-first over (cell, exits, steps left, cells visited): the parcel's possible paths
     todo = [(pos, ROT[SHAPE[cell[0]]][cell[1]].starts, cell[2][0], (pos,))]
     while todo:
@@ -830,6 +862,7 @@ def parcel_destinations(grid: dict, pos: Pos) -> list[Pos]:
         q, r = p
         for e in exits:
             m = (q + DIRS[e][0], r + DIRS[e][1])
+            probed.add(m)
             c = grid.get(m)
             if c is None or c[2] is not None or m in seen:
                 continue
@@ -842,16 +875,34 @@ def parcel_destinations(grid: dict, pos: Pos) -> list[Pos]:
                 found.add(m)
             elif shape != "pallet":
                 todo.append((m, entries[en], left - 1, (*seen, m)))
-    return sorted(found)
+    return sorted(found), probed
 
 
-def parcel_moves(grid: dict) -> list[tuple[Pos, Pos]]:
-    """Every legal parcel move ``(from, to)``."""
+def parcel_moves(grid: dict, known: dict | None = None) -> list[tuple[Pos, Pos]]:
+    """Every legal parcel move ``(from, to)``. ``known``: parcel cell -> its
+    :func:`parcel_search` still valid on ``grid`` (used, and filled with the other parcels')."""
 
     out = []
     for p in sorted([p for p, c in grid.items() if c[2] is not None]):
-        out.extend((p, t) for t in parcel_destinations(grid, p))
+        if known is None:
+            dests = parcel_destinations(grid, p)
+        else:
+            found = known.get(p)
+            if found is None:
+                found = known[p] = parcel_search(grid, p)
+            dests = found[0]
+        out.extend((p, t) for t in dests)
     return out
+
+
+def searches_after(known: dict | None, touched) -> dict:
+    """The entries of ``known`` (see :func:`parcel_moves`) still valid after a step that changed
+    only the cells ``touched``: those whose parcel and probed cells are all untouched."""
+
+    if not known:
+        return {}
+    cells = set(touched)
+    return {p: v for p, v in known.items() if p not in cells and cells.isdisjoint(v[1])}
 
 
 # ----- the field of a State <-> the plain grid ------------------------------------------------
@@ -876,7 +927,7 @@ def field_of(grid: dict, before: dict[str, Cell] | None = None, touched=None) ->
         else:
             out[key(p)] = _cell(c)
     if len(out) != len(before) or any(key(p) not in before for p in touched if p in grid):
-        out = {k: out[k] for k in sorted(out, key=parse_key)}
+        out = {k: out[k] for k in sorted(out, key=_key_order)}
     return out
 
 

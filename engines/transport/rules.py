@@ -260,12 +260,13 @@ def end_game(state: State, events: list[Event], reason: str) -> None:
     events.append(event(type="game-over", text="Game over: " + reason))
 
 
-def after_main(state: State, grid: dict, events: list[Event], front=None) -> list | None:
+def after_main(state: State, grid: dict, events: list[Event], front=None, known=None) -> list | None:
     """Step 2: move a parcel if any can move (compulsory, ASSUMED REF 2.2 item 2); else on.
     Returns the parcel moves (:func:`hexes.parcel_moves` of ``grid``) when the phase is now
-    ``move``, else None. ``front``: see :func:`start_turn`."""
+    ``move``, else None. ``front``: see :func:`start_turn`; ``known``: see
+    :func:`hexes.parcel_moves`."""
 
-    moves = hx.parcel_moves(grid)
+    moves = hx.parcel_moves(grid, known)
     if moves:
         state.phase = "move"
         return moves
@@ -438,7 +439,7 @@ def cells_of(state: State, action: ActionModel) -> list[str]:
     return []
 
 
-def icon(state: State, grid: dict, tile: str, events: list[Event], front=None) -> list | None:
+def icon(state: State, grid: dict, tile: str, events: list[Event], front=None, known=None) -> list | None:
     """White icon: its action follows at once (SEED "Als een tegel met een wit icoon");
     without one, :func:`after_main` (its result is returned)."""
 
@@ -450,7 +451,7 @@ def icon(state: State, grid: dict, tile: str, events: list[Event], front=None) -
     elif icon == "forklift":
         state.phase = "lift"
     else:
-        return after_main(state, grid, events, front)
+        return after_main(state, grid, events, front, known)
     return None
 
 
