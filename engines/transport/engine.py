@@ -168,7 +168,7 @@ class Transport(Engine):
                     out += insert_wrenches(p, inserts)
             return out
         if state.phase == "lift":
-            out = [_lift(c, p, k) for c, p, k in hx.lift_moves(grid)]
+            out = [_lift(c, p, k) for c, p, k in hx.lift_moves(grid, front=front)]
             out += [_swap_pallets(a, b) for a, b in hx.lift_swaps(grid)]
             return out
         if state.phase == "move":

@@ -382,7 +382,7 @@ def placements(
 
 
 # the last frontier seen: (frontier, its open cells sorted with their masks, its other cells
-# sorted, {shape: placements}, {shape: {cell: its slice of the placements}}); one entry, replaced whole (a frontier is never changed once
+# sorted, {shape: placements}); one entry, replaced whole (a frontier is never changed once
 # built: the functions here change only their own copies)
 _SEEN: list = [None]
 
@@ -400,7 +400,7 @@ def _seen(front: dict) -> tuple:
     seen = _SEEN[0]
     if seen is None or seen[0] is not front:
         cells = sorted(front, key=_order)
-        seen = (front, [(p, front[p]) for p in cells if front[p][1]], [p for p in cells if not front[p][1]], {}, {})
+        seen = (front, [(p, front[p]) for p in cells if front[p][1]], [p for p in cells if not front[p][1]], {})
         _SEEN[0] = seen
     return seen
 
@@ -424,22 +424,6 @@ def _placed_in(seen: tuple, shape: str) -> list[tuple[Pos, int]]:
                     out.append((p, k))
         known[shape] = out
     return out
-
-
-def _placed_at(front: dict, shape: str) -> tuple[list[tuple[Pos, int]], dict[Pos, tuple[int, int]]]:
-    """``(_placed(front, shape), {cell: (i, j)})``: the placements and, for each cell in them,
-    the slice ``[i:j]`` of its entries (remembered with them; shared, not to be changed)."""
-
-    seen = _seen(front)
-    out = _placed_in(seen, shape)
-    index = seen[4].get(shape)
-    if index is None:
-        index = {}
-        for i, (p, _k) in enumerate(out):
-            found = index.get(p)
-            index[p] = (i, i + 1) if found is None else (found[0], i + 1)
-        seen[4][shape] = index
-    return out, index
 
 
 #: shape -> (occupied, belt) side masks of a cell -> the canonical rotations that fit there
@@ -531,15 +515,35 @@ def insertions(grid: dict, tile: str, slots: list | None = None) -> list[tuple[s
     if shape not in data.BELT_SHAPES:
         return []
     out = []
-    for colour, ppos, occ, belt, back, free in pallet_slots(grid) if slots is None else slots:
-        for k in CANON_ROTS[shape]:
-            rr = ROT[shape][k]
-            if rr.mask & occ != belt:
-                continue
-            for e in rr.edges:
-                if e != back and (free >> e) & 1:
-                    out.append((colour, k, nb(ppos, e)))
+    known = _INSERTIONS
+    for slot in pallet_slots(grid) if slots is None else slots:
+        found = known.get((shape, slot))
+        if found is None:
+            if len(known) > _INSERTIONS_MAX:
+                known.clear()
+            found = known[(shape, slot)] = _slot_insertions(shape, slot)
+        out += found
     out.sort()
+    return out
+
+
+#: (shape, pallet slot) -> its :func:`_slot_insertions` (at most _INSERTIONS_MAX, then afresh)
+_INSERTIONS: dict[tuple, list] = {}
+_INSERTIONS_MAX = 1 << 14
+
+
+def _slot_insertions(shape: str, slot: tuple) -> list[tuple[str, int, Pos]]:
+    """The :func:`insertions` of a tile of ``shape`` at one pallet slot (a shared list)."""
+
+    colour, ppos, occ, belt, back, free = slot
+    out = []
+    for k in CANON_ROTS[shape]:
+        rr = ROT[shape][k]
+        if rr.mask & occ != belt:
+            continue
+        for e in rr.edges:
+            if e != back and (free >> e) & 1:
+                out.append((colour, k, nb(ppos, e)))
     return out
 
 
@@ -595,7 +599,7 @@ def wrench_groups(grid: dict, front: dict | None = None) -> list[tuple[Pos, list
         # are those on the whole field's frontier (sorted by cell), those of the empty
         # neighbours are redone without p's side, and p itself is not a place (not its own
         # old cell)
-        base, index = _placed_at(front, shape)
+        base = _placed_in(_seen(front), shape)
         fit = _FIT[shape]
         q, r = p
         moves = None
@@ -604,7 +608,11 @@ def wrench_groups(grid: dict, front: dict | None = None) -> list[tuple[Pos, list
             c = (q + dq, r + dr)
             if c in grid:
                 continue
-            occ, belt = front[c]
+            masks = front[c]
+            full = fit.get(masks)  # the rotations base lists at c
+            if full is None:
+                full = _fitting(shape, masks)
+            occ, belt = masks
             if occ == back:
                 ks = ()  # p was its only neighbour
             else:
@@ -612,13 +620,10 @@ def wrench_groups(grid: dict, front: dict | None = None) -> list[tuple[Pos, list
                 ks = fit.get(masks)
                 if ks is None:
                     ks = _fitting(shape, masks)
-            ij = index.get(c)
-            if ij is None:
-                if not ks:
-                    continue
-                i = j = bisect_left(base, (c,), last)
-            else:
-                i, j = ij
+            if ks == full:
+                continue  # p's side changes nothing there
+            i = bisect_left(base, (c,), last)
+            j = i + len(full)
             if moves is None:
                 moves = []
             moves += base[last:i]
@@ -708,22 +713,37 @@ def pallets(grid: dict) -> dict[str, Pos]:
     return {c[0]: p for p, c in grid.items() if SHAPE[c[0]] == "pallet"}
 
 
-def lift_moves(grid: dict, first_only: bool = False) -> list[tuple[str, Pos, int]]:
+def lift_moves(grid: dict, first_only: bool = False, front: dict | None = None) -> list[tuple[str, Pos, int]]:
     """Forklift: move a pallet to an open belt end [SEED "Heftruck"]: ``(colour, cell,
     rotation)``, the pallet facing the open end; enclosed pallets stay. A pallet has one
-    belt side, so it fits only where exactly one neighbour shows a belt side."""
+    belt side, so it fits only where exactly one neighbour shows a belt side. ``front``: the
+    grid's :func:`frontier` when the caller has it."""
 
     out = []
-    front = None
+    opened = None  # the open cells of the frontier, sorted, with their side masks
     for colour, p in sorted(pallets(grid).items()):
         if enclosed(grid, p):
             continue
-        if front is None:
-            front = frontier(grid)
-        f = frontier_without(grid, front, p)
-        for c in sorted(f, key=_order):
-            belt = f[c][1]
-            if c != p and belt and not belt & (belt - 1):
+        if opened is None:
+            if front is None:  # a grid of the caller's: its frontier is not remembered
+                f = frontier(grid)
+                opened = [(c, f[c]) for c in sorted(f, key=_order) if f[c][1]]
+            else:
+                opened = _seen(front)[1]
+        # lifting the pallet changes the belt sides of its empty neighbours only (the pallet's
+        # own cell is no place for it); no other cell gains a belt side
+        q, r = p
+        near = {}
+        for _d, (dq, dr), back in _STEPS:
+            c = (q + dq, r + dr)
+            if c not in grid:
+                near[c] = back
+        for c, masks in opened:
+            belt = masks[1]
+            back = near.get(c)
+            if back is not None:
+                belt &= ~back
+            if belt and not belt & (belt - 1):
                 out.append((colour, c, belt.bit_length() - 1))
                 if first_only:
                     return out
@@ -793,7 +813,7 @@ class IconCheck:
                 found = []
                 self._more = self._wrench_witnesses()
             else:
-                found = lift_moves(self.base)
+                found = lift_moves(self.base, front=self.front)
             self._found[icon] = found
         return self._found[icon]
 
