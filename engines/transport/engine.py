@@ -8,7 +8,18 @@ from functools import lru_cache
 from itertools import repeat
 from operator import is_
 
-from engines.base import ActionModel, Choice, Engine, Event, IllegalAction, default_parse, event, normalize, shuffled
+from engines.base import (
+    ActionModel,
+    Choice,
+    Engine,
+    Event,
+    IllegalAction,
+    Outcome,
+    default_parse,
+    event,
+    normalize,
+    shuffled,
+)
 from engines.transport import data
 from engines.transport import hexes as hx
 from engines.transport import rules as R
@@ -236,17 +247,38 @@ class Transport(Engine):
             return parse_key(action.to) in hx.parcel_destinations(grid, frm)
         return False
 
+    def apply(self, state: State, player: str, action: ActionModel) -> Outcome:
+        """:meth:`Engine.apply` (the same refusals in the same order), the field's memo looked
+        up once for the check and the step."""
+
+        if player not in state.players:
+            raise IllegalAction("You are not seated in this game.")
+        if state.phase == "over":
+            raise IllegalAction("The game is over.")
+        if player != state.players[state.current]:
+            raise IllegalAction(f"It is not your turn: {self.status(state)}")
+        memo = self._memo_of(state)
+        action = self._checked(state, player, action, memo)
+        new = self.copy_state(state)
+        events: list[Event] = []
+        self._step(new, player, action, events, memo)  # ``new`` holds the very field of ``state``
+        return Outcome(new, events)
+
     def check(self, state: State, player: str, action: ActionModel) -> ActionModel:
         """The action in its canonical form (the lowest of equal rotations) if the rules allow
         it, checked on its own cells (no list of every legal action); else :class:`IllegalAction`
         with the specific reason."""
 
+        return self._checked(state, player, action, self._memo_of(state))
+
+    def _checked(self, state: State, player: str, action: ActionModel, memo: tuple) -> ActionModel:
+        """:meth:`check`, ``memo`` being :meth:`_memo_of` the state."""
+
         listed = self._legal
         if listed is not None and any(map(is_, listed[2], repeat(action))):
             # one of the very objects legal_actions listed: legal if listed for this state
             # (the same grid, so the same field, and the same key)
-            grid, _front = self._board(state)
-            if listed[0] is grid and listed[1] == self._legal_key(state, player):
+            if listed[0] is memo[2] and listed[1] == self._legal_key(state, player):
                 return action
         action = R.canonical(state, action)
         if not self._is_legal(state, player, action):
@@ -278,7 +310,12 @@ class Transport(Engine):
     def _apply(self, new: State, player: str, action: ActionModel, events: list[Event]) -> None:
         """Carry out one step (see :mod:`engines.transport.rules`) on the copy ``new``."""
 
-        memo = self._memo_of(new)  # ``new`` still holds the very cells of the state before
+        self._step(new, player, action, events, self._memo_of(new))
+
+    def _step(self, new: State, player: str, action: ActionModel, events: list[Event], memo: tuple) -> None:
+        """:meth:`_apply`, ``memo`` being :meth:`_memo_of` the state before (``new`` still holds
+        its very field)."""
+
         before, front = memo[2], memo[3]
         new.changed = R.cells_of(new, action)
         touched = [parse_key(k) for k in new.changed]

@@ -947,7 +947,8 @@ def field_of(grid: dict, before: dict[str, Cell] | None = None, touched=None) ->
         else:
             out[key(p)] = _cell(c)
     if len(out) != len(before) or any(key(p) not in before for p in touched if p in grid):
-        out = {k: out[k] for k in sorted(out, key=_key_order)}
+        keys = sorted(out, key=_key_order)
+        out = dict(zip(keys, map(out.__getitem__, keys)))
     return out
 
 
