@@ -248,15 +248,11 @@ class Transport(Engine):
         return False
 
     def apply(self, state: State, player: str, action: ActionModel) -> Outcome:
-        """:meth:`Engine.apply` (the same refusals in the same order), the field's memo looked
-        up once for the check and the step."""
+        """:meth:`Engine.apply`, the field's memo looked up once for the check and the step
+        (a seat that may not act now gets :meth:`Engine.apply`'s refusal)."""
 
-        if player not in state.players:
-            raise IllegalAction("You are not seated in this game.")
-        if state.phase == "over":
-            raise IllegalAction("The game is over.")
-        if player != state.players[state.current]:
-            raise IllegalAction(f"It is not your turn: {self.status(state)}")
+        if state.phase == "over" or player != state.players[state.current]:
+            return super().apply(state, player, action)  # it refuses
         memo = self._memo_of(state)
         action = self._checked(state, player, action, memo)
         new = self.copy_state(state)
