@@ -20,9 +20,11 @@ from engines.base import (
     normalize,
     shuffled,
 )
+from engines.i18n import texts
 from engines.transport import data
 from engines.transport import hexes as hx
 from engines.transport import rules as R
+from engines.transport import text as words
 from engines.transport.actions import (
     ACTIONS,
     SWAP_HAND,
@@ -44,9 +46,26 @@ from engines.transport.actions import (
 from engines.transport.ai import TransportAI
 from engines.transport.hexes import field_of, grid_of, key, parse_key
 from engines.transport.state import Options, State
-from engines.transport.text import REGION_NAMES, RULES_SUMMARY, SHAPE_NAMES, next_to, place_name, region_of, tile_name
+from engines.transport.text import (
+    REGION_LABELS,
+    RULES_SUMMARY,
+    SHAPE_NAMES,
+    code,
+    colour,
+    next_to,
+    place_name,
+    region_of,
+    tile_name,
+)
 
 from .search import HOOKS as SEARCH_HOOKS
+
+_T, _Tn, Tp = texts("transport")
+#: the game's texts, one shared Text per distinct sentence and parameters (texts are
+#: immutable; events are written on the hot path of ``apply``, and the builder asks the same
+#: questions for hundreds of moves). Parameters must be hashable: tuples, not lists.
+T = lru_cache(maxsize=8192)(_T)
+Tn = lru_cache(maxsize=1024)(_Tn)
 
 
 class Transport(Engine):
@@ -335,7 +354,13 @@ class Transport(Engine):
             events.append(
                 event(
                     type="connect",
-                    text=f"{player} connects {tile_name(action.tile)} at {action.at}, rotation {action.rotation}.",
+                    text=T(
+                        "{seat} connects {tile} at {cell}, rotation {rotation}.",
+                        seat=player,
+                        tile=tile_name(action.tile),
+                        cell=code(action.at),
+                        rotation=action.rotation,
+                    ),
                 )
             )
             moves = R.icon(new, grid, action.tile, events, after, known)
@@ -348,9 +373,15 @@ class Transport(Engine):
             events.append(
                 event(
                     type="connect",
-                    text=(
-                        f"{player} connects {tile_name(action.tile)} at {key(ppos)} in place of the {action.pallet} pallet, "
-                        f"rotation {action.rotation}; the pallet moves to {action.pallet_to}."
+                    text=T(
+                        "{seat} connects {tile} at {cell} in place of the {colour} pallet, "
+                        "rotation {rotation}; the pallet moves to {to}.",
+                        seat=player,
+                        tile=tile_name(action.tile),
+                        cell=code(key(ppos)),
+                        colour=colour(action.pallet),
+                        rotation=action.rotation,
+                        to=code(action.pallet_to),
                     ),
                 )
             )
@@ -361,11 +392,11 @@ class Transport(Engine):
             rest = new.stack[data.HAND_SIZE :] + old
             new.swaps += 1
             new.stack = shuffled(rest, new.seed, "swap", new.swaps)
-            events.append(event(type="swap", text=f"{player} swaps their whole hand for 4 new tiles."))
+            events.append(event(type="swap", text=T("{seat} swaps their whole hand for 4 new tiles.", seat=player)))
             events.append(
                 event(
                     type="swap-private",
-                    text="Your new hand: " + ", ".join(tile_name(t) for t in new.hands[player]) + ".",
+                    text=T("Your new hand: {tiles}.", tiles=tuple(tile_name(t) for t in new.hands[player])),
                     visible_to=[player],
                 )
             )
@@ -378,7 +409,13 @@ class Transport(Engine):
             events.append(
                 event(
                     type="load",
-                    text=f"{player} puts a new parcel showing {parcel[0]} ({parcel[1]} underneath) on the loading tile at {action.at}.",
+                    text=T(
+                        "{seat} puts a new parcel showing {top} ({bottom} underneath) on the loading tile at {cell}.",
+                        seat=player,
+                        top=parcel[0],
+                        bottom=parcel[1],
+                        cell=code(action.at),
+                    ),
                 )
             )
             moves = R.after_main(new, grid, events, after, known)
@@ -390,7 +427,14 @@ class Transport(Engine):
                 events.append(
                     event(
                         type="wrench",
-                        text=f"{player} moves {tile_name(cell[0])} from {action.at} to {action.to}, rotation {action.rotation}.",
+                        text=T(
+                            "{seat} moves {tile} from {cell} to {to}, rotation {rotation}.",
+                            seat=player,
+                            tile=tile_name(cell[0]),
+                            cell=code(action.at),
+                            to=code(action.to),
+                            rotation=action.rotation,
+                        ),
                     )
                 )
             else:
@@ -400,9 +444,16 @@ class Transport(Engine):
                 events.append(
                     event(
                         type="wrench",
-                        text=(
-                            f"{player} moves {tile_name(cell[0])} from {action.at} to {action.to} in place of the {pallet} pallet, "
-                            f"rotation {action.rotation}; the pallet moves to {action.pallet_to}."
+                        text=T(
+                            "{seat} moves {tile} from {cell} to {to} in place of the {colour} pallet, "
+                            "rotation {rotation}; the pallet moves to {pallet_to}.",
+                            seat=player,
+                            tile=tile_name(cell[0]),
+                            cell=code(action.at),
+                            to=code(action.to),
+                            colour=colour(pallet),
+                            rotation=action.rotation,
+                            pallet_to=code(action.pallet_to),
                         ),
                     )
                 )
@@ -411,13 +462,30 @@ class Transport(Engine):
             pal = hx.pallets(grid)
             cell = grid.pop(pal[action.pallet])
             grid[parse_key(action.to)] = [cell[0], action.facing, None]
-            events.append(event(type="lift", text=f"{player} moves the {action.pallet} pallet to {action.to}."))
+            events.append(
+                event(
+                    type="lift",
+                    text=T(
+                        "{seat} moves the {colour} pallet to {cell}.",
+                        seat=player,
+                        colour=colour(action.pallet),
+                        cell=code(action.to),
+                    ),
+                )
+            )
             moves = R.after_main(new, grid, events, after, known)
         elif isinstance(action, SwapPallets):
             pal = hx.pallets(grid)
             pa, pb = pal[action.a], pal[action.b]
             grid[pa], grid[pb] = [action.b, grid[pa][1], grid[pa][2]], [action.a, grid[pb][1], grid[pb][2]]
-            events.append(event(type="lift", text=f"{player} swaps the {action.a} and {action.b} pallets."))
+            events.append(
+                event(
+                    type="lift",
+                    text=T(
+                        "{seat} swaps the {a} and {b} pallets.", seat=player, a=colour(action.a), b=colour(action.b)
+                    ),
+                )
+            )
             moves = R.after_main(new, grid, events, after, known)
         elif isinstance(action, Move):
             R.move_parcel(new, grid, player, action, events, after)
@@ -435,37 +503,69 @@ class Transport(Engine):
 
     def describe(self, state: State, action: ActionModel) -> str:
         if isinstance(action, Connect):
-            return f"Connect {tile_name(action.tile)} at {action.at}, rotation {action.rotation}."
+            return T(
+                "Connect {tile} at {cell}, rotation {rotation}.",
+                tile=tile_name(action.tile) if action.tile in hx.SHAPE else code(action.tile),
+                cell=code(action.at),
+                rotation=action.rotation,
+            )
         if isinstance(action, Insert):
-            return f"Put {tile_name(action.tile)} in place of the {action.pallet} pallet (rotation {action.rotation}), pallet to {action.pallet_to}."
+            return T(
+                "Put {tile} in place of the {colour} pallet (rotation {rotation}), pallet to {to}.",
+                tile=tile_name(action.tile) if action.tile in hx.SHAPE else code(action.tile),
+                colour=colour(action.pallet),
+                rotation=action.rotation,
+                to=code(action.pallet_to),
+            )
         if isinstance(action, SwapHand):
-            return "Swap your whole hand for 4 new tiles."
+            return T("Swap your whole hand for 4 new tiles.")
         if isinstance(action, Load):
-            return f"Put the new parcel on the loading tile at {action.at}."
+            return T("Put the new parcel on the loading tile at {cell}.", cell=code(action.at))
         if isinstance(action, Wrench):
-            tile = state.field[action.at].tile if action.at in state.field else "?"
+            tile = code(state.field[action.at].tile if action.at in state.field else "?")
             if action.pallet_to is not None:
-                pallet = state.field[action.to].tile if action.to in state.field else "?"
-                return (
-                    f"Wrench: move {tile} from {action.at} to {action.to} in place of the {pallet} pallet "
-                    f"(rotation {action.rotation}), pallet to {action.pallet_to}."
+                pallet = colour(state.field[action.to].tile) if action.to in state.field else code("?")
+                return T(
+                    "Wrench: move {tile} from {cell} to {to} in place of the {colour} pallet "
+                    "(rotation {rotation}), pallet to {pallet_to}.",
+                    tile=tile,
+                    cell=code(action.at),
+                    to=code(action.to),
+                    colour=pallet,
+                    rotation=action.rotation,
+                    pallet_to=code(action.pallet_to),
                 )
-            return f"Wrench: move {tile} from {action.at} to {action.to}, rotation {action.rotation}."
+            return T(
+                "Wrench: move {tile} from {cell} to {to}, rotation {rotation}.",
+                tile=tile,
+                cell=code(action.at),
+                to=code(action.to),
+                rotation=action.rotation,
+            )
         if isinstance(action, Lift):
-            return f"Forklift: move the {action.pallet} pallet to {action.to}."
+            return T(
+                "Forklift: move the {colour} pallet to {cell}.", colour=colour(action.pallet), cell=code(action.to)
+            )
         if isinstance(action, SwapPallets):
-            return f"Forklift: swap the {action.a} and {action.b} pallets."
+            return T("Forklift: swap the {a} and {b} pallets.", a=colour(action.a), b=colour(action.b))
         if isinstance(action, Move):
             p = state.field.get(action.at)
-            n = p.parcel[0] if p and p.parcel else "?"
+            n = p.parcel[0] if p and p.parcel else code("?")
             dest = state.field.get(action.to)
-            extra = f" onto the {dest.tile} pallet" if dest and hx.SHAPE[dest.tile] == "pallet" else ""
-            return f"Move the parcel at {action.at} ({n}) to {action.to}{extra}."
+            if dest and hx.SHAPE[dest.tile] == "pallet":
+                return T(
+                    "Move the parcel at {cell} ({n}) to {to} onto the {colour} pallet.",
+                    cell=code(action.at),
+                    n=n,
+                    to=code(action.to),
+                    colour=colour(dest.tile),
+                )
+            return T("Move the parcel at {cell} ({n}) to {to}.", cell=code(action.at), n=n, to=code(action.to))
         return super().describe(state, action)
 
     # ----- the move builder -----------------------------------------------------------------
     #: the first question of a turn's main step: the tile first, then what to do with it
-    TILE_Q = "Which tile of your hand do you play, or do you swap your hand?"
+    TILE_Q = T("Which tile of your hand do you play, or do you swap your hand?")
 
     def choices(self, state: State, action: ActionModel) -> list[Choice]:
         """The builder asks for the tile first (as named on the hand image), then how to play
@@ -476,15 +576,18 @@ class Transport(Engine):
         f = state.field
         kind = action.type  # not isinstance: pydantic's instance check is slow, and this runs per move
         if kind == "swap_hand":
-            return [Choice(self.TILE_Q, "swap", "Swap your hand", "Swap your whole hand for 4 new tiles.")]
+            return [Choice(self.TILE_Q, "swap", T("Swap your hand"), T("Swap your whole hand for 4 new tiles."))]
         if kind == "connect":
             t = action.tile
             return [
                 Choice(self.TILE_Q, t, tile_name(t), self._tile_detail(t)),
                 Choice(
-                    f"How do you play {t}?", "connect", "Connect it at an open end", "On a free cell next to the field"
+                    T("How do you play {tile}?", tile=code(t)),
+                    "connect",
+                    T("Connect it at an open end"),
+                    T("On a free cell next to the field"),
                 ),
-                self._cell(f, f"Where do you connect {t}?", action.at),
+                self._cell(f, T("Where do you connect {tile}?", tile=code(t)), action.at),
                 self._rotation(t, action.rotation),
             ]
         if kind == "insert":
@@ -493,64 +596,83 @@ class Transport(Engine):
             return [
                 Choice(self.TILE_Q, t, tile_name(t), self._tile_detail(t)),
                 Choice(
-                    f"How do you play {t}?",
+                    T("How do you play {tile}?", tile=code(t)),
                     "insert",
-                    "Put it in a pallet's place",
-                    "The pallet moves to an open end of it",
+                    T("Put it in a pallet's place"),
+                    T("The pallet moves to an open end of it"),
                 ),
                 Choice(
-                    f"Which pallet's place does {t} take?",
+                    T("Which pallet's place does {tile} take?", tile=code(t)),
                     action.pallet,
-                    f"The {action.pallet} pallet" + (f" at {pallet_at}" if pallet_at else ""),
+                    (
+                        T("The {colour} pallet at {cell}", colour=colour(action.pallet), cell=code(pallet_at))
+                        if pallet_at
+                        else T("The {colour} pallet", colour=colour(action.pallet))
+                    ),
                 ),
                 self._rotation(t, action.rotation),
                 self._cell(
                     f,
-                    "Where does the pallet go?",
+                    T("Where does the pallet go?"),
                     action.pallet_to,
                     skip=pallet_at,
-                    label=f"pallet to {action.pallet_to}",
+                    label=T("pallet to {cell}", cell=code(action.pallet_to)),
                 ),
             ]
         if kind == "load":
-            return [self._cell(f, "Which empty loading tile gets the new parcel?", action.at)]
+            return [self._cell(f, T("Which empty loading tile gets the new parcel?"), action.at)]
         if kind == "wrench":
             c = f.get(action.at)
-            name = tile_name(c.tile) if c else action.at
+            name = tile_name(c.tile) if c else code(action.at)
             out = [
-                Choice("Which white-icon tile do you move with the wrench?", action.at, f"{name} at {action.at}"),
-                self._cell(f, "Where does it go?", action.to, skip=action.at),
+                Choice(
+                    T("Which white-icon tile do you move with the wrench?"),
+                    action.at,
+                    T("{tile} at {cell}", tile=name, cell=code(action.at)),
+                ),
+                self._cell(f, T("Where does it go?"), action.to, skip=action.at),
                 self._rotation(c.tile if c else "", action.rotation),
             ]
             if action.pallet_to is not None:
                 out.append(
                     self._cell(
                         f,
-                        "Where does the pallet go?",
+                        T("Where does the pallet go?"),
                         action.pallet_to,
                         skip=action.to,
-                        label=f"pallet to {action.pallet_to}",
+                        label=T("pallet to {cell}", cell=code(action.pallet_to)),
                     )
                 )
             else:
-                out.append(Choice("Where does the pallet go?", "-", "No pallet moves"))
+                out.append(Choice(T("Where does the pallet go?"), "-", T("No pallet moves")))
             return out
         if kind == "lift":
             at = next((k for k, c in f.items() if c.tile == action.pallet), "")
             return [
-                Choice("Which pallet does the forklift move?", action.pallet, f"The {action.pallet} pallet", at),
-                self._cell(f, "Where does the pallet go?", action.to, skip=at),
                 Choice(
-                    "Which way does its belt side face?",
+                    T("Which pallet does the forklift move?"),
+                    action.pallet,
+                    T("The {colour} pallet", colour=colour(action.pallet)),
+                    code(at) if at else "",
+                ),
+                self._cell(f, T("Where does the pallet go?"), action.to, skip=at),
+                Choice(
+                    T("Which way does its belt side face?"),
                     str(action.facing),
-                    f"Its belt side facing {hx.DIR_NAMES[action.facing]} ({action.facing})",
+                    T(
+                        "Its belt side facing {direction} ({facing})",
+                        direction=words.direction(action.facing),
+                        facing=action.facing,
+                    ),
                 ),
             ]
         if kind == "swap_pallets":
             return [
-                Choice("Which pallet does the forklift move?", "swap", "Swap two pallets"),
+                Choice(T("Which pallet does the forklift move?"), "swap", T("Swap two pallets")),
                 Choice(
-                    "Which two pallets swap places?", f"{action.a}-{action.b}", f"The {action.a} and {action.b} pallets"
+                    T("Which two pallets swap places?"),
+                    f"{action.a}-{action.b}",
+                    T("The {a} and {b} pallets", a=colour(action.a), b=colour(action.b)),
                 ),
             ]
         if kind == "move":
@@ -559,17 +681,17 @@ class Transport(Engine):
             dest = place_name(f, action.to)
             return [
                 Choice(
-                    "Which parcel do you move?",
+                    T("Which parcel do you move?"),
                     action.at,
-                    f"The {top} at {action.at}",
-                    f"It moves exactly {top} tiles" if top != "?" else "",
+                    T("The {n} at {cell}", n=top if top != "?" else code(top), cell=code(action.at)),
+                    (Tn("It moves exactly {n} tiles", "It moves exactly {n} tiles", top) if top != "?" else ""),
                 ),
                 self._cell(
                     f,
-                    "Where does it end?",
+                    T("Where does it end?"),
                     action.to,
                     skip=action.at,
-                    label=(f"{action.to}, onto {dest}" if dest else ""),
+                    label=(T("{cell}, onto {place}", cell=code(action.to), place=dest) if dest else ""),
                 ),
             ]
         return super().choices(state, action)
@@ -579,20 +701,22 @@ class Transport(Engine):
     def _tile_detail(tile: str) -> str:
         icon = hx.ICON.get(tile, "")
         shape = hx.SHAPE[tile]
-        what = "floor tile: goes against floor sides" if shape == "floor" else SHAPE_NAMES[shape]
-        return what + (f", then its {icon} icon acts" if icon else "")
+        if shape == "floor":
+            if icon:
+                return T("floor tile: goes against floor sides, then its {icon} icon acts", icon=words.ICON_NAMES[icon])
+            return T("floor tile: goes against floor sides")
+        if icon:
+            return T("{shape}, then its {icon} icon acts", shape=SHAPE_NAMES[shape], icon=words.ICON_NAMES[icon])
+        return SHAPE_NAMES[shape]
 
     @staticmethod
     @lru_cache(maxsize=4096)
     def _rotation(tile: str, k: int) -> Choice:
         shape = hx.SHAPE.get(tile, "")
         edges = hx.ROT[shape][k].edges if shape else ()
-        detail = (
-            "Belt edges " + ", ".join(f"{e} ({hx.DIR_NAMES[e]})" for e in edges)
-            if edges
-            else "No belt (floor sides all round)"
-        )
-        return Choice("Which rotation? (your hand image shows each one)", str(k), f"Rotation {k}", detail)
+        named = tuple(T("{edge} ({direction})", edge=e, direction=words.direction(e)) for e in edges)
+        detail = T("Belt edges {edges}", edges=named) if edges else T("No belt (floor sides all round)")
+        return Choice(T("Which rotation? (your hand image shows each one)"), str(k), T("Rotation {k}", k=k), detail)
 
     def _cell(self, field: dict, question: str, cell: str, skip: str | None = None, label: str = "") -> Choice:
         """The choice of ``cell``: what it is next to, grouped by side of the field. Remembered
@@ -609,25 +733,49 @@ class Transport(Engine):
             found = memo[1][key] = Choice(
                 question,
                 cell,
-                label or cell,
+                label or code(cell),
                 next_to(field, cell, skip=skip),
                 group=str(side),
-                group_label=f"{REGION_NAMES[side]} of the field",
+                group_label=REGION_LABELS[side],
             )
         return found
 
     def status(self, state: State) -> str:
         if state.phase == "over":
-            return "Game over. " + state.end_reason
-        seat = state.players[state.current]
-        what = {
-            "play": "connect a tile or swap the hand",
-            "load": "place the new parcel on a loading tile",
-            "wrench": "move a white-icon tile with the wrench",
-            "lift": "move or swap pallets with the forklift",
-            "move": "move a parcel",
-        }[state.phase]
-        return f"Turn {state.turn}: {seat} ({state.colours[state.current]}) to {what}."
+            return T("Game over. {reason}", reason=words.end_reason_text(state.end_reason, state.players))
+        seat, turn, col = (
+            state.players[state.current],
+            state.turn,
+            words.player_colour(state.colours[state.current]),
+        )
+        if state.phase == "play":
+            return T(
+                "Turn {turn}: {seat} ({colour}) to connect a tile or swap the hand.", turn=turn, seat=seat, colour=col
+            )
+        if state.phase == "load":
+            return T(
+                "Turn {turn}: {seat} ({colour}) to place the new parcel on a loading tile.",
+                turn=turn,
+                seat=seat,
+                colour=col,
+            )
+        if state.phase == "wrench":
+            return T(
+                "Turn {turn}: {seat} ({colour}) to move a white-icon tile with the wrench.",
+                turn=turn,
+                seat=seat,
+                colour=col,
+            )
+        if state.phase == "lift":
+            return T(
+                "Turn {turn}: {seat} ({colour}) to move or swap pallets with the forklift.",
+                turn=turn,
+                seat=seat,
+                colour=col,
+            )
+        if state.phase == "move":
+            return T("Turn {turn}: {seat} ({colour}) to move a parcel.", turn=turn, seat=seat, colour=col)
+        raise KeyError(state.phase)
 
     # ----- views ---------------------------------------------------------------------------
     @staticmethod

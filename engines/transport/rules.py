@@ -36,9 +36,14 @@ Rules the text leaves open, and the choice made here (REF = shared reference fac
 
 from __future__ import annotations
 
-from engines.base import ActionModel, Event, event, plural
+from functools import lru_cache
+
+from engines.base import ActionModel, Event, event
+from engines.i18n import T as host_text
+from engines.i18n import texts
 from engines.transport import data
 from engines.transport import hexes as hx
+from engines.transport import text as words
 from engines.transport.actions import (
     Connect,
     Insert,
@@ -54,7 +59,13 @@ from engines.transport.actions import (
 )
 from engines.transport.hexes import grid_of, key, parse_key
 from engines.transport.state import State
-from engines.transport.text import tile_name
+from engines.transport.text import code, tile_name
+
+_T, _Tn, Tp = texts("transport")
+#: the texts of events, one shared Text per distinct sentence and parameters (texts are
+#: immutable; events are written on the hot path of ``apply``)
+T = lru_cache(maxsize=8192)(_T)
+Tn = lru_cache(maxsize=8192)(_Tn)
 
 
 # ----- helpers ---------------------------------------------------------------------------
@@ -251,13 +262,16 @@ def start_turn(state: State, grid: dict, events: list[Event], front=None) -> Non
     if len(state.stack) < data.HAND_SIZE and not connect_options(
         state, grid, seat, first_only=True, front=None if front is None else front()
     ):
-        end_game(state, events, f"{seat} can connect no tile and the stack cannot give 4 new tiles.")
+        end_game(state, events, words.no_tile_reason(seat))
 
 
 def end_game(state: State, events: list[Event], reason: str) -> None:
+    """The game ends: ``reason`` (a text of :mod:`engines.transport.text`) kept in the state
+    in English (:func:`engines.transport.text.end_reason_text` reads it back)."""
+
     state.phase = "over"
-    state.end_reason = reason
-    events.append(event(type="game-over", text="Game over: " + reason))
+    state.end_reason = str.__str__(reason)
+    events.append(event(type="game-over", text=T("Game over: {reason}", reason=reason)))
 
 
 def after_main(state: State, grid: dict, events: list[Event], front=None, known=None) -> list | None:
@@ -282,12 +296,12 @@ def finish_turn(state: State, grid: dict, events: list[Event], front=None) -> No
     hand = state.hands[seat]
     if len(hand) < data.HAND_SIZE:
         if not state.stack:
-            end_game(state, events, f"{seat} must draw a tile and the stack is empty.")
+            end_game(state, events, words.empty_stack_reason(seat))
             return
         tile = state.stack.pop(0)
         hand.append(tile)
-        events.append(event(type="draw", text=f"{seat} draws a tile."))
-        events.append(event(type="draw-private", text=f"You draw {tile_name(tile)}.", visible_to=[seat]))
+        events.append(event(type="draw", text=T("{seat} draws a tile.", seat=seat)))
+        events.append(event(type="draw-private", text=T("You draw {tile}.", tile=tile_name(tile)), visible_to=[seat]))
     state.current = (state.current + 1) % len(state.players)
     state.turn += 1
     start_turn(state, grid, events, front)
@@ -315,15 +329,15 @@ def why_not(state: State, player: str, action: ActionModel) -> str:
     """A specific reason for a refused action."""
 
     if state.phase == "over":
-        return "The game is over."
+        return host_text("The game is over.")
     if player != state.players[state.current]:
-        return f"It is {state.players[state.current]}'s turn."
+        return T("It is {seat}'s turn.", seat=state.players[state.current])
     wanted = {
-        "play": "connect a tile from your hand (connect/insert) or swap your hand",
-        "load": "place the new parcel on an empty loading tile (load q,r)",
-        "wrench": "use the wrench: move a white-icon tile (wrench from to rotation)",
-        "lift": "use the forklift: move a pallet (lift) or swap two pallets",
-        "move": "move a parcel (move from to)",
+        "play": T("Now you must connect a tile from your hand (connect/insert) or swap your hand."),
+        "load": T("Now you must place the new parcel on an empty loading tile (load q,r)."),
+        "wrench": T("Now you must use the wrench: move a white-icon tile (wrench from to rotation)."),
+        "lift": T("Now you must use the forklift: move a pallet (lift) or swap two pallets."),
+        "move": T("Now you must move a parcel (move from to)."),
     }[state.phase]
     steps = {
         "play": (Connect, Insert, SwapHand),
@@ -333,87 +347,125 @@ def why_not(state: State, player: str, action: ActionModel) -> str:
         "move": (Move,),
     }[state.phase]
     if not isinstance(action, steps):
-        return f"Now you must {wanted}."
+        return wanted
     grid = grid_of(state)
     if isinstance(action, (Connect, Insert)):
         if action.tile not in state.hands[player]:
-            return f"{action.tile} is not in your hand."
+            return T("{tile} is not in your hand.", tile=code(action.tile))
         if isinstance(action, Connect):
             at = parse_key(action.at)
             if at is None:
-                return f"{action.at} is not a cell; write it as q,r (for example 1,-2)."
+                return T("{cell} is not a cell; write it as q,r (for example 1,-2).", cell=code(action.at))
             if at in grid:
-                return f"Cell {action.at} is already taken."
+                return T("Cell {cell} is already taken.", cell=code(action.at))
             if hx.SHAPE[action.tile] == "floor":
-                return f"A floor tile must go against floor sides only, and {action.at} is not such a spot."
+                return T(
+                    "A floor tile must go against floor sides only, and {cell} is not such a spot.",
+                    cell=code(action.at),
+                )
             if at not in hx.open_cells(grid):
-                return f"Cell {action.at} is not at an open end of the belt."
+                return T("Cell {cell} is not at an open end of the belt.", cell=code(action.at))
             if not (0 <= action.rotation < 6) or not hx.fits(
                 grid, at, hx.ROT[hx.SHAPE[action.tile]][action.rotation].mask
             ):
-                return f"{action.tile} in rotation {action.rotation} does not match the belt and floor sides around {action.at}."
+                return T(
+                    "{tile} in rotation {rotation} does not match the belt and floor sides around {cell}.",
+                    tile=code(action.tile),
+                    rotation=action.rotation,
+                    cell=code(action.at),
+                )
         else:
             pal = hx.pallets(grid)
             if action.pallet not in pal:
-                return f"There is no {action.pallet} pallet."
+                return T("There is no {colour} pallet.", colour=words.colour(action.pallet))
             if hx.SHAPE[action.tile] not in data.BELT_SHAPES:
-                return "Only a belt tile can go between a pallet and the belt."
+                return T("Only a belt tile can go between a pallet and the belt.")
             if hx.pallet_attachment(grid, pal[action.pallet]) is None:
-                return f"The {action.pallet} pallet is not attached to the belt."
+                return T("The {colour} pallet is not attached to the belt.", colour=words.colour(action.pallet))
             if not any(
                 k == action.rotation and key(to) == action.pallet_to
                 for p, k, to in hx.insertions(grid, action.tile)
                 if p == action.pallet
             ):
-                return (
-                    f"{action.tile} in rotation {action.rotation} in place of the {action.pallet} pallet "
-                    f"does not fit, or the pallet cannot go to {action.pallet_to}."
+                return T(
+                    "{tile} in rotation {rotation} in place of the {colour} pallet does not fit, "
+                    "or the pallet cannot go to {cell}.",
+                    tile=code(action.tile),
+                    rotation=action.rotation,
+                    colour=words.colour(action.pallet),
+                    cell=code(action.pallet_to),
                 )
         icon = hx.ICON[action.tile]
         if icon:
-            return f"{action.tile} cannot be connected there: its {icon} action would be impossible."
-        return "That tile cannot be connected that way."
+            return T(
+                "{tile} cannot be connected there: its {icon} action would be impossible.",
+                tile=code(action.tile),
+                icon=words.ICON_NAMES[icon],
+            )
+        return T("That tile cannot be connected that way.")
     if isinstance(action, SwapHand):
-        return "The stack has fewer than 4 tiles, so you cannot swap your hand while you can connect a tile."
+        return T("The stack has fewer than 4 tiles, so you cannot swap your hand while you can connect a tile.")
     if isinstance(action, Move):
         frm = parse_key(action.at)
         if frm is None or frm not in grid or grid[frm][2] is None:
-            return f"There is no parcel at {action.at}."
+            return T("There is no parcel at {cell}.", cell=code(action.at))
         n = grid[frm][2][0]
-        return (
-            f"The parcel at {action.at} must move exactly {plural(n, 'tile')} along the belt, one way, not against "
-            f"arrows and not through or onto another parcel; it cannot end at {action.to}."
+        return Tn(
+            "The parcel at {cell} must move exactly {n} tile along the belt, one way, not against "
+            "arrows and not through or onto another parcel; it cannot end at {to}.",
+            "The parcel at {cell} must move exactly {n} tiles along the belt, one way, not against "
+            "arrows and not through or onto another parcel; it cannot end at {to}.",
+            n,
+            cell=code(action.at),
+            to=code(action.to),
         )
     if isinstance(action, Wrench):
         frm = parse_key(action.at)
         if frm is None or frm not in grid or not hx.ICON[grid[frm][0]]:
-            return f"The wrench only moves a field tile with a white icon; {action.at} has none."
+            return T("The wrench only moves a field tile with a white icon; {cell} has none.", cell=code(action.at))
         if hx.enclosed(grid, frm):
-            return f"The tile at {action.at} has six neighbours and cannot be moved (enclosure rule)."
+            return T(
+                "The tile at {cell} has six neighbours and cannot be moved (enclosure rule).", cell=code(action.at)
+            )
         to = parse_key(action.to)
         if to is not None and to in grid and hx.SHAPE[grid[to][0]] == "pallet":
             if action.pallet_to is None:
-                return (
-                    f"{action.to} holds the {grid[to][0]} pallet: to put the tile in its place, "
-                    f"also say where the pallet goes (wrench {action.at} {action.to} {action.rotation} q,r)."
+                return T(
+                    "{cell} holds the {colour} pallet: to put the tile in its place, "
+                    "also say where the pallet goes ({move}).",
+                    cell=code(action.to),
+                    colour=words.colour(grid[to][0]),
+                    move=code(f"wrench {action.at} {action.to} {action.rotation} q,r"),
                 )
-            return (
-                f"The tile from {action.at} in rotation {action.rotation} does not fit in place of the "
-                f"{grid[to][0]} pallet, or the pallet cannot go to {action.pallet_to}."
+            return T(
+                "The tile from {cell} in rotation {rotation} does not fit in place of the "
+                "{colour} pallet, or the pallet cannot go to {to}.",
+                cell=code(action.at),
+                rotation=action.rotation,
+                colour=words.colour(grid[to][0]),
+                to=code(action.pallet_to),
             )
-        return f"The tile from {action.at} does not fit at {action.to} in rotation {action.rotation}."
+        return T(
+            "The tile from {cell} does not fit at {to} in rotation {rotation}.",
+            cell=code(action.at),
+            to=code(action.to),
+            rotation=action.rotation,
+        )
     if isinstance(action, (Lift, SwapPallets)):
         pal = hx.pallets(grid)
         names = [action.pallet] if isinstance(action, Lift) else [action.a, action.b]
         for c in names:
             if c not in pal:
-                return f"There is no {c} pallet."
+                return T("There is no {colour} pallet.", colour=words.colour(c))
             if hx.enclosed(grid, pal[c]):
-                return f"The {c} pallet has six neighbours and cannot be moved (enclosure rule)."
-        return "The pallet cannot go there: it must face an open end of the belt and match its neighbours."
+                return T(
+                    "The {colour} pallet has six neighbours and cannot be moved (enclosure rule).",
+                    colour=words.colour(c),
+                )
+        return T("The pallet cannot go there: it must face an open end of the belt and match its neighbours.")
     if isinstance(action, Load):
-        return f"{action.at} is not an empty loading tile."
-    return "That move is not allowed now."
+        return T("{cell} is not an empty loading tile.", cell=code(action.at))
+    return host_text("That move is not allowed now.")
 
 
 def cells_of(state: State, action: ActionModel) -> list[str]:
@@ -471,21 +523,33 @@ def move_parcel(state: State, grid: dict, player: str, action: Move, events: lis
         events.append(
             event(
                 type="score",
-                text=(
-                    f"{player} moves the parcel from {action.at} onto the {target[0]} pallet at {action.to}: "
-                    f"{plural(flipped[0], 'point')} for {seat}."
+                text=Tn(
+                    "{seat} moves the parcel from {cell} onto the {colour} pallet at {to}: {n} point for {owner}.",
+                    "{seat} moves the parcel from {cell} onto the {colour} pallet at {to}: {n} points for {owner}.",
+                    flipped[0],
+                    seat=player,
+                    cell=code(action.at),
+                    colour=words.colour(target[0]),
+                    to=code(action.to),
+                    owner=seat,
                 ),
             )
         )
         if len(state.scored[seat]) >= data.PARCELS_TO_END:
-            end_game(state, events, f"{seat} has {data.PARCELS_TO_END} parcels on their score tile.")
+            end_game(state, events, words.parcels_reason(seat))
             return
     else:
         grid[to] = [target[0], target[1], flipped]
         events.append(
             event(
                 type="move",
-                text=f"{player} moves the parcel from {action.at} to {action.to}; it now shows {flipped[0]}.",
+                text=T(
+                    "{seat} moves the parcel from {cell} to {to}; it now shows {n}.",
+                    seat=player,
+                    cell=code(action.at),
+                    to=code(action.to),
+                    n=flipped[0],
+                ),
             )
         )
     finish_turn(state, grid, events, front)

@@ -1,12 +1,18 @@
-"""Transport in words: the rules summary per topic and the names of tiles in sentences."""
+"""Transport in words: the rules summary per topic and the names of tiles, pallets,
+directions and places in sentences, as texts of the game's catalog (:mod:`engines.i18n`; the
+catalogs are bot/locale/<lang>/LC_MESSAGES/transport.po)."""
 
 from __future__ import annotations
 
 import math
+import re
 from functools import lru_cache
 
+from engines.i18n import Code, Text, texts
 from engines.transport import data
 from engines.transport import hexes as hx
+
+T, Tn, Tp = texts("transport")
 
 #: an English summary of the rules per topic (a host's rules command), "overview" first
 RULES_SUMMARY: dict[str, str] = {
@@ -55,18 +61,90 @@ RULES_SUMMARY: dict[str, str] = {
     ),
 }
 
-SHAPE_NAMES = {s: v[2] for s, v in data.SHAPES.items()}
+#: the tile shapes' names (data.SHAPES), as words of the catalog
+SHAPE_NAMES: dict[str, Text] = {
+    "straight": Tp("tile shape", "straight belt"),
+    "wide": Tp("tile shape", "wide curve"),
+    "tight": Tp("tile shape", "tight curve"),
+    "merge": Tp("tile shape", "merge junction"),
+    "oneway": Tp("tile shape", "one-way belt"),
+    "floor": Tp("tile shape", "floor tile"),
+    "loading": Tp("tile shape", "loading tile"),
+    "loading_y": Tp("tile shape", "Y loading tile"),
+    "pallet": Tp("tile shape", "pallet"),
+}
+assert {s: str(n) for s, n in SHAPE_NAMES.items()} == {s: v[2] for s, v in data.SHAPES.items()}
+#: the white icons (data.ICONS)
+ICON_NAMES: dict[str, Text] = {
+    "parcel": Tp("tile icon", "parcel"),
+    "wrench": Tp("tile icon", "wrench"),
+    "forklift": Tp("tile icon", "forklift"),
+}
+#: the pallets' colours (data.COLOURS), as they stand with "pallet" ("the red pallet")
+COLOUR_NAMES: dict[str, Text] = {
+    "red": Tp("pallet colour", "red"),
+    "blue": Tp("pallet colour", "blue"),
+    "yellow": Tp("pallet colour", "yellow"),
+    "green": Tp("pallet colour", "green"),
+}
+#: a player's colour on its own (the status line: "p0 (red)")
+PLAYER_COLOUR_NAMES: dict[str, Text] = {
+    "red": Tp("player colour", "red"),
+    "blue": Tp("player colour", "blue"),
+    "yellow": Tp("player colour", "yellow"),
+    "green": Tp("player colour", "green"),
+}
+#: the six directions (hexes.DIR_NAMES), 0 east, clockwise
+DIRECTION_NAMES: tuple[Text, ...] = (
+    Tp("direction", "east"),
+    Tp("direction", "south-east"),
+    Tp("direction", "south-west"),
+    Tp("direction", "west"),
+    Tp("direction", "north-west"),
+    Tp("direction", "north-east"),
+)
+assert set(ICON_NAMES) == set(data.ICONS) and set(COLOUR_NAMES) == set(PLAYER_COLOUR_NAMES) == set(data.COLOURS)
+assert tuple(map(str, DIRECTION_NAMES)) == hx.DIR_NAMES
+
+#: ``Code(value)``, one shared instance per value (cells and tile ids repeat)
+code = lru_cache(maxsize=4096)(Code)
 
 
-def tile_name(tile: str) -> str:
+def colour(pallet: str) -> Text:
+    """A pallet's colour as it stands with "pallet" (``"red"`` in "the red pallet"), a word of
+    the catalog; an unknown one as itself."""
+
+    return COLOUR_NAMES.get(pallet) or code(pallet)
+
+
+def player_colour(name: str) -> Text:
+    """A player's colour on its own (``"red"``); an unknown one as itself."""
+
+    return PLAYER_COLOUR_NAMES.get(name) or code(name)
+
+
+def direction(d: int) -> Text:
+    return DIRECTION_NAMES[d]
+
+
+@lru_cache(maxsize=1024)
+def tile_name(tile: str) -> Text:
     """``t12`` -> ``"t12 (wide curve, wrench)"``."""
 
     icon = hx.ICON.get(tile, "")
     name = SHAPE_NAMES[hx.SHAPE[tile]]
-    return f"{tile} ({name}{', ' + icon if icon else ''})"
+    if icon:
+        return T("{tile} ({shape}, {icon})", tile=code(tile), shape=name, icon=ICON_NAMES[icon])
+    return T("{tile} ({shape})", tile=code(tile), shape=name)
 
 
-def place_name(field: dict, cell: str) -> str:
+def pallet_words(pallet: str) -> Text:
+    """``"the red pallet"``."""
+
+    return T("the {colour} pallet", colour=colour(pallet))
+
+
+def place_name(field: dict, cell: str) -> Text | str:
     """What lies at ``cell`` for a sentence: ``"t12 (straight belt)"``, ``"the red pallet"``,
     ``""`` for an empty cell. ``field`` is a state's field (cell key -> Cell)."""
 
@@ -74,11 +152,11 @@ def place_name(field: dict, cell: str) -> str:
     if c is None:
         return ""
     if hx.SHAPE[c.tile] == "pallet":
-        return f"the {c.tile} pallet"
-    return f"{c.tile} ({SHAPE_NAMES[hx.SHAPE[c.tile]]})"
+        return pallet_words(c.tile)
+    return T("{tile} ({shape})", tile=code(c.tile), shape=SHAPE_NAMES[hx.SHAPE[c.tile]])
 
 
-def next_to(field: dict, cell: str, limit: int = 100, skip: str | None = None) -> str:
+def next_to(field: dict, cell: str, limit: int = 100, skip: str | None = None) -> Text | str:
     """``"Next to t12 (straight belt) west, the red pallet north-east."``: the field tiles
     around ``cell`` with their directions, as many as fit in ``limit`` characters (the rest
     counted: ``"… and 2 more."``); ``skip``: a cell to leave out (the tile being moved).
@@ -91,12 +169,15 @@ def next_to(field: dict, cell: str, limit: int = 100, skip: str | None = None) -
     for d in range(6):
         n = hx.key(hx.nb(pos, d))
         if n != skip and n in field:
-            parts.append(f"{place_name(field, n)} {hx.DIR_NAMES[d]}")
+            parts.append(T("{place} {direction}", place=place_name(field, n), direction=DIRECTION_NAMES[d]))
     if not parts:
         return ""
     for shown in range(len(parts), 0, -1):
         more = len(parts) - shown
-        text = "Next to " + ", ".join(parts[:shown]) + (f" and {more} more." if more else ".")
+        if more:
+            text = Tn("Next to {places} and {n} more.", "Next to {places} and {n} more.", more, places=parts[:shown])
+        else:
+            text = T("Next to {places}.", places=parts)
         if len(text) <= limit:
             return text
     return ""
@@ -104,7 +185,55 @@ def next_to(field: dict, cell: str, limit: int = 100, skip: str | None = None) -
 
 #: the parts of the field, named by their direction from its middle (the move builder groups
 #: cells by them when there are too many to list at once)
-REGION_NAMES = {d: f"{name.capitalize()} side" for d, name in enumerate(hx.DIR_NAMES)}
+REGION_LABELS: dict[int, Text] = {
+    0: Tp("field side", "East side of the field"),
+    1: Tp("field side", "South-east side of the field"),
+    2: Tp("field side", "South-west side of the field"),
+    3: Tp("field side", "West side of the field"),
+    4: Tp("field side", "North-west side of the field"),
+    5: Tp("field side", "North-east side of the field"),
+}
+assert all(str(REGION_LABELS[d]) == f"{n.capitalize()} side of the field" for d, n in enumerate(hx.DIR_NAMES))
+
+
+def end_reason_text(reason: str, players: list[str]) -> Text | str:
+    """The game's end reason (``State.end_reason``, stored in English) as the text it was
+    written as: one of the three sentences of :mod:`engines.transport.rules`, the seat
+    found again among ``players``; ``""`` for none; an unknown sentence as it is."""
+
+    if isinstance(reason, Text) or not reason:
+        return reason
+    for pattern, make in _REASONS:
+        m = pattern.fullmatch(reason)
+        if m and m.group(1) in players:
+            return make(m.group(1))
+    return reason
+
+
+def no_tile_reason(seat: str) -> Text:
+    return T("{seat} can connect no tile and the stack cannot give 4 new tiles.", seat=seat)
+
+
+def empty_stack_reason(seat: str) -> Text:
+    return T("{seat} must draw a tile and the stack is empty.", seat=seat)
+
+
+def parcels_reason(seat: str) -> Text:
+    return Tn(
+        "{seat} has {n} parcel on their score tile.",
+        "{seat} has {n} parcels on their score tile.",
+        data.PARCELS_TO_END,
+        seat=seat,
+    )
+
+
+def _pattern(make) -> re.Pattern:
+    """The English sentence ``make(seat)`` writes, any seat in its place (group 1)."""
+
+    return re.compile(re.escape(str(make("SEATMARK"))).replace("SEATMARK", "(.+)"))
+
+
+_REASONS = [(_pattern(f), f) for f in (no_tile_reason, empty_stack_reason, parcels_reason)]
 
 
 @lru_cache(maxsize=64)

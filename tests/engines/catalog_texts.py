@@ -86,17 +86,19 @@ def play(
     seed: int,
     illegal: Callable[[object, str], list],
     sample: int = 4,
+    every: int = 1,
 ) -> int:
     """A seeded random game of ``engine`` with ``n_players``: every event text, the status,
     every seat's hand line, the sentence and builder choices of up to ``sample`` legal moves
     per step and the refusals of the moves ``illegal(state, seat)`` gives (and of a move by a
-    seat not to act) all :func:`check`-ed. Returns the number of texts checked."""
+    seat not to act) all :func:`check`-ed; with ``every`` > 1, the moves' sentences, choices
+    and refusals only every ``every`` steps (a long game). Returns the number of texts checked."""
 
     game = engine.id
     seats = [f"p{i}" for i in range(n_players)]
     rnd = random.Random(f"texts:{game}:{n_players}:{seed}")
     state = engine.setup(seats, None, seed)
-    checked = 0
+    checked = steps = 0
 
     def ok(text, where: str, optional: bool = False) -> None:
         nonlocal checked
@@ -112,6 +114,13 @@ def play(
         actors = engine.to_act(state)
         player = rnd.choice(actors)
         legal = engine.legal_actions(state, player)
+        steps += 1
+        if steps % every:
+            out = engine.apply(state, player, rnd.choice(legal))
+            for e in out.events:
+                ok(e.text, f"event {e.type}")
+            state = out.state
+            continue
         for a in rnd.sample(legal, min(sample, len(legal))):
             ok(engine.describe(state, a), f"describe {a!r}")
             ok(engine.describe_to(state, player, a, None), f"describe_to {a!r}")
