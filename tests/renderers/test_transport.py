@@ -132,13 +132,12 @@ def test_wide_field_stays_in_bounds():
 
 
 def _rename(view, names):
-    """Like the host's rename_view: every string equal to a seat id becomes its name."""
+    """The host's rename_view: every string equal to a seat id becomes its name, and a
+    structured text (the status line) keeps its message with its parameters renamed."""
 
-    if isinstance(view, dict):
-        return {names.get(k, k): _rename(v, names) for k, v in view.items()}
-    if isinstance(view, list):
-        return [_rename(v, names) for v in view]
-    return names.get(view, view) if isinstance(view, str) else view
+    from bot.format import rename_view
+
+    return rename_view(view, names)
 
 
 def test_seat_ids_can_be_renamed_in_the_image():
