@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engines.base import ActionModel, Choice, normalize
+from engines.i18n import T, Tn, render
 
 __all__ = [
     "MAX_OPTIONS",
@@ -125,16 +126,20 @@ class _Node:
 class Builder:
     """The tree of one player's legal moves in one state.
 
-    ``Builder(engine, state, actions)`` (``actions``: that player's legal actions, in the
-    engine's order). :meth:`step` gives the step at a path; :meth:`leaves` every move with its
+    ``Builder(engine, state, actions, lang)`` (``actions``: that player's legal actions, in the
+    engine's order; ``lang``: the reader's language, in which every question, label, detail and
+    sentence of the engine is rendered once, here, so the tree's texts are plain strings). :meth:`step` gives the step at a path; :meth:`leaves` every move with its
     path (tests; a host never needs the whole tree). ``ValueError`` when two actions give the
     same decisions (an engine's :meth:`~engines.base.Engine.choices` must tell them apart)."""
 
-    def __init__(self, engine: Any, state: Any, actions: list[ActionModel]):
-        self.engine, self.state = engine, state
+    def __init__(self, engine: Any, state: Any, actions: list[ActionModel], lang: str = "en"):
+        self.engine, self.state, self.lang = engine, state, lang
         self._top: _Node | None = None
         self._mark: str | None = None
-        self.items = [_Item(a, list(engine.choices(state, a)), engine.describe(state, a)) for a in actions]
+        self.items = [
+            _Item(a, [_rendered(c, lang) for c in engine.choices(state, a)], render(engine.describe(state, a), lang))
+            for a in actions
+        ]
         seen: set[tuple[str, ...]] = set()
         for it in self.items:
             key = tuple(c.value for c in it.choices)
@@ -266,7 +271,7 @@ class Builder:
                     node.children.append((self._single(members[0], level), None))
                     continue
                 c = members[0].choices[level]
-                option = Option(c.label, c.detail or _count(len(members)), len(members))
+                option = Option(c.label, c.detail or _count(len(members), self.lang), len(members))
                 node.children.append((option, _Node(members, level + 1, 0, chosen + (c.label,))))
             return
         if node.mode == 0:
@@ -282,7 +287,10 @@ class Builder:
                         node.children.append((self._leaf(members[0], items, level), None))
                     else:
                         node.children.append(
-                            (Option(label, _count(len(members)), len(members)), _Node(members, level, 1, chosen))
+                            (
+                                Option(label, _count(len(members), self.lang), len(members)),
+                                _Node(members, level, 1, chosen),
+                            )
                         )
                 return
         # pages of answers in order: as few moves per page as keeps a page one step away
@@ -294,12 +302,12 @@ class Builder:
             start += size
             members = [it for k in page_keys for it in groups[k]]
             first, last = groups[page_keys[0]][0], groups[page_keys[-1]][0]
-            label = _range_label(first, last, level)
+            label = _range_label(first, last, level, self.lang)
             if len(members) == 1:
                 node.children.append((self._leaf(members[0], items, level), None))
             else:
                 node.children.append(
-                    (Option(label, _count(len(members)), len(members)), _Node(members, level, 2, chosen))
+                    (Option(label, _count(len(members), self.lang), len(members)), _Node(members, level, 2, chosen))
                 )
 
     def _question(self, items: list[_Item], level: int, leaves: bool = False) -> str:
@@ -312,9 +320,9 @@ class Builder:
                 q = it.choices[level].question
                 asked[q] = asked.get(q, 0) + 1
         if not asked:
-            return "Choose your move."
+            return render(CHOOSE_MOVE, self.lang)
         if leaves and len({type(it.action) for it in items}) > 1:
-            return "Choose your move."
+            return render(CHOOSE_MOVE, self.lang)
         if leaves:  # whole moves of one kind: ask every open decision, in order
             first = items[0].choices
             open_ = [
@@ -364,8 +372,25 @@ class Builder:
         return Option(parts, _fit(detail, DETAIL_MAX) or _fit(it.text, DETAIL_MAX), 1, it.action)
 
 
-def _count(n: int) -> str:
-    return f"{n} moves"
+#: the question of a step offering whole moves of several kinds
+CHOOSE_MOVE = T("Choose your move.")
+
+
+def _rendered(c: Choice, lang: str) -> Choice:
+    """``c`` with its texts rendered in ``lang``."""
+
+    return Choice(
+        render(c.question, lang),
+        c.value,
+        render(c.label, lang),
+        render(c.detail, lang),
+        c.group,
+        render(c.group_label, lang),
+    )
+
+
+def _count(n: int, lang: str = "en") -> str:
+    return render(Tn("{n} move", "{n} moves", n), lang)
 
 
 def _pages(sizes: list[int]) -> list[int]:
@@ -390,18 +415,24 @@ def _pages(sizes: list[int]) -> list[int]:
     return [min(per, n - i) for i in range(0, n, per)]
 
 
-def _range_label(first: _Item, last: _Item, level: int) -> str:
+def _range_label(first: _Item, last: _Item, level: int, lang: str = "en") -> str:
     a = first.choices[level].label if len(first.choices) > level else first.text
     b = last.choices[level].label if len(last.choices) > level else last.text
-    label = a if a == b else f"{a} to {b}"
+    label = a if a == b else render(T("{first} to {last}", first=a, last=b), lang)
     if len(label) > LABEL_MAX:
-        label = _fit(a, LABEL_MAX - 9) + " and after" if len(a) <= LABEL_MAX - 10 else "More moves"
+        after = render(T("{first} and after", first=_fit(a, LABEL_MAX - 20)), lang)
+        label = after if len(after) <= LABEL_MAX else render(T("More moves"), lang)
     return label
 
 
 # ----- /move suggestions ---------------------------------------------------------------------
 def suggest(
-    engine: Any, state: Any, actions: list[ActionModel], typed: str, notations: list[str] | None = None
+    engine: Any,
+    state: Any,
+    actions: list[ActionModel],
+    typed: str,
+    notations: list[str] | None = None,
+    lang: str = "en",
 ) -> list[tuple[str, str]]:
     """The `/move` autocomplete as ``(name, value)`` pairs, at most 25: the moves whose
     notation starts with ``typed``, narrowed word by word. When at most 25 moves match they are
@@ -410,7 +441,7 @@ def suggest(
     it leads to), grouped by the start of that word when there are more than 25 (``connect t86
     10,``). Picking suggestions only reaches any legal move in at most 4 picks in practice
     (tested for every game). Empty when nothing matches. ``notations``: the actions' notations
-    when the caller has them already (same order)."""
+    when the caller has them already (same order); ``lang``: the reader's language."""
 
     if notations is None:
         notations = [engine.notation(state, a) for a in actions]
@@ -420,10 +451,10 @@ def suggest(
     if not matching:
         return []
     if len(matching) <= MAX_OPTIONS:
-        return [whole(engine, state, n, a) for n, a in matching]
+        return [whole(engine, state, n, a, lang) for n, a in matching]
     typed_n = normalize(typed)
     exact = [(n, a) for n, a in matching if n == typed_n]
-    out: list[tuple[str, str]] = [whole(engine, state, n, a) for n, a in exact]
+    out: list[tuple[str, str]] = [whole(engine, state, n, a, lang) for n, a in exact]
     rest = [(n, a) for n, a in matching if n != typed_n]
     k = done
     while True:
@@ -435,11 +466,12 @@ def suggest(
         groups = _group_chars(rest, k, MAX_OPTIONS - len(out))
     for prefix, members in groups.items():
         if len(members) == 1:
-            out.append(whole(engine, state, *members[0]))
+            out.append(whole(engine, state, *members[0], lang))
             continue
-        label = _word_label(engine, state, members[0][1], prefix.split(" ")[-1].rstrip(","))
-        tail = f"{prefix} … · " + (f"{label} · " if label else "") + _count(len(members))
-        out.append((_fit(tail, SUGGEST_MAX) or _fit(f"{prefix} … · {_count(len(members))}", SUGGEST_MAX), prefix))
+        label = _word_label(engine, state, members[0][1], prefix.split(" ")[-1].rstrip(","), lang)
+        count = _count(len(members), lang)
+        tail = f"{prefix} … · " + (f"{label} · " if label else "") + count
+        out.append((_fit(tail, SUGGEST_MAX) or _fit(f"{prefix} … · {count}", SUGGEST_MAX), prefix))
     return out[:MAX_OPTIONS]
 
 
@@ -467,11 +499,11 @@ def narrow(typed: str, notations: list[str]) -> tuple[list[int], int]:
     return hits, done
 
 
-def whole(engine: Any, state: Any, notation: str, action: ActionModel) -> tuple[str, str]:
-    """The suggestion of one whole move: ``(the engine's sentence, the notation)``, the
-    notation as its name too when the sentence is over Discord's 100 characters."""
+def whole(engine: Any, state: Any, notation: str, action: ActionModel, lang: str = "en") -> tuple[str, str]:
+    """The suggestion of one whole move: ``(the engine's sentence in lang, the notation)``,
+    the notation as its name too when the sentence is over Discord's 100 characters."""
 
-    return (_fit(engine.describe(state, action), SUGGEST_MAX) or notation, notation)
+    return (_fit(render(engine.describe(state, action), lang), SUGGEST_MAX) or notation, notation)
 
 
 def _group_words(matching: list[tuple[str, ActionModel]], words: int) -> dict[str, list]:
@@ -550,11 +582,11 @@ def _bucket(matching, key) -> dict[str, list]:
     return groups
 
 
-def _word_label(engine: Any, state: Any, action: ActionModel, word: str) -> str:
-    """The builder's label of the answer whose token is ``word`` in ``action``'s decisions
-    ("" when none is, or it only repeats the word)."""
+def _word_label(engine: Any, state: Any, action: ActionModel, word: str, lang: str = "en") -> str:
+    """The builder's label of the answer whose token is ``word`` in ``action``'s decisions, in
+    ``lang`` ("" when none is, or it only repeats the word)."""
 
     for c in engine.choices(state, action):
         if c.value == word and normalize(c.label) != word:
-            return c.label
+            return render(c.label, lang)
     return ""

@@ -20,9 +20,8 @@ import discord
 from bot.games import TITLES, title
 from bot.i18n import DEFAULT, T, Text, Tn, Tp, pick
 from bot.i18n import render as in_language
-from bot.service import Board, HistoryLine, RankLine, TableInfo, TableSummary
+from bot.service import TableInfo, TableSummary
 from bot.timers import discord_time
-from engines.base import plural
 from engines.i18n import Code
 
 #: Discord's message length limit (characters)
@@ -92,7 +91,7 @@ def permission_names(names: Iterable[str]) -> list[Text | str]:
 
 
 #: the clause for a post Discord refused for permissions (50013 / 50001)
-CANNOT_POST = (
+CANNOT_POST = T(
     "I am not allowed to post in this channel (I need View Channel, Send Messages and Attach Files; "
     "a moderator can grant them)."
 )
@@ -252,63 +251,6 @@ def allowed_for(users: Iterable[str]) -> discord.AllowedMentions:
     )
 
 
-# ----- texts -----------------------------------------------------------------------------
-def ranking_lines(ranking: list[RankLine], seats: Iterable[str] = ()) -> list[str]:
-    """``1. @alice — 42 coins`` lines of a final ranking (ties share a place), the score in
-    the game's words (``RankLine.score_text``); ``seats`` (:func:`seats_of`) names a seat
-    handed to a substitute after the user who plays it now."""
-
-    plays = seats if isinstance(seats, dict) else {}
-    out = []
-    for line in ranking:
-        extra = " (resigned)" if line.resigned else ""
-        score = line.score_text or plural(line.score, "point")
-        out.append(f"{line.place}. {seat_label(plays.get(line.seat, line.seat))} — {score}{extra}")
-    return out
-
-
-def footer(
-    status: str,
-    status_line: str,
-    mention: list[str],
-    ranking: list[RankLine] | None,
-    seats: list[str],
-    heading: str = "**Game over.** Final ranking:",
-    deadline: float | None = None,
-) -> list[str]:
-    """The lines under a board: the ranking under ``heading`` when over, else the status and
-    who must act, with their turn ``deadline`` (epoch seconds) as a Discord timestamp
-    (``<t:…:R>``, "in 5 hours" in each reader's time zone) when the table has a turn limit.
-    After a move's events (which end with "Game over") the heading is just "Final ranking:"."""
-
-    lines: list[str] = []
-    if status == "over":
-        if ranking:
-            lines.append(heading)
-            lines.extend(ranking_lines(ranking, seats))
-    elif status == "active":
-        if status_line:
-            lines.append(mention_seats(status_line, seats))
-        if mention:
-            who = ", ".join(seat_label(m) for m in mention)
-            due = f" (deadline {discord_time(deadline)})" if deadline is not None else ""
-            lines.append(f"{who}: your move{due}.")
-    return lines
-
-
-def board_lines(board: Board) -> list[str]:
-    """The text of ``/game board``: title and move number (or how it ended), then the footer."""
-
-    seats = seats_of(board.info)
-    lines = [f"**{board.info.title}**, move {board.version}."]
-    if board.status == "over":
-        lines = [f"**{board.info.title}**, finished after {plural(board.version, 'move')}."]
-    elif board.status == "cancelled":
-        lines = [f"**{board.info.title}**: this game was cancelled."]
-    lines += footer(board.status, board.status_line, board.mention, board.ranking, seats, deadline=board.deadline)
-    return lines
-
-
 def options_text(info: TableInfo) -> str:
     """A lobby's chosen variants, ``key=value, …`` (booleans lowercase)."""
 
@@ -361,14 +303,14 @@ def lobby_text(info: TableInfo, note: str | Text = "", settings: Text | None = N
     return "\n".join(in_language(line, lang) for line in lines)
 
 
-def hand_text(view: dict | None) -> str:
+def hand_text(view: dict | None) -> Text | str:
     """A one-line text of a player's hand view (beside the image, for screen readers)."""
 
     if not view:
         return ""
     hand = view.get("hand")
     if isinstance(hand, list):
-        return "Your hand: " + (", ".join(str(c) for c in hand) if hand else "empty") + "."
+        return T("Your hand: {cards}.", cards=[Code(c) for c in hand]) if hand else T("Your hand: empty.")
     return ""
 
 
@@ -429,11 +371,22 @@ def table_line(summary: TableSummary, cross_server: bool = False, lang: str = "e
     return in_language(T("{line}; {bots}.", line=line, bots=bots) if bots else T("{line}.", line=line), lang)
 
 
-def ai_strengths(strengths: dict[str, str]) -> str:
+def ai_strengths(strengths: dict[str, str]) -> list[Text]:
     """``AI 1 (strong), AI 2 (normal)``: the AI seats (by number) and the strength each plays
-    at; ``""`` for none."""
+    at, one :class:`Text` each (a list parameter renders joined by commas); ``[]`` for none."""
 
-    return ", ".join(f"{seat_label(seat)} ({strengths[seat]})" for seat in sorted(strengths, key=_seat_number))
+    return [
+        T("{seat} ({strength})", seat=seat_label(seat), strength=STRENGTHS.get(strengths[seat], strengths[seat]))
+        for seat in sorted(strengths, key=_seat_number)
+    ]
+
+
+#: the AI strengths by name, to render in a language
+STRENGTHS = {
+    "easy": Tp("AI strength", "easy"),
+    "normal": Tp("AI strength", "normal"),
+    "strong": Tp("AI strength", "strong"),
+}
 
 
 def _seat_number(seat: str) -> tuple[int, str]:
@@ -441,114 +394,6 @@ def _seat_number(seat: str) -> tuple[int, str]:
 
     tail = seat.rsplit("-", 1)[-1]
     return (int(tail) if tail.isdigit() else 0, seat)
-
-
-# ----- history (/game history) -----------------------------------------------------------
-#: at most this many moves on one page of /game history
-HISTORY_PAGE = 20
-
-
-def history_line(h: HistoryLine) -> str:
-    """One move of ``/game history``, in the third person as the channel told it: ``12. @alice
-    raises the bid to 2.`` (the move's first event; a move the engine told no event of reads
-    ``12. @alice: <the engine's sentence>``); a choice made face down names the choice to its
-    own player only (``(yours: `play 17`)``). Marked "(AI played)" when the AI played it for
-    an absent, resigned or voted-out player, struck through with "(undone)" when a later undo
-    took it back; an undo marker reads ``12. ↶ <text>``."""
-
-    if h.flag == "undo":
-        return f"{h.seq}. ↶ {mention_seats(h.text, [h.seat])}"
-    if h.events:
-        text = mention_ids(h.events[0])
-        if h.hidden and h.notation:
-            text += f" (yours: `{h.notation}`)"
-        text = text if not h.undone else f"~~{text}~~ (undone)"
-        return f"{h.seq}. {text}" + (" (AI played)" if h.flag == "ai" else "")
-    text = h.text
-    if h.undone:
-        text = f"~~{text}~~ (undone)"
-    if h.flag == "ai":
-        text += " (AI played)"
-    return f"{h.seq}. {seat_label(h.seat)}: {text}"
-
-
-def history_pages(
-    lines: list[str], limit: int = MAX_CONTENT - 200, per_page: int = HISTORY_PAGE
-) -> list[tuple[int, int]]:
-    """Split ``lines`` into pages of at most ``per_page`` lines and ``limit`` characters:
-    ``[(first, end), …]`` index ranges, oldest first, filled from the newest line back, so
-    the newest page (the one ``/game history`` opens on) is a full one and the oldest holds
-    what is left (a line longer than ``limit`` is a page of its own; :func:`bound` cuts it
-    when sent)."""
-
-    pages: list[tuple[int, int]] = []
-    end, size = len(lines), 0
-    for i in range(len(lines) - 1, -1, -1):
-        line = lines[i]
-        if i < end - 1 and (end - i > per_page or size + len(line) + 1 > limit):
-            pages.append((i + 1, end))
-            end, size = i + 1, 0
-        size += len(line) + 1
-    if end > 0:
-        pages.append((0, end))
-    pages.reverse()
-    return pages
-
-
-# ----- the live status message (board_posts "status") -------------------------------------
-def status_text(result: Any, seats: dict[str, str]) -> str:
-    """The live status message of a table (edited in place after every move; the board
-    image is its attachment): the game and move number, the engine's status line, who must
-    act (named, never pinged: an edit pings nobody) and the turn deadline when the table has
-    one, and each AI seat's strength; once over, the final ranking. ``seats``: :func:`seats_of`
-    (a substitute is named for the seat they play)."""
-
-    title = result.info.title if result.info is not None else result.game_id
-    if result.status == "over":
-        lines = [f"**{title}**, finished after {plural(result.version, 'move')}. **Final ranking:**"]
-        lines += ranking_lines(result.ranking or [], seats)
-        return "\n".join(lines)
-    lines = [f"**{title}**, move {result.version} (this board is updated after every move)."]
-    if result.status_line:
-        lines.append(mention_seats(result.status_line, seats))
-    if result.mention:
-        lines.append("Your move: " + ", ".join(seat_label(m) for m in result.mention) + ".")
-    deadline = result.deadline
-    if deadline is not None:
-        lines.append(f"Turn deadline {discord_time(deadline)}.")
-    bots = ai_strengths(
-        {
-            s.seat: s.strength
-            for s in (result.info.seats if result.info is not None else [])
-            if s.is_ai and not s.resigned and s.strength
-        }
-    )
-    if bots:
-        lines.append(f"AI strength: {bots}.")
-    return "\n".join(lines)
-
-
-def move_lines(result: Any, seats: dict[str, str], board_link: str | None) -> list[str]:
-    """What a move posts under a live status message: its public events (a whole turn, AI
-    replies included) as one paragraph, then who must act now with a link to the board, or
-    the final ranking; ``[]`` when there is nothing to say. The link is masked
-    (``[the board](url)``) so a phone shows two words, not the message URL. The turn deadline
-    (a Discord timestamp) follows "your move" when the table has a turn limit. How to play
-    is said once, in the post that starts the game (and in `/game help`), not on every line."""
-
-    events = [mention_seats(t, seats) for t in result.public]
-    out = [" ".join(events)] if events else []
-    if result.status == "over":
-        if result.ranking:
-            out.append("**Final ranking:**")
-            out += ranking_lines(result.ranking, seats)
-    elif result.mention:
-        who = ", ".join(seat_label(m) for m in result.mention)
-        due = f" (deadline {discord_time(result.deadline)})" if result.deadline is not None else ""
-        # a masked link: Discord shows "the board" as the link text, not a 90-character URL
-        where = f" on [the board]({board_link})" if board_link else ""
-        out.append(f"{who}: your move{due}{where}.")
-    return out
 
 
 __all__ = [
@@ -562,23 +407,16 @@ __all__ = [
     "SORRY",
     "ai_strengths",
     "allowed_for",
-    "board_lines",
     "bound",
     "fit_lines",
-    "footer",
-    "history_line",
-    "history_pages",
     "hand_text",
     "lobby_text",
     "permission_names",
     "reader",
     "table_language",
     "mention_ids",
-    "move_lines",
-    "status_text",
     "mention_seats",
     "options_text",
-    "ranking_lines",
     "rename_view",
     "seat_label",
     "seats_of",

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.i18n import Text, Tp
+from bot.i18n import Text, Tn, Tp
 from engines import registry
 from engines.base import IllegalAction
 
@@ -22,6 +22,22 @@ TITLES: dict[str, Text] = {
     "transport": Tp("game title", "Transport"),
     "visiting-kaunas": Tp("game title", "Visiting Kaunas"),
 }
+
+
+#: each game's score in words, by its engine's ``score_unit`` (singular, plural)
+SCORE_WORDS: dict[tuple[str, str], Any] = {
+    ("point", "points"): lambda n: Tn("{n} point", "{n} points", n),
+    ("coin", "coins"): lambda n: Tn("{n} coin", "{n} coins", n),
+    ("Elektro", "Elektro"): lambda n: Tn("{n} Elektro", "{n} Elektro", n),
+    ("PP", "PP"): lambda n: Tn("{n} PP", "{n} PP", n),
+}
+
+
+def score_words(engine: Any, n: int) -> Text:
+    """``n`` in what ``engine``'s scores count ("57 coins"), to render in a language; a unit
+    without words here (a test engine) reads as points."""
+
+    return SCORE_WORDS.get(tuple(engine.score_unit), SCORE_WORDS[("point", "points")])(n)
 
 
 def title(engine: Any) -> Text | str:

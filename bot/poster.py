@@ -20,25 +20,25 @@ import discord
 from discord.ext import tasks
 
 from bot import render, sending
+from bot.boardtext import footer, move_lines, post_refused, status_text
 from bot.format import (
     CANNOT_POST,
     NO_PINGS,
     bound,
-    footer,
     mention_seats,
     missing_permissions,
-    move_lines,
+    permission_names,
     rename_view,
     seats_of,
-    status_text,
     table_language,
 )
+from bot.games import title
+from bot.i18n import DEFAULT, T, Text
 from bot.i18n import render as in_language
 from bot.sending import say
 from bot.service import Board, Result, Service
 from bot.turnposts import TurnPosts
 from bot.views import board_view, play_view
-from engines import registry
 
 log = logging.getLogger("boardhost.discord")
 
@@ -499,14 +499,15 @@ class Poster:
             missing = missing_permissions(
                 channel.permissions_for(guild.me), in_thread=isinstance(channel, discord.Thread)
             )
-        names = " and ".join([", ".join(missing[:-1]), missing[-1]] if len(missing) > 1 else missing)
-        which = (
-            f"I am missing the {names} permission{'s' if len(missing) > 1 else ''} in {{}}"
-            if missing
-            else "I am not allowed to post in {}"
-        )
-        after = "; every move is saved and the board will be posted as soon as a moderator grants it."
-        text = f"The board of this game could not be posted because {which.format('this channel')}{after}"
+        lang = DEFAULT
+        if self.bot.service is not None:
+            try:
+                lang = table_language(await self.bot.service.table_info(table))
+            except Exception:
+                pass
+        names = permission_names(missing)
+        where_name = getattr(channel, "mention", None) or T("its channel")
+        text = in_language(post_refused(names), lang)
         log.warning(
             "table %s: Discord refuses the board post (%s); missing: %s",
             table,
@@ -526,18 +527,13 @@ class Poster:
             board = await service.board(table)
         except Exception:
             return
-        where = getattr(channel, "mention", "its channel")
-        title = registry.get(board.game_id).title
+        dm = in_language(post_refused(names, title(board.game_id), where_name), lang)
         for seat in board.to_act:
             if not seat.isdigit():
                 continue
             try:
                 user = self.bot.get_user(int(seat)) or await self.bot.fetch_user(int(seat))
-                await user.send(
-                    f"The board of your game of {title} in {where} could not be posted because"
-                    f" {which.format('that channel')}{after}",
-                    allowed_mentions=NO_PINGS,
-                )
+                await user.send(dm, allowed_mentions=NO_PINGS)
             except discord.HTTPException:
                 log.info("table %s: could not DM %s about the refused post", table, seat)
 
@@ -546,7 +542,7 @@ class Poster:
         interaction: discord.Interaction,
         channel: discord.abc.Messageable,
         result: Result,
-        done: str,
+        done: str | Text,
         **kwargs: Any,
     ) -> None:
         """Post ``result`` of a change already committed (``done``: "Your move was played").
@@ -565,9 +561,11 @@ class Poster:
             self.pending.add(result.table)
             interaction.extras["post_failed"] = True  # no retry on this same interaction
             if isinstance(exc, discord.Forbidden) and exc.code in (50013, 50001):
-                text = f"{done}, but {CANNOT_POST} The board will be posted as soon as I can."
+                text = T(
+                    "{done}, but {cannot} The board will be posted as soon as I can.", done=done, cannot=CANNOT_POST
+                )
             else:
-                text = f"{done}; its board could not be posted yet and will follow shortly."
+                text = T("{done}; its board could not be posted yet and will follow shortly.", done=done)
             try:
                 await say(interaction, text)
             except discord.HTTPException:

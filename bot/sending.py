@@ -10,6 +10,7 @@ from typing import Any
 import discord
 
 from bot import render
+from bot.boardtext import game_title
 from bot.format import (
     NO_PINGS,
     allowed_for,
@@ -23,7 +24,7 @@ from bot.format import (
     split_content,
     table_language,
 )
-from bot.i18n import Text
+from bot.i18n import T, Text
 from bot.i18n import render as in_language
 from bot.service import Board, Result
 from bot.views import board_view
@@ -88,13 +89,15 @@ async def send_private(bot: Any, channel: discord.abc.Messageable, result: Resul
 
 async def _send_private(bot: Any, channel: discord.abc.Messageable, result: Result, turns: Any) -> None:
     seats = seats_of(result.info)
-    title = registry.get(result.game_id).title
-    where = getattr(channel, "mention", "the game channel")
+    # a DM is sent outside any interaction, so it reads in the table's language
+    lang = table_language(result.info)
+    game = game_title(result.info) if result.info is not None else registry.get(result.game_id).title
+    where = getattr(channel, "mention", None) or T("the game channel")
     for pm in result.private:
         if not pm.dm_ok or not pm.user.isdigit():
             continue
-        head = f"**{title}** at {where}:"
-        events = [mention_seats(t, seats) for t in pm.events]
+        head = in_language(T("**{game}** at {channel}:", game=game, channel=where), lang)
+        events = [mention_seats(in_language(t, lang), seats) for t in pm.events]
         tail: list[str] = []
         files: list[discord.File] = []
         if pm.hand is not None and (pm.hand_changed or pm.events):
@@ -106,7 +109,7 @@ async def _send_private(bot: Any, channel: discord.abc.Messageable, result: Resu
             )
             if png is not None:
                 files.append(discord.File(io.BytesIO(png), filename="hand.png"))
-            tail.append(pm.text or hand_text(pm.hand))
+            tail.append(mention_seats(in_language(pm.text or hand_text(pm.hand), lang), seats))
         try:
             user = bot.get_user(int(pm.user)) or await bot.fetch_user(int(pm.user))
             if turns is not None:
@@ -121,8 +124,13 @@ async def _send_private(bot: Any, channel: discord.abc.Messageable, result: Resu
                 log.warning("table %s: DM to %s refused (%s)", result.table, pm.user, exc)
             await bot.service.set_dm_ok(result.table, pm.user, False)
             await channel.send(
-                f"Couldn't DM {seat_label(pm.user)}: use `/game hand` to see your hand "
-                "(the bot won't DM you again in this game).",
+                in_language(
+                    T(
+                        "Couldn't DM {player}: use `/game hand` to see your hand (the bot won't DM you again in this game).",
+                        player=seat_label(pm.user),
+                    ),
+                    lang,
+                ),
                 allowed_mentions=allowed_for([pm.user]),
             )
         except discord.HTTPException:

@@ -178,7 +178,7 @@ class TurnPosts:
         ping: list[str],
         view: discord.ui.View | None = None,
     ) -> discord.Message | discord.PartialMessage | None:
-        """Show a move's ``lines`` (:func:`bot.format.move_lines`: its events' paragraph when
+        """Show a move's ``lines`` (:func:`bot.boardtext.move_lines`: its events' paragraph when
         it has events, then who must act or the ranking) in the channel: an edit of the turn's
         line when ``result`` goes on with its turn and pings nobody, else a new message
         pinging ``ping`` (module docstring). ``view``: the components the line carries (kept

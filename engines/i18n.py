@@ -38,6 +38,7 @@ __all__ = [
     "DEFAULT_DOMAIN",
     "CODE",
     "Code",
+    "Joined",
     "Text",
     "T",
     "Tn",
@@ -166,12 +167,29 @@ class Code(Text):
 CODE = "{code}"
 
 
+class Joined(tuple):
+    """Values rendered one by one and joined by ``sep`` (a list parameter joins with ``", "``):
+    ``Joined([t1, t2], " / ")``. The separator is punctuation, the same in every language."""
+
+    sep: str
+
+    def __new__(cls, items: Any, sep: str = ", ") -> Joined:
+        self = super().__new__(cls, items)
+        self.sep = sep
+        return self
+
+    def __reduce__(self) -> tuple:
+        return (Joined, (tuple(self), self.sep))
+
+
 def render(value: Any, lang: str) -> str:
-    """``value`` for a reader of ``lang``: a :class:`Text` rendered, a list or tuple of values
-    joined by ``", "``, anything else as ``str``."""
+    """``value`` for a reader of ``lang``: a :class:`Text` rendered, a :class:`Joined` joined
+    by its separator, a list or tuple of values joined by ``", "``, anything else as ``str``."""
 
     if isinstance(value, Text):
         return value.render(lang)
+    if isinstance(value, Joined):
+        return value.sep.join(render(v, lang) for v in value)
     if isinstance(value, (list, tuple)):
         return ", ".join(render(v, lang) for v in value)
     return str(value)
@@ -228,6 +246,8 @@ def to_json(value: Any) -> Any:
         if value.domain != DEFAULT_DOMAIN:
             out["d"] = value.domain
         return out
+    if isinstance(value, Joined):
+        return {"j": [to_json(v) for v in value], "s": value.sep}
     if isinstance(value, (list, tuple)):
         return [to_json(v) for v in value]
     if isinstance(value, str):
@@ -239,6 +259,8 @@ def from_json(data: Any) -> Any:
     """The inverse of :func:`to_json`: a stored dict back as a :class:`Text`; a plain string
     (stored before texts were structured) as itself."""
 
+    if isinstance(data, dict) and "j" in data:
+        return Joined([from_json(v) for v in data["j"]], data.get("s", ", "))
     if isinstance(data, dict) and "t" in data:
         params = {k: from_json(v) for k, v in (data.get("p") or {}).items()}
         return Text(data["t"], params, data.get("n"), data.get("c"), data.get("d", DEFAULT_DOMAIN))

@@ -17,7 +17,8 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-from bot.format import NO_PINGS, board_lines, bound, missing_permissions, permission_names, reader, seats_of
+from bot.boardtext import board_lines
+from bot.format import NO_PINGS, bound, missing_permissions, permission_names, reader, seats_of
 from bot.i18n import DEFAULT, T, Text, Tn
 from bot.i18n import render as in_language
 from bot.poster import Poster
@@ -113,7 +114,7 @@ class TableCog:
                 reader(interaction),
             )
         ]
-        lines += board_lines(board)
+        lines += board_lines(board, reader(interaction))
         kwargs: dict[str, Any] = {"files": files}
         if board.status == "active":
             kwargs["view"] = board_view(board.table, board.version, board.game_id, lang=reader(interaction))

@@ -12,6 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.base import TableCog
+from bot.format import reader
 from bot.i18n import T
 from bot.service import StaleVersion, UserError
 from bot.views import PLAY_COG
@@ -48,7 +49,9 @@ class PlayCog(TableCog, commands.Cog, name=PLAY_COG):
         someone who cannot act now."""
 
         try:
-            found = await self.service.suggestions(interaction.channel_id, interaction.user.id, current or "")
+            found = await self.service.suggestions(
+                interaction.channel_id, interaction.user.id, current or "", reader(interaction)
+            )
         except Exception:
             log.exception("table %s: /move autocomplete failed", interaction.channel_id)
             return []
@@ -77,7 +80,11 @@ class PlayCog(TableCog, commands.Cog, name=PLAY_COG):
             result = await self.service.act(interaction.channel_id, interaction.user.id, action, expected_version)
             await self.ack(interaction, T("Played `{move}`.", move=shown), ephemeral=True)
             await self.poster.post_committed(
-                interaction, channel, result, f"Your move `{shown}` was played", actor=interaction.user.id
+                interaction,
+                channel,
+                result,
+                T("Your move `{notation}` was played", notation=shown),
+                actor=interaction.user.id,
             )
         finally:
             self.in_flight.discard(key)  # the new board is out (or its post failed and is retried)
@@ -100,7 +107,11 @@ class PlayCog(TableCog, commands.Cog, name=PLAY_COG):
             return
         await self.ack(interaction, T("Played `{move}`.", move=notation), ephemeral=True)
         await self.poster.post_committed(
-            interaction, channel, result, f"Your move `{notation}` was played", actor=interaction.user.id
+            interaction,
+            channel,
+            result,
+            T("Your move `{notation}` was played", notation=notation),
+            actor=interaction.user.id,
         )
 
 

@@ -24,10 +24,11 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from bot.boardtext import board_lines
 from bot.builder import Builder, PathError
 from bot.cogs.base import TableCog
 from bot.cogs.play import IN_FLIGHT
-from bot.format import NO_PINGS, board_lines, bound, reader, seat_label, seats_of
+from bot.format import NO_PINGS, bound, reader, seat_label, seats_of
 from bot.i18n import T
 from bot.pressing import PRESSING_ITEMS, restart_view, step_message
 from bot.service import StaleVersion, UserError
@@ -62,7 +63,7 @@ class Pressing(TableCog, commands.Cog, name=PRESS_COG):
         caller has no move now (not their turn, not seated, no game); on a finished or
         cancelled game's board, how it ended and its last board (as its other buttons)."""
 
-        built = await self.service.move_builder(table, interaction.user.id)
+        built = await self.service.move_builder(table, interaction.user.id, reader(interaction))
         if built is None:
             info = await self.service.table_info(table)  # cached; no view built
             if info is not None and info.status in ("over", "cancelled"):
@@ -83,7 +84,7 @@ class Pressing(TableCog, commands.Cog, name=PRESS_COG):
         the step at ``path``, or play the move its last option names."""
 
         user = interaction.user.id
-        built = await self.service.move_builder(table, user)
+        built = await self.service.move_builder(table, user, reader(interaction))
         if built is None or (built[1] != version and built[0].fingerprint() != mark):
             if built is None and await self._same_version(table, version):
                 raise UserError(await self.service.why_no_moves(table, user, seat_label))
@@ -134,12 +135,14 @@ class Pressing(TableCog, commands.Cog, name=PRESS_COG):
             try:
                 result = await self.service.act(table, user, action, expected_version=version)
             except StaleVersion:
-                await self.refuse_stale(interaction, table, await self.service.move_builder(table, user))
+                await self.refuse_stale(
+                    interaction, table, await self.service.move_builder(table, user, reader(interaction))
+                )
                 return
             except UserError as exc:
                 await self._edit(interaction, exc.render(reader(interaction)), None)
                 return
-            nxt = await self.service.move_builder(table, user)
+            nxt = await self.service.move_builder(table, user, reader(interaction))
             if nxt is not None:
                 b, v, title = nxt
                 lead = T("Played `{move}`. Your turn goes on.", move=notation)
@@ -150,7 +153,7 @@ class Pressing(TableCog, commands.Cog, name=PRESS_COG):
             else:
                 await self._edit(interaction, T("Played `{move}`.", move=notation).render(reader(interaction)), None)
             await self.poster.post_committed(
-                interaction, channel, result, f"Your move `{notation}` was played", actor=user
+                interaction, channel, result, T("Your move `{notation}` was played", notation=notation), actor=user
             )
         finally:
             in_flight.discard(key)
@@ -183,7 +186,7 @@ class Pressing(TableCog, commands.Cog, name=PRESS_COG):
             )
         lang = reader(interaction)
         view = restart_view(table, built[1], built[0].fingerprint(), lang) if built is not None else None
-        text = "\n".join([OUT_OF_DATE.render(lang), *board_lines(board)])
+        text = "\n".join([OUT_OF_DATE.render(lang), *board_lines(board, lang)])
         try:
             await interaction.edit_original_response(
                 content=bound(text), attachments=files, view=view, allowed_mentions=NO_PINGS

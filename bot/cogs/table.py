@@ -19,16 +19,14 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import render
+from bot.boardtext import board_lines, game_title, history_line, history_pages
 from bot.cogs.group import GameSection, add_section
 from bot.cogs.lobby import track_lobby
 from bot.format import (
     NO_PINGS,
-    board_lines,
     bound,
     fit_lines,
     hand_text,
-    history_line,
-    history_pages,
     lobby_text,
     reader,
     rename_view,
@@ -72,7 +70,7 @@ class TableViews(GameSection, name=TABLE_COG):
         kwargs: dict[str, Any] = {"files": files, "allowed_mentions": NO_PINGS}
         if board.status == "active":
             kwargs["view"] = board_view(board.table, board.version, board.game_id, lang=board.info.language)
-        await interaction.followup.send(bound("\n".join(board_lines(board))), **kwargs)
+        await interaction.followup.send(bound("\n".join(board_lines(board, board.info.language))), **kwargs)
 
     async def send_full_board(self, interaction: discord.Interaction, table: int) -> None:
         """ "Full board" under a move's post: the current full board image(s) and the
@@ -86,7 +84,7 @@ class TableViews(GameSection, name=TABLE_COG):
         kwargs: dict[str, Any] = {"files": files, "allowed_mentions": NO_PINGS, "ephemeral": True}
         if board.status == "active":
             kwargs["view"] = board_view(board.table, board.version, board.game_id, lang=reader(interaction))
-        await interaction.followup.send(bound("\n".join(board_lines(board))), **kwargs)
+        await interaction.followup.send(bound("\n".join(board_lines(board, reader(interaction)))), **kwargs)
 
     @app_commands.command(name="hand", description="Show your hand, only to you.")
     async def hand(self, interaction: discord.Interaction) -> None:
@@ -216,15 +214,24 @@ class TableViews(GameSection, name=TABLE_COG):
             lines = [h for h in lines if h.seat == seat]
             if not lines:
                 raise UserError(T("{player} has not moved yet in this game.", player=f"<@{player}>"))
-        pages = history_pages([history_line(h) for h in lines])
+        lang = reader(interaction)
+        texts = [history_line(h, lang) for h in lines]
+        pages = history_pages(texts)
         page = len(pages) - 1 if page is None else max(0, min(page, len(pages) - 1))
         first, last = pages[page]
-        title = registry.get(info.game_id).title
-        whose = f" of {seat_label(who)}" if who else ""
         lo, hi = lines[first].seq, lines[last - 1].seq
-        span = f"move{whose} {lo}" if lo == hi else f"moves{whose} {lo}–{hi}"
-        head = f"**{title}**, {span} (page {page + 1} of {len(pages)}):"
-        text = "\n".join([head, *[history_line(h) for h in lines[first:last]]])
+        where = {"game": game_title(info), "lo": lo, "hi": hi, "page": page + 1, "pages": len(pages)}
+        if who and lo == hi:
+            head = T("**{game}**, move {lo} of {player} (page {page} of {pages}):", player=seat_label(who), **where)
+        elif who:
+            head = T(
+                "**{game}**, moves {lo}–{hi} of {player} (page {page} of {pages}):", player=seat_label(who), **where
+            )
+        elif lo == hi:
+            head = T("**{game}**, move {lo} (page {page} of {pages}):", **where)
+        else:
+            head = T("**{game}**, moves {lo}–{hi} (page {page} of {pages}):", **where)
+        text = "\n".join([in_language(head, lang), *texts[first:last]])
         view = history_view(table, game_pk, page, len(pages), player or 0)
         if interaction.type == discord.InteractionType.component:
             await interaction.response.edit_message(content=bound(text), view=view, allowed_mentions=NO_PINGS)

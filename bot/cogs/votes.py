@@ -162,7 +162,7 @@ class Votes(GameSection, name=VOTES_COG):
                     lang,
                 )
             ]
-            lines += [f"↶ {mention_seats(t, seats)}" for t in outcome.moves]
+            lines += [f"↶ {mention_seats(in_language(t, lang), seats)}" for t in outcome.moves]
             lines.append(
                 in_language(
                     T(

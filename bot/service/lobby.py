@@ -201,7 +201,8 @@ class Lobby(UseCase):
             game.status, game.version = ACTIVE, 0
             self.tables.keep_state(game, state)
             t.seats, t.state = await self.tables.reload_seats(game), state
-            return await self.moves.start(t, [f"{engine.title} begins. Seat order: {', '.join(order)}.", HOW_TO_PLAY])
+            begins = T("{game} begins. Seat order: {seats}.", game=title(engine), seats=order)
+            return await self.moves.start(t, [begins, HOW_TO_PLAY])
 
     async def cancel(self, table: TableRef, user: UserRef, *, admin: bool = False) -> Result:
         """Cancel the live game (lobby or active). Allowed to the host or when ``admin``

@@ -29,7 +29,7 @@ from typing import Any
 import bot.service.clocks as clocks
 import bot.service.report as report
 from bot.games import refusal
-from bot.i18n import Text
+from bot.i18n import T, Text
 from bot.movelog import move_text
 from bot.service.results import ACTIVE, BOARD_CHANGED, OVER, Result, UserError
 from bot.service.tables import Table, Tables
@@ -318,7 +318,7 @@ class Moves:
             t, call.state, call.humans, call.hands_before, call.private_events, call.initial
         )
         if game.status == OVER and not any(str(text).lower().startswith("game over") for text in call.public):
-            call.public.append("Game over.")
+            call.public.append(T("Game over."))
         result = report.result(
             self.tables, t, call.state, public=call.public, board_due=call.changed, private=private, timing=call.timing
         )

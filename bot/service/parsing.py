@@ -11,11 +11,12 @@ from typing import Any
 from pydantic import ValidationError
 
 from bot.games import title
-from bot.i18n import T
+from bot.i18n import T, Text
 from bot.service.results import UserError, said
 from bot.timers import TableSettings, format_duration, parse_duration, parse_reminders
 from engines import registry
 from engines.base import field_shape
+from engines.i18n import Code
 from engines.search import LEVELS
 
 __all__ = ["engine_for", "option_values", "parse_options", "parse_settings"]
@@ -188,20 +189,20 @@ def parse_options(game_id: str, options: dict | str | None) -> dict:
         ) from None
 
 
-def option_values(field: Any) -> str:
+def option_values(field: Any) -> Text | str:
     """The values an Options field takes, in words: ``"true or false"``, ``"mean or nice"``,
     ``"a whole number from 1 to 5"``, ``"text"`` (``field``: a pydantic ``FieldInfo``)."""
 
     shape = field_shape(field)
     if shape.kind == "bool":
-        return "true or false"
+        return T("true or false")
     if shape.kind == "choice":
-        words = [str(v) for v in shape.choices]
-        return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+        words = [Code(v) for v in shape.choices]
+        return words[0] if len(words) == 1 else T("{values} or {last}", values=words[:-1], last=words[-1])
     if shape.kind == "int":
         if shape.low is not None and shape.high is not None:
-            return f"a whole number from {shape.low} to {shape.high}"
+            return T("a whole number from {low} to {high}", low=shape.low, high=shape.high)
         if shape.low is not None:
-            return f"a whole number of at least {shape.low}"
-        return "a whole number"
-    return "text" if shape.kind == "text" else "a value of the right kind"
+            return T("a whole number of at least {low}", low=shape.low)
+        return T("a whole number")
+    return T("text") if shape.kind == "text" else T("a value of the right kind")

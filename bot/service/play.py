@@ -132,22 +132,23 @@ class Play(UseCase):
     #: how many move builders :meth:`move_builder` keeps (the newest ones)
     BUILDERS_KEPT = 64
 
-    async def move_builder(self, table: TableRef, user: UserRef) -> tuple[Builder, int, str] | None:
+    async def move_builder(self, table: TableRef, user: UserRef, lang: str = "en") -> tuple[Builder, int, str] | None:
         """``(builder, version, game title)``: the move builder (:class:`bot.builder.Builder`)
         of the user's legal moves now and the game's version it was made at; None when the
         user cannot act (:meth:`why_no_moves` says why). Cached per game, version and user:
         a press of the builder's buttons reads no database and rebuilds no tree (the tree of a
-        version never changes: versions only grow, an undo included). Warm path as
+        version never changes: versions only grow, an undo included), and language (``lang``:
+        the reader's, in which the builder's texts are rendered). Warm path as
         :meth:`legal_actions`."""
 
         t, actions = await self._legal(str(table), str(user))
         if t is None or not actions:
             return None
-        key = (t.game.pk, t.game.version, str(user))
+        key = (t.game.pk, t.game.version, str(user), lang)
         cache: OrderedDict = self.__dict__.setdefault("_builders", OrderedDict())
         built = cache.get(key)
         if built is None:
-            built = cache[key] = Builder(t.engine, t.state, actions)
+            built = cache[key] = Builder(t.engine, t.state, actions, lang)
             while len(cache) > self.BUILDERS_KEPT:
                 cache.popitem(last=False)
         else:
@@ -176,20 +177,22 @@ class Play(UseCase):
                 out.append((n, d))
         return out
 
-    async def suggestions(self, table: TableRef, user: UserRef, typed: str = "") -> list[tuple[str, str]]:
+    async def suggestions(
+        self, table: TableRef, user: UserRef, typed: str = "", lang: str = "en"
+    ) -> list[tuple[str, str]]:
         """The `/move` autocomplete of ``user`` now, for the text ``typed``: at most 25
         ``(name, value)`` pairs, narrowed word by word (:func:`bot.builder.suggest`: the kinds
         of move first, then ``connect t86`` for each tile, its cells, its rotations), so every
         legal move is reached by picking suggestions only. When no move starts with the text,
         the moves whose notation, else whose sentence, contains it (``ma04``, ``red pallet``).
-        ``[]`` when the user cannot act. Warm path as :meth:`legal_actions`."""
+        ``[]`` when the user cannot act; the names in ``lang``. Warm path as :meth:`legal_actions`."""
 
         t, actions = await self._legal(str(table), str(user))
         if t is None or not actions:
             return []
         engine, state = t.engine, t.state
         notations = [engine.notation(state, a) for a in actions]
-        found = suggest(engine, state, actions, typed, notations)
+        found = suggest(engine, state, actions, typed, notations, lang)
         needle = normalize(typed)
         if found or not needle:
             return found
@@ -197,7 +200,7 @@ class Play(UseCase):
         inside = [(n, a) for n, a in pairs if needle in n]
         if not inside:
             inside = [(n, a) for n, a in pairs if needle in engine.describe(state, a).lower()]
-        return [whole(engine, state, n, a) for n, a in inside[:MAX_OPTIONS]]
+        return [whole(engine, state, n, a, lang) for n, a in inside[:MAX_OPTIONS]]
 
     async def why_no_moves(self, table: TableRef, user: UserRef, label: Callable[[str], str] = str) -> Text:
         """The one sentence telling ``user`` why they have no move at ``table`` now (a lobby,
@@ -268,7 +271,7 @@ class Play(UseCase):
             version=game.version,
             status=game.status,
             view=ranked_view(view, ranking) if ranking else view,
-            status_line="Cancelled." if game.status == CANCELLED else engine.status(state),
+            status_line=T("Cancelled.") if game.status == CANCELLED else engine.status(state),
             to_act=to_act,
             mention=[users[p] for p in to_act if p in users],
             ranking=ranking,

@@ -18,6 +18,7 @@ import contextlib
 import logging
 
 import bot.service.report as report
+from bot.i18n import T, Tn
 from bot.service.moves import UseCase
 from bot.service.results import ACTIVE, OVER, Result, TableRef
 
@@ -131,11 +132,17 @@ class Posting(UseCase):
             public = [note]
             if len(events) > self.CATCH_UP_EVENTS:
                 hidden = len(events) - self.CATCH_UP_EVENTS
-                public.append(f"({hidden} earlier events not shown; /game history lists the moves.)")
+                public.append(
+                    Tn(
+                        "({n} earlier event not shown; /game history lists the moves.)",
+                        "({n} earlier events not shown; /game history lists the moves.)",
+                        hidden,
+                    )
+                )
                 events = events[-self.CATCH_UP_EVENTS :]
             public += events
-            if game.status == OVER and not any(text.lower().startswith("game over") for text in public):
-                public.append("Game over.")
+            if game.status == OVER and not any(str(text).lower().startswith("game over") for text in public):
+                public.append(T("Game over."))
             private = report.private_messages(t, state, humans, hands_before, private_events, game.posted < 0)
             result = report.result(self.tables, t, state, public=public, board_due=True, private=private)
             result.catch_up = True

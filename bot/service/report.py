@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 import bot.service.clocks as clocks
-from bot.i18n import Text
+from bot.games import title
+from bot.i18n import T, Text
 from bot.service.results import ACTIVE, CANCELLED, LOBBY, OVER, PrivateMessage, Result, ranked_view
 from bot.service.tables import Table, Tables
 
@@ -105,9 +106,15 @@ def result(
             out.view = ranked_view(out.view, out.ranking)
     elif game.status == LOBBY:
         n = len(t.seats)
-        out.status_line = f"{engine.title} lobby: {n} of {engine.min_players}–{engine.max_players} seats taken."
+        out.status_line = T(
+            "{game} lobby: {n} of {least}–{most} seats taken.",
+            game=title(engine),
+            n=n,
+            least=engine.min_players,
+            most=engine.max_players,
+        )
     elif game.status == CANCELLED:
-        out.status_line = "Cancelled."
+        out.status_line = T("Cancelled.")
     if board_due:
         out.ticket = tables.ticket(game.table_id)
     return out

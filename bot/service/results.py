@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.games import score_words
 from bot.i18n import T, Text
-from engines.base import plural
 
 __all__ = [
     "UserError",
@@ -423,6 +423,6 @@ def rank_lines(engine: Any, state: Any, resigned: set[str], ai: set[str]) -> lis
     for tier in tiers:
         for p in tier:
             score = int(scores.get(p, 0))
-            out.append(RankLine(place, p, score, p in resigned, p in ai, plural(score, *engine.score_unit)))
+            out.append(RankLine(place, p, score, p in resigned, p in ai, score_words(engine, score)))
         place += len(tier)
     return out

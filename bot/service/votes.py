@@ -3,6 +3,7 @@ votes on an undo or on removing an absent player."""
 
 from __future__ import annotations
 
+import json
 import logging
 from typing import Any
 
@@ -29,6 +30,7 @@ from bot.service.results import (
 )
 from bot.service.tables import Table, same_state
 from bot.store import VoteRow
+from engines.i18n import Joined, to_json
 
 __all__ = ["Votes"]
 
@@ -229,7 +231,8 @@ class Votes(UseCase):
         hands_before = {p: engine.private_view(current, p) for p in humans}
         state = span[0][2]
         lines = [engine.describe_to(before, who, a, None) for who, a, before in span]  # no hidden choice named
-        await self.moves.undo(t, seqs, seat, state, f"{seat} took back: " + " / ".join(lines), UNDO_CHANGED)
+        marker = T("{seat} took back: {moves}", seat=seat, moves=Joined(lines, " / "))
+        await self.moves.undo(t, seqs, seat, state, json.dumps({"public": [to_json(marker)]}), UNDO_CHANGED)
         now = self.clock()
         game.turn_started = None  # a new turn for whoever must act now
         started, due = clocks.turn_clock(t, self.tables.settings_of(game), set(), state, now, ACTIVE)

@@ -18,6 +18,8 @@ from typing import Any
 import discord
 
 from bot.builder import Builder
+from bot.cogs.pressing import OUT_OF_DATE
+from bot.i18n import T, Tp
 from engines.base import rng
 
 #: Discord's component types (raw payloads)
@@ -34,8 +36,14 @@ def components(message: Any) -> list[dict]:
     return out
 
 
-def has_play(message: Any) -> bool:
-    return any(c.get("type") == BUTTON and c.get("label") == "Play" for c in components(message))
+def label(name: str, lang: str = "en") -> str:
+    """The label of the builder's button ``name`` ("Play", "Back", "Cancel") in ``lang``."""
+
+    return Tp("button", name).render(lang)
+
+
+def has_play(message: Any, lang: str = "en") -> bool:
+    return any(c.get("type") == BUTTON and c.get("label") == label("Play", lang) for c in components(message))
 
 
 @dataclass
@@ -50,17 +58,21 @@ class Step:
     cancel: dict | None
 
     @classmethod
-    def read(cls, message: Any) -> Step | None:
+    def read(cls, message: Any, lang: str = "en") -> Step | None:
         comps = components(message)
         select = next((c for c in comps if c.get("type") == SELECT), None)
-        back = next((c for c in comps if c.get("label") == "Back"), None)
-        cancel = next((c for c in comps if c.get("label") == "Cancel"), None)
+        back = next((c for c in comps if c.get("label") == label("Back", lang)), None)
+        cancel = next((c for c in comps if c.get("label") == label("Cancel", lang)), None)
         if cancel is None:
             return None  # not a builder step ("Played …", a refusal)
         if select is not None:
             options = select["options"]
         else:
-            options = [c for c in comps if c.get("type") == BUTTON and c.get("label") not in ("Back", "Cancel")]
+            options = [
+                c
+                for c in comps
+                if c.get("type") == BUTTON and c.get("label") not in (label("Back", lang), label("Cancel", lang))
+            ]
         return cls(message.content, options, select, back, cancel)
 
 
@@ -126,10 +138,25 @@ class AnswerClock:
 class Presser:
     """Plays the game at ``h`` (a :class:`tests.bot.discord_harness.Harness` whose table has
     started) by pressing, seat by seat. ``walk_share``: the share of moves chosen by a seeded
-    walk through the options instead of aiming at the AI's move."""
+    walk through the options instead of aiming at the AI's move. ``lang``: the language the
+    members' clients and the table use (the labels it looks for); ``seen``: when a list, every
+    text the members were shown (builder steps, their options and buttons) is appended to it."""
 
-    def __init__(self, h: Any, members: list[Any], seed: int, walk_share: float = 0.25):
+    def __init__(
+        self,
+        h: Any,
+        members: list[Any],
+        seed: int,
+        walk_share: float = 0.25,
+        lang: str = "en",
+        seen: list | None = None,
+    ):
         self.h = h
+        self.lang = lang
+        self.seen = seen
+        played = T("Played `{move}`.", move="\x00").render(lang)
+        self.played_prefix = played.split("\x00")[0]
+        self.out_of_date = OUT_OF_DATE.render(lang)
         self.members = {str(m.id): m for m in members}
         self.rnd = random.Random(seed)
         self.seed = seed
@@ -143,7 +170,7 @@ class Presser:
 
     def _find_entry(self, mark: int) -> None:
         for m in self.h.messages_since(mark):
-            if has_play(m):
+            if has_play(m, self.lang):
                 self.entry = m
 
     async def play_turn(self) -> bool:
@@ -167,10 +194,24 @@ class Presser:
             await self.build(seat, message, presses)
         return True
 
+    def _saw(self, message: Any) -> None:
+        """Keep what ``message`` (a builder step or an answer) shows: its text, the labels and
+        descriptions of its buttons and options."""
+
+        if self.seen is None or message is None:
+            return
+        self.seen.append(message.content)
+        for c in components(message):
+            for key in ("label", "placeholder"):
+                if c.get(key):
+                    self.seen.append(c[key])
+            for o in c.get("options", []):
+                self.seen += [o.get("label", ""), o.get("description", "")]
+
     async def press_play(self, seat: str) -> Any:
         if self.entry is None:
             self._find_entry(0)
-        r = await self.members[seat].click(self.entry, label="Play")
+        r = await self.members[seat].click(self.entry, label=label("Play", self.lang))
         assert r.response is not None and r.response.ephemeral, r.response
         return r.response
 
@@ -194,11 +235,12 @@ class Presser:
         _, path = await self.target(seat)
         depth = 0
         while True:
-            step = Step.read(message)
+            self._saw(message)
+            step = Step.read(message, self.lang)
             if step is None:  # refused (the board moved on): start again from its Play
-                assert "older board" in message.content, message.content
+                assert message.content.startswith(self.out_of_date), message.content
                 self.tally.refused += 1
-                r = await member.click(message, label="Play")
+                r = await member.click(message, label=label("Play", self.lang))
                 presses += 1
                 message, depth = r.response, 0
                 _, path = await self.target(seat)
@@ -213,11 +255,12 @@ class Presser:
             presses += 1
             depth += 1
             message = r.response
-            if message is not None and message.content.startswith("Played `"):
+            if message is not None and message.content.startswith(self.played_prefix):
+                self._saw(message)
                 break
         self.moves += 1
         self.tally.presses.append(presses)
-        if Step.read(message) is not None:  # the same seat acts again: its builder stays open
+        if Step.read(message, self.lang) is not None:  # the same seat acts again: its builder stays open
             self.open[seat] = message
         self._find_entry(mark)
         if seat != self.turn_seat:  # a new turn

@@ -231,3 +231,26 @@ def test_levels() -> None:
             assert strong.budget.playouts > normal.budget.playouts
         with pytest.raises(ValueError):
             engine.ai_level("expert")
+
+
+def test_factory_manager_search_never_proposes_switching_a_machine_against_the_heuristic() -> None:
+    """Regression (bench.ai_strength game 1, seed 1001, strong in the second seat): at step 17
+    machine b-ma1 was switched on, at step 18 the search switched it off again, and so on, so
+    the game never ended. Switching is left to the heuristic (``heuristic_only``): in the state
+    of step 18 (stored from that game) with that step's rng, strong plays no switch but the
+    heuristic's; without the hook it plays ``switch_off b-ma1`` (checked when this test was
+    written: it then fails)."""
+
+    import json
+    from pathlib import Path
+
+    engine = registry.get("factory-manager")
+    data = json.loads((Path(__file__).parent / "factory_manager" / "data" / "switch_loop_1001.json").read_text())
+    state, seat = engine.state_from_json(data["state"]), data["seat"]
+    assert any(a.type == "switch_off" and a.tile == "b-ma1" for a in engine.legal_actions(state, seat))
+    chosen = engine.ai_level("strong").choose(state, seat, rng(data["seed"], "bench", data["step"]))
+    heuristic = engine.ai.choose(state, seat, rng(data["seed"], "bench", data["step"]))
+    # the heuristic would switch b-ma2 on; the search may take another move, but never a switch
+    # of its own (such as switching b-ma1 off again, the loop)
+    assert (heuristic.type, heuristic.tile) == ("switch_on", "b-ma2")
+    assert chosen.type not in ("switch_off", "switch_on") or chosen == heuristic, chosen

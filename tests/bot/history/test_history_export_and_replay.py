@@ -151,7 +151,7 @@ async def test_export_refuses_a_table_without_a_started_game(tmp_path):
 
 
 def test_history_lines_mark_ai_played_and_undone_moves():
-    from bot.format import history_line
+    from bot.boardtext import history_line
     from bot.service import HistoryLine
 
     assert history_line(HistoryLine(7, A, "bid 2", "Bid 2.", flag="ai")) == f"7. <@{A}>: Bid 2. (AI played)"
@@ -174,7 +174,7 @@ def test_history_pages_fill_the_newest_page_first():
     """/game history opens on its newest page: that page is full (the last 20 moves), the
     oldest page holds the remainder."""
 
-    from bot.format import history_pages
+    from bot.boardtext import history_pages
 
     # 184 moves = 4 + 9 pages of 20, written out by hand: moves 1–4, 5–24, …, 165–184
     assert history_pages([f"{i}. x" for i in range(1, 185)]) == [

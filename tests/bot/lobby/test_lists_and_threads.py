@@ -160,7 +160,7 @@ async def test_history_pages_per_viewer_with_undone_moves_and_export(harness):
     text = (r.followups[-1] if r.followups else r.response).content
     alice_seqs = [s for s in sorted(actions) if actions[s].seat == str(h.alice.id)]
     assert text.split("\n") == [
-        f"**High-Low**, moves of <@{h.alice.id}> {alice_seqs[0]}–{alice_seqs[-1]} (page 1 of 1):",
+        f"**High-Low**, moves {alice_seqs[0]}–{alice_seqs[-1]} of <@{h.alice.id}> (page 1 of 1):",
         *[as_seen_by(h.bob, s) for s in alice_seqs],
     ]
     assert "plays a card face down." in text and f"play {actions[alice_seqs[-1]].action.get('card')}" not in text

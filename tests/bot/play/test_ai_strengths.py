@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.format import status_text, table_line
+from bot.boardtext import status_text
+from bot.format import table_line
 from bot.service import Service, UserError, parse_settings
 from tests import fakegame
 

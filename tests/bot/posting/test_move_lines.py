@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from bot.format import move_lines
+from bot.boardtext import move_lines
 
 
 def _result(public: list[str], mention: list[str]) -> SimpleNamespace:
