@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engines.base import ActionModel, Choice, normalize
-from engines.i18n import T, Tn, render
+from engines.i18n import Code, T, Tn, render
 
 __all__ = [
     "MAX_OPTIONS",
@@ -364,7 +364,7 @@ class Builder:
             label = (
                 _fit(it.text, LABEL_MAX)
                 or _fit(parts, LABEL_MAX)
-                or _fit(self.engine.notation(self.state, it.action), LABEL_MAX)
+                or _fit(render(Code(self.engine.notation(self.state, it.action)), self.lang), LABEL_MAX)
             )
             if label == it.text:
                 return Option(label, _fit(detail, DETAIL_MAX), 1, it.action)

@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 import engines.i18n as _engine_texts
-from engines.i18n import N_, T, Text, Tn, Tp, render
+from engines.i18n import CODE, N_, T, Text, Tn, Tp, render
 
 __all__ = [
     "DEFAULT",
@@ -98,6 +98,8 @@ class _Pseudo(_gettext.NullTranslations):
     """The test pseudo-language: every message accented and bracketed, placeholders kept."""
 
     def gettext(self, message: str) -> str:
+        if message == CODE:  # ids and notation words: shown as a `code` span, never accented
+            return PSEUDO_OPEN + "`{code}`" + PSEUDO_CLOSE
         return pseudo(message)
 
     def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from engines.base import Engine, Event, IllegalAction
-from engines.i18n import N_, Code, texts
+from engines.i18n import N_, Code, Joined, texts
 
 from . import data as D
 from . import rules as R
@@ -144,7 +144,12 @@ class KanbanEV(Engine):
         if name == "pay":
             return (T("Pay a book") if value == "book" else T("Pay a shift")), ""
         if name == "tiles":
-            return Code(", ".join(value)), ""
+            tiles = Joined([_GARAGE_TILE_LABEL.get(v, Code(v)) for v in value], ", ")
+            return Tp("garage tiles on garages 1-4", "{tiles}", tiles=tiles), ""
+        if name == "set" and value in _GARAGE_SET_LABEL:
+            return _GARAGE_SET_LABEL[value], ""
+        if name == "kind" and action.type == "award" and value in _AWARD_LABEL:
+            return _AWARD_LABEL[value], ""
         if isinstance(value, str) and value in D.PARTS:
             return _PART_LABEL[value], ""
         if isinstance(value, str) and "-" in value and value.split("-")[0] in D.MODEL_NAMES:
@@ -586,6 +591,28 @@ _UPGRADE_DOUBLE = {
     ),
 }
 #: a car part as the move builder's answer ("Battery")
+#: the garage tiles of the setup arrangement by their words (data.GARAGE_TILE_IDS)
+_GARAGE_TILE_LABEL = {
+    "speech": Tp("garage tile", "speech"),
+    "vouchers": Tp("garage tile", "vouchers"),
+    "books": Tp("garage tile", "books"),
+    "shifts": Tp("garage tile", "shifts"),
+    "nothing": Tp("garage tile", "nothing"),
+    "voucher": Tp("garage tile", "voucher"),
+    "book": Tp("garage tile", "book"),
+    "shift": Tp("garage tile", "shift"),
+    "padlocked": Tp("garage tile", "padlocked"),
+}
+#: the two sets of garage tiles
+_GARAGE_SET_LABEL = {"basic": Tp("garage set", "Basic"), "expert": Tp("garage set", "Expert (star side)")}
+#: the award tiles a player keeps
+_AWARD_LABEL = {
+    "pp2": Tp("award tile", "2 PP"),
+    "shift": Tp("award tile", "Shift"),
+    "voucher": Tp("award tile", "Parts voucher"),
+    "book": Tp("award tile", "Book"),
+}
+
 _PART_LABEL = {
     "autopilot": Tp("car part label", "Autopilot"),
     "battery": Tp("car part label", "Battery"),
