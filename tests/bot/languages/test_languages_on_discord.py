@@ -9,7 +9,6 @@ from __future__ import annotations
 import re
 
 import pytest
-import simcord.interactions
 
 from bot.i18n import PSEUDO_CLOSE, PSEUDO_OPEN
 from bot.translator import valid_name
@@ -18,24 +17,6 @@ from tests.bot.play.test_high_low_on_discord import reply
 LANGS = ("cs", "nl", "lt")
 #: the language choices are each language's own name, the same in every client
 ENDONYMS = {"English", "Čeština", "Nederlands", "Lietuvių"}
-
-
-@pytest.fixture
-def locales(monkeypatch):
-    """``locales["locale"]`` / ``locales["guild_locale"]``: what the next interactions carry."""
-
-    state = {"locale": "en-US", "guild_locale": "en-US"}
-    real = simcord.interactions.base_payload
-
-    def with_locales(*args, **kwargs):
-        record, payload = real(*args, **kwargs)
-        payload["locale"] = state["locale"]
-        if "guild_locale" in payload:
-            payload["guild_locale"] = state["guild_locale"]
-        return record, payload
-
-    monkeypatch.setattr(simcord.interactions, "base_payload", with_locales)
-    return state
 
 
 def upload(h) -> list[dict]:

@@ -23,7 +23,6 @@ import os
 import re
 
 import pytest
-import simcord.interactions
 
 import engines.i18n as texts
 from bot.i18n import PSEUDO, catalog
@@ -35,25 +34,6 @@ GAMES = {"factory-manager": 3, "visiting-kaunas": 2, "transport": 4, "kanban-ev"
 SUITE = [("factory-manager", PSEUDO), ("visiting-kaunas", PSEUDO), ("transport", PSEUDO), ("kanban-ev", PSEUDO)]
 ALL = [(g, lang) for g in GAMES for lang in (PSEUDO, "cs", "nl", "lt")]
 CASES = ALL if os.environ.get("BOARDHOST_ALL_WHOLE_GAMES") else SUITE
-
-
-@pytest.fixture
-def speaking(monkeypatch):
-    """``speaking(lang)``: every interaction from now on carries ``lang`` as the member's and the
-    server's locale (SimCord itself always sends en-US)."""
-
-    state = {"lang": "en-US"}
-    real = simcord.interactions.base_payload
-
-    def with_locale(*args, **kwargs):
-        record, payload = real(*args, **kwargs)
-        payload["locale"] = state["lang"]
-        if "guild_locale" in payload:
-            payload["guild_locale"] = state["lang"]
-        return record, payload
-
-    monkeypatch.setattr(simcord.interactions, "base_payload", with_locale)
-    return lambda lang: state.update(lang=lang)
 
 
 @pytest.fixture
@@ -89,9 +69,9 @@ def shown(message) -> list[str]:
 
 
 @pytest.mark.parametrize(("game", "lang"), CASES, ids=lambda v: str(v))
-async def test_a_whole_game_reads_in_the_tables_language(harness, sparse_renders, speaking, untranslated, game, lang):
+async def test_a_whole_game_reads_in_the_tables_language(harness, sparse_renders, locales, untranslated, game, lang):
     h = harness
-    speaking(lang)
+    locales.update(locale=lang, guild_locale=lang)  # the member's client and the server
     players = GAMES[game]
     members = [h.alice, h.bob, h.carol, h.guild.add_member(h.env.create_user("erin"))][:players]
     h.service.seed_source = lambda: 3
