@@ -387,6 +387,8 @@ class Transport(Engine):
             )
             moves = R.icon(new, grid, action.tile, events, after, known)
         elif isinstance(action, SwapHand):
+            # a forced swap in a stuck game ends it (rules.stuck): checked before the swap
+            forced = not R.connect_options(new, grid, player, first_only=True, front=front)
             old = list(hand)
             new.hands[player] = new.stack[: data.HAND_SIZE]
             rest = new.stack[data.HAND_SIZE :] + old
@@ -400,7 +402,10 @@ class Transport(Engine):
                     visible_to=[player],
                 )
             )
-            moves = R.after_main(new, grid, events, after, known)
+            if forced and R.stuck(new, grid):
+                R.end_game(new, events, words.stuck_reason(player))
+            else:
+                moves = R.after_main(new, grid, events, after, known)
         elif isinstance(action, Load):
             low, high = new.bag.pop(0)
             parcel = (low, high) if len(new.players) == 4 else (high, low)

@@ -29,6 +29,14 @@ Rules the text leaves open, and the choice made here (REF = shared reference fac
 * Swapping: the 4 new tiles are drawn first, then the old ones are shuffled into the stack.
   A voluntary swap needs 4 tiles in the stack; a player who must swap when the stack has
   fewer than 4 ends the game (item 10).
+* A stuck game (the rules give it no end): when a player must swap (no tile of their hand
+  can be connected), no tile left in the game (stack and every hand) can be connected, and
+  no parcel can ever reach a pallet nor a parcel tile find an empty loading tile whatever
+  parcel moves are made, the field and the score can never change again, yet neither end
+  of "Eind van het spel" ever comes (nobody draws: every turn is a swap, the stack keeps
+  its size). The game then ends at that swap, ranked as it stands (:func:`stuck`) - the
+  ranking the endless game would keep for ever. Swapping itself is as the rules say:
+  voluntary at any turn, the old tiles go back into the stack, a parcel still moves.
 * Rotations that give the same tile (a straight turned 3 times) are one move; the lowest
   number is listed.
 * Bottom numbers of parcels on the field are shown (everyone saw them when drawn and flipped).
@@ -553,3 +561,59 @@ def move_parcel(state: State, grid: dict, player: str, action: Move, events: lis
             )
         )
     finish_turn(state, grid, events, front)
+
+
+#: parcel positions :func:`stuck` looks through at most before it gives up (the game goes on)
+STUCK_SEARCH = 2000
+
+
+def stuck(state: State, grid: dict) -> bool:
+    """Whether the game can no longer change its score nor end by its own rules (ASSUMED, see
+    the module doc, "stuck"): no tile left (the stack and every hand) can be connected, and
+    none can ever be, and no parcel can ever reach a pallet, whatever parcel moves are made.
+
+    Connecting a tile never depends on the parcels, but for the parcel icon's empty loading
+    tile (item 13), so the field can then never change: every turn is a forced swap (the
+    stack keeps its size, nobody draws, rule b never comes) and a parcel move. The parcel
+    positions reachable by parcel moves alone are searched (:data:`STUCK_SEARCH` at most;
+    beyond that the answer is False): in none of them may a parcel move onto a pallet, or a
+    parcel tile find an empty loading tile."""
+
+    pool = sorted(set(state.stack).union(*state.hands.values()))
+    probe = _Probe({"": pool}, state.bag)
+    if connect_options(probe, grid, ""):
+        return False
+    # parcel tiles left out only for want of an empty loading tile (connect_options)
+    waiting = bool(state.bag) and any(
+        hx.ICON[t] == "parcel" and (hx.placements(grid, t) or hx.insertions(grid, t)) for t in pool
+    )
+    tiles = {p: (c[0], c[1]) for p, c in grid.items()}
+    start = tuple(sorted((p, tuple(c[2])) for p, c in grid.items() if c[2] is not None))
+    seen = {start}
+    todo = [start]
+    while todo:
+        parcels = todo.pop()
+        g = {p: [t, k, None] for p, (t, k) in tiles.items()}
+        for p, parcel in parcels:
+            g[p][2] = parcel
+        if waiting and hx.empty_loading(g):
+            return False
+        for frm, to in hx.parcel_moves(g):
+            if hx.SHAPE[g[to][0]] == "pallet":
+                return False
+            top, bottom = g[frm][2]
+            nxt = tuple(sorted([(p, c) for p, c in parcels if p != frm] + [(to, (bottom, top))]))
+            if nxt not in seen:
+                if len(seen) >= STUCK_SEARCH:
+                    return False
+                seen.add(nxt)
+                todo.append(nxt)
+    return True
+
+
+class _Probe:
+    """What :func:`connect_options` reads of a state: the hands and the bag."""
+
+    def __init__(self, hands: dict, bag: list) -> None:
+        self.hands = hands
+        self.bag = bag

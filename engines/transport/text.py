@@ -198,7 +198,7 @@ assert all(str(REGION_LABELS[d]) == f"{n.capitalize()} side of the field" for d,
 
 def end_reason_text(reason: str, players: list[str]) -> Text | str:
     """The game's end reason (``State.end_reason``, stored in English) as the text it was
-    written as: one of the three sentences of :mod:`engines.transport.rules`, the seat
+    written as: one of the four sentences of :mod:`engines.transport.rules`, the seat
     found again among ``players``; ``""`` for none; an unknown sentence as it is."""
 
     if isinstance(reason, Text) or not reason:
@@ -218,6 +218,14 @@ def empty_stack_reason(seat: str) -> Text:
     return T("{seat} must draw a tile and the stack is empty.", seat=seat)
 
 
+def stuck_reason(seat: str) -> Text:
+    return T(
+        "{seat} must swap again, but no tile can be connected any more and no parcel can reach a pallet: "
+        "the score can no longer change.",
+        seat=seat,
+    )
+
+
 def parcels_reason(seat: str) -> Text:
     return Tn(
         "{seat} has {n} parcel on their score tile.",
@@ -233,7 +241,7 @@ def _pattern(make) -> re.Pattern:
     return re.compile(re.escape(str(make("SEATMARK"))).replace("SEATMARK", "(.+)"))
 
 
-_REASONS = [(_pattern(f), f) for f in (no_tile_reason, empty_stack_reason, parcels_reason)]
+_REASONS = [(_pattern(f), f) for f in (no_tile_reason, empty_stack_reason, stuck_reason, parcels_reason)]
 
 
 @lru_cache(maxsize=64)
