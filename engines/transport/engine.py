@@ -20,7 +20,7 @@ from engines.base import (
     normalize,
     shuffled,
 )
-from engines.i18n import texts
+from engines.i18n import from_json, texts, to_json
 from engines.transport import data
 from engines.transport import hexes as hx
 from engines.transport import rules as R
@@ -303,7 +303,7 @@ class Transport(Engine):
     def copy_state(self, state: State) -> State:
         """A shallow copy whose mutable parts are copied; the (frozen) field cells are shared,
         and so are the lists that are only ever replaced, never changed in place: the
-        ``[low, high]`` pairs of the bag, the scored ``[top, bottom]`` pairs and the segments
+        ``[low, high]`` pairs of the bag, the scored ``[top, bottom]`` pairs and the entries
         of ``recent``. Built without pydantic's copy (the fields are the state's own, already
         valid); the copied fields count as set, as when assigned."""
 
@@ -496,7 +496,7 @@ class Transport(Engine):
             R.move_parcel(new, grid, player, action, events, after)
         new.field = field_of(grid, new.field, touched)
         self._remember(new.field, grid, after(), moves if new.phase == "move" else None, known)
-        new.recent = (new.recent + [self.segments(new, e.text) for e in events if e.public and e.type != "draw"])[-4:]
+        new.recent = (new.recent + [to_json(e.text) for e in events if e.public and e.type != "draw"])[-4:]
 
     # ----- text ---------------------------------------------------------------------------
     def parse(self, state, text: str) -> ActionModel:
@@ -869,7 +869,7 @@ class Transport(Engine):
             "scored": {p: [list(x) for x in state.scored[p]] for p in state.players},
             "points": {p: R.points(state, p) for p in state.players},
             "scores": self.scores(state),
-            "recent": [list(r) for r in state.recent],
+            "recent": [from_json(r) for r in state.recent],  # Texts (old stored states: segments)
             "changed": list(state.changed),
             "viewer": player,
         }

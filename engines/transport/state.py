@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -41,5 +41,8 @@ class State(BaseModel):
     turn: int = 1
     swaps: int = 0  # salt for the reshuffle after a hand swap
     end_reason: str = ""
-    recent: list[list[str]] = Field(default_factory=list)  # last public events, as segments
+    #: the last public events' texts, each as engines.i18n.to_json gives it (a dict), so that
+    #: they are drawn in the reader's language; a state stored before that holds each as
+    #: English segments (a list of strings), read as they are
+    recent: list[dict[str, Any] | list[str] | str] = Field(default_factory=list)
     changed: list[str] = Field(default_factory=list)  # cells the last action changed

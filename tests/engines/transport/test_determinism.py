@@ -17,7 +17,18 @@ import random
 import pytest
 
 from engines.base import default_notation
+from engines.i18n import from_json
 from engines.transport.engine import ENGINE as E
+
+
+def as_digested(data: dict, state) -> dict:
+    """A state's JSON or a view with its ``recent`` texts as the English segments that the
+    state held before they were stored structured (so that they read in every language):
+    the digests below were captured then, and the texts' English is still what they cover."""
+
+    if "recent" in data:
+        data = {**data, "recent": [E.segments(state, str(from_json(r))) for r in data["recent"]]}
+    return data
 
 
 def digest(n_players: int, seed: int, ai: bool = False) -> tuple[str, int]:
@@ -38,7 +49,7 @@ def digest(n_players: int, seed: int, ai: bool = False) -> tuple[str, int]:
         h.update("|".join(f"{e.type}:{e.text}:{e.visible_to}" for e in out.events).encode())
         state = out.state
         steps += 1
-    h.update(json.dumps(E.state_to_json(state), sort_keys=True).encode())
+    h.update(json.dumps(as_digested(E.state_to_json(state), state), sort_keys=True).encode())
     h.update(json.dumps(E.scores(state), sort_keys=True).encode())
     return h.hexdigest(), steps
 
@@ -85,7 +96,7 @@ def replay_digest(n_players: int, seed: int) -> tuple[str, int]:
     while not E.is_over(state):
         state = E.state_from_json(json.loads(json.dumps(E.state_to_json(state))))
         for seat in [*players, None] if steps % 3 == 0 else []:
-            v.update(json.dumps(E.view(state, seat), sort_keys=True).encode())
+            v.update(json.dumps(as_digested(E.view(state, seat), state), sort_keys=True).encode())
         player = E.to_act(state)[0]
         legal = E.legal_actions(state, player)
         h.update("|".join(default_notation(a) for a in legal).encode())
@@ -94,7 +105,7 @@ def replay_digest(n_players: int, seed: int) -> tuple[str, int]:
         h.update("|".join(f"{e.type}:{e.text}:{e.visible_to}" for e in out.events).encode())
         state = out.state
         steps += 1
-    h.update(json.dumps(E.state_to_json(state), sort_keys=True).encode())
+    h.update(json.dumps(as_digested(E.state_to_json(state), state), sort_keys=True).encode())
     h.update(json.dumps(E.scores(state), sort_keys=True).encode())
     return h.hexdigest() + ":" + v.hexdigest()[:16], steps
 

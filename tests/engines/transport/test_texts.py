@@ -43,3 +43,22 @@ def test_the_end_reason_reads_back_as_its_text_after_storage():
     assert status == "Game over. p1 has 4 parcels on their score tile."
     check(status, ["p0", "p1"], engine.id)
     assert status.render("nl") == "Het spel is afgelopen. p1 heeft 4 pakketjes op de scoretegel."
+
+
+def test_the_last_moves_on_the_board_read_in_the_readers_language_also_after_storage():
+    s = engine.setup(["p0", "p1"], None, 1)
+    s = s.model_copy(update={"phase": "lift"})
+    s = engine.apply(s, "p0", A.SwapPallets(a="red", b="blue")).state
+    s = engine.state_from_json(engine.state_to_json(s))  # as the bot stores and reloads it
+    recent = engine.view(s, None)["recent"]
+    assert recent[-1] == "p0 swaps the red and blue pallets."
+    # bot/locale/cs/LC_MESSAGES/transport.po: "{seat} prohazuje palety {a} a {b}.", with "red"
+    # as "červené barvy" and "blue" as "modré barvy" (the same catalog)
+    assert recent[-1].render("cs") == "p0 prohazuje palety červené barvy a modré barvy."
+
+
+def test_the_last_moves_of_a_state_stored_as_english_segments_still_read():
+    s = engine.setup(["p0", "p1"], None, 1)
+    data = engine.state_to_json(s)
+    data["recent"] = [["", "p1", " swaps the red and blue pallets."]]  # as stored before
+    assert engine.view(engine.state_from_json(data), None)["recent"] == [["", "p1", " swaps the red and blue pallets."]]
