@@ -65,6 +65,7 @@ PART_SHORT = _Words(
     {
         "autopilot": Tp("car part short", "auto"),
         "battery": Tp("car part short", "batt"),
+        "blank": Tp("car part short", "blank"),
         "body": Tp("car part short", "body"),
         "drivetrain": Tp("car part short", "drive"),
         "electronics": Tp("car part short", "elec"),
