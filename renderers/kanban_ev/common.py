@@ -5,10 +5,23 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from engines.i18n import T, Tp
+from engines.i18n import T, Text, Tp
 from renderers.base import Canvas, local, measure
 
 WIDTH = 1200
+
+#: the departments by name, in the reader's language: the game's own catalog's words
+#: (``engines.kanban_ev.rules.words.DEPT``, the same message ids in the same context)
+DEPT = {
+    d: Text(name, context="department", domain="kanban-ev")
+    for d, name in (
+        ("rd", "R&D"),
+        ("assembly", "Assembly"),
+        ("logistics", "Logistics"),
+        ("design", "Design"),
+        ("admin", "Administration"),
+    )
+}
 
 
 MAX_HEIGHT = 1600

@@ -4,12 +4,12 @@ department's own body)."""
 
 from __future__ import annotations
 
-from engines.i18n import T, Tn, Tp
+from engines.i18n import Joined, T, Tn, Tp
 from renderers.base import Layout, fit_text, local, measure, wrap
 
 from .administration import _admin
 from .assembly import _assembly
-from .common import ACTIVE, DEPT_TINT, EMPTY, INK, LINE, MAX_HEIGHT, SANDRA, SOFT, WIDTH, M, _Board, _Canvas
+from .common import ACTIVE, DEPT, DEPT_TINT, EMPTY, INK, LINE, MAX_HEIGHT, SANDRA, SOFT, WIDTH, M, _Board, _Canvas
 from .design import _design
 from .logistics import _logistics
 from .rd import _rd
@@ -43,6 +43,12 @@ def _status(c: _Canvas, b: _Board, y: int) -> int:
     return y + 96
 
 
+def _dept(F, d: str):
+    """Department ``d`` by name, in the reader's language."""
+
+    return DEPT.get(d) or F.dept_names.get(d, "?")
+
+
 def _turn_line(b: _Board) -> str:
     """The current work turn: department(s), shifts spent and left (at most 4 a turn)."""
 
@@ -58,7 +64,7 @@ def _turn_line(b: _Board) -> str:
         return ""
     who = t.get("who", -1)
     left = b.v.get("shifts_left", 0)
-    depts = F.dept_names.get(t.get("dept", ""), "?") + (f" + {F.dept_names[t['dept2']]}" if t.get("dept2") else "")
+    depts = Joined([_dept(F, t.get("dept") or "?")] + ([_dept(F, t["dept2"])] if t.get("dept2") else []), " + ")
     spent = t.get("spent", 0)
     out = local(
         Tn(

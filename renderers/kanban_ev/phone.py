@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import re
 
-from engines.i18n import T, Tp
+from engines.i18n import Joined, T, Tp
 from renderers.base import local
 from renderers.summary import SeatSummary, Summary
 
-from .common import MODEL_SHORT, PART_SHORT, PLAYER_COLOUR, _Board
+from .common import DEPT, MODEL_SHORT, PART_SHORT, PLAYER_COLOUR, _Board
 from .factory import _turn_line
+
+#: the status's day, week and cycle clauses (see summary())
+_HEAD = re.compile(r"^(?:[^,\d]*\d+[^,\d]*, ){3}")
 
 
 def summary(view: dict) -> Summary:
@@ -49,7 +52,8 @@ def summary(view: dict) -> Summary:
     where = {}
     for i, code in enumerate(v.get("pos", [])):
         if isinstance(code, int) and 0 <= code < 2 * len(F.depts):
-            dept = F.dept_names[F.depts[code // 2]]
+            d = F.depts[code // 2]
+            dept = DEPT.get(d) or F.dept_names[d]  # the department's name in the reader's language
             where[i] = (
                 T("at {department} upper", department=dept)
                 if code % 2 == 0
@@ -71,9 +75,9 @@ def summary(view: dict) -> Summary:
         counted = {p: parts.count(p) for p in parts}  # in first-seen order: "auto ×4, elec"
         listed = ", ".join(PART_SHORT.get(p, p) + (f" ×{n}" if n > 1 else "") for p, n in counted.items())
         facts.append(T("parts {parts}", parts=listed) if parts else T("parts none"))
-        cert = [local(F.dept_names[d]) for d in s.get("certified", [])]
+        cert = [DEPT.get(d) or F.dept_names[d] for d in s.get("certified", [])]
         if cert:
-            facts.append(T("certified {departments}", departments=", ".join(cert)))
+            facts.append(T("certified {departments}", departments=Joined(cert)))
         up = s.get("upgraded", [])
         if up:
             facts.append(T("upgrades {n} (tested {tested})", n=len(up), tested=len(s.get("tested", []))))
@@ -105,11 +109,13 @@ def summary(view: dict) -> Summary:
         listed = "; ".join(f"{g} {local((goals.get(g) or {}).get('text', ''))}".strip() for g in room)
         table.append(T("Meeting room: {goals}", goals=listed))
     status = local(v.get("status", ""))
-    # the day, week and cycle are in the head already
-    status = re.sub(r"^Day \d+, week \d+, cycle \d+, ", "", status)
+    # the day, week and cycle are in the head already: the status's first three clauses, one
+    # number each, in every language ("Day 7, week 1, cycle 0, ", "Den 7, týden 1, cyklus 0, ",
+    # "7 diena, 1 savaitė, 0 ciklas, ")
+    status = _HEAD.sub("", status)
     status = status[:1].upper() + status[1:]
     turn = _turn_line(b)
-    if turn and turn.split(":")[0] not in status:  # the engine's status may say it already
+    if turn and turn.split(":")[0].lower() not in status.lower():  # the engine's status may say it already
         status = f"{status} {turn}" if status else turn
     title = Tp("game title", "Kanban EV")
     return Summary(title=title, step=step, seats=seats, table=table, status=status, over=over)
