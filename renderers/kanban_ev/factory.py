@@ -200,7 +200,7 @@ def _dept_left(c: _Canvas, b: _Board, dept: str, x: int, y: int, h: int) -> None
     v = b.v
     di = F.depts.index(dept)
     tag = f"department:{dept}"
-    c.text(x + 10, y + 6, F.dept_names[dept], 22, tag)
+    c.text(x + 10, y + 6, DEPT.get(dept) or F.dept_names[dept], 22, tag)
     pos = v.get("pos", [])
     t = b.t
     for k in range(2):

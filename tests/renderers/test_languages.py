@@ -15,7 +15,7 @@ from engines import registry
 from engines.i18n import T, Tp
 from renderers import base
 from renderers.summary import Fact, SeatSummary, Summary, summary_layout
-from tests.renderers.pseudo import plain_strings, unmarked
+from tests.renderers.pseudo import unmarked
 from tests.renderers.test_summary import NAMES, _moments, _states
 
 
@@ -84,8 +84,8 @@ IDS: dict[str, set[str]] = {
 @pytest.mark.parametrize("game_id", sorted(IDS))
 def test_every_label_of_the_images_goes_through_the_catalogs(game_id, painted):
     """The board, hand and summary of a mid-game and a final view in the pseudo-language:
-    every painted string holding ASCII letters is bracketed, a name, an id or a number. Only
-    Kanban EV's view still holds plain English (its department names), let through as it is."""
+    every painted string holding ASCII letters is bracketed, a name, an id or a number: no
+    plain English of the view is let through."""
 
     engine = registry.get(game_id)
     for moment, state, events in _states(game_id, 2)[1:]:
@@ -96,9 +96,7 @@ def test_every_label_of_the_images_goes_through_the_catalogs(game_id, painted):
         renderers.render_summary(game_id, view, events, PSEUDO)
         for hand in hands:
             renderers.render_hand(game_id, hand, PSEUDO)
-        # Kanban EV still draws its department names as the view's plain English
-        engine_english = plain_strings([view, events, hands]) if game_id == "kanban-ev" else ()
-        bad = unmarked(painted, names=NAMES, ids=IDS[game_id], engine=engine_english)
+        bad = unmarked(painted, names=NAMES, ids=IDS[game_id])
         assert painted and not bad, (moment, bad[:8])
 
 
