@@ -113,19 +113,9 @@ class Text(str):
     def render(self, lang: str) -> str:
         """This text in ``lang`` (``"en"``, ``"cs"``, …); English when no catalog is installed."""
 
-        fn = _renderer
-        if lang == "en" or fn is None:
+        if lang == "en" or _renderer is None:
             return str.__str__(self)
-        # a Text is immutable: rendered once per language (and per installed renderer: a
-        # test's spy or a new catalog renderer renders afresh); its parameters' Texts too
-        d = self.__dict__
-        memo = d.get("_memo")
-        if memo is None or memo[0] is not fn:
-            memo = d["_memo"] = (fn, {})
-        done = memo[1].get(lang)
-        if done is None:
-            done = memo[1][lang] = fn(lang, self.domain, self.msgid, self.params, self.plural, self.context)
-        return done
+        return _renderer(lang, self.domain, self.msgid, self.params, self.plural, self.context)
 
     def __str__(self) -> str:
         return str.__str__(self)
