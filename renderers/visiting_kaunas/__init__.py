@@ -53,7 +53,40 @@ DIRECTION = {
     "both": Tp("event direction", "in/out"),
 }
 INK = "#1c1c1c"
+SHY = "\u00ad"  # a soft hyphen: where a catalog lets a cell name's word break
 MUTED = "#555555"
+
+
+#: a building's name as a summary grid cell shows it, in two lines of a 16 px cell: a word
+#: of the catalog each language may shorten ("Art Museum"; Lithuanian "Laikrodžiai" for
+#: "Laikrodžių parduotuvė"), the full name being on the board and in every sentence
+CELL_NAMES: dict[str, Text] = {
+    "museum": Tp("building short", "Art Museum"),
+    "cafe": Tp("building short", "Café"),
+    "bistro": Tp("building short", "Bistro"),
+    "pizzeria": Tp("building short", "Pizzeria"),
+    "restaurant": Tp("building short", "Restaurant"),
+    "eurostore": Tp("building short", "Euro store"),
+    "watches": Tp("building short", "Watches store"),
+    "clothes": Tp("building short", "Clothes shop"),
+    "souvenir": Tp("building short", "Souvenir shop"),
+    "gallery": Tp("building short", "Gallery"),
+    "theatre": Tp("building short", "Theatre"),
+    "church": Tp("building short", "Church"),
+    "nightclub": Tp("building short", "Night club"),
+    "bank": Tp("building short", "Bank"),
+    "pool": Tp("building short", "Pool"),
+    "park": Tp("building short", "Park"),
+}
+
+
+def _cell_name(view: dict, building: str) -> str:
+    """The name a summary grid cell draws for ``building`` (:data:`CELL_NAMES`; a building
+    id it does not know, as of a stored view, shows its view name shortened)."""
+
+    if building in CELL_NAMES:
+        return local(CELL_NAMES[building])
+    return local(_short(view["buildings"][building]["name"]))
 
 
 def _short(name: str) -> str:
@@ -624,7 +657,8 @@ def hand_layout(view: dict) -> Layout:
 # ----- the phone summary ------------------------------------------------------
 def summary(view: dict) -> Summary:
     """The per-move phone summary (:mod:`renderers.summary`): each player's coins, buildings,
-    tourists in supply and Grande Hotel and ship positions; the dice, event level and decks;
+    tourists in supply and Grande Hotel (the ships are drawn on the grid picture, each
+    player's number above its column and beside its row); the dice, event level and decks;
     what the game waits for (Visiting Kaunas)."""
 
     over = bool(view["over"])
@@ -644,7 +678,6 @@ def summary(view: dict) -> Summary:
             T("Grande {building} {zone}", building=g.split(":")[0].upper(), zone=ZONE_WORD[g.split(":")[1]])
             if g
             else T("Grande not in town"),
-            T("ships col {column} / row {row}", column=pl.get("column_ship"), row=pl.get("row_ship")),
         ]
         if view["phase"] == "tourists" and pl.get("moves_left") and seat in view.get("to_act", []):
             facts.append(T("{n} to move", n=pl["moves_left"]))
@@ -691,17 +724,30 @@ def summary(view: dict) -> Summary:
 
 def _name_lines(name: str, width: int, size: int) -> list[str]:
     """``name`` in lines of at most ``width`` px at ``size``, never shortened: broken at
-    spaces, and a word wider than a line is hyphenated ("Restau-", "rant")."""
+    spaces, and a word wider than a line is hyphenated ("Restau-", "rant"): at the last soft
+    hyphen (U+00AD, a catalog's mark of where a word may break: "Souvenir\u00adwinkel")
+    that fits, else after as many letters as fit, three at least going to the next line."""
 
     words: list[str] = []
     for word in name.split():
-        while measure(word, size)[0] > width and len(word) > 5:
-            k = len(word) - 3  # at least three letters go to the next line
-            while k > 2 and measure(word[:k] + "-", size)[0] > width:
-                k -= 1
-            words.append(word[:k] + "-")
-            word = word[k:]
-        words.append(word)
+        while measure(word.replace(SHY, ""), size)[0] > width and len(word.replace(SHY, "")) > 5:
+            marks = [
+                i
+                for i, ch in enumerate(word)
+                if ch == SHY and measure(word[:i].replace(SHY, "") + "-", size)[0] <= width
+            ]
+            if marks:
+                k, rest = marks[-1], marks[-1] + 1
+            else:
+                plain = word.replace(SHY, "")
+                word = plain
+                k = len(word) - 3  # at least three letters go to the next line
+                while k > 2 and measure(word[:k] + "-", size)[0] > width:
+                    k -= 1
+                rest = k
+            words.append(word[:k].replace(SHY, "") + "-")
+            word = word[rest:]
+        words.append(word.replace(SHY, ""))
     lines: list[str] = []
     for word in words:
         if lines and not lines[-1].endswith("-") and measure(f"{lines[-1]} {word}", size)[0] <= width:
@@ -721,12 +767,7 @@ def _grid_picture(view: dict) -> Layout:
     rows, cols = len(grid), len(grid[0])
     lane = 34  # the ships' lane, above the columns and right of the rows
     cw = (PICTURE_W - 8 - lane) // cols
-    names = [
-        _name_lines(local(_short(view["buildings"][b]["name"])), cw - 12, 16)
-        for row in grid
-        for b in row
-        if b in view["buildings"]
-    ]
+    names = [_name_lines(_cell_name(view, b), cw - 12, 16) for row in grid for b in row if b in view["buildings"]]
     ch = 10 + 20 * max([1] + [len(n) for n in names])
     gx, gy = 4, lane + 4
     lay = Layout(width=PICTURE_W, height=gy + rows * ch + 6, background="#fbfaf6")
@@ -738,7 +779,7 @@ def _grid_picture(view: dict) -> Layout:
             info = _cell(lay, view, b, x, y, cw, ch, tag)
             if info is None:
                 continue
-            for k, ln in enumerate(_name_lines(local(_short(info["name"])), cw - 12, 16)):
+            for k, ln in enumerate(_name_lines(_cell_name(view, b), cw - 12, 16)):
                 lay.add(text(x + 6, y + 5 + 20 * k, ln, 16, INK, tag=tag + ":building"))
     for seat in view["players"]:
         p = view["pl"][seat]
