@@ -59,15 +59,17 @@ def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def tested_policy(engine, level: str, budget: dict | None = None):
-    """``engine.ai_level(level)``, or a search at that level with ``budget``'s fields replaced."""
+def tested_policy(engine, level: str, budget: dict | None = None, players: int = 2):
+    """``engine.ai_level(level)``, or a search at that level with ``budget``'s fields replaced
+    in the level's budget at ``players`` seats (``Hooks.budget``)."""
 
     ai = engine.ai_level(level)
     if not budget:
         return ai
     from engines.search import SearchAI
 
-    return SearchAI(engine, engine.search, dataclasses.replace(ai.budget, **budget), level=level)
+    base = engine.search.budget(level, players)
+    return SearchAI(engine, engine.search, dataclasses.replace(base, **budget), level=level)
 
 
 def play(game_id: str, n_players: int, level: str, g: int, first_seed: int, budget: dict | None = None) -> dict:
@@ -80,8 +82,9 @@ def play(game_id: str, n_players: int, level: str, g: int, first_seed: int, budg
         tested = {players[0], players[2]} if g % 2 == 0 else {players[1], players[3]}
     else:
         tested = {players[g % 2]}
-    strong, easy = tested_policy(engine, level, budget), engine.ai_level("easy")
+    strong, easy = tested_policy(engine, level, budget, n_players), engine.ai_level("easy")
     state = engine.setup(players, None, seed)
+    used = strong.budget_for(state) if hasattr(strong, "budget_for") else None
     ms: list[float] = []
     playouts: list[int] = []
     step = 0
@@ -116,7 +119,7 @@ def play(game_id: str, n_players: int, level: str, g: int, first_seed: int, budg
         "g": g,
         "seed": seed,
         "budget": budget or {},
-        "used": dataclasses.asdict(strong.budget) if hasattr(strong, "budget") else {},
+        "used": dataclasses.asdict(used) if used is not None else {},
         "result": result,
         "ms": [round(m, 2) for m in ms],
         "playouts": playouts,

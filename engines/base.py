@@ -467,9 +467,9 @@ class Engine:
     def ai_level(self, level: str = "normal") -> Any:
         """The AI policy of a strength: ``"easy"`` (the heuristic, ``engine.ai``: each legal
         move scored once, no look-ahead), ``"normal"`` or ``"strong"`` (``SearchAI``:
-        determinized Monte Carlo over the heuristic, more playouts at "strong"; see
-        :mod:`engines.search`). Each has ``choose(state, player, rng) -> Action`` and is
-        deterministic given ``rng``. A game without search hooks (``search`` is ``None``)
+        determinized Monte Carlo over the heuristic, more playouts at "strong", the budget of
+        the game's player count where its hooks give one; see :mod:`engines.search`). Each
+        has ``choose(state, player, rng) -> Action`` and is deterministic given ``rng``. A game without search hooks (``search`` is ``None``)
         gives ``engine.ai`` for every level. ``ValueError`` for an unknown level."""
 
         if level not in LEVELS:
@@ -477,7 +477,7 @@ class Engine:
         if level == "easy" or self.search is None or self.ai is None:
             return self.ai
         if level not in self._levels:
-            self._levels[level] = SearchAI(self, self.search, self.search.budgets[level], level=level)
+            self._levels[level] = SearchAI(self, self.search, self.search.budgets[level], level=level, by_players=True)
         return self._levels[level]
 
     # ----- helpers the host uses -------------------------------------------------

@@ -72,7 +72,8 @@ class Hooks:
     best other side's. ``teams(state) -> list[list[str]]``: the sides (default: one per
     seat; 4-player Transport plays in teams). ``scale``: a margin that counts as a clear
     lead (the value is ``0.5 + 0.5 * tanh(margin / scale)``). ``budgets``: the
-    :class:`Budget` of each strength but "easy"."""
+    :class:`Budget` of each strength but "easy"; ``budgets_by_players``: a strength's budget
+    at a player count where it differs (``{players: {level: Budget}}``, see :meth:`budget`)."""
 
     determinize: Callable[[Any, str, random.Random], Any]
     budgets: dict[str, Budget]
@@ -94,6 +95,17 @@ class Hooks:
     #: heuristic's move (steps that undo each other, such as switching a machine off and on,
     #: where a search could otherwise go back and forth forever); ``None``: none
     heuristic_only: Callable[[Any], bool] | None = None
+    #: ``{players: {level: Budget}}``: the budget of a strength at that player count where it
+    #: differs from ``budgets`` (a game whose round is longer with more seats, or whose
+    #: decisions are cheaper, may look further there); empty: ``budgets`` at every count
+    budgets_by_players: dict[int, dict[str, Budget]] = field(default_factory=dict)
+
+    def budget(self, level: str, players: int) -> Budget:
+        """The :class:`Budget` of strength ``level`` in a game of ``players`` seats:
+        ``budgets_by_players[players][level]`` where given, else ``budgets[level]``."""
+
+        b = self.budgets_by_players.get(players, {}).get(level)
+        return b if b is not None else self.budgets[level]
 
 
 class NarrowPolicy:
@@ -141,12 +153,23 @@ class SearchAI:
     """``choose(state, player, rng) -> Action``: the contract's AI, searching (module doc).
 
     ``engine``: the game; ``hooks``: its :class:`Hooks`; ``budget``: this strength's
-    :class:`Budget`; ``policy``: the rollout policy (default ``engine.ai``, the heuristic,
-    narrowed to ``hooks.rollout_width`` moves when set); the root's first candidate is always
-    ``prior``'s move (default ``engine.ai``). ``last`` holds the :class:`Stats` of the latest decision (for benchmarks)."""
+    :class:`Budget` (at every player count); with ``by_players`` (as ``Engine.ai_level``
+    builds the levels) a decision takes the strength's budget at the game's player count
+    where ``hooks.budgets_by_players`` gives one (:meth:`budget_for`); ``policy``: the
+    rollout policy (default ``engine.ai``, the heuristic, narrowed to
+    ``hooks.rollout_width`` moves when set); the root's first candidate is always
+    ``prior``'s move (default ``engine.ai``). ``last`` holds the :class:`Stats` of the
+    latest decision (for benchmarks)."""
 
     def __init__(
-        self, engine, hooks: Hooks, budget: Budget, policy: Any = None, level: str = "normal", prior: Any = None
+        self,
+        engine,
+        hooks: Hooks,
+        budget: Budget,
+        policy: Any = None,
+        level: str = "normal",
+        prior: Any = None,
+        by_players: bool = False,
     ):
         self.engine = engine
         self.hooks = hooks
@@ -159,7 +182,19 @@ class SearchAI:
         self.policy = policy
         self.prior = prior if prior is not None else engine.ai
         self.level = level
+        self.by_players = by_players
         self._local = threading.local()
+
+    def budget_for(self, state) -> Budget:
+        """The :class:`Budget` of a decision in ``state``: when built ``by_players``, the
+        level's budget at ``state``'s player count where the hooks give one; else ``budget``."""
+
+        if self.by_players and self.hooks.budgets_by_players:
+            n = len(self.engine.seats(state))
+            b = self.hooks.budgets_by_players.get(n, {}).get(self.level)
+            if b is not None:
+                return b
+        return self.budget
 
     @property
     def last(self) -> Stats:
@@ -216,10 +251,10 @@ class SearchAI:
         self.engine._apply(new, player, action, [])
         return new
 
-    def _rollout(self, state, player: str, rnd: random.Random, stats: Stats) -> float:
+    def _rollout(self, state, player: str, rnd: random.Random, stats: Stats, depth: int) -> float:
         eng = self.engine
         s = state
-        for _ in range(self.budget.depth):
+        for _ in range(depth):
             if eng.is_over(s):
                 break
             actors = eng.to_act(s)
@@ -242,6 +277,7 @@ class SearchAI:
         self._local.last = stats
         if len(legal) <= 1:
             return legal[0] if legal else None
+        budget = self.budget_for(state)
         r = random.Random(rng.getrandbits(64))
         keys = [eng.action_to_json(a) for a in legal]
         # candidates: the heuristic's move in a sampled world, then the one-ply screen
@@ -252,11 +288,11 @@ class SearchAI:
         except (ValueError, Exception):
             prior_i = 0
         order = list(range(len(legal)))
-        if len(order) > self.budget.screen:
-            order = r.sample(order, self.budget.screen)
+        if len(order) > budget.screen:
+            order = r.sample(order, budget.screen)
             order.sort()
         screened: list[tuple[float, int]] = []
-        if self.budget.candidates > 1:
+        if budget.candidates > 1:
             only = self.hooks.heuristic_only
             for i in order:
                 if i == prior_i or (only is not None and only(legal[i])):
@@ -267,7 +303,7 @@ class SearchAI:
                     continue
                 screened.append((v, i))
         screened.sort(key=lambda t: (-t[0], t[1]))
-        cands = [prior_i] + [i for _v, i in screened[: self.budget.candidates - 1]]
+        cands = [prior_i] + [i for _v, i in screened[: budget.candidates - 1]]
         stats.candidates = len(cands)
         if len(cands) == 1:
             return legal[prior_i]
@@ -275,7 +311,7 @@ class SearchAI:
         values: dict[int, dict[int, float]] = {i: {} for i in cands}
         alive = list(cands)
         rounds = max(1, math.ceil(math.log2(len(cands))))
-        left = self.budget.playouts
+        left = budget.playouts
         w = 0
         for k in range(rounds):
             per = max(1, left // (len(alive) * (rounds - k)))
@@ -288,7 +324,7 @@ class SearchAI:
                     except Exception:
                         v = 0.0
                     else:
-                        v = self._rollout(start, player, random.Random(seed), stats)
+                        v = self._rollout(start, player, random.Random(seed), stats, budget.depth)
                     values[i][w] = v
                     left -= 1
                 w += 1

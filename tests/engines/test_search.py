@@ -254,3 +254,55 @@ def test_factory_manager_search_never_proposes_switching_a_machine_against_the_h
     # of its own (such as switching b-ma1 off again, the loop)
     assert (heuristic.type, heuristic.tile) == ("switch_on", "b-ma2")
     assert chosen.type not in ("switch_off", "switch_on") or chosen == heuristic, chosen
+
+
+def test_a_level_takes_the_budget_of_the_player_count_where_the_hooks_give_one() -> None:
+    """``Hooks.budgets_by_players``: a level's budget at a player count; every other count and
+    level keeps ``budgets``. ``Engine.ai_level`` builds its levels ``by_players``; a search
+    built with a budget of its own (tests, ``bench.ai_strength --budget``) keeps it."""
+
+    from engines.search import Hooks
+
+    two = Budget(playouts=12, depth=4, candidates=3, screen=16)
+    four = Budget(playouts=20, depth=5, candidates=3, screen=16)
+    strong = Budget(playouts=24, depth=6, candidates=4, screen=24)
+    hooks = Hooks(
+        determinize=lambda s, p, r: s,
+        budgets={"normal": two, "strong": strong},
+        budgets_by_players={4: {"normal": four}},
+    )
+    assert hooks.budget("normal", 2) == two
+    assert hooks.budget("normal", 3) == two
+    assert hooks.budget("normal", 4) == four
+    assert hooks.budget("strong", 4) == strong  # no 4-player budget for strong: its own
+    assert Hooks(determinize=lambda s, p, r: s, budgets={"normal": two}).budget("normal", 4) == two
+
+    engine = registry.get("transport")
+    s2, s4 = engine.setup(["a", "b"], None, 1), engine.setup(["a", "b", "c", "d"], None, 1)
+    levelled = SearchAI(engine, hooks, two, level="normal", by_players=True)
+    assert levelled.budget_for(s2) == two
+    assert levelled.budget_for(s4) == four
+    assert SearchAI(engine, hooks, strong, level="strong", by_players=True).budget_for(s4) == strong
+    own = SearchAI(engine, hooks, TINY, level="normal")  # not by_players: its own budget everywhere
+    assert own.budget_for(s2) == TINY
+    assert own.budget_for(s4) == TINY
+
+
+def test_a_decision_spends_the_budget_of_its_player_count() -> None:
+    """The playouts of one decision follow ``budget_for``: three candidates, two rounds of
+    successive halving. 2 players, 12 playouts: round 1 gives 12 // (3 * 2) = 2 worlds to
+    each of the 3 candidates (6), round 2 6 // 2 = 3 worlds to each of the 2 left (6): 12.
+    4 players, 20 playouts: 20 // 6 = 3 worlds to 3 (9), then 11 // 2 = 5 worlds to 2 (10): 19."""
+
+    import dataclasses
+
+    engine = registry.get("transport")
+    two = Budget(playouts=12, depth=2, candidates=3, screen=16)
+    four = Budget(playouts=20, depth=2, candidates=3, screen=16)
+    hooks = dataclasses.replace(engine.search, budgets={"normal": two}, budgets_by_players={4: {"normal": four}})
+    ai = SearchAI(engine, hooks, two, level="normal", by_players=True, prior=_policy(engine))
+    for players, playouts in ((["a", "b"], 12), (["a", "b", "c", "d"], 19)):
+        state = engine.setup(players, None, 2)
+        ai.choose(state, "a", random.Random(5))
+        assert ai.last.candidates == 3
+        assert ai.last.playouts == playouts
