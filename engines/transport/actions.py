@@ -116,22 +116,17 @@ def _wrench_new(at: str, to: str, rotation: int, pallet_to: str | None) -> Wrenc
 
 
 def _built(model: type[ActionModel], fields: dict) -> ActionModel:
-    """``model(**fields)`` without validation, as above, for the less numerous actions (each
-    model's instances given the same fields share one set of set fields, as above)."""
+    """``model(**fields)`` without validation, as above, for the less numerous actions."""
 
     new = _new(model)
     _set(new, "__dict__", {"type": _TYPE[model], **fields})
-    names = _SETS.get(model)
-    if names is None or len(names) != len(fields) or not names.issuperset(fields):
-        names = _SETS[model] = set(fields)
-    _set(new, "__pydantic_fields_set__", names)
+    _set(new, "__pydantic_fields_set__", set(fields))
     _set(new, "__pydantic_extra__", None)
     _set(new, "__pydantic_private__", None)
     return new
 
 
 _TYPE = {m: m.model_fields["type"].default for m in ACTIONS}  # model -> its ``type`` value
-_SETS: dict[type, set] = {}  # model -> the set fields its built instances share
 
 
 #: tile -> {(cell, rotation): the connect move}: the most numerous legal actions, built once
@@ -150,11 +145,6 @@ def _connect_table(tile: str) -> dict:
             _connect_count[0] = 0
         known = _CONNECT_OF[tile] = {}
     return known
-
-
-#: ``_connect_table(tile)``: ``{(cell, rotation): the connect move}`` (a caller may look a move
-#: up there first, and build it with :func:`_connect` when it is missing)
-connect_table = _connect_table
 
 
 def _connect(tile: str, at: tuple[int, int], rotation: int) -> Connect:
@@ -208,17 +198,18 @@ def wrench_actions(at: tuple[int, int], moves: list) -> list[Wrench]:
     moving (one shared instance per move, from the table of ``at``)."""
 
     known = _wrench_table(at)
-    out = list(map(known.get, moves))  # at C speed; None for the moves not yet built
-    if not all(out):  # (actions have no __bool__ nor __len__: always true)
-        akey = key(at)
-        made = 0
-        for i, found in enumerate(out):
-            if found is None:
-                m = moves[i]
-                found = out[i] = known[m] = _wrench_new(akey, key(m[0]), m[1], None)
-                made += 1
-        _wrench_count[0] += made
-    return out
+    try:
+        return list(map(known.__getitem__, moves))  # all known: the common case, at C speed
+    except KeyError:
+        pass
+    akey = key(at)
+    made = 0
+    for m in moves:
+        if m not in known:
+            known[m] = _wrench_new(akey, key(m[0]), m[1], None)
+            made += 1
+    _wrench_count[0] += made
+    return list(map(known.__getitem__, moves))
 
 
 def insert_wrenches(at: tuple[int, int], inserts: list) -> list[Wrench]:

@@ -66,9 +66,6 @@ _T, _Tn, Tp = texts("transport")
 #: questions for hundreds of moves). Parameters must be hashable: tuples, not lists.
 T = lru_cache(maxsize=8192)(_T)
 Tn = lru_cache(maxsize=1024)(_Tn)
-#: the texts of the events of a step (most name cells, so few are met again: a small memo;
-#: every Text kept is work for the garbage collector's full passes)
-TE = lru_cache(maxsize=1024)(_T)
 
 
 class Transport(Engine):
@@ -334,7 +331,6 @@ class Transport(Engine):
         """:meth:`_apply`, ``memo`` being :meth:`_memo_of` the state before (``new`` still holds
         its very field)."""
 
-        T = TE  # noqa: N806 (the events' texts through their own small memo; still T for extraction)
         before, front = memo[2], memo[3]
         new.changed = R.cells_of(new, action)
         touched = [parse_key(k) for k in new.changed]

@@ -954,7 +954,6 @@ def field_of(grid: dict, before: dict[str, Cell] | None = None, touched=None) ->
 
 _new, _set = object.__new__, object.__setattr__
 _CELL_FIELDS = frozenset({"tile", "rot", "parcel"})
-_CELL_SET = set(_CELL_FIELDS)
 
 
 def _cell(c: list) -> Cell:
@@ -963,7 +962,7 @@ def _cell(c: list) -> Cell:
 
     new = _new(Cell)
     _set(new, "__dict__", {"tile": c[0], "rot": c[1], "parcel": list(c[2]) if c[2] else []})
-    _set(new, "__pydantic_fields_set__", _CELL_SET)  # shared: a frozen model never changes it
+    _set(new, "__pydantic_fields_set__", set(_CELL_FIELDS))
     _set(new, "__pydantic_extra__", None)
     _set(new, "__pydantic_private__", None)
     return new

@@ -64,7 +64,6 @@ from engines.transport.actions import (
     _connect,
     _insert,
     connect_actions,
-    connect_table,
 )
 from engines.transport.hexes import grid_of, key, parse_key
 from engines.transport.state import State
@@ -72,10 +71,9 @@ from engines.transport.text import code, tile_name
 
 _T, _Tn, Tp = texts("transport")
 #: the texts of events, one shared Text per distinct sentence and parameters (texts are
-#: immutable; events are written on the hot path of ``apply``). Small memos: most events name
-#: cells, so few are met again, and every Text kept is work for the garbage collector
-T = lru_cache(maxsize=1024)(_T)
-Tn = lru_cache(maxsize=1024)(_Tn)
+#: immutable; events are written on the hot path of ``apply``)
+T = lru_cache(maxsize=8192)(_T)
+Tn = lru_cache(maxsize=8192)(_Tn)
 
 
 # ----- helpers ---------------------------------------------------------------------------
@@ -158,17 +156,8 @@ def connect_options(
             g = dict(grid)
         if icon == "forklift" and free is None:
             free = [p for p in pal.values() if not hx.enclosed(grid, p)]
-        if icon and places:
-            known = connect_table(tile)
-            # _far_place(places, at) holds for every cell at when two places lie three steps
-            # apart or more: at is then two steps from one of them (the triangle inequality;
-            # twice the hex distance is |dq| + |dr| + |dq + dr|)
-            wq, wr = places[0][0]
-            spread = icon == "wrench" and any(
-                abs(q - wq) + abs(r - wr) + abs(q - wq + r - wr) > 4 for (q, r), _k in places
-            )
         for at, k in places if icon else ():
-            if icon == "wrench" and front[at][0] != 63 and (spread or _far_place(places, at)):
+            if icon == "wrench" and front[at][0] != 63 and _far_place(places, at):
                 pass  # not enclosed (its neighbours are the frontier's), and may move on
             elif icon == "forklift" and _apart(free, at) >= 2:
                 pass  # two pallets the new tile cannot enclose may swap (as icon_possible)
@@ -178,8 +167,7 @@ def connect_options(
                 del g[at]
                 if not ok:
                     continue
-            found = known.get((at, k))
-            out.append(_connect(tile, at, k) if found is None else found)
+            out.append(_connect(tile, at, k))
             if first_only:
                 return out
         for pallet, k, to in hx.insertions(grid, tile, slots):
