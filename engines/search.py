@@ -189,11 +189,8 @@ class SearchAI:
         """The :class:`Budget` of a decision in ``state``: when built ``by_players``, the
         level's budget at ``state``'s player count where the hooks give one; else ``budget``."""
 
-        if self.by_players and self.hooks.budgets_by_players:
-            n = len(self.engine.seats(state))
-            b = self.hooks.budgets_by_players.get(n, {}).get(self.level)
-            if b is not None:
-                return b
+        if self.by_players:
+            return self.hooks.budget(self.level, len(self.engine.seats(state)))
         return self.budget
 
     @property

@@ -50,8 +50,10 @@ class TransportAI:
         colour = {p: state.colours[i] for i, p in enumerate(state.players)}
         return [colour[p] for p in mine], [[colour[p] for p in t] for t in others], mine, others
 
-    def _value(self, grid, pts, ctx) -> float:
-        """Position value for the AI's side; ``pts`` = points per side, AI's side first."""
+    def _value(self, grid, pts, ctx, threat_weight: float = 6.0, chance_weight: float = 3.0) -> float:
+        """Position value for the AI's side; ``pts`` = points per side, AI's side first. The
+        parcels another side could deliver next weigh ``threat_weight`` each point, the AI's
+        side's ``chance_weight`` (the other side moves next: its threat counts double)."""
 
         my_cols, other_cols = ctx
         v = 10.0 * (pts[0] - max(pts[1:])) - 2.0 * sum(pts[1:])
@@ -73,7 +75,7 @@ class TransportAI:
                     best_other = max(best_other, gain)
             threat += best_other
             chance += best_mine
-        return v - 6.0 * threat + 3.0 * chance
+        return v - threat_weight * threat + chance_weight * chance
 
     def _after_move(self, grid, pts, move, ctx):
         """(grid, pts) after moving a parcel ``move = (from, to)``."""

@@ -13,7 +13,6 @@ import random
 
 from engines.search import Budget, Hooks
 
-from . import hexes as hx
 from .ai import TransportAI
 from .hexes import grid_of
 from .rules import points, team_of
@@ -52,40 +51,18 @@ def evaluate(state: State, player: str) -> float:
     The heuristic values a position after its own parcel move, the other side's seat to act
     next. A rollout may stop anywhere in a round; at 4 players, where the seat to act is of
     ``player``'s own team, the weights of the deliverable parcels are swapped (this team's
-    6, the other's 3: :func:`_team_moves_next`). At 2 and 3 players it is the heuristic's
+    6, the other's 3). At 2 and 3 players it is the heuristic's
     value as it is."""
 
     my_cols, other_cols, mine, others = _AI._sides(state, player)
     pts = [sum(points(state, p) for p in mine)] + [sum(points(state, p) for p in t) for t in others]
     if state.phase == "over":
         return 10.0 * (pts[0] - max(pts[1:]))
-    grid = grid_of(state)
+    ctx = (set(my_cols), [set(c) for c in other_cols])
     if len(state.players) == 4 and state.players[state.current] in mine:
-        return _team_moves_next(grid, pts, set(my_cols))
-    return _AI._value(grid, pts, (set(my_cols), [set(c) for c in other_cols]))
-
-
-def _team_moves_next(grid: dict, pts: list[int], my_cols: set) -> float:
-    """4 players, a seat of ``player``'s team to act: the heuristic's value with the weights
-    of the parcels each team could deliver next swapped (6 for this team's, which its seat
-    moves now, 3 for the other team's, whose turn comes after), the rest as it is."""
-
-    mine = other = 0
-    for p, c in grid.items():
-        if c[2] is None:
-            continue
-        best_mine = best_other = 0
-        for t in hx.parcel_destinations(grid, p):
-            tile = grid[t][0]
-            if hx.SHAPE[tile] != "pallet":
-                continue
-            if tile in my_cols:
-                best_mine = max(best_mine, c[2][1])
-            else:
-                best_other = max(best_other, c[2][1])
-        mine += best_mine
-        other += best_other
-    return 10.0 * (pts[0] - pts[1]) - 2.0 * pts[1] + 6.0 * mine - 3.0 * other
+        # this team's seat moves now, the other team's after: the weights swapped
+        return _AI._value(grid_of(state), pts, ctx, threat_weight=3.0, chance_weight=6.0)
+    return _AI._value(grid_of(state), pts, ctx)
 
 
 def teams(state: State) -> list[list[str]]:

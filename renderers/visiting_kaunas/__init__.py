@@ -80,13 +80,10 @@ CELL_NAMES: dict[str, Text] = {
 }
 
 
-def _cell_name(view: dict, building: str) -> str:
-    """The name a summary grid cell draws for ``building`` (:data:`CELL_NAMES`; a building
-    id it does not know, as of a stored view, shows its view name shortened)."""
+def _cell_name(building: str) -> str:
+    """The name a summary grid cell draws for ``building`` (:data:`CELL_NAMES`)."""
 
-    if building in CELL_NAMES:
-        return local(CELL_NAMES[building])
-    return local(_short(view["buildings"][building]["name"]))
+    return local(CELL_NAMES[building])
 
 
 def _short(name: str) -> str:
@@ -739,8 +736,7 @@ def _name_lines(name: str, width: int, size: int) -> list[str]:
             if marks:
                 k, rest = marks[-1], marks[-1] + 1
             else:
-                plain = word.replace(SHY, "")
-                word = plain
+                word = word.replace(SHY, "")
                 k = len(word) - 3  # at least three letters go to the next line
                 while k > 2 and measure(word[:k] + "-", size)[0] > width:
                     k -= 1
@@ -767,7 +763,7 @@ def _grid_picture(view: dict) -> Layout:
     rows, cols = len(grid), len(grid[0])
     lane = 34  # the ships' lane, above the columns and right of the rows
     cw = (PICTURE_W - 8 - lane) // cols
-    names = [_name_lines(_cell_name(view, b), cw - 12, 16) for row in grid for b in row if b in view["buildings"]]
+    names = [_name_lines(_cell_name(b), cw - 12, 16) for row in grid for b in row if b in view["buildings"]]
     ch = 10 + 20 * max([1] + [len(n) for n in names])
     gx, gy = 4, lane + 4
     lay = Layout(width=PICTURE_W, height=gy + rows * ch + 6, background="#fbfaf6")
@@ -779,7 +775,7 @@ def _grid_picture(view: dict) -> Layout:
             info = _cell(lay, view, b, x, y, cw, ch, tag)
             if info is None:
                 continue
-            for k, ln in enumerate(_name_lines(_cell_name(view, b), cw - 12, 16)):
+            for k, ln in enumerate(_name_lines(_cell_name(b), cw - 12, 16)):
                 lay.add(text(x + 6, y + 5 + 20 * k, ln, 16, INK, tag=tag + ":building"))
     for seat in view["players"]:
         p = view["pl"][seat]
