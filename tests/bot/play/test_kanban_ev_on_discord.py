@@ -93,6 +93,7 @@ async def test_whole_kanban_game_through_move_with_meeting_restart(harness, monk
     h = harness
     engine = registry.get(GAME)
     calls = thin_rendering(h, monkeypatch)
+    h.service.seed_source = lambda: 11  # the same game every run (the default seed is random)
     await started(h)
     first = h.messages()[-1]
     # a post carries one image, the phone summary (not two boards side by side)
@@ -108,7 +109,7 @@ async def test_whole_kanban_game_through_move_with_meeting_restart(harness, monk
         dms = h.dms(m)
         assert dms and any(a.filename == "hand.png" for d in dms for a in d.attachments)
     assert h.dms(h.dave) == []
-    dm_counts = {m: len(h.dms(m)) for m in (h.alice, h.bob, h.carol)}
+    hand_updates = dict.fromkeys((h.alice, h.bob, h.carol), 0)
     moves = 0
     restarted = spectator_checked = False
     meetings = 0
@@ -164,6 +165,7 @@ async def test_whole_kanban_game_through_move_with_meeting_restart(harness, monk
                 ) in text, text
                 assert "Your performance goals: " + hand.goals[0] + " (" in text, text
                 assert "Your Kanban order cards: " + hand.kanban_cards[0] + " (" in text, text
+                hand_updates[m] += 1
         if not restarted and after.phase == "meeting" and any(after.board.current_meeting.played):
             # restart on a NEW bot object in the middle of the meeting; the meeting goes on
             before = await h.version()
@@ -178,10 +180,10 @@ async def test_whole_kanban_game_through_move_with_meeting_restart(harness, monk
     assert "Game over" in last.content and "Final ranking" in last.content
     # the final scoring is told in the game's own words
     assert "final scoring" in h.public_text()
-    # hands changed during the game (meetings deal goals, orders draw cards): more DMs came
-    for m, n in dm_counts.items():
-        assert len(h.dms(m)) > n
-        assert any(a.filename == "hand.png" for d in h.dms(m)[n:] for a in d.attachments)
+    # hands changed during the game (meetings deal goals): every player got their new hand at
+    # every meeting, as a new DM or, on their own move, as an edit of their newest DM (so a
+    # count of DMs proves nothing: a player whose hand only changed on their own moves keeps one)
+    assert all(n == meetings for n in hand_updates.values()), (hand_updates, meetings)
 
 
 async def test_a_full_day_by_picking_move_suggestions_only(harness):
