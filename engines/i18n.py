@@ -113,9 +113,19 @@ class Text(str):
     def render(self, lang: str) -> str:
         """This text in ``lang`` (``"en"``, ``"cs"``, …); English when no catalog is installed."""
 
-        if lang == "en" or _renderer is None:
+        fn = _renderer
+        if lang == "en" or fn is None:
             return str.__str__(self)
-        return _renderer(lang, self.domain, self.msgid, self.params, self.plural, self.context)
+        # a Text is immutable: rendered once per language (and per installed renderer: a
+        # test's spy or a new catalog renderer renders afresh); its parameters' Texts too
+        d = self.__dict__
+        memo = d.get("_memo")
+        if memo is None or memo[0] is not fn:
+            memo = d["_memo"] = (fn, {})
+        done = memo[1].get(lang)
+        if done is None:
+            done = memo[1][lang] = fn(lang, self.domain, self.msgid, self.params, self.plural, self.context)
+        return done
 
     def __str__(self) -> str:
         return str.__str__(self)

@@ -50,6 +50,33 @@ def test_nested_texts_and_lists_render_in_the_same_language():
         ti.set_renderer(bi._render)
 
 
+def test_a_text_renders_once_per_language_and_afresh_under_a_new_renderer():
+    colour = Tp("pallet colour", "red")
+    t = T("{seat} takes the {pallet} pallet.", seat="p1", pallet=colour)
+    calls: list[tuple[str, str]] = []
+
+    def fake(lang, domain, msgid, params, plural, context):  # brackets each message
+        calls.append((lang, msgid))
+        return "[" + msgid.format_map({k: ti.render(v, lang) for k, v in params.items()}) + "]"
+
+    import bot.i18n as bi  # noqa: F401 (installs the catalogs, put back below)
+
+    ti.set_renderer(fake)
+    try:
+        assert t.render("nl") == "[p1 takes the [red] pallet.]"
+        assert t.render("nl") == "[p1 takes the [red] pallet.]"
+        assert t.render("cs") == "[p1 takes the [red] pallet.]"
+        # the sentence and its colour once per language, not again on the second "nl"
+        assert calls == [("nl", "{seat} takes the {pallet} pallet."), ("nl", "red")] + [
+            ("cs", "{seat} takes the {pallet} pallet."),
+            ("cs", "red"),
+        ]
+        ti.set_renderer(lambda lang, domain, msgid, params, plural, context: "other")
+        assert t.render("nl") == "other"  # another renderer (a test's spy) renders afresh
+    finally:
+        ti.set_renderer(bi._render)
+
+
 def test_stored_json_round_trips_and_plain_strings_stay_english():
     t = T("{seat} scores {n}.", seat="p0", n=Tn("{n} point", "{n} points", 5))
     data = to_json(t)
