@@ -13,9 +13,10 @@ also writes the board and summary PNGs of one middle state per game and player c
 ``--lang`` draws the images in a language (``en`` by default; ``cs``, ``nl``, ``lt``; ``all``
 runs the four on the same states, one after the other) and prints each language's figures,
 then each language's summary CPU p95 against English's (target: within 10 %). A summary's
-time is the least of ``--repeat`` renders of it (3 by default): on a shared machine a single
+time is the least of ``--repeat`` renders of it (5 by default): on a shared machine a single
 render's time includes whatever else ran, and a p95 of some 80 renders is then one unlucky
-render; the least of three is the render's own cost.
+render; the least of five is the render's own cost (three left the p95 of a language ±7 % from
+run to run while two other processes shared the machine's two cores).
 """
 
 from __future__ import annotations
@@ -119,8 +120,8 @@ def main() -> None:
     ap.add_argument(
         "--repeat",
         type=int,
-        default=3,
-        help="render each summary R times and keep the least time (default 3; 1 = a single render)",
+        default=5,
+        help="render each summary R times and keep the least time (default 5; 1 = a single render)",
     )
     ap.add_argument(
         "--lang", default="en", choices=(*LANGS, "all"), help="the images' language (default en; all: en cs nl lt)"

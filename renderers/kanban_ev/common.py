@@ -24,6 +24,18 @@ DEPT = {
 }
 
 
+#: a department's name in the phone summary's seat lines ("at R&D lower", "certified
+#: Logistics"), where a seat's facts share two lines of a phone-wide image: the name as a
+#: player says it, shortened where the full one is long (Lithuanian "Tyrimai ir plėtra" is
+#: "Tyrimai" there; "Administration" is "Admin")
+DEPT_SUMMARY = {
+    "rd": Tp("department, short name", "R&D"),
+    "assembly": Tp("department, short name", "Assembly"),
+    "logistics": Tp("department, short name", "Logistics"),
+    "design": Tp("department, short name", "Design"),
+    "admin": Tp("department, short name", "Admin"),
+}
+
 MAX_HEIGHT = 1600
 
 

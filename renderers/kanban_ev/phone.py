@@ -8,7 +8,7 @@ from engines.i18n import Joined, T, Tp
 from renderers.base import local
 from renderers.summary import SeatSummary, Summary
 
-from .common import DEPT, MODEL_SHORT, PART_SHORT, PLAYER_COLOUR, _Board
+from .common import DEPT_SUMMARY, MODEL_SHORT, PART_SHORT, PLAYER_COLOUR, _Board
 from .factory import _turn_line
 
 #: the status's day, week and cycle clauses (see summary())
@@ -53,7 +53,7 @@ def summary(view: dict) -> Summary:
     for i, code in enumerate(v.get("pos", [])):
         if isinstance(code, int) and 0 <= code < 2 * len(F.depts):
             d = F.depts[code // 2]
-            dept = DEPT.get(d) or F.dept_names[d]  # the department's name in the reader's language
+            dept = DEPT_SUMMARY.get(d) or F.dept_names[d]  # its short name in the reader's language
             where[i] = (
                 T("at {department} upper", department=dept)
                 if code % 2 == 0
@@ -75,7 +75,7 @@ def summary(view: dict) -> Summary:
         counted = {p: parts.count(p) for p in parts}  # in first-seen order: "auto ×4, elec"
         listed = ", ".join(PART_SHORT.get(p, p) + (f" ×{n}" if n > 1 else "") for p, n in counted.items())
         facts.append(T("parts {parts}", parts=listed) if parts else T("parts none"))
-        cert = [DEPT.get(d) or F.dept_names[d] for d in s.get("certified", [])]
+        cert = [DEPT_SUMMARY.get(d) or F.dept_names[d] for d in s.get("certified", [])]
         if cert:
             facts.append(T("certified {departments}", departments=Joined(cert)))
         up = s.get("upgraded", [])
