@@ -1,4 +1,4 @@
-"""Board and summary render time of every game: ``python -m bench.render_boards [--games N] [--every K] [--lang L] [--repeat R] [--out DIR]``.
+"""Board and summary render time of every game: ``python -m bench.render_boards [--games N] [--every K] [--min-states S] [--lang L] [--repeat R] [--out DIR]``.
 
 Plays seeded AI games of each registered game at every player count, renders the public
 board after every K-th step exactly as the host does (``renderers.render_board``: layouts,
@@ -63,51 +63,72 @@ def _figures() -> dict:
     return {"wall": [], "cpu": [], "sizes": [], "dims": set(), "phone": 99.0}
 
 
+def _games(game_id: str, games: int, every: int, min_states: int):
+    """(players, game number, states) of the games to draw: ``games`` per player count, then
+    further rounds over every player count until at least ``min_states`` states are drawn (a
+    Transport game at every 10th step gives some 13 states: a p95 of 39 renders is the
+    second-slowest one; 80 make it a figure)."""
+
+    engine = registry.get(game_id)
+    g = count = 0
+    while g < games or count < min_states:
+        for n in range(engine.min_players, engine.max_players + 1):
+            states = _states(game_id, n, 1000 * n + g, every)
+            count += len(states)
+            yield n, g, states
+        g += 1
+
+
 def bench_game(
-    game_id: str, games: int, every: int, out: Path | None, langs: tuple[str, ...] = ("en",), repeat: int = 1
+    game_id: str,
+    games: int,
+    every: int,
+    out: Path | None,
+    langs: tuple[str, ...] = ("en",),
+    repeat: int = 1,
+    min_states: int = 0,
 ) -> dict:
     """Figures of ``game_id`` per language of ``langs``: ``{lang: {"wall", "cpu", "sizes",
-    "dims", "phone", "summary": {...}}}``. Each state is drawn in every language one after
-    the other, the first language changing from state to state (the same caches and the same
-    load for each language). Each summary is rendered ``repeat`` times and its least time
+    "dims", "phone", "summary": {...}}}``, over ``games`` games per player count and more
+    until ``min_states`` states (:func:`_games`). Each state is drawn in every language one
+    after the other, the first language changing from state to state (the same caches and the
+    same load for each language). Each summary is rendered ``repeat`` times and its least time
     kept (what the render costs, without the moments another process took the core)."""
 
     engine = registry.get(game_id)
     res = {lang: {**_figures(), "summary": _figures()} for lang in langs}
-    for n in range(engine.min_players, engine.max_players + 1):
-        for g in range(games):
-            states = _states(game_id, n, 1000 * n + g, every)
-            for k, (state, events) in enumerate(states):
-                view = engine.view(state, None)
-                # each state starts with the next language in turn: the first render of a
-                # state fills the measuring caches with its names and numbers for the others
-                for lang in langs[k % len(langs) :] + langs[: k % len(langs)]:
-                    r, s = res[lang], res[lang]["summary"]
-                    cpu, wall = [], []
-                    for _ in range(max(1, repeat)):
-                        w0, c0 = time.perf_counter(), time.process_time()
-                        summary = render_summary(game_id, view, events, lang)
-                        cpu.append((time.process_time() - c0) * 1000)
-                        wall.append((time.perf_counter() - w0) * 1000)
-                    s["cpu"].append(min(cpu))
-                    s["wall"].append(min(wall))
-                    s["sizes"].append(len(summary))
-                    lay = summary_layout(game_id, view, events, lang)
-                    s["dims"].add((lay.width, lay.height))
-                    s["phone"] = min(s["phone"], phone_text_px(lay))
+    for n, g, states in _games(game_id, games, every, min_states):
+        for k, (state, events) in enumerate(states):
+            view = engine.view(state, None)
+            # each state starts with the next language in turn: the first render of a
+            # state fills the measuring caches with its names and numbers for the others
+            for lang in langs[k % len(langs) :] + langs[: k % len(langs)]:
+                r, s = res[lang], res[lang]["summary"]
+                cpu, wall = [], []
+                for _ in range(max(1, repeat)):
                     w0, c0 = time.perf_counter(), time.process_time()
-                    pngs = render_board(game_id, view, lang)
-                    r["cpu"].append((time.process_time() - c0) * 1000)
-                    r["wall"].append((time.perf_counter() - w0) * 1000)
-                    r["sizes"] += [len(p) for p in pngs]
-                    for lay in board_layouts(game_id, view, lang):
-                        r["dims"].add((lay.width, lay.height))
-                        r["phone"] = min(r["phone"], phone_text_px(lay))
-                    if out and g == 0 and k == len(states) // 2:
-                        out.mkdir(parents=True, exist_ok=True)
-                        for j, png in enumerate(pngs):
-                            (out / f"{game_id}-{n}p-{lang}-{j + 1}.png").write_bytes(png)
-                        (out / f"{game_id}-{n}p-{lang}-summary.png").write_bytes(summary)
+                    summary = render_summary(game_id, view, events, lang)
+                    cpu.append((time.process_time() - c0) * 1000)
+                    wall.append((time.perf_counter() - w0) * 1000)
+                s["cpu"].append(min(cpu))
+                s["wall"].append(min(wall))
+                s["sizes"].append(len(summary))
+                lay = summary_layout(game_id, view, events, lang)
+                s["dims"].add((lay.width, lay.height))
+                s["phone"] = min(s["phone"], phone_text_px(lay))
+                w0, c0 = time.perf_counter(), time.process_time()
+                pngs = render_board(game_id, view, lang)
+                r["cpu"].append((time.process_time() - c0) * 1000)
+                r["wall"].append((time.perf_counter() - w0) * 1000)
+                r["sizes"] += [len(p) for p in pngs]
+                for lay in board_layouts(game_id, view, lang):
+                    r["dims"].add((lay.width, lay.height))
+                    r["phone"] = min(r["phone"], phone_text_px(lay))
+                if out and g == 0 and k == len(states) // 2:
+                    out.mkdir(parents=True, exist_ok=True)
+                    for j, png in enumerate(pngs):
+                        (out / f"{game_id}-{n}p-{lang}-{j + 1}.png").write_bytes(png)
+                    (out / f"{game_id}-{n}p-{lang}-summary.png").write_bytes(summary)
     return res
 
 
@@ -116,6 +137,12 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=1, help="games per player count (default 1)")
     ap.add_argument("--every", type=int, default=10, help="render after every K-th step (default 10)")
     ap.add_argument("--game", action="append", help="only this game id (repeatable)")
+    ap.add_argument(
+        "--min-states",
+        type=int,
+        default=80,
+        help="play further games until at least this many states per game are drawn (default 80)",
+    )
     ap.add_argument("--out", type=Path, default=None, help="write sample PNGs here")
     ap.add_argument(
         "--repeat",
@@ -134,7 +161,7 @@ def main() -> None:
     )
     p95: dict[tuple[str, str], float] = {}
     for game_id in args.game or registry.ids():
-        by_lang = bench_game(game_id, args.games, args.every, args.out, langs, args.repeat)
+        by_lang = bench_game(game_id, args.games, args.every, args.out, langs, args.repeat, args.min_states)
         for lang, r in by_lang.items():
             p95[(game_id, lang)] = _pct(r["summary"]["cpu"], 0.95)
             for kind, row in (("board", r), ("summary", r["summary"])):
