@@ -12,13 +12,17 @@ does not pay for ``copy.deepcopy``'s generic walk:
 * anything else (``Any``, a bare ``list``) by one ``marshal`` round trip, or a recursive
   copy of its lists, dicts and tuples when it holds other types.
 
+``deep_copier(Model, shallow={"players"})`` copies the named fields of ``Model`` itself one
+level only: a new list or dict holding the very items of ``m``'s (for an engine whose rules
+replace such an item by a copy before they change it).
+
 The copies are built without validation (the values are those of a valid model).
 """
 
 from __future__ import annotations
 
 import marshal
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from types import UnionType
 from typing import Any, Literal, TypeVar, Union, get_args, get_origin
 
@@ -77,16 +81,19 @@ def _has_any(ann: Any) -> bool:
 class _Writer:
     """Generates the copiers of one model and of the models inside it."""
 
-    def __init__(self) -> None:
+    def __init__(self, shallow: Collection[str] = ()) -> None:
         self.names: dict[type, str] = {}
         self.sources: list[str] = []
+        self.shallow = frozenset(shallow)  # fields of the first model copied one level only
 
     def name(self, model: type[BaseModel]) -> str:
         if model not in self.names:
             index = len(self.names)
             self.names[model] = f"_copy_{index}_{model.__name__}"
+            shallow = self.shallow if index == 0 else frozenset()
             fields = ", ".join(
-                f"{name!r}: {self.expr(f.annotation, f'd[{name!r}]', 0)}" for name, f in model.model_fields.items()
+                f"{name!r}: {self.field(f.annotation, f'd[{name!r}]', name in shallow)}"
+                for name, f in model.model_fields.items()
             )
             self.sources.append(
                 f"def {self.names[model]}(m):\n"
@@ -99,6 +106,19 @@ class _Writer:
                 "    return new\n"
             )
         return self.names[model]
+
+    def field(self, ann: Any, x: str, shallow: bool) -> str:
+        """Python source copying the field ``x`` of type ``ann``: deep, or with ``shallow``
+        one level (a new list or dict of the same items)."""
+
+        if not shallow:
+            return self.expr(ann, x, 0)
+        origin = get_origin(ann)
+        if origin is list:
+            return f"{x}[:]"
+        if origin is dict:
+            return f"{x}.copy()"
+        raise TypeError(f"a shallow field must be a list or a dict, not {ann}")
 
     def expr(self, ann: Any, x: str, depth: int) -> str:
         """Python source copying the value ``x`` of type ``ann``."""
@@ -130,10 +150,15 @@ class _Writer:
         return f"_plain({x})"
 
 
-def deep_copier(model: type[M]) -> Callable[[M], M]:
-    """``copy(m)``: a deep copy of one ``model`` (see the module's docstring)."""
+def deep_copier(model: type[M], shallow: Collection[str] = ()) -> Callable[[M], M]:
+    """``copy(m)``: a deep copy of one ``model``, its ``shallow`` fields copied one level
+    only (see the module's docstring); ``TypeError`` for a shallow field that is not a list
+    or a dict."""
 
-    w = _Writer()
+    unknown = set(shallow) - set(model.model_fields)
+    if unknown:
+        raise TypeError(f"{model.__name__} has no field {', '.join(sorted(unknown))}")
+    w = _Writer(shallow)
     top = w.name(model)
     scope: dict[str, Any] = {
         "_new": _new,

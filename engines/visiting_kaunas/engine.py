@@ -41,8 +41,9 @@ from .state import DOWN, UP, Options, PlayerState, State
 
 T, Tn, Tp = texts("visiting-kaunas")
 
-#: a deep copy of a state, by code generated from the models' field types
-_copy_state = deep_copier(State)
+#: a copy of a state, by code generated from the models' field types: deep, but for the
+#: players' states, which it shares (the rules copy one before they change it: ``rules.own``)
+_copy_state = deep_copier(State, shallow={"pl"})
 
 
 class VisitingKaunas(Engine):
@@ -256,9 +257,11 @@ class VisitingKaunas(Engine):
         raise IllegalAction(why or host_text("That move is not allowed now."), show_moves=why is None)
 
     def copy_state(self, state: State) -> State:
-        """A copy sharing nothing mutable with ``state`` (as a deep copy, field for field, the
+        """A copy that :meth:`_apply` may change freely (as a deep copy, field for field, the
         set fields included), built without ``copy.deepcopy`` (:mod:`engines.copying`): every
-        list and dict of the state, of its dice and of its players' states is copied."""
+        list and dict of the state and of its dice is copied; the players' states are shared
+        (``state.pl`` is a new dict of the same ones), and the rules replace a player's state
+        by a copy before they change it (``rules.own``): a move changes one or two of them."""
 
         return _copy_state(state)
 

@@ -48,6 +48,7 @@ from typing import Any
 
 from engines.base import Event as GameEvent
 from engines.base import event, rng
+from engines.copying import deep_copier
 from engines.i18n import T as host_text
 from engines.i18n import Text, texts
 
@@ -107,6 +108,19 @@ _CATEGORY: dict[str, str | None] = {b.id: b.category for b in D.BUILDINGS.values
 _UPGRADE: dict[str, tuple[tuple[str, ...], int, int]] = {
     u.id: (tuple(u.zones), u.capacity, u.price) for u in D.UPGRADES.values()
 }
+
+
+#: a copy of one player's state (see :func:`own`)
+_copy_player = deep_copier(PlayerState)
+
+
+def own(s: State, p: str) -> PlayerState:
+    """``p``'s state in ``s``, ready to change: a copy of it put in its place. A state's
+    copy (the engine's ``copy_state``) shares its players' states with the state it was
+    copied from, so the rules change a player's state only through this."""
+
+    pl = s.pl[p] = _copy_player(s.pl[p])
+    return pl
 
 
 def label(side: int, index: int) -> str:
@@ -627,9 +641,10 @@ def place(pl: PlayerState, building: str, side: str) -> str:
 
 
 def do(s: State, p: str, a: Any, ev: list[GameEvent]) -> None:
-    me = s.pl[p]
+    me = s.pl[p]  # to read: a move that changes the player's state takes own(s, p)
     kind = type(a)  # one of the action models (check compared types exactly)
     if kind is Ship:
+        me = own(s, p)
         lvl = level(s)
         if a.edge == "top":
             dist = abs(a.to - 1 - me.column)
@@ -656,6 +671,7 @@ def do(s: State, p: str, a: Any, ev: list[GameEvent]) -> None:
             )
         )
     elif kind is Build:
+        me = own(s, p)
         lab = place(me, s.taking, a.row)
         ev.append(
             event(
@@ -695,6 +711,7 @@ def do(s: State, p: str, a: Any, ev: list[GameEvent]) -> None:
         d.use = "action"
         ev.append(event(type="assign", text=T("{seat} keeps the {die} for its action.", seat=p, die=a.die)))
     elif kind is Penalty:
+        me = own(s, p)
         amount = min(me.coins, longest_row(me))
         me.coins -= amount
         cid = s.down[DOWN.index(a.card)]
@@ -727,6 +744,7 @@ def do(s: State, p: str, a: Any, ev: list[GameEvent]) -> None:
         i = action_die(s, 6)
         s.dice[i].done = True
         key = f"{a.to}:{a.zone}"
+        me = own(s, p)
         me.grande = key
         pay = price(me, a.to, a.zone) * D.GRANDE_FACTOR
         me.coins += pay
@@ -787,6 +805,7 @@ def do(s: State, p: str, a: Any, ev: list[GameEvent]) -> None:
         i = action_die(s, 3)
         s.dice[i].done = True
         s.uface.remove(a.card)
+        me = own(s, p)
         me.upgrades.setdefault(a.building, []).append(a.card)
         ev.append(
             event(
@@ -817,6 +836,7 @@ def do(s: State, p: str, a: Any, ev: list[GameEvent]) -> None:
             )
         )
     elif kind is Choose:
+        me = own(s, p)
         me.upgrades.setdefault(a.building, []).append(a.card)
         others = [u for u in s.drawn if u != a.card]
         s.uface.extend(others)
@@ -900,6 +920,7 @@ def do(s: State, p: str, a: Any, ev: list[GameEvent]) -> None:
         r, c = s.offers.pop(p)
         lvl = level(s)
         cost = D.OTHERS_FACTOR * lvl
+        me = own(s, p)
         me.coins -= cost
         b = take_building(s, p, r, c)
         lab = place(me, b, a.row)
@@ -946,7 +967,7 @@ def fire(s: State, p: str, i: int, ev: list[GameEvent]) -> None:
     cid = d.cid
     stake = s.stakes.pop(cid, 0)
     if stake:
-        s.pl[p].coins += stake
+        own(s, p).coins += stake
         ev.append(
             event(
                 type="stake",
@@ -964,8 +985,9 @@ def fire(s: State, p: str, i: int, ev: list[GameEvent]) -> None:
         s.moving, s.move_zone, s.move_n = cid, d.zone, d.v
         s.movers = {q: d.v for q in s.players}
         for q in s.players:
-            s.pl[q].lying = {}
-            s.pl[q].grande_moved = False
+            pl = own(s, q)
+            pl.lying = {}
+            pl.grande_moved = False
         s.phase = "tourists"
         ev.append(
             event(
@@ -999,7 +1021,7 @@ def move_tourist(s: State, p: str, a: Tourist, ev: list[GameEvent]) -> None:
     """One tourist move, paid on arrival: the building's price in the zone, double for the
     Grande (rules "Grande tourist"; ASSUMED paid to the street's owner, ref ambiguity 4)."""
 
-    me = s.pl[p]
+    me = own(s, p)
     z = s.move_zone
     grande = a.source == "grande"
     if grande:
@@ -1066,7 +1088,7 @@ def finish_event(s: State, ev: list[GameEvent]) -> None:
             event(type="event-end", text=T("Nobody has a tourist to move for {card}.", card=words.code(s.moving)))
         )
     for q in s.players:
-        pl = s.pl[q]
+        pl = own(s, q)
         for k, n in pl.lying.items():
             pl.tourists[k] = pl.tourists.get(k, 0) + n
         pl.tourists = dict(sorted(pl.tourists.items()))

@@ -34,6 +34,8 @@ def _containers(value, path="state"):
 SHARED = {
     # the field (a dict of frozen cells) and the changed cells are replaced by each step
     "transport": ("state.field", "state.changed", "state.bag[", "state.scored[", "state.recent["),
+    # the players' states: the rules replace one by a copy before they change it (rules.own)
+    "visiting-kaunas": ("state.pl[",),
 }
 
 
