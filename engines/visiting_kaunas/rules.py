@@ -288,24 +288,49 @@ def tourist_moves(pl: PlayerState, card: str, zone: str) -> list[tuple[str, str]
 def has_tourist_move(pl: PlayerState, card: str, zone: str) -> bool:
     """``bool(tourist_moves(pl, card, zone))``, without listing the moves: a leaving event
     moves any source that matches it (on, or out of the city); a coming one needs a matching
-    target with room and the supply or a source in the same or an earlier column."""
+    target with room and the supply or a source in the same or an earlier column. Only the
+    buildings that match the card are asked for their room."""
 
     ev = D.EVENTS[card]
     target, direction = ev.target, ev.direction
-    open_targets, sources = _scan(pl, zone)
-    if direction == "leaving" or direction == "both":
-        for _name, _slab, _scol, sbid in sources:
-            if sbid == target or _CATEGORY[sbid] == target:
-                return True
-    if direction == "coming" or direction == "both":
-        targets = [t for t in open_targets if t[1] == target or _CATEGORY[t[1]] == target]
-        if targets and pl.supply > 0:
-            return True
-        for _name, slab, scol, _sb in sources:
-            for lab, _b, col in targets:
-                if col >= scol and lab != slab:
+    leaving = direction == "leaving" or direction == "both"
+    coming = direction == "coming" or direction == "both"
+    tourists, lying, grande = pl.tourists, pl.lying, pl.grande
+    sfx = ":" + zone
+    sources: list[tuple[str, int]] = []  # (building label, column) of the tourists that may move
+    targets: list[tuple[str, int]] = []  # (label, column) of the matching buildings with room
+    for side in (0, 1):
+        row = pl.street[side]
+        labs = _LABELS[side] if len(row) <= 100 else [label(side, i) for i in range(len(row))]
+        for col, bid in enumerate(row):
+            if bid == "park":
+                continue
+            lab = labs[col]
+            key = lab + sfx
+            here = tourists.get(key, 0)
+            match = bid == target or _CATEGORY[bid] == target
+            if here > 0:
+                if leaving and match:
                     return True
-    return False
+                sources.append((lab, col))
+            if (
+                coming
+                and match
+                and here + lying.get(key, 0) + (1 if grande == key else 0) < _capacity(pl, lab, bid, zone)
+            ):
+                targets.append((lab, col))
+    if grande and not pl.grande_moved and grande.endswith(sfx):
+        glab = grande.split(":")[0]
+        gcol = parse_label(pl, glab)[1]  # type: ignore[index]
+        gbid = building_type(pl, glab)
+        if leaving and (gbid == target or _CATEGORY[gbid] == target):
+            return True
+        sources.append((glab, gcol))
+    if not targets:
+        return False
+    if pl.supply > 0:
+        return True
+    return any(col >= scol and lab != slab for slab, scol in sources for lab, col in targets)
 
 
 def grande_targets(pl: PlayerState) -> list[tuple[str, str]]:
