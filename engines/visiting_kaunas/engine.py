@@ -42,8 +42,9 @@ from .state import DOWN, UP, Options, PlayerState, State
 T, Tn, Tp = texts("visiting-kaunas")
 
 #: a copy of a state, by code generated from the models' field types: deep, but for the
-#: players' states, which it shares (the rules copy one before they change it: ``rules.own``)
-_copy_state = deep_copier(State, shallow={"pl"})
+#: players' states and the dice, which it shares (the rules copy one before they change it:
+#: ``rules.own``, ``rules.own_die``)
+_copy_state = deep_copier(State, shallow={"pl", "dice"})
 
 
 class VisitingKaunas(Engine):
@@ -259,9 +260,10 @@ class VisitingKaunas(Engine):
     def copy_state(self, state: State) -> State:
         """A copy that :meth:`_apply` may change freely (as a deep copy, field for field, the
         set fields included), built without ``copy.deepcopy`` (:mod:`engines.copying`): every
-        list and dict of the state and of its dice is copied; the players' states are shared
-        (``state.pl`` is a new dict of the same ones), and the rules replace a player's state
-        by a copy before they change it (``rules.own``): a move changes one or two of them."""
+        list and dict of the state is copied, but the players' states and the dice are shared
+        (``state.pl`` and ``state.dice`` are a new dict and list of the same ones), and the
+        rules replace one by a copy before they change it (``rules.own``, ``rules.own_die``):
+        a move changes one or two of them."""
 
         return _copy_state(state)
 

@@ -110,8 +110,9 @@ _UPGRADE: dict[str, tuple[tuple[str, ...], int, int]] = {
 }
 
 
-#: a copy of one player's state (see :func:`own`)
+#: a copy of one player's state or of one die (see :func:`own`, :func:`own_die`)
 _copy_player = deep_copier(PlayerState)
+_copy_die = deep_copier(Die)
 
 
 def own(s: State, p: str) -> PlayerState:
@@ -121,6 +122,13 @@ def own(s: State, p: str) -> PlayerState:
 
     pl = s.pl[p] = _copy_player(s.pl[p])
     return pl
+
+
+def own_die(s: State, i: int) -> Die:
+    """Die ``i`` of ``s``, ready to change (as :func:`own`: a state's copy shares its dice)."""
+
+    d = s.dice[i] = _copy_die(s.dice[i])
+    return d
 
 
 def label(side: int, index: int) -> str:
@@ -716,7 +724,7 @@ def do(s: State, p: str, a: Any, ev: list[GameEvent]) -> None:
             refill_grid(s)
             s.phase = "resolve"
     elif kind is Event:
-        d = next(d for d in s.dice if d.v == a.die and not d.use)
+        d = own_die(s, next(i for i, d in enumerate(s.dice) if d.v == a.die and not d.use))
         d.use, d.card, d.zone = "event", a.card, a.zone
         d.cid = board_cards(s)[a.card]
         ev.append(
@@ -732,7 +740,7 @@ def do(s: State, p: str, a: Any, ev: list[GameEvent]) -> None:
             )
         )
     elif kind is Use:
-        d = next(d for d in s.dice if d.v == a.die and not d.use)
+        d = own_die(s, next(i for i, d in enumerate(s.dice) if d.v == a.die and not d.use))
         d.use = "action"
         ev.append(event(type="assign", text=T("{seat} keeps the {die} for its action.", seat=p, die=a.die)))
     elif kind is Penalty:
@@ -758,16 +766,16 @@ def do(s: State, p: str, a: Any, ev: list[GameEvent]) -> None:
         fire(s, p, i, ev)
     elif kind is Skip:
         if s.phase == "reveal":
-            s.dice[s.current].done = True
+            own_die(s, s.current).done = True
             s.current = -1
             s.phase = "resolve"
         else:
             i = action_die(s, a.die)
-            s.dice[i].done = True
+            own_die(s, i).done = True
             ev.append(event(type="skip", text=T("{seat} does not use the {die}.", seat=p, die=a.die)))
     elif kind is Grande:
         i = action_die(s, 6)
-        s.dice[i].done = True
+        own_die(s, i).done = True
         key = f"{a.to}:{a.zone}"
         me = own(s, p)
         me.grande = key
@@ -788,7 +796,7 @@ def do(s: State, p: str, a: Any, ev: list[GameEvent]) -> None:
     elif kind is Row or kind is Column:
         v = 5 if kind is Row else 4
         i = action_die(s, v)
-        s.dice[i].done = True
+        own_die(s, i).done = True
         lvl = level(s)
         s.offers = {}
         if kind is Row:
@@ -828,7 +836,7 @@ def do(s: State, p: str, a: Any, ev: list[GameEvent]) -> None:
         s.phase = "build"
     elif kind is UpgradeTake:
         i = action_die(s, 3)
-        s.dice[i].done = True
+        own_die(s, i).done = True
         s.uface.remove(a.card)
         me = own(s, p)
         me.upgrades.setdefault(a.building, []).append(a.card)
@@ -845,7 +853,7 @@ def do(s: State, p: str, a: Any, ev: list[GameEvent]) -> None:
         )
     elif kind is Draw:
         i = action_die(s, 3)
-        s.dice[i].done = True
+        own_die(s, i).done = True
         s.drawn = s.udeck[: a.count]
         s.udeck = s.udeck[a.count :]
         s.phase = "choose"
@@ -909,12 +917,12 @@ def do(s: State, p: str, a: Any, ev: list[GameEvent]) -> None:
         if s.phase == "over":
             return
         if s.reveals_left == 0 or not [x for x in die_actions(s, p, s.current) if isinstance(x, Reveal)]:
-            s.dice[s.current].done = True
+            own_die(s, s.current).done = True
             s.current = -1
             s.phase = "resolve"
     elif kind is Recall:
         i = action_die(s, 1)
-        s.dice[i].done = True
+        own_die(s, i).done = True
         s.discard.remove(a.card)
         to_face_up(s, a.card, a.stack)
         ev.append(
@@ -987,7 +995,7 @@ def fire(s: State, p: str, i: int, ev: list[GameEvent]) -> None:
     player who resolves a die on it (ASSUMED, ref ambiguity 6). Zone on the card: every
     player moves tourists; else the card goes face up."""
 
-    d = s.dice[i]
+    d = own_die(s, i)
     d.done = True
     cid = d.cid
     stake = s.stakes.pop(cid, 0)

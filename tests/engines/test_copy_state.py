@@ -34,8 +34,9 @@ def _containers(value, path="state"):
 SHARED = {
     # the field (a dict of frozen cells) and the changed cells are replaced by each step
     "transport": ("state.field", "state.changed", "state.bag[", "state.scored[", "state.recent["),
-    # the players' states: the rules replace one by a copy before they change it (rules.own)
-    "visiting-kaunas": ("state.pl[",),
+    # the players' states and the dice: the rules replace one by a copy before they change it
+    # (rules.own, rules.own_die)
+    "visiting-kaunas": ("state.pl[", "state.dice["),
 }
 
 
