@@ -187,10 +187,14 @@ class KanbanEV(Engine):
         return action
 
     def copy_state(self, state: R.State) -> R.State:
-        return R.clone(state)
+        """A copy :meth:`_apply` may change: as a deep copy (``rules.clone``), but the players'
+        boards are shared with ``state`` until the step changes one (``rules.step_copy``,
+        ``rules.own``): a move changes one board, or every board at a week's end."""
+
+        return R.step_copy(state)
 
     def _apply(self, new: R.State, player: str, action, events: list[Event]) -> None:
-        R.apply_action(new, new.players.index(player), action, events)
+        R.apply_step(new, new.players.index(player), action, events)
 
     def hidden(self, state: R.State) -> Any:
         """Face-down parts (for ``reveals``): the stacks below their tops, the demand stack,

@@ -37,6 +37,8 @@ SHARED = {
     # the players' states and the dice: the rules replace one by a copy before they change it
     # (rules.own, rules.own_die)
     "visiting-kaunas": ("state.pl[", "state.dice["),
+    # the players' boards: the rules copy one before a step changes it (rules.own)
+    "kanban-ev": ("state.player_boards[",),
 }
 
 
@@ -52,7 +54,7 @@ def _states(engine, n_players: int, seed: int, steps: int = 400):
         state = engine.apply(state, player, rnd.choice(engine.legal_actions(state, player))).state
 
 
-@pytest.mark.parametrize("game_id", ["transport", "visiting-kaunas"])
+@pytest.mark.parametrize("game_id", ["transport", "visiting-kaunas", "kanban-ev"])
 def test_copy_state_is_equal_and_shares_nothing_mutable(game_id):
     engine = registry.get(game_id)
     allowed = SHARED.get(game_id, ())

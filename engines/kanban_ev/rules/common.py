@@ -4,6 +4,7 @@ current work turn (the aid, "working in a department": never more than 4 a turn)
 
 from __future__ import annotations
 
+from contextvars import ContextVar
 from typing import Any
 
 from engines.base import Event, event, rng
@@ -27,6 +28,46 @@ def clone(s: State) -> State:
 
 
 _copy_State = deep_copier(State)
+
+
+def step_copy(s: State) -> State:
+    """A copy for one step (the engine's ``copy_state``): as :func:`clone`, but the players'
+    boards are shared with ``s`` (a new list of the same boards) until the step changes
+    one: the rules get a board to change from :func:`own`."""
+
+    return _copy_step(s)
+
+
+_copy_step = deep_copier(State, shallow={"player_boards"})
+_copy_board = deep_copier(PlayerBoard)
+#: while a step runs (:func:`begin_step`): the state it changes and that state's boards as
+#: they were copied (shared with the state copied from)
+_STEP: ContextVar[tuple[State, tuple[PlayerBoard, ...]] | None] = ContextVar("kanban_ev_step", default=None)
+
+
+def begin_step(s: State) -> Any:
+    """Start a step on ``s`` (a :func:`step_copy`): until :func:`end_step` with the token
+    returned, :func:`own` copies a board ``s`` still shares before it is changed."""
+
+    return _STEP.set((s, tuple(s.player_boards)))
+
+
+def end_step(token: Any) -> None:
+    """End the step :func:`begin_step` started."""
+
+    _STEP.reset(token)
+
+
+def own(s: State, i: int) -> PlayerBoard:
+    """Seat ``i``'s board in ``s``, to change: in a step on ``s`` (:func:`in_step`), the
+    first call puts a copy in place of the board shared with the state it was copied
+    from (later calls give that copy); elsewhere the board itself."""
+
+    p = s.player_boards[i]
+    step = _STEP.get()
+    if step is not None and step[0] is s and p is step[1][i]:
+        p = s.player_boards[i] = _copy_board(p)
+    return p
 
 
 def dept_of(code: int) -> str:

@@ -11,7 +11,7 @@ from engines.base import Event, IllegalAction, event
 from .. import data as D
 from ..actions import Done, Place, nominate_, place_
 from ..state import Board, State
-from .common import DI, cert_order, dept_of, occupied
+from .common import DI, begin_step, cert_order, dept_of, end_step, occupied, own
 from .meetings import _apply_meeting, _legal_meeting, _nominate, start_meeting
 from .sandra import _sandra_moves, sandra_turn
 from .scoring import final_scoring
@@ -81,6 +81,19 @@ def _legal_select(s: State, i: int) -> list:
             continue
         out.append(place_(d, code % 2 + 1))
     return out
+
+
+def apply_step(s: State, i: int, a: Any, ev: list[Event]) -> None:
+    """:func:`apply_action` as one step on ``s``, a :func:`~.common.step_copy` (the engine's
+    ``_apply``): seat ``i``'s board becomes ``s``'s own first; another seat's board is
+    copied when the step changes it (:func:`~.common.own`)."""
+
+    token = begin_step(s)
+    try:
+        own(s, i)
+        apply_action(s, i, a, ev)
+    finally:
+        end_step(token)
 
 
 def apply_action(s: State, i: int, a: Any, ev: list[Event]) -> None:

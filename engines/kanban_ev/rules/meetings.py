@@ -11,7 +11,7 @@ from engines.i18n import Code
 from .. import data as D
 from ..actions import Done, Nominate, Play, Speak, done_, pass_, play_, speak_
 from ..state import Meeting, State
-from .common import _draw, cert_order, speech_slots
+from .common import _draw, cert_order, own, speech_slots
 from .scoring import goal_count
 from .words import T, Tn, goal_text
 
@@ -166,7 +166,9 @@ def _meeting_cleanup(s: State, ev: list[Event]) -> None:
 
     b = s.board
     m = b.current_meeting
-    for p in s.player_boards:
+    for i, p in enumerate(s.player_boards):
+        if p.generic_tokens > 0 and p.speech_tokens < speech_slots(p):
+            p = own(s, i)
         while p.generic_tokens > 0 and p.speech_tokens < speech_slots(p):
             p.generic_tokens -= 1
             p.speech_tokens += 1
@@ -214,7 +216,7 @@ def _finish_meeting(s: State, ev: list[Event]) -> None:
         for _ in range(2):
             g = _deal_goal(s)
             if g is not None:
-                s.player_boards[i].goals.append(g)
+                own(s, i).goals.append(g)
                 dealt.append(g)
         ev.append(
             event(

@@ -8,7 +8,7 @@ from engines.i18n import N_
 
 from .. import data as D
 from ..state import PlayerBoard, State
-from .common import DESK, DI, _draw, cars_of, dept_of, model_of, n_certs
+from .common import DESK, DI, _draw, cars_of, dept_of, model_of, n_certs, own
 from .design import refill_designs
 from .rd import advance_pace, close_gaps
 from .words import T, Tn, dept, semicolons, tx
@@ -127,6 +127,7 @@ def evaluate(s: State, d: str, ev: list[Event]) -> None:
             if n <= D.SANDRA_THRESHOLD:
                 loss = 1 + max(0, D.SANDRA_BANK_PIVOT - p.banked_shifts)
                 lost = min(loss, p.pp)
+                p = own(s, i)
                 p.pp -= lost
                 words.append(
                     T(
@@ -142,6 +143,7 @@ def evaluate(s: State, d: str, ev: list[Event]) -> None:
         else:
             if n >= D.SANDRA_THRESHOLD:
                 win = max(0, p.banked_shifts - D.SANDRA_BANK_PIVOT)
+                p = own(s, i)
                 p.pp += win
                 words.append(T("{has} and {bank}: gains {win} PP", has=has, bank=bank, win=win))
             else:
@@ -222,6 +224,7 @@ def end_of_week(s: State, ev: list[Event]) -> None:
         for car in cars_of(p):
             total += sum(1 for x in b.upgrade_spaces[car] if x)
             total += sum(1 for x in p.tested if model_of(x) == car)
+        p = own(s, i)
         p.pp += total
         ev.append(
             event(

@@ -7,7 +7,7 @@ from engines.base import Event, event
 
 from .. import data as D
 from ..state import State
-from .common import cars_of, certified, n_certs, n_experts, part_of
+from .common import cars_of, certified, n_certs, n_experts, own, part_of
 from .words import T, Tp
 
 
@@ -97,6 +97,7 @@ def final_scoring(s: State, ev: list[Event]) -> None:
         items["final_goal"] = sum(use)
         spent = len(use)
         from_generic = min(spent, p.generic_tokens)
+        p = own(s, i)
         p.generic_tokens -= from_generic
         b.generic_supply += from_generic
         p.speech_tokens -= spent - from_generic
