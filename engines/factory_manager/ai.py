@@ -205,7 +205,11 @@ def purchase_options(
         cands = [t for t in cands if (VEC[t], TILES[t].price) != (VEC[must], TILES[must].price)] + [must]
     hall_tiles = p.hall + p.hall2
     # demolition candidates: the hall tiles whose loss costs least
-    loss = sorted(hall_tiles, key=lambda x: pv([y for y in tiles if y != x]), reverse=True)[:3]
+    # (the same for every call of a decision on this factory: remembered in ``cache`` too)
+    loss_key = ("loss", tuple(hall_tiles), tuple(tiles))
+    loss = cache.get(loss_key)
+    if loss is None:
+        loss = cache[loss_key] = sorted(hall_tiles, key=lambda x: pv([y for y in tiles if y != x]), reverse=True)[:3]
     free1 = D.HALL1_SPACES - len(p.hall)
     free2 = D.HALL2_SPACES - len(p.hall2)
     sets = [(t,) for t in cands]
@@ -213,26 +217,34 @@ def purchase_options(
         sets += list(combinations(cands, 2))
     if workers >= 3 and TRIPLES:
         sets += list(combinations(cands, 3))
+    # per tile of the offer: its price after the discount and its kind; per room kind, the
+    # installed tiles a bought one replaces (the search asks this thousands of times a move)
+    price = {t: max(0, TILES[t].price - disc) for t in cands}
+    kind = {t: TILES[t].kind for t in cands}
+    room_kinds = tuple(D.ROOM_KINDS)
+    replaced = {k: [x for x in tiles if TILES[x].kind == k] for k in room_kinds}
     best = None
     for buys in sets:
         if must is not None and must not in buys:
             continue
-        cost = sum(max(0, TILES[t].price - disc) for t in buys)
+        cost = sum(price[t] for t in buys)
         if cost > money:
             continue
+        kinds = [kind[t] for t in buys]
         dem = []
         bad = False
-        for k in D.ROOM_KINDS:
-            n = sum(1 for t in buys if TILES[t].kind == k)
+        for k in room_kinds:
+            n = kinds.count(k)
             if n > 1:
                 bad = True
             elif n == 1:
-                dem += [x for x in tiles if TILES[x].kind == k]
+                dem += replaced[k]
         if bad:
             continue
-        hall_need = sum(1 for t in buys if TILES[t].kind in D.HALL_KINDS)
+        hall_need = sum(1 for k in kinds if k in D.HALL_KINDS)
         extra = max(0, hall_need - max(0, free1))
         rest = [x for x in tiles if x not in dem]
+        bought = list(buys)
         for d in range(0, extra + 1):
             h2 = extra - d
             if h2 > free2:
@@ -240,15 +252,14 @@ def purchase_options(
             fee = D.HALL2_FEE * max(0, len(p.hall2) + h2 - p.hall2_paid)
             if cost + fee > money:
                 continue
-            choices = list(combinations(loss, d))
-            for dm in choices:
-                alld = dem + list(dm)
-                if len(buys) + len(alld) > workers:
-                    continue
-                after = [x for x in rest if x not in dm] + list(buys)
-                g = pv(after) - base - cost - fee - DEMOLISH_PENALTY * len(alld)
+            demolished = len(dem) + d
+            if len(buys) + demolished > workers:
+                continue
+            for dm in combinations(loss, d):
+                after = ([x for x in rest if x not in dm] if dm else rest) + bought
+                g = pv(after) - base - cost - fee - DEMOLISH_PENALTY * demolished
                 if best is None or g > best[0]:
-                    best = (g, buys, alld)
+                    best = (g, buys, dem + list(dm))
     return best
 
 
@@ -369,8 +380,18 @@ class FactoryManagerAI:
                 val = 0.0
                 for q in rivals:
                     qt = installed(q)
+                    # (a factory's plan value depends on its tiles and this state alone: one
+                    # cache for every factory of this decision)
                     opt = purchase_options(
-                        state, q, qt, plan_value(qt, state), partners + [tid], max(2, q.available), q.money, must=tid
+                        state,
+                        q,
+                        qt,
+                        plan_value(qt, state),
+                        partners + [tid],
+                        max(2, q.available),
+                        q.money,
+                        must=tid,
+                        cache=cache,
                     )
                     if opt is not None and opt[0] > val:
                         val = opt[0]
