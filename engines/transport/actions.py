@@ -202,14 +202,21 @@ def wrench_actions(at: tuple[int, int], moves: list) -> list[Wrench]:
         return list(map(known.__getitem__, moves))  # all known: the common case, at C speed
     except KeyError:
         pass
-    akey = key(at)
+    # some new: one pass (most new moves are those of a few new cells)
+    get = known.get
+    akey = None
+    out = []
     made = 0
     for m in moves:
-        if m not in known:
-            known[m] = _wrench_new(akey, key(m[0]), m[1], None)
+        found = get(m)
+        if found is None:
+            if akey is None:
+                akey = key(at)
+            found = known[m] = _wrench_new(akey, key(m[0]), m[1], None)
             made += 1
+        out.append(found)
     _wrench_count[0] += made
-    return list(map(known.__getitem__, moves))
+    return out
 
 
 def insert_wrenches(at: tuple[int, int], inserts: list) -> list[Wrench]:
@@ -227,9 +234,33 @@ def insert_wrenches(at: tuple[int, int], inserts: list) -> list[Wrench]:
     return out
 
 
-@lru_cache(maxsize=1 << 14)
+_INSERT_SET = {"tile", "pallet", "rotation", "pallet_to"}
+
+
+def _insert_new(tile: str, pallet: str, rotation: int, pallet_to: str) -> Insert:
+    new = _new(Insert)
+    _set(
+        new,
+        "__dict__",
+        {"type": "insert", "tile": tile, "pallet": pallet, "rotation": rotation, "pallet_to": pallet_to},
+    )
+    _set(new, "__pydantic_fields_set__", _INSERT_SET)
+    _set(new, "__pydantic_extra__", None)
+    _set(new, "__pydantic_private__", None)
+    return new
+
+
 def _insert(tile: str, pallet: str, rotation: int, pallet_to: tuple[int, int]) -> Insert:
-    return _built(Insert, {"tile": tile, "pallet": pallet, "rotation": rotation, "pallet_to": key(pallet_to)})
+    """The insert move of ``tile`` in ``pallet``'s place, the pallet to ``pallet_to`` (a shared
+    instance, kept in the table of ``tile`` with its connect moves: see :func:`_connect`)."""
+
+    known = _connect_table(tile)
+    m = (pallet, rotation, pallet_to)
+    found = known.get(m)
+    if found is None:
+        found = known[m] = _insert_new(tile, pallet, rotation, key(pallet_to))
+        _connect_count[0] += 1
+    return found
 
 
 @lru_cache(maxsize=1 << 14)

@@ -62,8 +62,10 @@ from .search import HOOKS as SEARCH_HOOKS
 
 _T, _Tn, Tp = texts("transport")
 #: the game's texts, one shared Text per distinct sentence and parameters (texts are
-#: immutable; events are written on the hot path of ``apply``, and the builder asks the same
-#: questions for hundreds of moves). Parameters must be hashable: tuples, not lists.
+#: immutable; the builder asks the same questions for hundreds of moves). Parameters must be
+#: hashable: tuples, not lists. The events of ``apply`` use the plain ``_T``: nearly every one
+#: names new cells (one in ten was met again), and each memoized one was a long-lived object
+#: more for the garbage collector to go through.
 T = lru_cache(maxsize=8192)(_T)
 Tn = lru_cache(maxsize=1024)(_Tn)
 
@@ -331,6 +333,7 @@ class Transport(Engine):
         """:meth:`_apply`, ``memo`` being :meth:`_memo_of` the state before (``new`` still holds
         its very field)."""
 
+        T = _T  # noqa: N806 (the plain texts, see T above; named T for the catalogs' extraction)
         before, front = memo[2], memo[3]
         new.changed = R.cells_of(new, action)
         touched = [parse_key(k) for k in new.changed]
