@@ -129,11 +129,12 @@ def _built(model: type[ActionModel], fields: dict) -> ActionModel:
 _TYPE = {m: m.model_fields["type"].default for m in ACTIONS}  # model -> its ``type`` value
 
 
-#: tile -> {(cell, rotation): the connect move}: the most numerous legal actions, built once
-#: (action models are frozen, so one instance can be listed again); at most _CONNECT_MAX
-#: moves in all (then it starts afresh)
+#: tile -> {(cell, rotation): the connect move, (pallet, rotation, pallet cell): the insert
+#: move}: the most numerous legal actions, built once (action models are frozen, so one
+#: instance can be listed again); at most _CONNECT_MAX moves in all (then it starts afresh:
+#: the 65,536 connect moves and 16,384 insert moves the tables held before they were one)
 _CONNECT_OF: dict[str, dict] = {}
-_CONNECT_MAX = 1 << 16
+_CONNECT_MAX = (1 << 16) + (1 << 14)
 _connect_count = [0]
 
 

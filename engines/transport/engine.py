@@ -20,7 +20,7 @@ from engines.base import (
     normalize,
     shuffled,
 )
-from engines.i18n import from_json, texts, to_json
+from engines.i18n import DEFAULT_DOMAIN, Text, from_json, texts, to_json
 from engines.transport import data
 from engines.transport import hexes as hx
 from engines.transport import rules as R
@@ -45,6 +45,7 @@ from engines.transport.actions import (
 )
 from engines.transport.ai import TransportAI
 from engines.transport.hexes import field_of, grid_of, key, parse_key
+from engines.transport.rules import put
 from engines.transport.state import Options, State
 from engines.transport.text import (
     REGION_LABELS,
@@ -335,7 +336,7 @@ class Transport(Engine):
 
         T = _T  # noqa: N806 (the plain texts, see T above; named T for the catalogs' extraction)
         before, front = memo[2], memo[3]
-        new.changed = R.cells_of(new, action)
+        put(new, "changed", R.cells_of(new, action))
         touched = [parse_key(k) for k in new.changed]
         known = hx.searches_after(memo[5], touched)  # the parcel searches still valid after it
         grid = dict(before)  # cells are replaced, never changed in place (``before`` is memoized)
@@ -395,8 +396,8 @@ class Transport(Engine):
             old = list(hand)
             new.hands[player] = new.stack[: data.HAND_SIZE]
             rest = new.stack[data.HAND_SIZE :] + old
-            new.swaps += 1
-            new.stack = shuffled(rest, new.seed, "swap", new.swaps)
+            put(new, "swaps", new.swaps + 1)
+            put(new, "stack", shuffled(rest, new.seed, "swap", new.swaps))
             events.append(event(type="swap", text=T("{seat} swaps their whole hand for 4 new tiles.", seat=player)))
             events.append(
                 event(
@@ -497,9 +498,9 @@ class Transport(Engine):
             moves = R.after_main(new, grid, events, after, known)
         elif isinstance(action, Move):
             R.move_parcel(new, grid, player, action, events, after)
-        new.field = field_of(grid, new.field, touched)
+        put(new, "field", field_of(grid, new.field, touched))
         self._remember(new.field, grid, after(), moves if new.phase == "move" else None, known)
-        new.recent = (new.recent + [to_json(e.text) for e in events if e.public and e.type != "draw"])[-4:]
+        put(new, "recent", (new.recent + [_event_json(e.text) for e in events if e.public and e.type != "draw"])[-4:])
 
     # ----- text ---------------------------------------------------------------------------
     def parse(self, state, text: str) -> ActionModel:
@@ -913,6 +914,41 @@ class Transport(Engine):
         for value in sorted(set(sc.values()), reverse=True):
             tiers.append([p for p in state.players if sc[p] == value])
         return tiers
+
+
+#: id of a Text met as a parameter of an event's text (a cell's code, a tile's name, a colour:
+#: shared Texts, met again and again) -> (that Text, its to_json); at most 4096, then afresh.
+#: The entries of ``recent`` share these JSON values: they are replaced, never changed in place.
+_PARAM_JSON: dict[int, tuple] = {}
+
+
+def _event_json(text) -> object:
+    """``to_json(text)`` for the text of an event of ``apply`` (the same value), its Text
+    parameters' JSON remembered by identity (:data:`_PARAM_JSON`)."""
+
+    if not isinstance(text, Text):
+        return to_json(text)
+    out: dict = {"t": text.msgid}
+    if text.params:
+        params = {}
+        for k, v in text.params.items():
+            if isinstance(v, Text):
+                known = _PARAM_JSON.get(id(v))
+                if known is None or known[0] is not v:
+                    if len(_PARAM_JSON) >= 4096:
+                        _PARAM_JSON.clear()
+                    known = _PARAM_JSON[id(v)] = (v, to_json(v))
+                params[k] = known[1]
+            else:
+                params[k] = to_json(v)
+        out["p"] = params
+    if text.plural is not None:
+        out["n"] = text.plural
+    if text.context is not None:
+        out["c"] = text.context
+    if text.domain != DEFAULT_DOMAIN:
+        out["d"] = text.domain
+    return out
 
 
 _new, _set = object.__new__, object.__setattr__

@@ -77,6 +77,15 @@ Tn = lru_cache(maxsize=8192)(_Tn)
 
 
 # ----- helpers ---------------------------------------------------------------------------
+def put(state: State, name: str, value) -> None:
+    """``state.<name> = value`` as pydantic assigns a field of a model that does not validate
+    assignments (the value in its ``__dict__``, the name among its set fields), without going
+    through ``BaseModel.__setattr__`` (a few of these on every step)."""
+
+    state.__dict__[name] = value
+    state.__pydantic_fields_set__.add(name)
+
+
 def team_of(state: State, seat: str) -> list[str]:
     """The seats whose points ``seat`` shares: its team at 4 players, else itself."""
 
@@ -265,7 +274,7 @@ def start_turn(state: State, grid: dict, events: list[Event], front=None) -> Non
     (SEED "Eind van het spel" b; ASSUMED REF 2.2 item 10). ``front``: None, or a function
     giving the :func:`hexes.frontier` of ``grid`` (as it is now, the step's last grid)."""
 
-    state.phase = "play"
+    put(state, "phase", "play")
     seat = state.players[state.current]
     if len(state.stack) < data.HAND_SIZE and not connect_options(
         state, grid, seat, first_only=True, front=None if front is None else front()
@@ -277,8 +286,8 @@ def end_game(state: State, events: list[Event], reason: str) -> None:
     """The game ends: ``reason`` (a text of :mod:`engines.transport.text`) kept in the state
     in English (:func:`engines.transport.text.end_reason_text` reads it back)."""
 
-    state.phase = "over"
-    state.end_reason = str.__str__(reason)
+    put(state, "phase", "over")
+    put(state, "end_reason", str.__str__(reason))
     events.append(event(type="game-over", text=T("Game over: {reason}", reason=reason)))
 
 
@@ -290,7 +299,7 @@ def after_main(state: State, grid: dict, events: list[Event], front=None, known=
 
     moves = hx.parcel_moves(grid, known)
     if moves:
-        state.phase = "move"
+        put(state, "phase", "move")
         return moves
     finish_turn(state, grid, events, front)
     return None
@@ -310,8 +319,8 @@ def finish_turn(state: State, grid: dict, events: list[Event], front=None) -> No
         hand.append(tile)
         events.append(event(type="draw", text=T("{seat} draws a tile.", seat=seat)))
         events.append(event(type="draw-private", text=T("You draw {tile}.", tile=tile_name(tile)), visible_to=[seat]))
-    state.current = (state.current + 1) % len(state.players)
-    state.turn += 1
+    put(state, "current", (state.current + 1) % len(state.players))
+    put(state, "turn", state.turn + 1)
     start_turn(state, grid, events, front)
 
 
@@ -505,11 +514,11 @@ def icon(state: State, grid: dict, tile: str, events: list[Event], front=None, k
 
     icon = hx.ICON[tile]
     if icon == "parcel":
-        state.phase = "load"
+        put(state, "phase", "load")
     elif icon == "wrench":
-        state.phase = "wrench"
+        put(state, "phase", "wrench")
     elif icon == "forklift":
-        state.phase = "lift"
+        put(state, "phase", "lift")
     else:
         return after_main(state, grid, events, front, known)
     return None
