@@ -32,7 +32,12 @@ __all__ = ["deep_copier", "rebuilt"]
 
 M = TypeVar("M", bound=BaseModel)
 
-_new, _set, _dumps, _loads = object.__new__, object.__setattr__, marshal.dumps, marshal.loads
+_new, _dumps, _loads = object.__new__, marshal.dumps, marshal.loads
+# the setters of a model's slots (faster than object.__setattr__ by name)
+_set_dict, _set_fields_set, _set_extra, _set_private = (
+    BaseModel.__dict__[slot].__set__
+    for slot in ("__dict__", "__pydantic_fields_set__", "__pydantic_extra__", "__pydantic_private__")
+)
 _SCALARS = (int, str, bool, float, type(None))
 
 
@@ -41,10 +46,10 @@ def rebuilt(model: M, fields: dict) -> M:
     copy of ``model``'s set fields."""
 
     new = _new(model.__class__)
-    _set(new, "__dict__", fields)
-    _set(new, "__pydantic_fields_set__", set(model.__pydantic_fields_set__))
-    _set(new, "__pydantic_extra__", None)
-    _set(new, "__pydantic_private__", None)
+    _set_dict(new, fields)
+    _set_fields_set(new, set(model.__pydantic_fields_set__))
+    _set_extra(new, None)
+    _set_private(new, None)
     return new
 
 
@@ -91,18 +96,22 @@ class _Writer:
             index = len(self.names)
             self.names[model] = f"_copy_{index}_{model.__name__}"
             shallow = self.shallow if index == 0 else frozenset()
-            fields = ", ".join(
-                f"{name!r}: {self.field(f.annotation, f'd[{name!r}]', name in shallow)}"
+            exprs = {
+                name: self.field(f.annotation, f"d[{name!r}]", name in shallow)
                 for name, f in model.model_fields.items()
-            )
+            }
+            if all(e == f"d[{name!r}]" for name, e in exprs.items()):
+                fields = "d.copy()"  # only scalars: the same values
+            else:
+                fields = "{" + ", ".join(f"{name!r}: {e}" for name, e in exprs.items()) + "}"
             self.sources.append(
                 f"def {self.names[model]}(m):\n"
                 "    d = m.__dict__\n"
                 f"    new = _new(_model_{index})\n"
-                f"    _set(new, '__dict__', {{{fields}}})\n"
-                "    _set(new, '__pydantic_fields_set__', set(m.__pydantic_fields_set__))\n"
-                "    _set(new, '__pydantic_extra__', None)\n"
-                "    _set(new, '__pydantic_private__', None)\n"
+                f"    _set_dict(new, {fields})\n"
+                "    _set_fields_set(new, set(m.__pydantic_fields_set__))\n"
+                "    _set_extra(new, None)\n"
+                "    _set_private(new, None)\n"
                 "    return new\n"
             )
         return self.names[model]
@@ -162,7 +171,10 @@ def deep_copier(model: type[M], shallow: Collection[str] = ()) -> Callable[[M], 
     top = w.name(model)
     scope: dict[str, Any] = {
         "_new": _new,
-        "_set": _set,
+        "_set_dict": _set_dict,
+        "_set_fields_set": _set_fields_set,
+        "_set_extra": _set_extra,
+        "_set_private": _set_private,
         "_plain": _plain,
     }
     scope.update({f"_model_{i}": m for i, m in enumerate(w.names)})
