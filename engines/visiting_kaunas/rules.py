@@ -1018,9 +1018,10 @@ def fire(s: State, p: str, i: int, ev: list[GameEvent]) -> None:
         s.moving, s.move_zone, s.move_n = cid, d.zone, d.v
         s.movers = {q: d.v for q in s.players}
         for q in s.players:
-            pl = own(s, q)
-            pl.lying = {}
-            pl.grande_moved = False
+            if not standing(s.pl[q]):
+                pl = own(s, q)
+                pl.lying = {}
+                pl.grande_moved = False
         s.phase = "tourists"
         ev.append(
             event(
@@ -1112,6 +1113,24 @@ def tourist_text(p: str, a: Tourist, pay: int) -> Text:
     return T("{seat}'s tourist moves from {source} to {to}.", seat=p, source=source, to=to)
 
 
+def standing(pl: PlayerState, sorted_tourists: bool = False) -> bool:
+    """Whether ``pl`` has no lying meeple and its Grande has not moved, as an event's start
+    and end leave them (and, with ``sorted_tourists``, its tourists in label order), these
+    fields already set: setting them so again would change nothing, not even the set
+    fields, so the player's state (perhaps shared, :func:`own`) is left as it is."""
+
+    return (
+        not pl.lying
+        and not pl.grande_moved
+        and _EVENT_FIELDS <= pl.__pydantic_fields_set__
+        and (not sorted_tourists or list(pl.tourists) == sorted(pl.tourists))
+    )
+
+
+#: the fields of a player's state an event's start and end set
+_EVENT_FIELDS = frozenset({"lying", "grande_moved", "tourists"})
+
+
 def finish_event(s: State, ev: list[GameEvent]) -> None:
     """End of an event's tourist step: meeples stand up, the card is discarded, the
     face-down row is refilled (rules "Event card selection", Note on meeples)."""
@@ -1121,6 +1140,8 @@ def finish_event(s: State, ev: list[GameEvent]) -> None:
             event(type="event-end", text=T("Nobody has a tourist to move for {card}.", card=words.code(s.moving)))
         )
     for q in s.players:
+        if standing(s.pl[q], sorted_tourists=True):
+            continue
         pl = own(s, q)
         for k, n in pl.lying.items():
             pl.tourists[k] = pl.tourists.get(k, 0) + n
