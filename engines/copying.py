@@ -14,7 +14,9 @@ does not pay for ``copy.deepcopy``'s generic walk:
 
 ``deep_copier(Model, shallow={"players"})`` copies the named fields of ``Model`` itself one
 level only: a new list or dict holding the very items of ``m``'s (for an engine whose rules
-replace such an item by a copy before they change it).
+replace such an item by a copy before they change it); ``shared={Board: {"goals"}}`` keeps
+the named fields of a nested model as the very values of ``m``'s (for fields the rules
+replace by a copy, or by a new value, before they change them).
 
 The copies are built without validation (the values are those of a valid model).
 """
@@ -86,18 +88,20 @@ def _has_any(ann: Any) -> bool:
 class _Writer:
     """Generates the copiers of one model and of the models inside it."""
 
-    def __init__(self, shallow: Collection[str] = ()) -> None:
+    def __init__(self, shallow: Collection[str] = (), shared: dict[type, Collection[str]] | None = None) -> None:
         self.names: dict[type, str] = {}
         self.sources: list[str] = []
         self.shallow = frozenset(shallow)  # fields of the first model copied one level only
+        self.shared = {m: frozenset(names) for m, names in (shared or {}).items()}  # kept as they are
 
     def name(self, model: type[BaseModel]) -> str:
         if model not in self.names:
             index = len(self.names)
             self.names[model] = f"_copy_{index}_{model.__name__}"
             shallow = self.shallow if index == 0 else frozenset()
+            shared = self.shared.get(model, frozenset())
             exprs = {
-                name: self.field(f.annotation, f"d[{name!r}]", name in shallow)
+                name: f"d[{name!r}]" if name in shared else self.field(f.annotation, f"d[{name!r}]", name in shallow)
                 for name, f in model.model_fields.items()
             }
             if all(e == f"d[{name!r}]" for name, e in exprs.items()):
@@ -159,15 +163,19 @@ class _Writer:
         return f"_plain({x})"
 
 
-def deep_copier(model: type[M], shallow: Collection[str] = ()) -> Callable[[M], M]:
+def deep_copier(
+    model: type[M], shallow: Collection[str] = (), shared: dict[type[BaseModel], Collection[str]] | None = None
+) -> Callable[[M], M]:
     """``copy(m)``: a deep copy of one ``model``, its ``shallow`` fields copied one level
-    only (see the module's docstring); ``TypeError`` for a shallow field that is not a list
-    or a dict."""
+    only and the ``shared`` fields of the models in it kept as they are (see the module's
+    docstring); ``TypeError`` for a shallow field that is not a list or a dict, or a field
+    a model lacks."""
 
-    unknown = set(shallow) - set(model.model_fields)
-    if unknown:
-        raise TypeError(f"{model.__name__} has no field {', '.join(sorted(unknown))}")
-    w = _Writer(shallow)
+    for m, names in [(model, shallow), *(shared or {}).items()]:
+        unknown = set(names) - set(m.model_fields)
+        if unknown:
+            raise TypeError(f"{m.__name__} has no field {', '.join(sorted(unknown))}")
+    w = _Writer(shallow, shared)
     top = w.name(model)
     scope: dict[str, Any] = {
         "_new": _new,

@@ -37,8 +37,13 @@ SHARED = {
     # the players' states and the dice: the rules replace one by a copy before they change it
     # (rules.own, rules.own_die)
     "visiting-kaunas": ("state.pl[", "state.dice["),
-    # the players' boards: the rules copy one before a step changes it (rules.own)
-    "kanban-ev": ("state.player_boards[",),
+    # the players' boards and the factory board's fields few moves change: the rules copy
+    # one before a step changes it (rules.own, rules.changing; the final scores are replaced)
+    "kanban-ev": ("state.player_boards[",)
+    + tuple(
+        f"state.board.{name}"
+        for name in ("factory_goals", "award_tiles", "upgrade_spaces", "assembly_lines", "final_scores")
+    ),
 }
 
 

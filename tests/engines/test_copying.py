@@ -31,6 +31,20 @@ def test_shallow_fields_hold_the_same_items_in_new_containers():
     assert deep.seats["ann"] is not table.seats["ann"] and deep.seats["ann"].cards is not table.seats["ann"].cards
 
 
+class Room(BaseModel):
+    table: Table
+    name: str = "x"
+
+
+def test_shared_fields_of_a_nested_model_are_kept_as_they_are():
+    room = Room(table=Table(seats={"ann": Seat()}, order=[], deck=["a"]))
+    copy = deep_copier(Room, shared={Table: {"deck"}})(room)
+    assert copy == room and copy.table is not room.table
+    assert copy.table.deck is room.table.deck and copy.table.seats["ann"] is not room.table.seats["ann"]
+    with pytest.raises(TypeError):
+        deep_copier(Room, shared={Table: {"hands"}})
+
+
 def test_a_shallow_field_is_a_list_or_a_dict_of_the_model():
     with pytest.raises(TypeError):
         deep_copier(Table, shallow={"turn"})

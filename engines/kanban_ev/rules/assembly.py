@@ -9,7 +9,7 @@ from engines.i18n import Code
 from .. import data as D
 from ..actions import Provide, provide_
 from ..state import State
-from .common import _draw, shifts_note, spend, take_generic, usable
+from .common import _draw, changing, shifts_note, spend, take_generic, usable
 from .words import T, Tn, model, part
 
 
@@ -53,7 +53,7 @@ def clear_full_lines(s: State, ev: list[Event]) -> None:
         if len(line) >= len(D.PARTS):
             for pt in line:
                 s.board.part_supply[pt] += 1
-            s.board.assembly_lines[m] = []
+            changing(s, "assembly_lines")[m] = []
             ev.append(event(type="assembly", text=T("The full {model} line is cleared.", model=model(m))))
 
 
@@ -69,7 +69,7 @@ def _provide(s: State, i: int, a: Provide, ev: list[Event]) -> None:
         p.vouchers -= 1
         b.voucher_supply += 1
         b.part_supply[a.part] -= 1
-    b.assembly_lines[a.model].append(a.part)
+    changing(s, "assembly_lines")[a.model].append(a.part)
     ev.append(
         event(
             type="provide",

@@ -4,6 +4,7 @@ current work turn (the aid, "working in a department": never more than 4 a turn)
 
 from __future__ import annotations
 
+import copy
 from contextvars import ContextVar
 from typing import Any
 
@@ -11,7 +12,7 @@ from engines.base import Event, event, rng
 from engines.copying import deep_copier
 
 from .. import data as D
-from ..state import PlayerBoard, State
+from ..state import Board, PlayerBoard, State
 from .words import T, Tn, Tp, benefit_text
 
 DESK = 10
@@ -33,23 +34,41 @@ _copy_State = deep_copier(State)
 def step_copy(s: State) -> State:
     """A copy for one step (the engine's ``copy_state``): as :func:`clone`, but the players'
     boards are shared with ``s`` (a new list of the same boards) until the step changes
-    one: the rules get a board to change from :func:`own`."""
+    one, and so are the factory board's fields few moves change (:data:`SHARED_FIELDS`):
+    the rules get a board to change from :func:`own` and such a field from
+    :func:`changing`."""
 
     return _copy_step(s)
 
 
-_copy_step = deep_copier(State, shallow={"player_boards"})
+#: the factory board's fields a step's copy shares: the factory goal tiles, award tiles,
+#: upgrade spaces and assembly lines (changed in place only through :func:`changing`),
+#: and the final scores (only ever replaced)
+SHARED_FIELDS = ("factory_goals", "award_tiles", "upgrade_spaces", "assembly_lines", "final_scores")
+_copy_step = deep_copier(State, shallow={"player_boards"}, shared={Board: SHARED_FIELDS})
 _copy_board = deep_copier(PlayerBoard)
-#: while a step runs (:func:`begin_step`): the state it changes and that state's boards as
-#: they were copied (shared with the state copied from)
-_STEP: ContextVar[tuple[State, tuple[PlayerBoard, ...]] | None] = ContextVar("kanban_ev_step", default=None)
+#: a copy of a shared field: its lists (a model -> its parts, a department -> its tiles), or
+#: the whole of the factory goals (tiles of [value, tokens left, [seats]])
+_FRESH = {
+    "factory_goals": copy.deepcopy,
+    "award_tiles": lambda v: {k: list(x) for k, x in v.items()},
+    "upgrade_spaces": lambda v: {k: list(x) for k, x in v.items()},
+    "assembly_lines": lambda v: {k: list(x) for k, x in v.items()},
+}
+#: while a step runs (:func:`begin_step`): the state it changes, that state's boards and
+#: shared fields as they were copied (shared with the state copied from)
+_STEP: ContextVar[tuple[State, tuple[PlayerBoard, ...], dict[str, Any]] | None] = ContextVar(
+    "kanban_ev_step", default=None
+)
 
 
 def begin_step(s: State) -> Any:
     """Start a step on ``s`` (a :func:`step_copy`): until :func:`end_step` with the token
-    returned, :func:`own` copies a board ``s`` still shares before it is changed."""
+    returned, :func:`own` and :func:`changing` copy what ``s`` still shares before it is
+    changed."""
 
-    return _STEP.set((s, tuple(s.player_boards)))
+    d = s.board.__dict__
+    return _STEP.set((s, tuple(s.player_boards), {name: d[name] for name in _FRESH}))
 
 
 def end_step(token: Any) -> None:
@@ -68,6 +87,20 @@ def own(s: State, i: int) -> PlayerBoard:
     if step is not None and step[0] is s and p is step[1][i]:
         p = s.player_boards[i] = _copy_board(p)
     return p
+
+
+def changing(s: State, name: str) -> Any:
+    """The factory board's field ``name`` (one of :data:`SHARED_FIELDS` changed in place)
+    of ``s``, to change in place: in a step on ``s``, the first call puts a copy in place
+    of the value shared with the state copied from (as changing it in place would, the
+    field's set status untouched); elsewhere the value itself."""
+
+    d = s.board.__dict__
+    v = d[name]
+    step = _STEP.get()
+    if step is not None and step[0] is s and v is step[2][name]:
+        v = d[name] = _FRESH[name](v)
+    return v
 
 
 def dept_of(code: int) -> str:
@@ -259,8 +292,9 @@ def check_factory_goal(s: State, i: int, kind: str, count: int, ev: list[Event])
     """Factory goals (grey cars, beige upgrades, certification): reaching the tile's number
     takes one of its speech tokens, if any are left, once per player per tile."""
 
-    for tile in s.board.factory_goals[kind]:
+    for k, tile in enumerate(s.board.factory_goals[kind]):
         if tile[0] == count and tile[1] > 0 and i not in tile[2]:
+            tile = changing(s, "factory_goals")[kind][k]
             tile[1] -= 1
             tile[2].append(i)
             take_generic(s, i)

@@ -12,6 +12,7 @@ from ..state import State
 from .common import (
     cars_of,
     certified,
+    changing,
     check_factory_goal,
     gain,
     garage_slots,
@@ -127,7 +128,7 @@ def _upgrade(s: State, i: int, a: Upgrade, ev: list[Event]) -> None:
             b.voucher_supply += 1
         else:
             t.used.append("rd_charger")
-    b.upgrade_spaces[m][a.space - 1] = pt
+    changing(s, "upgrade_spaces")[m][a.space - 1] = pt
     old_value = b.part_values[pt]
     ev.append(
         event(

@@ -8,7 +8,7 @@ from engines.i18n import N_
 
 from .. import data as D
 from ..state import PlayerBoard, State
-from .common import DESK, DI, _draw, cars_of, dept_of, model_of, n_certs, own
+from .common import DESK, DI, _draw, cars_of, changing, dept_of, model_of, n_certs, own
 from .design import refill_designs
 from .rd import advance_pace, close_gaps
 from .words import T, Tn, dept, semicolons, tx
@@ -72,7 +72,7 @@ def sandra_turn(s: State, ev: list[Event]) -> None:
         for m in D.MODELS:
             for pt in b.assembly_lines[m]:
                 b.part_supply[pt] += 1
-            b.assembly_lines[m] = []
+            changing(s, "assembly_lines")[m] = []
         ev.append(event(type="sandra", text=T("Sandra clears every assembly space.")))
     elif d == "logistics":
         for pt in D.PARTS:

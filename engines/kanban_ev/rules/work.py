@@ -40,6 +40,7 @@ from .assembly import _legal_assembly, _provide, _route, clear_full_lines
 from .common import (
     DI,
     active_depts,
+    changing,
     check_factory_goal,
     dept_of,
     gain,
@@ -220,7 +221,7 @@ def _apply_work(s: State, i: int, a: Any, ev: list[Event]) -> None:
         return
     if kind is Award:
         d = t.pending.pop(0)[1]
-        b.award_tiles[d].remove(a.kind)
+        changing(s, "award_tiles")[d].remove(a.kind)
         gain(s, i, {"pp": 2} if a.kind == "pp2" else {a.kind: 1}, ev, "award tile")
         return
     if kind is Route:
