@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import copy
 from contextvars import ContextVar
+from functools import lru_cache
 from typing import Any
 
 from engines.base import Event, event, rng
 from engines.copying import deep_copier
+from engines.i18n import Text
 
 from .. import data as D
 from ..state import Board, PlayerBoard, State
@@ -191,10 +193,13 @@ def printed_board(n_players: int) -> dict[str, Any]:
 def shifts_note(s: State) -> str:
     """``"2 shifts spent, 1 left this turn"`` for the current work turn."""
 
-    t = s.board.turn
-    return Tn(
-        "{n} shift spent, {left} left this turn", "{n} shifts spent, {left} left this turn", t.spent, left=spendable(s)
-    )
+    return _shifts_note(s.board.turn.spent, spendable(s))
+
+
+@lru_cache(maxsize=None, typed=True)
+def _shifts_note(spent: int, left: int) -> Text:
+    # one shared Text per value (texts are immutable; the note is in most work events)
+    return Tn("{n} shift spent, {left} left this turn", "{n} shifts spent, {left} left this turn", spent, left=left)
 
 
 def cert_order(s: State) -> list[int]:

@@ -5,6 +5,7 @@ models, car parts) to pass into them."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from engines.i18n import N_, Code, Text, texts
@@ -76,12 +77,16 @@ def parts(items: list[str]) -> list[Text]:
     return [part(p) for p in items]
 
 
+#: a benefit's unit for a number of them, one shared Text per number (texts are immutable)
 _UNIT = {
-    "pp": lambda n: Tn("{n} PP", "{n} PP", n),
-    "shift": lambda n: Tn("{n} banked shift", "{n} banked shifts", n),
-    "book": lambda n: Tn("{n} book", "{n} books", n),
-    "voucher": lambda n: Tn("{n} parts voucher", "{n} parts vouchers", n),
-    "speech": lambda n: Tn("{n} speech token", "{n} speech tokens", n),
+    unit: lru_cache(maxsize=None, typed=True)(words)
+    for unit, words in {
+        "pp": lambda n: Tn("{n} PP", "{n} PP", n),
+        "shift": lambda n: Tn("{n} banked shift", "{n} banked shifts", n),
+        "book": lambda n: Tn("{n} book", "{n} books", n),
+        "voucher": lambda n: Tn("{n} parts voucher", "{n} parts vouchers", n),
+        "speech": lambda n: Tn("{n} speech token", "{n} speech tokens", n),
+    }.items()
 }
 
 
@@ -117,10 +122,18 @@ def plural(n: int, word: str, many: str | None = None) -> str:
     return f"{n} {word if n == 1 else (many or word + 's')}"
 
 
+@lru_cache(maxsize=None, typed=True)
 def shifts(n: int) -> Text:
-    """``"1 shift"`` / ``"3 shifts"``."""
+    """``"1 shift"`` / ``"3 shifts"`` (one shared Text per number: texts are immutable)."""
 
     return Tn("{n} shift", "{n} shifts", n)
+
+
+@lru_cache(maxsize=None, typed=True)
+def banked_now(n: int) -> Text:
+    """``"3 banked shifts now"`` (one shared Text per number)."""
+
+    return Tn("{n} banked shift now", "{n} banked shifts now", n)
 
 
 def goal_text(g: str) -> str:

@@ -54,7 +54,7 @@ from .common import (
 from .design import _advanced, _legal_design, _select_design, refill_designs
 from .logistics import _legal_logistics, _order, _take, _voucher
 from .rd import _claim, _legal_rd, _upgrade, advance_pace, close_gaps
-from .words import CERT_UNLOCKS, T, Tn, dept, part
+from .words import CERT_UNLOCKS, T, Tn, banked_now, dept, part
 
 
 def _legal_work(s: State, i: int) -> list:
@@ -384,7 +384,7 @@ def done_text(s: State, i: int) -> str:
         )
     unused = t.workstation_shifts - from_ws
     banked = t.gained["shift"]
-    now = Tn("{n} banked shift now", "{n} banked shifts now", p.banked_shifts)
+    now = banked_now(p.banked_shifts)
     if unused:
         left = Tn("{n} workstation shift left unused", "{n} workstation shifts left unused", unused)
         if banked:
