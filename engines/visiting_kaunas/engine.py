@@ -43,8 +43,10 @@ T, Tn, Tp = texts("visiting-kaunas")
 
 #: a copy of a state, by code generated from the models' field types: deep, but for the
 #: players' states and the dice, which it shares (the rules copy one before they change it:
-#: ``rules.own``, ``rules.own_die``)
-_copy_state = deep_copier(State, shallow={"pl", "dice"})
+#: ``rules.own``, ``rules.own_die``), and the fields the rules only ever replace, never
+#: change in place, which it keeps (the seats, the first player's rolls, the upgrade deck
+#: and the upgrades drawn)
+_copy_state = deep_copier(State, shallow={"pl", "dice"}, shared={State: {"players", "first_rolls", "udeck", "drawn"}})
 
 
 class VisitingKaunas(Engine):
@@ -263,7 +265,9 @@ class VisitingKaunas(Engine):
         list and dict of the state is copied, but the players' states and the dice are shared
         (``state.pl`` and ``state.dice`` are a new dict and list of the same ones), and the
         rules replace one by a copy before they change it (``rules.own``, ``rules.own_die``):
-        a move changes one or two of them."""
+        a move changes one or two of them. The seats, the first player's rolls, the upgrade
+        deck and the upgrades drawn are the very lists of ``state``: the rules only ever
+        replace them."""
 
         return _copy_state(state)
 

@@ -35,8 +35,8 @@ SHARED = {
     # the field (a dict of frozen cells) and the changed cells are replaced by each step
     "transport": ("state.field", "state.changed", "state.bag[", "state.scored[", "state.recent["),
     # the players' states and the dice: the rules replace one by a copy before they change it
-    # (rules.own, rules.own_die)
-    "visiting-kaunas": ("state.pl[", "state.dice["),
+    # (rules.own, rules.own_die); lists the rules only ever replace
+    "visiting-kaunas": ("state.pl[", "state.dice[", "state.players", "state.first_rolls", "state.udeck", "state.drawn"),
     # the players' boards and the factory board's fields few moves change: the rules copy
     # one before a step changes it (rules.own, rules.changing; the final scores are replaced)
     "kanban-ev": ("state.player_boards[",)
