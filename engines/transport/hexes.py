@@ -139,6 +139,12 @@ for _c in data.COLOURS:
     ICON[_c] = ""
 
 
+#: the tile ids of each kind the scans of the grid look for (a set lookup per cell instead of
+#: SHAPE's or ICON's and a comparison): pallets, loading tiles, tiles with a white icon
+_PALLET_IDS = frozenset(t for t, s in SHAPE.items() if s == "pallet")
+_LOADING_IDS = frozenset(t for t, s in SHAPE.items() if s in data.LOADING_SHAPES)
+_ICON_IDS = frozenset(t for t, i in ICON.items() if i)
+
 #: tile id -> belt-edge mask of each rotation 0-5
 MASKS: dict[str, tuple[int, ...]] = {t: tuple(r.mask for r in ROT[s]) for t, s in SHAPE.items()}
 #: (direction, step, bit of the opposite direction)
@@ -551,13 +557,13 @@ def _slot_insertions(shape: str, slot: tuple) -> list[tuple[str, int, Pos]]:
 def empty_loading(grid: dict) -> list[Pos]:
     """Loading tiles without a parcel [SEED "Pakketje ... op een lege Inlaadtegel"]."""
 
-    return sorted(p for p, c in grid.items() if SHAPE[c[0]] in data.LOADING_SHAPES and c[2] is None)
+    return sorted([p for p, c in grid.items() if c[2] is None and c[0] in _LOADING_IDS])
 
 
 def wrench_targets(grid: dict) -> list[Pos]:
     """Field tiles a wrench may pick: white icon, not enclosed [SEED "Sleutel", "Insluitregel"]."""
 
-    return sorted([p for p, c in grid.items() if ICON[c[0]] and not enclosed(grid, p)], key=_order)
+    return sorted([p for p, c in grid.items() if c[0] in _ICON_IDS and not enclosed(grid, p)], key=_order)
 
 
 def wrench_moves(
@@ -710,7 +716,7 @@ def wrench_ok(grid: dict, at: Pos | None, to: Pos | None, k: int, pallet_to: Pos
 def pallets(grid: dict) -> dict[str, Pos]:
     """Pallet colour -> cell."""
 
-    return {c[0]: p for p, c in grid.items() if SHAPE[c[0]] == "pallet"}
+    return {c[0]: p for p, c in grid.items() if c[0] in _PALLET_IDS}
 
 
 def lift_moves(grid: dict, first_only: bool = False, front: dict | None = None) -> list[tuple[str, Pos, int]]:
