@@ -4,6 +4,8 @@ is refused."""
 
 from __future__ import annotations
 
+from itertools import repeat
+from operator import is_
 from typing import Any
 
 from engines.base import Engine, Event, IllegalAction
@@ -181,7 +183,8 @@ class KanbanEV(Engine):
 
         i = state.players.index(player)
         fields = action.__dict__
-        if not any(x.__dict__ == fields for x in R.legal_of(state, i, type(action))):
+        listed = R.legal_of(state, i, type(action))
+        if not (any(map(is_, listed, repeat(action))) or any(x.__dict__ == fields for x in listed)):
             why = _reason(state, i, action)
             raise IllegalAction(why or T("That move is not allowed now."), show_moves=why is None)
         return action

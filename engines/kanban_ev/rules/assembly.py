@@ -35,12 +35,13 @@ def _legal_assembly(s: State, i: int, can: int) -> list:
         return []
     b = s.board
     p = s.player_boards[i]
+    vouchers = usable(s, i, "voucher")
     out = []
     for m in D.MODELS:
         for pt in allowed_parts(s, i, m):
             if pt in p.parts:
                 out.append(provide_(m, pt, "part"))
-            if usable(s, i, "voucher") > 0 and b.part_supply[pt] > 0:
+            if vouchers > 0 and b.part_supply[pt] > 0:
                 out.append(provide_(m, pt, "voucher"))
     return out
 

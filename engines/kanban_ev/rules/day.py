@@ -70,17 +70,12 @@ def _legal_select(s: State, i: int) -> list:
 
     occ = occupied(s)
     mine = s.board.positions[i]
-    out = []
-    for code in range(10):
-        if code in occ:
-            continue
-        d = dept_of(code)
-        if mine >= 0 and dept_of(mine) == d:
-            continue
-        if len(s.players) == 2 and dept_of(s.board.sandra) == d:
-            continue
-        out.append(place_(d, code % 2 + 1))
-    return out
+    barred = {dept_of(mine)} if mine >= 0 else set()  # where you just worked
+    if len(s.players) == 2:
+        barred.add(dept_of(s.board.sandra))
+    return [
+        place_(dept_of(code), code % 2 + 1) for code in range(10) if code not in occ and dept_of(code) not in barred
+    ]
 
 
 def apply_step(s: State, i: int, a: Any, ev: list[Event]) -> None:

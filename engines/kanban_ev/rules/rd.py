@@ -49,6 +49,7 @@ def _legal_rd(s: State, i: int, can: int) -> list:
                     out.append(claim_(k + 1, des, g + 1))
     if can >= 1:
         dbl_ok = certified(p, "rd") and not p.double_upgrade_used
+        vouchers = usable(s, i, "voucher")
         for des in sorted(set(p.designs)):
             m, pt = model_of(des), part_of(des)
             if pt == "blank":
@@ -61,7 +62,7 @@ def _legal_rd(s: State, i: int, can: int) -> list:
             sources = []
             if pt in p.parts:
                 sources.append("part")
-            if usable(s, i, "voucher") > 0 and b.part_supply[pt] > 0:
+            if vouchers > 0 and b.part_supply[pt] > 0:
                 sources.append("voucher")
             if "rd" in p.chargers and "rd_charger" not in t.used and b.part_supply[pt] > 0:
                 sources.append("charger")

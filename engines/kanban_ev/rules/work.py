@@ -86,10 +86,11 @@ def _work_trainings(s: State, i: int, can: int, act: list[str]) -> list:
     """Training in the departments worked in (a book or a shift), up to expert."""
 
     p = s.player_boards[i]
+    books = usable(s, i, "book")
     out: list = []
     for d in act:
         if p.training[DI[d]] < D.EXPERT_AT:
-            if usable(s, i, "book") > 0:
+            if books > 0:
                 out.append(train_(d, "book"))
             if can >= 1:
                 out.append(train_(d, "shift"))
