@@ -125,7 +125,7 @@ def hand_layout(view: dict) -> Layout:
         M + 4,
         y + 2,
         T(
-            "Groups: A = {a}; B = {b}.",
+            "Groups: A = {a}; B = {b}",
             a=", ".join(PART_SHORT[p] for p in ("autopilot", "battery", "motor")),
             b=", ".join(PART_SHORT[p] for p in ("body", "drivetrain", "electronics")),
         ),
