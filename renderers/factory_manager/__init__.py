@@ -8,7 +8,7 @@ One image from ``engine.view(state, None)``, top to bottom (tags in brackets):
 * ``turn-order``: each player's turn-order tile in turn order, tiles on auction, the bid,
   and the draw pile's size;
 * ``storage`` with ``storage:col1`` … ``storage:col6``: the storage board, one column per
-  tile kind (headed by the word of ``place <kind>``), cheapest first, with prices; tiles
+  tile kind (headed by :data:`COLUMN_NAME`), cheapest first, with prices; tiles
   with equal price and numbers share a row (``x3``) named by their first id;
 * ``market``: the tiles on offer, each with the id a player types (``buy ma04 hall2``);
 * ``factory:<seat>:…`` one panel per player: ``head`` (turn tile, name, to-act badge),
@@ -78,6 +78,16 @@ TRACK = {
     "e": Tp("factory track", "Energy"),
 }
 OFF = Tp("tile", "OFF")
+#: the storage board's column headers: a short plural name of the column's tile kind (in
+#: English also a word ``place <kind>`` accepts)
+COLUMN_NAME = {
+    "storage": Tp("storage column", "Storage"),
+    "machine": Tp("storage column", "Machines"),
+    "production-robot": Tp("storage column", "Production robots"),
+    "saving-robot": Tp("storage column", "Saving robots"),
+    "control-unit": Tp("storage column", "Control units"),
+    "optimisation-unit": Tp("storage column", "Optimisation"),
+}
 
 
 class _Canvas(Canvas):
@@ -307,8 +317,8 @@ def _storage(c: _Canvas, b: Board, y: int) -> int:
         tiles = b.storage.get(kind, [])
         c.rect(cx, cy, cw, h - 48, tag, KIND_TINT[kind], KIND_COLOUR[kind], 2, 6)
         c.rect(cx, cy, cw, 32, tag, KIND_COLOUR[kind], None, 0, 6)
-        c.text(cx + 8, cy + 16, kind, 17, tag, "#ffffff", "lm")
-        c.text(cx + cw - 8, cy + 16, str(len(tiles)), 17, tag, "#ffffff", "rm")
+        total = c.text(cx + cw - 8, cy + 16, str(len(tiles)), 17, tag, "#ffffff", "rm")
+        c.text(cx + 8, cy + 16, fit_text(COLUMN_NAME[kind], total.x - cx - 8 - 6, 17), 17, tag, "#ffffff", "lm")
         cy += 38
         if not tiles:
             c.text(cx + 8, cy + 4, fit_text(Tp("image label", "empty"), cw - 16, 17), 17, tag, SOFT)

@@ -11,8 +11,9 @@ import random
 import pytest
 from PIL import Image
 
+import bot.i18n  # noqa: F401  (installs the catalogs)
 from engines.registry import get
-from renderers import render_board
+from renderers import board_layouts, render_board
 from renderers.base import MAX_BYTES, MAX_SIDE, MIN_TEXT, out_of_bounds, overlapping_texts, small_texts
 from renderers.factory_manager import layout
 
@@ -65,6 +66,16 @@ def _texts(lay, prefix: str) -> list[str]:
     return [t.text for t in lay.tagged(prefix) if hasattr(t, "text")]
 
 
+#: the storage board's column headers, in column order (storage, machine, production robot,
+#: saving robot, control unit, optimisation unit): English and bot/locale/<lang>/boardhost.po
+COLUMN_HEADER = {
+    "en": ["Storage", "Machines", "Production robots", "Saving robots", "Control units", "Optimisation"],
+    "cs": ["Sklady", "Stroje", "Výrobní roboti", "Úsporní roboti", "Řídicí jednotky", "Optimalizace"],
+    "nl": ["Opslag", "Machines", "Productierobots", "Bespaarrobots", "Besturing", "Optimalisatie"],
+    "lt": ["Sandėliai", "Mašinos", "Gamybos robotai", "Taupymo robotai", "Valdymo blokai", "Optimizavimas"],
+}
+
+
 def _check_clean(lay) -> None:
     assert lay.width <= MAX_SIDE and lay.height <= MAX_SIDE
     assert small_texts(lay) == [], [t.text for t in small_texts(lay)]
@@ -97,9 +108,9 @@ def _check_elements(lay, view) -> None:
         if p["stored"]:
             assert lay.tagged(f"factory:{seat}:stored")
     # storage board: each column's count, and its cheapest tile's id on top
-    for col, (kind, ids) in enumerate(view["columns"].items(), start=1):
+    for col, (_kind, ids) in enumerate(view["columns"].items(), start=1):
         texts = _texts(lay, f"storage:col{col}")
-        assert kind in texts and str(len(ids)) in texts
+        assert COLUMN_HEADER["en"][col - 1] in texts and str(len(ids)) in texts
         if ids:
             assert ids[0] in texts
     market = set(_texts(lay, "market"))
@@ -320,3 +331,19 @@ def test_names_are_drawn_as_they_are():
     _check_clean(lay)
     heads = " ".join(_texts(lay, "factory"))
     assert "Jiří Novák" in heads and "player 2" in heads and "Łukasz Zoë" in heads
+
+
+@pytest.mark.parametrize("lang", sorted(COLUMN_HEADER))
+def test_storage_columns_are_headed_by_their_kind_in_the_tables_language(lang):
+    """Each storage column's header is its kind's short name in the image's language, whole
+    (not shortened with "…"), beside the column's tile count; no kind id (``production-robot``)
+    is drawn."""
+
+    state = _play_until(3, 4, _mid_build)
+    view = ENGINE.view(state, None)
+    (lay,) = board_layouts("factory-manager", view, lang)
+    for col, (kind, ids) in enumerate(view["columns"].items(), start=1):
+        texts = _texts(lay, f"storage:col{col}")
+        assert texts[:2] == [str(len(ids)), COLUMN_HEADER[lang][col - 1]], (kind, texts[:2])
+        assert kind not in texts
+    _check_clean(lay)

@@ -68,16 +68,15 @@ def test_a_summary_in_czech_differs_from_english_and_draws_the_catalogs_labels()
 
 #: a game's id words that hold no digit and read the same in every language: Visiting Kaunas's
 #: street rows A and B (the notation's a and b) and G, the Grande Hotel's mark on a street card;
-#: Factory Manager's storage columns, headed by the word of `place <kind>`, the control room as
-#: `buy cu01 room` names it, and the tiles of sets A, B and X ("a-ma1", "x-ma"); Kanban EV's PP (prestige points,
+#: Factory Manager's control room as `buy cu01 room` names it, and the tiles of sets A, B and
+#: X ("a-ma1", "x-ma"); Kanban EV's PP (prestige points,
 #: PP in every rulebook language), the names Sandra and SpeedCharger, X (a part on an assembly
 #: line) and the garage sets of `garages basic|expert`
 IDS: dict[str, set[str]] = {
     "kanban-ev": {"PP", "Sandra", "SpeedCharger", "X", "basic", "expert"},
     "transport": set(),
     "visiting-kaunas": {"A", "B", "G"},
-    "factory-manager": {"storage", "machine", "production", "saving", "robot", "control", "optimisation", "unit"}
-    | {"room", "a", "b", "x", "ma", "pr", "ou", "cu", "sr", "st"},
+    "factory-manager": {"room", "a", "b", "x", "ma", "pr", "ou", "cu", "sr", "st"},
 }
 
 
