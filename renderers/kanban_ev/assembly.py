@@ -48,9 +48,10 @@ def _assembly(c: _Canvas, b: _Board, x: int, y: int, w: int) -> None:
                     "mm",
                 )
     for k, part in enumerate(F.parts):
-        c.text(
-            x + 74 + k * pw + (pw - 2) // 2, y + 26 + 5 * rh, PART_SHORT[part], 14, "assembly-lines:legend", SOFT, "ma"
-        )
+        # at most its column's width, so that neighbours never overlap (every short part
+        # name of the four languages fits 40 px at 14 px: "autop.", "elektr.", "varikl.")
+        label = fit_text(PART_SHORT[part], pw, 14)
+        c.text(x + 74 + k * pw + (pw - 2) // 2, y + 26 + 5 * rh, label, 14, "assembly-lines:legend", SOFT, "ma")
     for m in F.assembly_lines:
         ly = row[m]
         node_pos[F.entry_node[m]] = (cx0, ly)
@@ -133,4 +134,5 @@ def _assembly(c: _Canvas, b: _Board, x: int, y: int, w: int) -> None:
     c.text(dx, y + 120, fit_text(Tp("image label", "Cars left"), w - (dx - x), 15), 15, "cars-left")
     for k, m in enumerate(F.models):
         r, q = divmod(k, 2)
-        c.text(dx + q * 68, y + 140 + r * 19, fit_text(f"{MODEL_SHORT[m]} {cars.get(m, 0)}", 66, 14), 14, "cars-left")
+        # the count first: a long model name ("sportovní", "sunkvež.") is cut, never its count
+        c.text(dx + q * 68, y + 140 + r * 19, fit_text(f"{cars.get(m, 0)} {MODEL_SHORT[m]}", 66, 14), 14, "cars-left")

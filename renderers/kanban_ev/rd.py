@@ -47,7 +47,9 @@ def _rd(c: _Canvas, b: _Board, x: int, y: int, w: int) -> None:
             for k in range(0, cw, 9):
                 c.line([(sx + k, y + 59), (sx + min(cw - 1, k + 8), y + 51)], "test-track:striped", "#d04545", 2)
         if sp == v.get("pace"):
-            c.chip(sx + 2, y + 26, cw - 4, 24, Tp("test track", "pace"), "test-track:pace-car", ACTIVE, 14, INK)
+            # the chip takes the space's width (Czech "vodicí", Lithuanian "tempo" fit in 42 px)
+            c.rect(sx + 1, y + 26, cw - 2, 24, "test-track:pace-car", ACTIVE, INK, 1, 4)
+            c.fit(sx + cw // 2, y + 38, Tp("test track", "pace"), 14, cw - 2, "test-track:pace-car", INK, "mm")
     qy = y + 66
     c.text(x, qy + 4, fit_text(T("Behind the pace car:"), 156, 15), 15, "test-track:queue")
     c.text(x, qy + 26, fit_text(T("(place: claim cost)"), 156, 14), 14, "test-track:queue", SOFT)
