@@ -64,7 +64,8 @@ def _assembly(c: _Canvas, b: _Board, x: int, y: int, w: int) -> None:
     ew = 62
     exits = {"x31": (xe, row["concept"]), "x32": (xe, row["city"]), "x33": (xe, row["sports"])}
     # "route" is the notation word a player types
-    c.text(cx0, y, T("Conveyor (route <node> at a fork)"), 17, "conveyor")
+    # (up to the demand column, drawn at xe + ew + 12 below)
+    c.text(cx0, y, fit_text(T("Conveyor (route <node> at a fork)"), xe + ew + 4 - cx0, 17), 17, "conveyor")
     # edges first, boxes on top, then an arrowhead at each edge's middle
     arrows = []
     for src, dests in F.conveyor.items():
