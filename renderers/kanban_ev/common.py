@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from engines.i18n import T, Text, Tp
+from engines.i18n import T, Text, Tn, Tp
 from renderers.base import Canvas, local, measure
 
 WIDTH = 1200
@@ -141,10 +141,19 @@ BENEFIT_SHORT = _Words(
     }
 )
 
+#: two or more of a benefit, each word in its plural form for the count (Czech "2 knihy", "5 knih")
+BENEFIT_COUNT = {
+    "shift": lambda n: Tn("{n} shift", "{n} shifts", n),
+    "book": lambda n: Tn("{n} book", "{n} books", n),
+    "voucher": lambda n: Tn("{n} vchr", "{n} vchr", n),
+    "speech": lambda n: Tn("{n} speech", "{n} speeches", n),
+}
+
 
 def _benefit(b: dict | None, short: bool = False) -> str:
     """``{"pp": 3}`` -> ``3PP``; ``{"shift": 1, "speech": 1}`` -> ``shift+speech`` (with
-    ``short``: ``shift+tok``), in the language being drawn."""
+    ``short``: ``shift+tok``); ``{"book": 2}`` -> ``2 books`` (with ``short``: ``2×book``, the
+    short word uninflected), in the language being drawn."""
 
     if not b:
         return "-"
@@ -156,7 +165,12 @@ def _benefit(b: dict | None, short: bool = False) -> str:
             out.append(f"{v}PP")
         else:
             word = BENEFIT_SHORT.get(k) if short and k in BENEFIT_SHORT else BENEFIT_WORD.get(k, k)
-            out.append(("" if v == 1 else f"{v} ") + word)
+            if v == 1:
+                out.append(word)
+            elif short or k not in BENEFIT_COUNT:
+                out.append(f"{v}×{word}")
+            else:
+                out.append(local(BENEFIT_COUNT[k](v)))
     return "+".join(out)
 
 

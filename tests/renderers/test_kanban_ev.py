@@ -11,9 +11,10 @@ from functools import cache
 import pytest
 from PIL import Image
 
+import bot.i18n  # noqa: F401  (installs the catalogs)
 from engines.base import rng
 from engines.registry import get
-from renderers import render_board, render_hand
+from renderers import board_layouts, render_board, render_hand
 from renderers.base import MAX_BYTES, MAX_SIDE, MIN_TEXT, Text, out_of_bounds, overlapping_texts, small_texts
 from renderers.kanban_ev import hand_layout, layouts
 
@@ -262,3 +263,37 @@ def test_start_and_end_of_game_render_cleanly():
         line = [t.text for t in boards.tagged(f"player:{seat}:final") if isinstance(t, Text)]
         assert len(line) == 1 and line[0].startswith("Final scoring: final goal ")
         assert line[0].endswith(f"; total {view['seats'][i]['pp']} PP")
+
+
+#: the basic garage tiles' benefits as the player boards draw them (speech token, 2 vouchers,
+#: 2 books, 2 shifts, one of each) and the certification track's section 3 (4 PP, 2 shifts,
+#: 2 books, 2 vouchers, short words): English, and bot/locale/<lang>/boardhost.po
+GARAGE_WORDS = {
+    "en": {"speech", "2 vchr", "2 books", "2 shifts", "1 of each"},
+    "cs": {"proslov", "2 pouk.", "2 knihy", "2 směny", "1 od každého"},
+    "nl": {"speech", "2 vchr", "2 boeken", "2 diensten", "1 van elk"},
+    "lt": {"kalba", "2 kup.", "2 knygos", "2 pamainos", "po 1"},
+}
+CERT_SECTION_3 = {
+    "en": ["4PP", "2×shift", "2×book", "2×vchr"],
+    "cs": ["4PP", "2×sm.", "2×kn.", "2×pouk."],
+    "nl": ["4PP", "2×dnst", "2×boek", "2×vchr"],
+    "lt": ["4PP", "2×pam.", "2×kn.", "2×kup."],
+}
+
+
+@pytest.mark.parametrize("lang", sorted(GARAGE_WORDS))
+def test_counted_benefits_read_as_plurals_in_the_tables_language(lang):
+    """Two books on a garage tile read "2 books" (Czech "2 knihy", Lithuanian "2 knygos"),
+    not the singular after the number ("2 book", "2 kniha"); the certification track's short
+    words take the count as "2×", whole (not shortened with "…")."""
+
+    state = mid_game(2)
+    view = ENGINE.view(state, None)
+    texts = [t for lay in board_layouts("kanban-ev", view, lang) for t in lay.texts()]
+    assert [s["gset"] for s in view["seats"]] == ["basic", "basic"]
+    for seat in NAMES[:2]:
+        drawn = {t.text for t in texts if t.tag.startswith(f"player:{seat}:garages:") and t.text[1:3] == ": "}
+        assert {d.split(": ", 1)[1] for d in drawn} == GARAGE_WORDS[lang], drawn
+    cert = [next(t.text for t in texts if t.tag == f"certification-track:3:{k}") for k in range(1, 5)]
+    assert cert == CERT_SECTION_3[lang]
