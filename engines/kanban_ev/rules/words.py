@@ -17,6 +17,13 @@ T, Tn, Tp = texts("kanban-ev")
 DOMAIN = "kanban-ev"
 
 
+def Tnp(context: str, singular: str, plural: str, n: int, /, **params: Any) -> Text:  # noqa: N802
+    """A message of the game's catalog with plural forms for ``n`` and a ``context`` (the same
+    English words read in another grammatical case elsewhere); extracted as ``Tnp:1c,2,3``."""
+
+    return Text(singular, {"n": n, **params}, plural, context, DOMAIN)
+
+
 def tx(msgid: str, /, **params: Any) -> Text:
     """A message of the game's catalog marked elsewhere with ``N_`` (a table of messages)."""
 
@@ -77,12 +84,14 @@ def parts(items: list[str]) -> list[Text]:
     return [part(p) for p in items]
 
 
-#: a benefit's unit for a number of them, one shared Text per number (texts are immutable)
+#: a benefit's unit for a number of them, one shared Text per number (texts are immutable); a
+#: benefit is what a player gains (the object: Czech "získává 1 uloženou směnu"), so the banked
+#: shifts are their own message beside the "{n} banked shift" Sandra's lines say as a subject
 _UNIT = {
     unit: lru_cache(maxsize=None, typed=True)(words)
     for unit, words in {
         "pp": lambda n: Tn("{n} PP", "{n} PP", n),
-        "shift": lambda n: Tn("{n} banked shift", "{n} banked shifts", n),
+        "shift": lambda n: Tnp("gained", "{n} banked shift", "{n} banked shifts", n),
         "book": lambda n: Tn("{n} book", "{n} books", n),
         "voucher": lambda n: Tn("{n} parts voucher", "{n} parts vouchers", n),
         "speech": lambda n: Tn("{n} speech token", "{n} speech tokens", n),

@@ -21,6 +21,7 @@ KEYWORDS = {
     "T": None,
     "Tn": (1, 2),
     "Tp": ((1, "c"), 2),
+    "Tnp": ((1, "c"), 2, 3),
     "N_": None,
     "gettext": None,
     "pgettext": ((1, "c"), 2),

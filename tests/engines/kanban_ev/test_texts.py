@@ -45,6 +45,40 @@ def test_mean_sandra_event_names_who_what_and_the_penalty():
     ]
 
 
+def test_gained_banked_shifts_are_the_object_and_sandras_the_subject_in_czech_and_lithuanian():
+    import bot.i18n  # noqa: F401  (installs the catalogs)
+
+    s = fresh(2)
+    put(s.player_boards[0], banked_shifts=0, books=0)
+    ev = []
+    R.gain(s, 0, {"shift": 1, "book": 1}, ev, "garage tile")
+    R.gain(s, 0, {"shift": 2}, ev, "garage tile")
+    assert [e.text for e in ev] == [
+        "p0 gains 1 banked shift and 1 book (garage tile).",
+        "p0 gains 2 banked shifts (garage tile).",
+    ]
+    # what is gained is the object: Czech accusative "uloženou směnu", Lithuanian "sukauptą pamainą"
+    assert [e.text.render("cs") for e in ev] == [
+        "p0 získává 1 uloženou směnu a 1 knihu (destička garáže).",
+        "p0 získává 2 uložené směny (destička garáže).",
+    ]
+    assert [e.text.render("lt") for e in ev] == [
+        "p0 gauna 1 sukauptą pamainą ir 1 knygą (garažo plytelė).",
+        "p0 gauna 2 sukauptas pamainas (garažo plytelė).",
+    ]
+    # Sandra's line has the banked shifts as a subject: nominative "uložená směna", "sukaupta pamaina"
+    s = fresh(3)
+    for p in s.player_boards:
+        put(p, pp=15, training=[0] * 5, banked_shifts=0)
+    put(s.player_boards[0], upgraded=["city-body"], banked_shifts=1)
+    put(s.player_boards[1], upgraded=["suv-body", "truck-body", "city-motor"])
+    s.player_boards[2].training[0] = 1
+    ev = []
+    R.evaluate(s, "rd", ev)
+    assert " a 1 uložená směna: ztrácí 1 + 4 = 5 PP" in ev[0].text.render("cs")
+    assert " ir 1 sukaupta pamaina: praranda 1 + 4 = 5 PP" in ev[0].text.render("lt")
+
+
 def test_nice_sandra_event():
     s = fresh(2, sandra="nice")
     put(s.player_boards[0], pp=0, training=[0, 2, 0, 0, 0], garages=["city", "suv", "", "", ""], banked_shifts=8)
