@@ -8,10 +8,25 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 
-from bot.i18n import DOMAIN, LOCALE_DIR, PSEUDO, T, Tn, Tp, catalog, gettext, language, pick, placeholders, pseudo
+from bot.i18n import (
+    DOMAIN,
+    LANGUAGES,
+    LOCALE_DIR,
+    PSEUDO,
+    T,
+    Tn,
+    Tp,
+    catalog,
+    gettext,
+    language,
+    pick,
+    placeholders,
+    pseudo,
+)
 from engines import registry
 
-LANGS = ("cs", "nl", "lt")
+#: every translated language bot/i18n.py speaks (a new one is checked as soon as it is listed)
+LANGS = tuple(lang for lang in LANGUAGES if lang != "en")
 ROOT = LOCALE_DIR.parent.parent
 #: each game's own catalog (its texts: events, move sentences, refusals, steps) is named by its
 #: id and holds what the game's package (engines/<id with _>) marks; "boardhost" holds the rest
@@ -121,29 +136,41 @@ def check_placeholders(lang: str, cat: Catalog) -> None:
             s.format_map({p: "x" for p in expected})  # no stray brace
 
 
-def test_each_language_has_its_plural_forms():
-    # Czech: 1 den, 2–4 dny, 5+ (and 22) dní; Lithuanian: 1 and 21 diena, 2–9 and 22 dienos, 10–20 and 0 dienų;
-    # Dutch: 1 dag, otherwise dagen (the grammars of the languages, written out by hand)
-    assert po("cs").num_plurals == 3 and po("lt").num_plurals == 3 and po("nl").num_plurals == 2
+#: each language's plural forms, written out by hand from its grammar (README "Adding a
+#: language": a new language adds its own): the number of forms its catalog declares, and
+#: "vacation {n} day(s)" for counts that pick each form
+PLURALS = {
+    # Czech: 1 den, 2–4 dny, 5+ (and 22) dní (only 2, 3, 4 themselves take "dny")
+    "cs": (
+        3,
+        {1: "dovolená 1 den", 2: "dovolená 2 dny", 4: "dovolená 4 dny", 5: "dovolená 5 dní", 22: "dovolená 22 dní"},
+    ),
+    # Dutch: 1 dag, otherwise dagen
+    "nl": (2, {1: "vakantie 1 dag", 2: "vakantie 2 dagen", 0: "vakantie 0 dagen"}),
+    # Lithuanian: 1 and 21 diena, 2–9 and 22 dienos, 10–20 and 0 dienų
+    "lt": (
+        3,
+        {
+            1: "atostogos 1 diena",
+            2: "atostogos 2 dienos",
+            9: "atostogos 9 dienos",
+            10: "atostogos 10 dienų",
+            11: "atostogos 11 dienų",
+            19: "atostogos 19 dienų",
+            21: "atostogos 21 diena",
+            22: "atostogos 22 dienos",
+        },
+    ),
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_each_language_has_its_plural_forms(lang):
+    assert lang in PLURALS, f"{lang}: write its plural forms by hand in PLURALS (README 'Adding a language')"
+    forms, examples = PLURALS[lang]
+    assert po(lang).num_plurals == forms
     day = ("vacation {n} day", "vacation {n} days")
-    assert [Tn(*day, n).render("cs") for n in (1, 2, 4, 5, 22)] == [
-        "dovolená 1 den",
-        "dovolená 2 dny",
-        "dovolená 4 dny",
-        "dovolená 5 dní",
-        "dovolená 22 dní",  # Czech: only 2, 3, 4 themselves take "dny"
-    ]
-    assert [Tn(*day, n).render("lt") for n in (1, 2, 9, 10, 11, 19, 21, 22)] == [
-        "atostogos 1 diena",
-        "atostogos 2 dienos",
-        "atostogos 9 dienos",
-        "atostogos 10 dienų",
-        "atostogos 11 dienų",
-        "atostogos 19 dienų",
-        "atostogos 21 diena",
-        "atostogos 22 dienos",
-    ]
-    assert [Tn(*day, n).render("nl") for n in (1, 2, 0)] == ["vakantie 1 dag", "vakantie 2 dagen", "vakantie 0 dagen"]
+    assert {n: Tn(*day, n).render(lang) for n in examples} == examples
     assert Tn(*day, 3).render("en") == "vacation 3 days" == Tn(*day, 3)
 
 

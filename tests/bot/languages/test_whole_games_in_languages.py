@@ -25,14 +25,14 @@ import re
 import pytest
 
 import engines.i18n as texts
-from bot.i18n import PSEUDO, catalog
+from bot.i18n import LANGUAGES, PSEUDO, catalog
 from engines.i18n import CODE
 from tests.bot.languages.test_languages_on_discord import bypassed
 from tests.bot.pressing_driver import Presser, components
 
 GAMES = {"factory-manager": 3, "visiting-kaunas": 2, "transport": 4, "kanban-ev": 2}
 SUITE = [("factory-manager", PSEUDO), ("visiting-kaunas", PSEUDO), ("transport", PSEUDO), ("kanban-ev", PSEUDO)]
-ALL = [(g, lang) for g in GAMES for lang in (PSEUDO, "cs", "nl", "lt")]
+ALL = [(g, lang) for g in GAMES for lang in (PSEUDO, *LANGUAGES) if lang != "en"]
 CASES = ALL if os.environ.get("BOARDHOST_ALL_WHOLE_GAMES") else SUITE
 
 
