@@ -56,7 +56,7 @@ def _pct(values: list[float], q: float) -> float:
     return values[min(len(values) - 1, int(round(q * (len(values) - 1))))]
 
 
-LANGS = ("en", "cs", "nl", "lt")
+LANGS = bot.i18n.LANGUAGES  # English first: the others are compared with it
 
 
 def _figures() -> dict:
@@ -151,7 +151,10 @@ def main() -> None:
         help="render each summary R times and keep the least time (default 5; 1 = a single render)",
     )
     ap.add_argument(
-        "--lang", default="en", choices=(*LANGS, "all"), help="the images' language (default en; all: en cs nl lt)"
+        "--lang",
+        default="en",
+        choices=(*LANGS, "all"),
+        help=f"the images' language (default en; all: {' '.join(LANGS)})",
     )
     args = ap.parse_args()
     langs = LANGS if args.lang == "all" else (args.lang,)
