@@ -13,7 +13,7 @@ Tags: ``header``, ``status``, ``grid:<r>:<c>``, ``ship:<seat>:top|right``, ``eve
 
 from __future__ import annotations
 
-from engines.i18n import T, Text, Tn, Tp
+from engines.i18n import T, Text, Tn, Tp, texts
 from renderers.base import Ellipse, Layout, Polygon, Rect, fit_text, line_height, local, measure, text, wrap
 from renderers.summary import PICTURE_W, SeatSummary, Summary
 
@@ -21,6 +21,20 @@ WIDTH = 1500
 PLAYER_COLOURS = ["#d43c3c", "#2f6fd6", "#2e9e4a", "#e08a10"]
 CATEGORY_COLOURS = {"food": "#f6d39a", "shop": "#b5dcf7", "culture": "#dcc8f5", "other": "#bfe8b8", None: "#d9d9d9"}
 ZONES = ("morning", "midday", "evening")
+_game_text = texts("visiting-kaunas")[2]  # not named Tp: these messages are the game's, not boardhost's
+#: an event card's category target as printed, from the game's catalog (the messages of
+#: engines/visiting_kaunas/text.py CATEGORY_NAMES, which a renderer may not import)
+CATEGORY_NAMES: dict[str, Text] = {
+    "food": _game_text("building category", "Food"),
+    "shop": _game_text("building category", "Shop"),
+    "culture": _game_text("building category", "Culture"),
+    "other": _game_text("building category", "Other"),
+}
+#: the widest a building-grid cell grows (px): at 7 columns (4 players) the event board right of
+#: the grid then keeps cards of (1500 - 16 - (16 + 7 * 128 + 120) - 20) // 3 = 144 px (165 in
+#: English, whose widest cell name "Watches store" needs 119); the widest catalog cell name, cs
+#: "Muzeum umění" (112 px + 16), fits on one line; a wider one breaks over two
+CELL_MAX = 128
 
 
 def _tourists(n: int) -> Text:
@@ -112,10 +126,13 @@ def _name(view: dict, seat: str) -> str:
 
 
 def _building_name(view: dict, building: str) -> str:
-    """The printed name of a building type (the view's ``buildings``), shortened for a cell."""
+    """The printed name of a building type (the view's ``buildings``), shortened for a cell,
+    or of an event card's category target as the game's catalog has it (:data:`CATEGORY_NAMES`:
+    "Culture", cs "Kultura"; the view gives only the id, and its digest is fixed by
+    tests/engines/test_determinism.py)."""
 
     info = view["buildings"].get(building)
-    return _short(info["name"]) if info else building.capitalize()
+    return _short(info["name"]) if info else CATEGORY_NAMES.get(building, building)
 
 
 def _card_text(view: dict, card: dict) -> tuple[str, str]:
@@ -242,9 +259,14 @@ def _cell(lay: Layout, view: dict, b: str, x: int, y: int, cw: int, ch: int, tag
 def _grid_and_events(lay: Layout, view: dict, top: int) -> int:
     grid = view["grid"]
     rows, cols = len(grid), len(grid[0])
-    # cells as wide as the longest building name in the grid needs (names are never cut)
-    names = [_short(view["buildings"][b]["name"]) for row in grid for b in row if b in view["buildings"]]
-    cw, ch = max([112] + [measure(n, 16)[0] + 16 for n in names]), 58
+    # cells as wide as the longest cell name in the grid needs (the catalog's short names,
+    # :data:`CELL_NAMES`), at most CELL_MAX px; a name wider than that is broken over two
+    # lines (at a catalog's soft hyphen) and then every row is a line taller
+    names = {b: local(CELL_NAMES[b]) for row in grid for b in row if b in view["buildings"]}
+    cw = min(CELL_MAX, max([112] + [measure(n.replace(SHY, ""), 16)[0] + 16 for n in names.values()]))
+    lines = {b: _name_lines(n, cw - 14, 16) for b, n in names.items()}
+    extra = 20 if any(len(ln) > 1 for ln in lines.values()) else 0
+    ch = 58 + extra
     gx, gy = 16, top + 58
     title = lay.add(text(gx, top, Tp("image label", "Building grid"), 20, INK, tag="grid:title"))
     legend = fit_text(T("capacity/$: morning · midday · evening"), cols * cw + 100 - title.w - 16, 15)
@@ -265,11 +287,13 @@ def _grid_and_events(lay: Layout, view: dict, top: int) -> int:
             info = _cell(lay, view, b, x, y, cw, ch, tag)
             if info is None:
                 continue
-            lay.add(text(x + 7, y + 6, fit_text(_short(info["name"]), cw - 14, 16), 16, INK, tag=tag + ":name"))
+            name = lines[b] if len(lines[b]) <= 2 else [lines[b][0], " ".join(lines[b][1:])]
+            for k, ln in enumerate(name):
+                lay.add(text(x + 7, y + 6 + 20 * k, fit_text(ln, cw - 14, 16), 16, INK, tag=tag + ":name"))
             zs = " ".join(f"{info['zones'][z][0]}/{info['zones'][z][1]}" if z in info["zones"] else "–" for z in ZONES)
             if b == "park":
                 zs = Tp("building", "closed")
-            lay.add(text(x + 7, y + 32, fit_text(zs, cw - 14, 15), 15, "#333333", tag=tag + ":zones"))
+            lay.add(text(x + 7, y + 32 + extra, fit_text(zs, cw - 14, 15), 15, "#333333", tag=tag + ":zones"))
     # ships
     for seat in view["players"]:
         p = view["pl"][seat]
@@ -327,10 +351,15 @@ def _empty_slot(lay: Layout, x: int, y: int, w: int, h: int, label: str, tag: st
 def _events(lay: Layout, view: dict, ex: int, top: int) -> int:
     w = WIDTH - ex - 16
     cw = (w - 20) // 3
-    chh = 112
+    # a face-up card's target that one line cannot hold (lt "Laikrodžių parduotuvė: išvyksta"
+    # in a 148 px card) goes on up to three lines: every face-up card is then as much taller
+    targets = [_target_lines(view, stack[-1], cw)[1] for stack in view["up"] if stack]
+    extra = _target_extra(max([1] + [len(t) for t in targets]))
+    chh = 112 + extra
     title = lay.add(text(ex, top, Tp("image label", "Event board"), 20, INK, tag="event:title"))
     discard = Tp("image label", "discard {n}", n=len(view["discard"]))
-    lay.add(text(ex + max(140, title.w + 16), top + 4, discard, 15, MUTED, tag="event:discard"))
+    dx = max(140, title.w + 16)
+    lay.add(text(ex + dx, top + 4, fit_text(discard, w - dx, 15), 15, MUTED, tag="event:discard"))
     y1 = top + 30
     lay.add(text(ex, y1, Tp("image label", "face up"), 15, MUTED, tag="event:uplabel"))
     for i in range(3):
@@ -344,7 +373,7 @@ def _events(lay: Layout, view: dict, ex: int, top: int) -> int:
             _empty_slot(lay, x, y, cw, chh, fit_text(T("{slot}: empty", slot=slot), cw - 8, 15), tag)
             continue
         card = stack[-1]
-        _event_card(lay, view, card, x, y, cw, chh, tag, f"up{i + 1}", below=len(stack) - 1, die=die)
+        _event_card(lay, view, card, x, y, cw, chh, tag, f"up{i + 1}", below=len(stack) - 1, die=die, extra=extra)
     y2 = y1 + 20 + chh + 10
     lay.add(text(ex, y2, Tp("image label", "face down"), 15, MUTED, tag="event:downlabel"))
     for i in range(3):
@@ -388,6 +417,23 @@ def _events(lay: Layout, view: dict, ex: int, top: int) -> int:
     return y
 
 
+def _target_lines(view: dict, card: dict, w: int) -> tuple[int, list[str]]:
+    """(size, lines) of a card's target ("Culture: in/out") in a ``w`` px card: one line at
+    18 px when it fits, else broken at spaces over up to three lines at 16 px."""
+
+    target = _card_text(view, card)[0]
+    if measure(target, 18)[0] <= w - 16:
+        return 18, [target]
+    return 16, wrap(target, w - 16, 16, max_lines=3)
+
+
+def _target_extra(n_lines: int) -> int:
+    """How much taller (px) face-up cards are for a target of ``n_lines``: one 18 px line
+    (22 px and a 6 px gap) is the card's 112 px; 16 px lines take 20 px each: 2 -> 18, 3 -> 38."""
+
+    return 0 if n_lines <= 1 else 20 * n_lines - 22
+
+
 def _event_card(
     lay: Layout,
     view: dict,
@@ -400,14 +446,21 @@ def _event_card(
     pos: str,
     below: int = 0,
     die: dict | None = None,
+    extra: int = 0,
 ) -> None:
+    """A face-up event card at (x, y), ``w`` x ``h`` px: head, target (:func:`_target_lines`;
+    ``extra`` px below the head for a target of more lines, the card that much taller), and
+    its three time-zone slots."""
+
     lay.add(Rect(x=x, y=y, w=w, h=h, fill="#fffdf3", outline="#6b5b2a", width=2, radius=8, tag=tag))
     head = local(T("{slot} · {card} · L{level}", slot=pos, card=card["id"], level=card["level"]))
     if below:
         head += f" (+{below})"
     lay.add(text(x + 8, y + 6, fit_text(head, w - 16, 15), 15, MUTED, tag=tag + ":head"))
-    target, _zones = _card_text(view, card)
-    lay.add(text(x + 8, y + 28, fit_text(target, w - 16, 18), 18, INK, tag=tag + ":target"))
+    size, lines = _target_lines(view, card, w)
+    for k, ln in enumerate(lines):
+        lay.add(text(x + 8, y + 28 + 20 * k, fit_text(ln, w - 16, size), size, INK, tag=tag + ":target"))
+    y += extra
     # three zone slots
     sw = (w - 16 - 8) // 3
     for k, z in enumerate(ZONES):
