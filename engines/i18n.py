@@ -240,6 +240,21 @@ def N_(msgid: str) -> str:  # noqa: N802
 
 
 # ----- stored texts ---------------------------------------------------------------------------
+def _param_json(value: Any) -> Any:
+    """:func:`to_json` of a Text's parameter. A Text parameter's JSON is kept on it (a Text is
+    immutable; a cell's code, a tile's name or a colour is one shared Text met in event after
+    event), so its JSON is built once and shared: callers replace stored JSON, never change
+    it in place."""
+
+    if isinstance(value, Text):
+        d = value.__dict__
+        known = d.get("_json")
+        if known is None:
+            known = d["_json"] = to_json(value)
+        return known
+    return to_json(value)
+
+
 def to_json(value: Any) -> Any:
     """``value`` as plain JSON: a Text as ``{"t": msgid, "p": {...}, "n": plural, "c":
     context, "d": domain}`` (only the keys that are set; parameters converted the same way),
@@ -248,7 +263,7 @@ def to_json(value: Any) -> Any:
     if isinstance(value, Text):
         out: dict[str, Any] = {"t": value.msgid}
         if value.params:
-            out["p"] = {k: to_json(v) for k, v in value.params.items()}
+            out["p"] = {k: _param_json(v) for k, v in value.params.items()}
         if value.plural is not None:
             out["n"] = value.plural
         if value.context is not None:

@@ -20,7 +20,7 @@ from engines.base import (
     normalize,
     shuffled,
 )
-from engines.i18n import DEFAULT_DOMAIN, Text, from_json, texts, to_json
+from engines.i18n import from_json, texts, to_json
 from engines.transport import data
 from engines.transport import hexes as hx
 from engines.transport import rules as R
@@ -500,7 +500,7 @@ class Transport(Engine):
             R.move_parcel(new, grid, player, action, events, after)
         put(new, "field", field_of(grid, new.field, touched))
         self._remember(new.field, grid, after(), moves if new.phase == "move" else None, known)
-        put(new, "recent", (new.recent + [_event_json(e.text) for e in events if e.public and e.type != "draw"])[-4:])
+        put(new, "recent", (new.recent + [to_json(e.text) for e in events if e.public and e.type != "draw"])[-4:])
 
     # ----- text ---------------------------------------------------------------------------
     def parse(self, state, text: str) -> ActionModel:
@@ -914,41 +914,6 @@ class Transport(Engine):
         for value in sorted(set(sc.values()), reverse=True):
             tiers.append([p for p in state.players if sc[p] == value])
         return tiers
-
-
-#: id of a Text met as a parameter of an event's text (a cell's code, a tile's name, a colour:
-#: shared Texts, met again and again) -> (that Text, its to_json); at most 4096, then afresh.
-#: The entries of ``recent`` share these JSON values: they are replaced, never changed in place.
-_PARAM_JSON: dict[int, tuple] = {}
-
-
-def _event_json(text) -> object:
-    """``to_json(text)`` for the text of an event of ``apply`` (the same value), its Text
-    parameters' JSON remembered by identity (:data:`_PARAM_JSON`)."""
-
-    if not isinstance(text, Text):
-        return to_json(text)
-    out: dict = {"t": text.msgid}
-    if text.params:
-        params = {}
-        for k, v in text.params.items():
-            if isinstance(v, Text):
-                known = _PARAM_JSON.get(id(v))
-                if known is None or known[0] is not v:
-                    if len(_PARAM_JSON) >= 4096:
-                        _PARAM_JSON.clear()
-                    known = _PARAM_JSON[id(v)] = (v, to_json(v))
-                params[k] = known[1]
-            else:
-                params[k] = to_json(v)
-        out["p"] = params
-    if text.plural is not None:
-        out["n"] = text.plural
-    if text.context is not None:
-        out["c"] = text.context
-    if text.domain != DEFAULT_DOMAIN:
-        out["d"] = text.domain
-    return out
 
 
 _new, _set = object.__new__, object.__setattr__
