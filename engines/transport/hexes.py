@@ -644,22 +644,53 @@ def wrench_groups(grid: dict, front: dict | None = None) -> list[tuple[Pos, list
             if slots is None:
                 pal = pallets(grid)  # p is never a pallet (pallets have no icon)
                 slots = pallet_slots(grid, pal, front)
+                same = {}  # shape -> the inserts when lifting the tile changes no slot
             # lifting p changes only the slots of pallets within two steps of it
-            lifted = []
-            for slot in slots:
+            lifted = None
+            for i, slot in enumerate(slots):
                 ppos = slot[1]
                 dq, dr = ppos[0] - q, ppos[1] - r
                 if abs(dq) + abs(dr) + abs(dq + dr) <= 4:
                     if fw is None:
-                        fw = frontier_without(grid, front, p)
-                    slot = _slot(grid, slot[0], ppos, fw, skip=p)
-                    if slot is None:
-                        continue
-                lifted.append(slot)
-            if lifted:
-                inserts = [(pal[colour], k, pallet_to) for colour, k, pallet_to in insertions(grid, tile, lifted)]
+                        fw = _Near(grid, front, p)
+                    new = _slot(grid, slot[0], ppos, fw, skip=p)
+                    if new != slot and lifted is None:
+                        lifted = slots[:i]
+                    slot = new
+                if lifted is not None and slot is not None:
+                    lifted.append(slot)
+            if lifted is None:  # every slot as on the whole field: the same for each such tile
+                inserts = same.get(shape)
+                if inserts is None:
+                    inserts = same[shape] = _inserts(grid, tile, slots, pal)
+            elif lifted:
+                inserts = _inserts(grid, tile, lifted, pal)
         out.append((p, moves, inserts))
     return out
+
+
+def _inserts(grid: dict, tile: str, slots: list, pal: dict) -> list:
+    """The :func:`wrench_groups` inserts of ``tile`` at the pallet ``slots``."""
+
+    return [(pal[colour], k, pallet_to) for colour, k, pallet_to in insertions(grid, tile, slots)]
+
+
+class _Near(dict):
+    """The :func:`frontier_without` of ``grid`` (frontier ``front``) and ``pos`` at the cells
+    that are next to a tile of the grid without ``pos`` (only ``pos`` and its empty neighbours
+    change: those are worked out, the others read from ``front``; a cell that leaves the
+    frontier reads as before, and is never asked for)."""
+
+    __slots__ = ("front",)
+
+    def __init__(self, grid: dict, front: dict, pos: Pos) -> None:
+        q, r = pos
+        super().__init__((n, front[n]) for n in ((q + dq, r + dr) for dq, dr in DIRS) if n in front)
+        self.front = front
+        _drop(grid, self, pos)
+
+    def __missing__(self, cell: Pos) -> tuple[int, int]:
+        return self.front[cell]
 
 
 #: the six neighbour steps in the order of the cells they reach, (direction, step, the bit of
