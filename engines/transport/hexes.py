@@ -18,7 +18,7 @@ Rules implemented here (Transport, SEED sections "Verbindt een tegel", "Iconen",
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
+from bisect import bisect_left, insort
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -308,7 +308,42 @@ def frontier_after(before: dict, front: dict, after: dict, touched) -> dict[Pos,
         if p in after:
             g[p] = after[p]
             _add(g, out, p)
+    cells = frozenset(touched)
+    near = set(cells)
+    for q, r in cells:
+        near.update((q + dq, r + dr) for dq, dr in DIRS)
+    _DERIVED[0] = ((out, front, cells, frozenset(near)), *_DERIVED[0][: _DERIVED_MAX - 1])
     return out
+
+
+#: the frontiers :func:`frontier_after` derived last, newest first (at most _DERIVED_MAX):
+#: ``(frontier, the frontier it came from, the cells whose tiles changed, the cells whose
+#: frontier entries may differ: those and their neighbours)``, so that what is remembered of
+#: one frontier (:func:`_seen`, :func:`slots_of`) can be brought up to date for the next in
+#: the changed cells only; one tuple, replaced whole
+_DERIVED: list = [()]
+_DERIVED_MAX = 4
+
+
+def _ancestry(front: dict, older: dict) -> tuple[set, set] | None:
+    """``(cells whose tiles changed, cells whose frontier entries may differ)`` between the
+    grid of ``older`` and that of ``front`` when ``front`` was derived from ``older`` by
+    :func:`frontier_after` steps still in ``_DERIVED``; else None."""
+
+    chain = _DERIVED[0]
+    touched: set = set()
+    near: set = set()
+    f = front
+    for _ in chain:
+        step = next((x for x in chain if x[0] is f), None)
+        if step is None:
+            return None
+        touched |= step[2]
+        near |= step[3]
+        f = step[1]
+        if f is older:
+            return touched, near
+    return None
 
 
 def open_cells(grid: dict) -> set[Pos]:
@@ -387,9 +422,11 @@ def placements(
     return out
 
 
-# the last frontier seen: (frontier, its open cells sorted with their masks, its other cells
-# sorted, {shape: placements}); one entry, replaced whole (a frontier is never changed once
-# built: the functions here change only their own copies)
+# the last frontier seen: (frontier, its open cells sorted with their masks, the placements of
+# a floor tile (its other cells sorted, rotation 0), {shape: placements}); one entry, replaced
+# whole (a frontier is never changed once built: the functions here change only their own
+# copies). When the frontier was derived from the last one, only its changed cells are redone
+# (_seen_after).
 _SEEN: list = [None]
 
 
@@ -404,11 +441,40 @@ def _seen(front: dict) -> tuple:
     """The ``_SEEN`` entry of ``front`` (made and remembered when it is not the last one)."""
 
     seen = _SEEN[0]
-    if seen is None or seen[0] is not front:
+    if seen is not None and seen[0] is front:
+        return seen
+    found = None if seen is None else _ancestry(front, seen[0])
+    if found is not None:
+        seen = _seen_after(seen, front, found[1])
+    else:
         cells = sorted(front, key=_order)
-        seen = (front, [(p, front[p]) for p in cells if front[p][1]], [p for p in cells if not front[p][1]], {})
-        _SEEN[0] = seen
+        seen = (front, [(p, front[p]) for p in cells if front[p][1]], [(p, 0) for p in cells if not front[p][1]], {})
+    _SEEN[0] = seen
     return seen
+
+
+def _seen_after(seen: tuple, front: dict, near: set) -> tuple:
+    """The ``_SEEN`` entry of ``front`` from ``seen``, that of a frontier whose entries are
+    those of ``front`` outside the cells ``near``: only those are redone."""
+
+    before, opened, floors, _known = seen
+    floors = list(floors)
+    opened = [x for x in opened if x[0] not in near]
+    for c in near:
+        b, a = before.get(c), front.get(c)
+        if a == b:
+            if a is not None and a[1]:
+                opened.append((c, a))
+            continue
+        if b is not None and not b[1]:
+            del floors[bisect_left(floors, (c, 0))]
+        if a is not None:
+            if a[1]:
+                opened.append((c, a))
+            else:
+                insort(floors, (c, 0))
+    opened.sort()  # by cell (each cell once): the order of ORDER
+    return (front, opened, floors, {})
 
 
 def _placed_in(seen: tuple, shape: str) -> list[tuple[Pos, int]]:
@@ -418,7 +484,7 @@ def _placed_in(seen: tuple, shape: str) -> list[tuple[Pos, int]]:
     out = known.get(shape)
     if out is None:
         if shape == "floor":
-            out = [(p, 0) for p in seen[2]]
+            out = seen[2]
         else:
             fit = _FIT[shape]
             out = []
