@@ -552,6 +552,56 @@ def pallet_slots(
     return out
 
 
+#: (frontier, its grid's pallets, their pallet_slots) of the last frontier slots_of saw; one
+#: entry, replaced whole
+_SLOTS: list = [None]
+
+
+def slots_of(grid: dict, front: dict) -> tuple[dict[str, Pos], list]:
+    """``(pallets(grid), pallet_slots(grid, those, front))`` for the grid of the frontier
+    ``front``, remembered for the last frontier (both depend on the tiles alone, like the
+    frontier, and a frontier is the same object for the next step when a step moved or loaded
+    a parcel only): shared, the caller must not change them. When ``front`` was derived from
+    the last one (:func:`frontier_after`), only the pallets within two steps of a changed
+    cell are looked at again (a slot reads the pallet's cell, its neighbours and their
+    frontier entries)."""
+
+    seen = _SLOTS[0]
+    if seen is not None and seen[0] is front:
+        return seen[1], seen[2]
+    found = None if seen is None else _ancestry(front, seen[0])
+    if found is None:
+        pal = pallets(grid)
+        slots = pallet_slots(grid, pal, front)
+    else:
+        touched = found[0]
+        before = seen[1]
+        pal = {c: p for c, p in before.items() if p not in touched}
+        for t in touched:
+            c = grid.get(t)
+            if c is not None and c[0] in _PALLET_IDS:
+                pal[c[0]] = t
+        kept = {slot[0]: slot for slot in seen[2]}
+        slots = []
+        for colour, ppos in sorted(pal.items()):
+            if before.get(colour) == ppos:
+                q, r = ppos
+                for tq, tr in touched:
+                    dq, dr = tq - q, tr - r
+                    if abs(dq) + abs(dr) + abs(dq + dr) <= 4:
+                        break
+                else:  # nothing changed within two steps: the slot (or its absence) stays
+                    slot = kept.get(colour)
+                    if slot is not None:
+                        slots.append(slot)
+                    continue
+            slot = _slot(grid, colour, ppos, front)
+            if slot is not None:
+                slots.append(slot)
+    _SLOTS[0] = (front, pal, slots)
+    return pal, slots
+
+
 def _slot(grid: dict, colour: str, ppos: Pos, front: dict | None = None, skip: Pos | None = None):
     """The :func:`pallet_slots` entry of the pallet ``colour`` at ``ppos``, or None when it
     is not attached to the belt. ``skip``: a cell that counts as empty (a tile lifted by
@@ -708,8 +758,7 @@ def wrench_groups(grid: dict, front: dict | None = None) -> list[tuple[Pos, list
         inserts = []
         if shape in data.BELT_SHAPES:
             if slots is None:
-                pal = pallets(grid)  # p is never a pallet (pallets have no icon)
-                slots = pallet_slots(grid, pal, front)
+                pal, slots = slots_of(grid, front)  # p is never a pallet (pallets have no icon)
                 same = {}  # shape -> the inserts when lifting the tile changes no slot
             # lifting p changes only the slots of pallets within two steps of it
             lifted = None

@@ -107,12 +107,6 @@ def points(state: State, seat: str) -> int:
     return sum(p[0] for p in state.scored[seat])
 
 
-# (frontier, its grid's pallets, their pallet_slots) of the last frontier connect_options saw:
-# both depend on the tiles alone, like the frontier, and a frontier is the same object for the
-# next step when a step moved or loaded a parcel only (hexes.frontier_after); replaced whole
-_SLOTS: list = [None]
-
-
 def connect_options(
     state: State, grid: dict, seat: str, first_only: bool = False, only: str | None = None, front: dict | None = None
 ):
@@ -134,13 +128,8 @@ def connect_options(
     out = []
     if front is None:
         front = hx.frontier(grid)
-    seen = _SLOTS[0]
-    if seen is not None and seen[0] is front:
-        pal, slots = dict(seen[1]), seen[2]
-    else:
-        pal = hx.pallets(grid)
-        slots = hx.pallet_slots(grid, pal, front)
-        _SLOTS[0] = (front, dict(pal), slots)
+    pal, slots = hx.slots_of(grid, front)
+    pal = dict(pal)  # changed below while each insertion is checked
     icons = hx.IconCheck(grid, len(state.bag), pal, front)
     loading_free = None  # whether grid has an empty loading tile (computed when needed)
     g = None  # a working copy of grid: each candidate step is written into it, checked, undone
