@@ -393,8 +393,11 @@ def _events(lay: Layout, view: dict, ex: int, top: int) -> int:
             extra.append(local(_coins(d["stake"])))
         if d["die"]:
             extra.append(local(T("die {value} {zone}", value=d["die"]["v"], zone=ZONE_SHORT[d["die"]["zone"]])))
-        if extra:
-            lay.add(text(x + 10, y + 40, fit_text(" · ".join(extra), cw - 20, 16), 16, "#ffe27a", tag=tag + ":info"))
+        # the coins and the die each on a line of their own (one line: 40 px down, as before;
+        # two: 30 and 50), so a card of 144 px (4 players) holds "12 mincí" and "kostka 6 pol."
+        for k, info in enumerate(extra):
+            iy = y + 40 if len(extra) == 1 else y + 30 + 20 * k
+            lay.add(text(x + 10, iy, fit_text(info, cw - 20, 16), 16, "#ffe27a", tag=tag + ":info"))
     y = y2 + 20 + 74 + 10
     ev = view.get("event")
     if ev:
@@ -469,9 +472,10 @@ def _event_card(
         chosen = die is not None and die["zone"] == z
         fill = "#ffd54a" if chosen else ("#cfe8c6" if on else "#e4e4e4")
         lay.add(Rect(x=sx, y=y + 56, w=sw, h=44, fill=fill, outline="#999999", radius=4, tag=f"{tag}:{z}"))
-        label = ZONE_SHORT[z] if on else "-"
         if chosen:
-            label = Tp("image label", "die {value}", value=die["v"])
+            _die_face(lay, sx + sw // 2, y + 78, die["v"], f"{tag}:{z}:die")
+            continue
+        label = ZONE_SHORT[z] if on else "-"
         lay.add(
             text(
                 sx + sw // 2,
@@ -483,6 +487,33 @@ def _event_card(
                 anchor="mm",
             )
         )
+
+
+#: the side (px) of a die drawn in an event card's zone slot: a slot is (144 - 24) // 3 = 40 px
+#: wide on the narrowest card (4 players, tests/renderers/test_kaunas_board_languages.py), where
+#: no language's "die 3" fits (cs "kostka 3" 57 px at 15 px, lt "kaul. 3" 45)
+DIE_FACE = 28
+
+
+def _die_face(lay: Layout, cx: int, cy: int, value: int, tag: str) -> None:
+    """A rolled die centred on (cx, cy), as the dice row draws one (a white rounded square with
+    its value): the die a player put on an event card's zone, in every language alike."""
+
+    half = DIE_FACE // 2
+    lay.add(
+        Rect(
+            x=cx - half,
+            y=cy - half,
+            w=DIE_FACE,
+            h=DIE_FACE,
+            fill="#ffffff",
+            outline="#222222",
+            width=2,
+            radius=5,
+            tag=tag,
+        )
+    )
+    lay.add(text(cx, cy, str(value), 18, INK, tag=tag + ":value", anchor="mm"))
 
 
 def _upgrade_text(u: dict) -> str:

@@ -93,3 +93,59 @@ def test_category_targets_are_in_the_boards_language(lang):
     if lang != "en":
         english = [t.text for t in lay.texts() if re.search(r"\b(Food|Shop|Culture|Other)\b", t.text)]
         assert english == []
+
+
+# An event card's three zone slots share its width less 8 px margins and two 4 px gaps: on the
+# narrowest card (144 px) (144 - 16 - 8) // 3 = 40 px each, a label keeping 3 px a side: 34 px.
+SLOT = 40
+SLOT_LABEL = 34
+# A face-down card's coins and die lines keep 10 px a side of the card: 144 - 20 = 124 px.
+DOWN_INFO = 124
+
+
+def _dice_on_cards(lang: str):
+    """The 4-player board with a 6 on each face-up card's midday slot (e01, e04, e07) and a die
+    and 12 coins on face-down card 1 (the longest zone word, the widest coins)."""
+
+    view = _every_category()
+    assert view["down"][0] is not None
+    view["up_dice"] = [{"v": 6, "zone": "midday"}, {"v": 5, "zone": "morning"}, {"v": 4, "zone": "evening"}]
+    view["down"][0] = {"level": 2, "stake": 12, "die": {"v": 6, "zone": "midday"}}
+    return board_layouts("visiting-kaunas", view, lang)[0]
+
+
+@pytest.mark.parametrize("lang", ["en", "cs", "nl", "lt"])
+def test_a_die_on_an_event_card_is_drawn_whole_in_its_zone_slot(lang):
+    """A die on a face-up card's zone is drawn as a die (its value in a square) inside the slot:
+    no language's "die 6" fits a 34 px label ("kostka 6" was cut to "kost…")."""
+
+    lay = _dice_on_cards(lang)
+
+    def tagged(tag):
+        return [e for e in lay.elements if e.tag == tag]
+
+    for tag, zone, value in zip(UP, ("midday", "morning", "evening"), ("6", "5", "4"), strict=True):
+        (card,) = tagged(tag)
+        assert card.w >= NARROWEST_CARD
+        (slot,) = tagged(f"{tag}:{zone}")
+        assert slot.w >= SLOT
+        (die,) = tagged(f"{tag}:{zone}:die")
+        assert slot.x < die.x and die.x + die.w < slot.x + slot.w and slot.y < die.y and die.y + die.h < slot.y + slot.h
+        (face,) = [t for t in lay.texts() if t.tag == f"{tag}:{zone}:die:value"]
+        assert face.text == value
+        assert die.x <= face.x and face.x + face.w <= die.x + die.w
+        assert not tagged(f"{tag}:{zone}:label")  # the die, not a label under it
+    assert out_of_bounds(lay) == [] and overlapping_texts(lay) == []
+
+
+@pytest.mark.parametrize("lang", ["en", "cs", "nl", "lt"])
+def test_zone_slot_labels_and_face_down_dice_fit_the_narrowest_card(lang):
+    from renderers.base import drawn_in, local, measure
+    from renderers.visiting_kaunas import ZONE_SHORT
+
+    with drawn_in(lang):
+        assert max(measure(local(z), 15)[0] for z in ZONE_SHORT.values()) <= SLOT_LABEL
+    lay = _dice_on_cards(lang)
+    info = [t for t in lay.texts() if t.tag == "event:down1:info"]
+    assert len(info) == 2  # the coins and the die, a line each
+    assert all(t.w <= DOWN_INFO and not t.text.endswith("…") for t in info), [(t.text, t.w) for t in info]
