@@ -3,6 +3,7 @@ panels and chips, the view's lookups, and the small drawings several images shar
 
 from __future__ import annotations
 
+import re
 from types import SimpleNamespace
 
 from engines.i18n import T, Text, Tn, Tp
@@ -40,6 +41,11 @@ MAX_HEIGHT = 1600
 
 
 M = 10
+
+#: the day, week and cycle clauses that begin the engine's status, one number each, in every
+#: language ("Day 7, week 1, cycle 0, ", "Den 7, týden 1, cyklus 0, ", "7 diena, 1 savaitė, 0
+#: ciklas, "): the factory's status panel and the phone summary have them in their head already
+STATUS_HEAD = re.compile(r"^(?:[^,\d]*\d+[^,\d]*, ){3}")
 
 
 HAND_WIDTH = 600  # px, the hand image sent by DM (read on a phone)

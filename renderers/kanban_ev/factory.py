@@ -9,7 +9,22 @@ from renderers.base import Layout, fit_text, local, measure, wrap
 
 from .administration import _admin
 from .assembly import _assembly
-from .common import ACTIVE, DEPT, DEPT_TINT, EMPTY, INK, LINE, MAX_HEIGHT, SANDRA, SOFT, WIDTH, M, _Board, _Canvas
+from .common import (
+    ACTIVE,
+    DEPT,
+    DEPT_TINT,
+    EMPTY,
+    INK,
+    LINE,
+    MAX_HEIGHT,
+    SANDRA,
+    SOFT,
+    STATUS_HEAD,
+    WIDTH,
+    M,
+    _Board,
+    _Canvas,
+)
 from .design import _design
 from .logistics import _logistics
 from .rd import _rd
@@ -17,7 +32,6 @@ from .rd import _rd
 
 def _status(c: _Canvas, b: _Board, y: int) -> int:
     v = b.v
-    c.panel(M, y, WIDTH - 2 * M, 96, "status")
     sandra = Tp("sandra", "Mean Sandra") if v.get("sandra_mode") == "mean" else Tp("sandra", "Nice Sandra")
     when = (
         T(
@@ -35,12 +49,31 @@ def _status(c: _Canvas, b: _Board, y: int) -> int:
     head = " - ".join(local(x) for x in (Tp("game title", "Kanban EV"), when, sandra)) + (
         " - SpeedCharger" if v.get("speedcharger") else ""
     )
+    lines = _status_lines(v)
+    h = 96 + STATUS_STEP * (len(lines) - 1)  # a line more, the panel as much taller
+    c.panel(M, y, WIDTH - 2 * M, h, "status")
     c.fit(M + 12, y + 8, head, 22, WIDTH - 4 * M, "status")
-    c.fit(M + 12, y + 38, v.get("status", ""), 18, WIDTH - 4 * M, "status", SOFT)
+    for k, ln in enumerate(lines):
+        c.fit(M + 12, y + 38 + STATUS_STEP * k, ln, 18, WIDTH - 4 * M, "status", SOFT)
     line = _turn_line(b)
     if line:
-        c.fit(M + 12, y + 64, line, 18, WIDTH - 4 * M, "status:turn", "#7a0000")
-    return y + 96
+        c.fit(M + 12, y + h - 32, line, 18, WIDTH - 4 * M, "status:turn", "#7a0000")
+    return y + h
+
+
+#: the px between the status panel's 18 px lines
+STATUS_STEP = 22
+
+
+def _status_lines(v: dict) -> list[str]:
+    """The engine's status under the panel's head, which already says the day, week and cycle:
+    without its first three clauses (:data:`STATUS_HEAD`), from a capital, on one line or, when
+    that is too short (cs "Fáze práce: … pracuje v oddělení Administrativa + Vývoj; 3 směny
+    utraceny, v tomto tahu zbývá 0 (pracoviště 2, uložené 0, nejvýš 4)." 1237 px in 1160), two."""
+
+    status = STATUS_HEAD.sub("", local(v.get("status", "")))
+    status = status[:1].upper() + status[1:]
+    return wrap(status, WIDTH - 4 * M, 18, max_lines=2) or [""]
 
 
 def _dept(F, d: str):

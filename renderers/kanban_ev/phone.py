@@ -2,17 +2,12 @@
 
 from __future__ import annotations
 
-import re
-
 from engines.i18n import Joined, T, Tp
 from renderers.base import local
 from renderers.summary import SeatSummary, Summary
 
-from .common import DEPT_SUMMARY, MODEL_SHORT, PART_SHORT, PLAYER_COLOUR, _Board
+from .common import DEPT_SUMMARY, MODEL_SHORT, PART_SHORT, PLAYER_COLOUR, STATUS_HEAD, _Board
 from .factory import _turn_line
-
-#: the status's day, week and cycle clauses (see summary())
-_HEAD = re.compile(r"^(?:[^,\d]*\d+[^,\d]*, ){3}")
 
 
 def summary(view: dict) -> Summary:
@@ -112,7 +107,7 @@ def summary(view: dict) -> Summary:
     # the day, week and cycle are in the head already: the status's first three clauses, one
     # number each, in every language ("Day 7, week 1, cycle 0, ", "Den 7, týden 1, cyklus 0, ",
     # "7 diena, 1 savaitė, 0 ciklas, ")
-    status = _HEAD.sub("", status)
+    status = STATUS_HEAD.sub("", status)
     status = status[:1].upper() + status[1:]
     turn = _turn_line(b)
     if turn and turn.split(":")[0].lower() not in status.lower():  # the engine's status may say it already

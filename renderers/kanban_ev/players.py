@@ -5,7 +5,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from engines.i18n import T, Tp
-from renderers.base import Layout, fit_text, local, measure
+from renderers.base import Layout, fit_text, local, measure, wrap
 
 from .common import (
     EMPTY,
@@ -261,8 +261,12 @@ def players_layout(view: dict) -> Layout:
     y = M
     title = c.text(M + 4, y, Tp("image label", "Player boards"), 22, "players-title")
     sx = max(M + 200, title.x + title.w + 16)
-    c.fit(sx, y + 4, view.get("status", ""), 17, WIDTH - sx - 20, "players-title", SOFT)
-    y += 36
+    # the whole status beside the title, on a second line when one is too short (lt "13 diena, 2
+    # savaitė, 2 ciklas, darbo etapas: … dirba skyriuje Dizainas; …" up to 1550 px at 18 px)
+    lines = wrap(view.get("status", ""), WIDTH - sx - 20, 17, max_lines=2)
+    for k, ln in enumerate(lines):
+        c.text(sx, y + 4 + 21 * k, ln, 17, "players-title", SOFT)
+    y += 36 + 21 * (len(lines) - 1)
     for i in range(b.n):
         y = _player_strip(c, b, i, y) + 8
     c.lay.height = min(MAX_HEIGHT, y + 2)
