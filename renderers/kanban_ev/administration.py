@@ -24,8 +24,13 @@ def _admin(c: _Canvas, b: _Board, x: int, y: int, w: int) -> None:
             gx = sx + 14 + k * cw
             c.rect(gx, sy, cw - 3, ch, f"certification-track:{sec}:{k + 1}", EMPTY, LINE, 1, 3)
             here = [i for i, s in enumerate(b.seats) if s.get("cert", -1) == sec * 4 + k]
-            room = cw - 30 if here else cw - 8  # a marker's disc sits at the bottom right
-            words = [fit_text(wd, room, 14) for wd in _benefit(F.cert_track[sec][k], short=True).split("+")]
+            # a marker's disc sits at the bottom right, from 23 px above the bottom: the first
+            # line (2 to 19 px down) keeps the space's width (cs "pouk." 37 px, cut to "po…" in the
+            # 32 px beside a disc), the next ones the room left of the disc
+            words = [
+                fit_text(wd, cw - 30 if here and n else cw - 8, 14)
+                for n, wd in enumerate(_benefit(F.cert_track[sec][k], short=True).split("+"))
+            ]
             c.text(gx + 3, sy + 2, "\n".join(words), 14, f"certification-track:{sec}:{k + 1}", SOFT)
             for _j, i in enumerate(here[:1]):
                 c.disc(gx + cw - 26, sy + ch - 23, 21, i, "certification-track:marker", 14)

@@ -4,7 +4,7 @@ demand tiles, cars left."""
 from __future__ import annotations
 
 from engines.i18n import T, Tn, Tp
-from renderers.base import Polygon, fit_text
+from renderers.base import Polygon, fit_text, measure
 
 from .common import EMPTY, INK, LINE, MODEL_COLOUR, MODEL_SHORT, PART_COLOUR, PART_SHORT, SOFT, _Board, _Canvas
 
@@ -133,7 +133,22 @@ def _assembly(c: _Canvas, b: _Board, x: int, y: int, w: int) -> None:
     c.text(dx, y + 96, fit_text(stack, w - (dx - x), 14), 14, "demand", SOFT)
     cars = v.get("cars", {})
     c.text(dx, y + 120, fit_text(Tp("image label", "Cars left"), w - (dx - x), 15), 15, "cars-left")
-    for k, m in enumerate(F.models):
-        r, q = divmod(k, 2)
-        # the count first: a long model name ("sportovní", "sunkvež.") is cut, never its count
-        c.text(dx + q * 68, y + 140 + r * 19, fit_text(f"{cars.get(m, 0)} {MODEL_SHORT[m]}", 66, 14), 14, "cars-left")
+    # "<count> <model>" side by side, 10 px apart, on as many lines of the demand column as they
+    # need (at most CARS_LINES; the last one cut with "…" beyond): two fixed 68 px columns cut
+    # lt "2 sunkvež." (68 px) and ran "3 sportinis" past the panel's edge
+    cw = w - (dx - x)
+    lines: list[list[str]] = [[]]
+    for m in F.models:
+        item = f"{cars.get(m, 0)} {MODEL_SHORT[m]}"
+        if lines[-1] and measure("  ".join([*lines[-1], item]), 14)[0] > cw:
+            lines.append([])
+        lines[-1].append(item)
+    if len(lines) > CARS_LINES:
+        lines[CARS_LINES - 1 :] = [[" ".join(" ".join(ln) for ln in lines[CARS_LINES - 1 :])]]
+    for r, items in enumerate(lines):
+        c.text(dx, y + 140 + r * 19, fit_text("  ".join(items), cw, 14), 14, "cars-left")
+
+
+#: the lines of the cars left under the demand tiles: 140 + 3 * 19 + 18 = 215 px below the
+#: panel body's top, within its 226 (five assembly lines of 36 px, the legend)
+CARS_LINES = 4

@@ -126,6 +126,19 @@ MODEL_SHORT = _Words(
 )
 
 
+#: a car model where only a chip of the test track's queue holds it (50 px at 14 px): the
+#: word, or a catalog's short form of it (cs "měst." for "městské", lt "sunkv." for "sunkvež.")
+MODEL_TINY = _Words(
+    {
+        "city": Tp("car model short", "city"),
+        "suv": Tp("car model short", "SUV"),
+        "truck": Tp("car model short", "truck"),
+        "sports": Tp("car model short", "sports"),
+        "concept": Tp("car model short", "concept"),
+    }
+)
+
+
 MODEL_COLOUR = {"city": "#bfe6ff", "suv": "#c8efc0", "truck": "#ffd9a8", "sports": "#ffc2c2", "concept": "#e0ccff"}
 
 

@@ -25,11 +25,16 @@ def _design(c: _Canvas, b: _Board, x: int, y: int, w: int) -> None:
         (3, Tp("design bonus", "+1 book")),
     ):
         c.text(x + k * (dw + 6) + dw // 2, by, fit_text(word, dw, 14), 14, "design-rows:bonus", SOFT, "ma")
-    sx = x + 4 * (dw + 6) + 24
+    sx = x + 4 * (dw + 6) + 18
     c.text(sx, y, T("Stacks (top, size)"), 17, "design-stacks")
     names = [Tp("design stack", "top row"), Tp("design stack", "bottom row"), Tp("design stack", "central")]
     for k, st in enumerate(v.get("stacks", [])):
         sy = y + 26 + k * 34
-        c.text(sx, sy + 5, fit_text(names[k], 80, 14), 14, "design-stacks", SOFT)
-        _design_chip(c, sx + 84, sy, 126, 30, st.get("top") or "", f"design-stacks:{k + 1}")
-        c.text(sx + 216, sy + 5, f"x{st.get('count', 0)}", 15, "design-stacks")
+        # lt "viršutinė eilė" is 82 px at 14 px: STACK_LABEL px, then the stack's top design
+        c.text(sx, sy + 5, fit_text(names[k], STACK_LABEL, 14), 14, "design-stacks", SOFT)
+        _design_chip(c, sx + STACK_LABEL + 4, sy, 126, 30, st.get("top") or "", f"design-stacks:{k + 1}")
+        c.text(sx + STACK_LABEL + 136, sy + 5, f"x{st.get('count', 0)}", 15, "design-stacks")
+
+
+#: the width (px) of a design stack's row label ("top row"), right of the design rows
+STACK_LABEL = 86

@@ -167,8 +167,20 @@ def _goal_card(c: _Canvas, b: _Board, x, y, w, h, goal: str, tag: str, spoken: l
             c.disc(ix, y + 3, 24, spoken[k], "meeting-room:speech", 14)
         else:
             c.chip(ix, y + 3, 24, 24, f"x{mult}", tag + ":icon", "#ffffff", 14)
-    for k, ln in enumerate(wrap(info["text"], w - 12, 15, max_lines=2)):
+    for k, ln in enumerate(wrap(info["text"], w - 12, 15, max_lines=(h - 34) // 19)):
         c.text(x + 6, y + 30 + k * 19, ln, 15, tag)
+
+
+#: the most lines of a goal card's text: the card is 34 px (its id and icons) and 19 px a line
+#: tall; 3 lines for lt "4 PP už „miesto automobilis“ tavo garažuose" in a 272 px card
+GOAL_LINES = 3
+
+
+def _goal_lines(b: _Board, goals: list[str], w: int) -> int:
+    """How many lines the longest of ``goals``' texts takes in a ``w`` px card (2 to GOAL_LINES)."""
+
+    texts = [b.v["goals"][g]["text"] for g in goals if g in b.v.get("goals", {})]
+    return min(GOAL_LINES, max([2] + [len(wrap(t, w - 12, 15)) for t in texts]))
 
 
 def _tracks_and_room(c: _Canvas, b: _Board, y: int) -> int:
@@ -178,9 +190,13 @@ def _tracks_and_room(c: _Canvas, b: _Board, y: int) -> int:
     room = list(v.get("room", []))
     cards = [(g, "room") for g in room] + [(g, "played") for _i, g in played]
     rows = 1 if len(cards) <= 4 else 2
-    card_h = 72
-    h = max(176, 40 + rows * (card_h + 8) + 6)
     lw = 430
+    cw = (WIDTH - M - (2 * M + lw) - 20 - 3 * 8) // 4  # four cards a row in the meeting room
+    card_h = 34 + 19 * _goal_lines(b, [g for g, _where in cards[:8]], cw)
+    # the final goal's items, each on one line or, when it is wider than 340 px at 16 px (lt
+    # "sertifikuotas skyriuose Tyrimai ir plėtra ir Dizainas" 380), two: the panels 20 px taller
+    items = [(wrap(item["text"], lw - 90, 16, max_lines=2), item["pp"]) for item in v.get("final_goal", [])]
+    h = max(176 + 20 * sum(len(lines) - 1 for lines, _pp in items), 40 + rows * (card_h + 8) + 6)
     # left: cycle and week tracks, meeting marker, final goal
     c.panel(M, y, lw, h, "tracks")
     _track(c, M + 10, y + 12, Tp("image label", "Cycle"), [0, 1, 2, 3], v.get("cycle", 0), "cycle-track")
@@ -195,10 +211,12 @@ def _tracks_and_room(c: _Canvas, b: _Board, y: int) -> int:
     c.rect(M + 8, fy, lw - 16, h - (fy - y) - 8, "final-goal", "#fff3e0", LINE, 1, 6)
     final_goal = fit_text(T("Final goal {goal}: 1 speech token per achievement", goal=final), lw - 32, 15)
     c.text(M + 16, fy + 4, final_goal, 15, "final-goal", SOFT)
-    for k, item in enumerate(v.get("final_goal", [])):
-        ly = fy + 26 + k * 20
-        c.fit(M + 16, ly, item["text"], 16, lw - 90, "final-goal")
-        c.text(M + lw - 20, ly, f"{item['pp']} PP", 16, "final-goal", anchor="ra")
+    ly = fy + 26
+    for lines, pp in items:
+        c.text(M + lw - 20, ly, f"{pp} PP", 16, "final-goal", anchor="ra")
+        for ln in lines:
+            c.text(M + 16, ly, ln, 16, "final-goal")
+            ly += 20
     # right: meeting room
     rx = 2 * M + lw
     rw = WIDTH - M - rx
@@ -211,7 +229,6 @@ def _tracks_and_room(c: _Canvas, b: _Board, y: int) -> int:
     )
     c.panel(rx, y, rw, h, "meeting-room")
     c.fit(rx + 10, y + 8, title, 17, rw - 20, "meeting-room")
-    cw = (rw - 20 - 3 * 8) // 4
     spoken = ms.get("spoken", {})
     for k, (g, where) in enumerate(cards[:8]):
         r, col = divmod(k, 4)

@@ -95,17 +95,37 @@ def _player_strip(c: _Canvas, b: _Board, i: int, y: int) -> int:
     gy = y + 46
     c.text(M + 12, gy + 18, fit_text(Tp("image label", "Garages"), 82, 16), 16, f"{tag}:garages")
     for g in range(5):
-        gx = M + 96 + g * 124
+        gx = M + 96 + g * SPACE
         car = s.get("garages", [""] * 5)[g]
         locked = g == 4 and not certs["assembly"]
-        c.rect(gx, gy, 118, 56, f"{tag}:garages:{g + 1}", MODEL_COLOUR.get(car, EMPTY) if car else EMPTY, LINE, 1, 5)
-        c.fit(gx + 4, gy + 2, f"{g + 1}: {_benefit(_garage_tile(F, s, g))}", 14, 110, f"{tag}:garages:{g + 1}", SOFT)
+        c.rect(
+            gx, gy, SPACE_W, 56, f"{tag}:garages:{g + 1}", MODEL_COLOUR.get(car, EMPTY) if car else EMPTY, LINE, 1, 5
+        )
+        c.fit(
+            gx + 4,
+            gy + 2,
+            f"{g + 1}: {_benefit(_garage_tile(F, s, g))}",
+            14,
+            SPACE_W - 8,
+            f"{tag}:garages:{g + 1}",
+            SOFT,
+        )
         if locked:
-            c.chip(gx + 4, gy + 26, 110, 24, Tp("image label", "padlock"), f"{tag}:padlocks:garage", "#cfcfcf", 14, INK)
+            c.chip(
+                gx + 4,
+                gy + 26,
+                SPACE_W - 8,
+                24,
+                Tp("image label", "padlock"),
+                f"{tag}:padlocks:garage",
+                "#cfcfcf",
+                14,
+                INK,
+            )
         elif car:
-            c.text(gx + 59, gy + 28, MODEL_SHORT[car], 17, f"{tag}:garages:{g + 1}", INK, "ma")
+            c.text(gx + SPACE_W // 2, gy + 28, MODEL_SHORT[car], 17, f"{tag}:garages:{g + 1}", INK, "ma")
     # charging board (SpeedCharger)
-    cx = M + 96 + 5 * 124 + 14
+    cx = M + 96 + 5 * SPACE + 14
     charging = T("Charging board") if b.v.get("speedcharger", True) else T("Charging board (not used)")
     c.text(cx, gy - 2, fit_text(charging, WIDTH - M - 8 - cx, 15), 15, f"{tag}:charging")
     charged = set(s.get("chargers", []))
@@ -119,9 +139,9 @@ def _player_strip(c: _Canvas, b: _Board, i: int, y: int) -> int:
     for k, d in enumerate(F.depts):
         on = d in charged
         c.chip(
-            cx + k * 66,
+            cx + k * (CHARGER_W + 4),
             gy + 20,
-            62,
+            CHARGER_W,
             34,
             local(abbrev[d]) + (" " + local(Tp("charger", "ON")) if on else ""),
             f"{tag}:charging:{d}",
@@ -137,8 +157,8 @@ def _player_strip(c: _Canvas, b: _Board, i: int, y: int) -> int:
         c,
         M + 96,
         dy,
-        124,
-        118,
+        SPACE,
+        SPACE_W,
         38,
         F.design_spaces,
         certs["design"],
@@ -146,15 +166,15 @@ def _player_strip(c: _Canvas, b: _Board, i: int, y: int) -> int:
         Tp("image label", "padlock"),
         f"{tag}:padlocks:design",
         lambda k: f"{tag}:designs:{k + 1}",
-        lambda k, x: _design_chip(c, x, dy, 118, 38, designs[k], f"{tag}:designs:{k + 1}"),
+        lambda k, x: _design_chip(c, x, dy, SPACE_W, 38, designs[k], f"{tag}:designs:{k + 1}"),
     )
     dbl = T("Double upgrade: used") if s.get("dbl") else T("Double upgrade: available")
     c.fit(
-        M + 96 + (F.design_spaces + 1) * 124 + 8,
+        M + 96 + (F.design_spaces + 1) * SPACE + 8,
         dy + 10,
         dbl,
         16,
-        WIDTH - M - (M + 96 + (F.design_spaces + 1) * 124 + 8) - 10,
+        WIDTH - M - (M + 96 + (F.design_spaces + 1) * SPACE + 8) - 10,
         f"{tag}:double",
     )
     # row 3: upgraded designs across the whole strip, tested ones marked *
@@ -251,6 +271,15 @@ def _player_strip(c: _Canvas, b: _Board, i: int, y: int) -> int:
     )
     c.fit(M + 720, ry + 8, hand, 16, WIDTH - 2 * M - 724, f"{tag}:hand")
     return y + h
+
+
+#: a player board's garage and design spaces: SPACE px apart, SPACE_W wide, so that the widest
+#: design, cs "nákladní bez dílu" (115 px at 15 px; lt "sunkvež. be det." 112), fits with 4 px
+#: a side; then the charging board's five chips, each CHARGER_W wide for cs "Mont. ZAP" (65 px at
+#: 14 px; nl "Adm. AAN" 64): 10 + 96 + 5 * 130 + 14 + 5 * 76 = 1150 px, within the 1190 of the strip
+SPACE = 130
+SPACE_W = 124
+CHARGER_W = 72
 
 
 def players_layout(view: dict) -> Layout:

@@ -13,6 +13,7 @@ from .common import (
     LINE,
     MODEL_COLOUR,
     MODEL_SHORT,
+    MODEL_TINY,
     PART_COLOUR,
     PART_SHORT,
     SOFT,
@@ -59,9 +60,9 @@ def _rd(c: _Canvas, b: _Board, x: int, y: int, w: int) -> None:
         c.chip(
             qx + k * 56,
             qy,
-            52,
+            54,  # 2 px apart: "concept" (50 px) fits the 50 inside
             26,
-            MODEL_SHORT.get(car, "-") if car else "-",
+            MODEL_TINY.get(car, "-") if car else "-",
             "test-track:queue",
             MODEL_COLOUR.get(car, EMPTY),
             14,
