@@ -347,3 +347,27 @@ def test_storage_columns_are_headed_by_their_kind_in_the_tables_language(lang):
         assert texts[:2] == [str(len(ids)), COLUMN_HEADER[lang][col - 1]], (kind, texts[:2])
         assert kind not in texts
     _check_clean(lay)
+
+
+#: "out" of the auction, as each catalog has it (bot/locale/<lang>/LC_MESSAGES/boardhost.po)
+OUT = {"en": "out", "cs": "mimo", "nl": "uit", "lt": "išėjo"}
+
+
+@pytest.mark.parametrize("lang", sorted(OUT))
+def test_a_seat_out_of_the_auction_keeps_its_name_beside_the_word(lang):
+    """Five players: a turn-order chip is 129 px, its tile number 36 px and 8 px after it, 12 px
+    of margins, so "out" and the name share 129 - 36 - 8 - 12 = 73 px at 17 px: lt "pasitraukė"
+    (80 px) left none and overlapped the name, "išėjo" (the catalog's "išeik iš šio aukciono") is 35."""
+
+    def someone_out(v) -> bool:
+        return _auction(v) and len(v["auction"]["bidders"]) < len(v["players"]) - 1
+
+    view = copy.deepcopy(ENGINE.view(_play_until(5, 6, someone_out), None))
+    out = [p for p in view["players"] if p["seat"] not in view["auction"]["bidders"]]
+    assert out
+    for p in out:
+        p["new_tile"] = None  # out of this auction without a tile yet: the chip says "out"
+    lay = board_layouts("factory-manager", view, lang)[0]
+    chip = [t.text for t in lay.texts() if t.tag == f"turn-order:{out[0]['seat']}"]
+    assert chip[1:] == [out[0]["seat"], OUT[lang]]  # the tile number, the whole name, the word
+    assert overlapping_texts(lay) == []
