@@ -172,7 +172,7 @@ def _goal_card(c: _Canvas, b: _Board, x, y, w, h, goal: str, tag: str, spoken: l
 
 
 #: the most lines of a goal card's text: the card is 34 px (its id and icons) and 19 px a line
-#: tall; 3 lines for lt "4 PP už „miesto automobilis“ tavo garažuose" in a 272 px card
+#: tall; 3 lines for lt "4 PP už „miesto automobilis“ tavo garažuose" in a 174 px card
 GOAL_LINES = 3
 
 
