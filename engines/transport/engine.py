@@ -46,7 +46,7 @@ from engines.transport.actions import (
 from engines.transport.ai import TransportAI
 from engines.transport.hexes import field_of, grid_of, key, parse_key
 from engines.transport.rules import put
-from engines.transport.state import Options, State
+from engines.transport.state import FieldDict, Options, State
 from engines.transport.text import (
     REGION_LABELS,
     RULES_SUMMARY,
@@ -104,24 +104,42 @@ class Transport(Engine):
 
     def _memo_of(self, state: State) -> tuple:
         """The remembered ``(keys, cells, grid, frontier, parcel moves or None, parcel
-        searches or None)`` of ``state``'s field (see :meth:`_board`, :meth:`_remember`)."""
+        searches or None, field, its version)`` of ``state``'s field (see :meth:`_board`,
+        :meth:`_remember`)."""
 
         memo = self._memo
         field = state.field
-        if memo is not None and memo[0] == tuple(field) and all(map(is_, memo[1], field.values())):
-            return memo
+        if memo is not None:
+            if memo[6] is field and memo[7] is not None:
+                # the very FieldDict seen, unchanged since (it counts its changes in place)
+                if memo[7] == field.version:
+                    return memo
+            elif memo[0] is not None and self._same(memo, field):
+                return memo
         grid = grid_of(state)
         return self._remember(field, grid, hx.frontier(grid))
+
+    @staticmethod
+    def _same(memo: tuple, field: dict) -> bool:
+        """Whether ``field`` holds the very cells of the field of ``memo``, under the same keys."""
+
+        return memo[0] == tuple(field) and all(map(is_, memo[1], field.values()))
 
     def _remember(
         self, field: dict, grid: dict, front: dict, moves: list | None = None, searches: dict | None = None
     ) -> tuple:
-        """Keep ``(grid, frontier)`` as those of ``field`` (its keys and its very cells),
-        ``moves``, the grid's :func:`hexes.parcel_moves` when known, and ``searches``, parcel
-        cell -> its :func:`hexes.parcel_search` on the grid, for the parcels known. Returns the
-        memo (one tuple, replaced whole: threads may share the engine)."""
+        """Keep ``(grid, frontier)`` as those of ``field`` (a plain dict: its keys and its very
+        cells; a :class:`FieldDict`: itself, as long as it is not changed in place, its
+        version), ``moves``, the grid's :func:`hexes.parcel_moves` when known, and
+        ``searches``, parcel cell -> its :func:`hexes.parcel_search` on the grid, for the
+        parcels known. Returns the memo (one tuple, replaced whole: threads may share the
+        engine)."""
 
-        memo = self._memo = (tuple(field), tuple(field.values()), grid, front, moves, searches)
+        if type(field) is FieldDict:
+            memo = (None, None, grid, front, moves, searches, field, field.version)
+        else:
+            memo = (tuple(field), tuple(field.values()), grid, front, moves, searches, field, None)
+        self._memo = memo
         return memo
 
     @staticmethod

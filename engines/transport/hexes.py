@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from engines.transport import data
-from engines.transport.state import Cell
+from engines.transport.state import Cell, FieldDict
 
 Pos = tuple[int, int]
 
@@ -1084,24 +1084,27 @@ def grid_of(state) -> dict:
     return {parse_key(k): [c.tile, c.rot, tuple(c.parcel) if c.parcel else None] for k, c in state.field.items()}
 
 
-def field_of(grid: dict, before: dict[str, Cell] | None = None, touched=None) -> dict[str, Cell]:
-    """The field of a grid, keyed ``"q,r"`` in cell order. With ``before`` (the field before
-    a step) and ``touched`` (the only cells the step changed), the other cells are
-    ``before``'s (frozen) cells and only the touched ones are rebuilt."""
+def field_of(grid: dict, before: dict[str, Cell] | None = None, touched=None) -> FieldDict:
+    """The field of a grid, keyed ``"q,r"`` in cell order (a :class:`FieldDict`). With ``before``
+    (the field before a step) and ``touched`` (the only cells the step changed), the other
+    cells are ``before``'s (frozen) cells and only the touched ones are rebuilt."""
 
     if before is None or touched is None:
-        return {key(p): _cell(c) for p, c in sorted(grid.items())}
-    out = dict(before)
-    for p in touched:
+        return FieldDict({key(p): _cell(c) for p, c in sorted(grid.items())})
+    out = FieldDict(before)
+    for p in touched:  # (dict's own methods: a field being built has no version to count yet)
         c = grid.get(p)
         if c is None:
-            out.pop(key(p), None)
+            _pop(out, key(p), None)
         else:
-            out[key(p)] = _cell(c)
+            _setitem(out, key(p), _cell(c))
     if len(out) != len(before) or any(key(p) not in before for p in touched if p in grid):
         keys = sorted(out, key=_key_order)
-        out = dict(zip(keys, map(out.__getitem__, keys)))
+        return FieldDict(zip(keys, map(out.__getitem__, keys)))
     return out
+
+
+_pop, _setitem = dict.pop, dict.__setitem__
 
 
 _new, _set = object.__new__, object.__setattr__

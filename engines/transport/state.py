@@ -18,6 +18,51 @@ class Cell(BaseModel):
     parcel: list[int] = Field(default_factory=list)
 
 
+class FieldDict(dict):
+    """The field as :func:`engines.transport.hexes.field_of` builds it: a plain ``dict`` of
+    cells (the same JSON, equal to the same dict) that counts the changes made to it in place
+    (``version``), so that the engine can tell in one comparison that a field it has seen
+    still holds the very cells it derived its grid from. The engine never changes a field in
+    place (a step builds a new one); a caller that does is seen by the count."""
+
+    version = 0
+
+    def _changed(self) -> None:
+        self.version = self.version + 1
+
+    def __setitem__(self, key, value) -> None:
+        self._changed()
+        dict.__setitem__(self, key, value)
+
+    def __delitem__(self, key) -> None:
+        self._changed()
+        dict.__delitem__(self, key)
+
+    def __ior__(self, other):
+        self._changed()
+        return dict.__ior__(self, other)
+
+    def pop(self, *args):
+        self._changed()
+        return dict.pop(self, *args)
+
+    def popitem(self):
+        self._changed()
+        return dict.popitem(self)
+
+    def clear(self) -> None:
+        self._changed()
+        dict.clear(self)
+
+    def update(self, *args, **kwargs) -> None:
+        self._changed()
+        dict.update(self, *args, **kwargs)
+
+    def setdefault(self, key, default=None):
+        self._changed()
+        return dict.setdefault(self, key, default)
+
+
 class Options(BaseModel):
     """Transport has no variants."""
 
