@@ -1112,6 +1112,30 @@ _CELL_FIELDS = frozenset({"tile", "rot", "parcel"})
 
 
 def _cell(c: list) -> Cell:
+    """The Cell of the grid cell ``c`` (``Cell(tile=c[0], rot=c[1], parcel=list(c[2]) or [])``).
+    Cells are frozen and a step replaces them, never changes them, so one Cell serves every
+    field that holds that tile turned that way with that parcel: remembered (a bounded table,
+    emptied when full), and built without validation when new."""
+
+    k = (c[0], c[1], c[2])
+    try:
+        found = _CELLS.get(k)
+    except TypeError:  # a parcel given as a list (hand-built grids): not remembered
+        return _new_cell(c)
+    if found is None:
+        if len(_CELLS) >= CELLS_KEPT:
+            _CELLS.clear()
+        found = _CELLS[k] = _new_cell(c)
+    return found
+
+
+#: the most Cells :func:`_cell` keeps (a few thousand tile, rotation and parcel combinations
+#: occur in a game)
+CELLS_KEPT = 8192
+_CELLS: dict[tuple, Cell] = {}
+
+
+def _new_cell(c: list) -> Cell:
     """``Cell(tile=c[0], rot=c[1], parcel=list(c[2]) or [])``, built without validation (the
     grid's values are a tile id, an int and None or a pair of ints)."""
 
