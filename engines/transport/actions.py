@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Literal
 
-from pydantic import Field
+from pydantic import BaseModel, Field
 
 from engines.base import ActionModel
 from engines.transport.hexes import key
@@ -84,7 +84,13 @@ class Move(ActionModel):
 ACTIONS = (Connect, Insert, SwapHand, Load, Wrench, Lift, SwapPallets, Move)
 
 
-_new, _set = object.__new__, object.__setattr__
+_new = object.__new__
+# the setters of BaseModel's four slots, called directly: what object.__setattr__ ends in,
+# without its look-up of the name on the type (a quarter less time per new action)
+_set_dict, _set_fields, _set_extra, _set_private = (
+    BaseModel.__dict__[name].__set__
+    for name in ("__dict__", "__pydantic_fields_set__", "__pydantic_extra__", "__pydantic_private__")
+)
 
 
 # The legal actions are built without validation (their values are already of the fields'
@@ -99,19 +105,19 @@ _WRENCH_SET = {"at", "to", "rotation", "pallet_to"}
 
 def _connect_new(tile: str, at: str, rotation: int) -> Connect:
     new = _new(Connect)
-    _set(new, "__dict__", {"type": "connect", "tile": tile, "at": at, "rotation": rotation})
-    _set(new, "__pydantic_fields_set__", _CONNECT_SET)
-    _set(new, "__pydantic_extra__", None)
-    _set(new, "__pydantic_private__", None)
+    _set_dict(new, {"type": "connect", "tile": tile, "at": at, "rotation": rotation})
+    _set_fields(new, _CONNECT_SET)
+    _set_extra(new, None)
+    _set_private(new, None)
     return new
 
 
 def _wrench_new(at: str, to: str, rotation: int, pallet_to: str | None) -> Wrench:
     new = _new(Wrench)
-    _set(new, "__dict__", {"type": "wrench", "at": at, "to": to, "rotation": rotation, "pallet_to": pallet_to})
-    _set(new, "__pydantic_fields_set__", _WRENCH_SET)
-    _set(new, "__pydantic_extra__", None)
-    _set(new, "__pydantic_private__", None)
+    _set_dict(new, {"type": "wrench", "at": at, "to": to, "rotation": rotation, "pallet_to": pallet_to})
+    _set_fields(new, _WRENCH_SET)
+    _set_extra(new, None)
+    _set_private(new, None)
     return new
 
 
@@ -119,10 +125,10 @@ def _built(model: type[ActionModel], fields: dict) -> ActionModel:
     """``model(**fields)`` without validation, as above, for the less numerous actions."""
 
     new = _new(model)
-    _set(new, "__dict__", {"type": _TYPE[model], **fields})
-    _set(new, "__pydantic_fields_set__", set(fields))
-    _set(new, "__pydantic_extra__", None)
-    _set(new, "__pydantic_private__", None)
+    _set_dict(new, {"type": _TYPE[model], **fields})
+    _set_fields(new, set(fields))
+    _set_extra(new, None)
+    _set_private(new, None)
     return new
 
 
@@ -240,14 +246,13 @@ _INSERT_SET = {"tile", "pallet", "rotation", "pallet_to"}
 
 def _insert_new(tile: str, pallet: str, rotation: int, pallet_to: str) -> Insert:
     new = _new(Insert)
-    _set(
+    _set_dict(
         new,
-        "__dict__",
         {"type": "insert", "tile": tile, "pallet": pallet, "rotation": rotation, "pallet_to": pallet_to},
     )
-    _set(new, "__pydantic_fields_set__", _INSERT_SET)
-    _set(new, "__pydantic_extra__", None)
-    _set(new, "__pydantic_private__", None)
+    _set_fields(new, _INSERT_SET)
+    _set_extra(new, None)
+    _set_private(new, None)
     return new
 
 
