@@ -262,15 +262,20 @@ def _player_strip(c: _Canvas, b: _Board, i: int, y: int) -> int:
     ]
     padlocks = T("Padlocks left: {locks}", locks=", ".join(locks)) if locks else T("Padlocks left: none")
     c.fit(M + 12, ry + 8, padlocks, 16, 690, f"{tag}:padlocks")
-    # the garage set is the word of `garages basic|expert`
+    # the garage set chosen with `garages basic|expert`, in the reader's words
+    gset = s.get("gset") or ""
     hand = T(
         "goals {goals}, order cards {cards}, {set} garages",
         goals=s.get("goals", 0),
         cards=s.get("kanban", 0),
-        set=s.get("gset") or "?",
+        set=GARAGE_SETS.get(gset, "?"),
     )
     c.fit(M + 720, ry + 8, hand, 16, WIDTH - 2 * M - 724, f"{tag}:hand")
     return y + h
+
+
+#: the garage set a seat took (its view's ``gset``), as the player-board line names it
+GARAGE_SETS = {"basic": Tp("garage set", "basic"), "expert": Tp("garage set", "expert")}
 
 
 #: a player board's garage and design spaces: SPACE px apart, SPACE_W wide, so that the widest

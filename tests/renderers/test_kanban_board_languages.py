@@ -154,3 +154,25 @@ def test_no_text_of_a_whole_game_is_cut_in_any_language(n):
                     if t.tag.startswith("meeting-room:goal:") and ":icon" not in t.tag:
                         assert t.w <= GOAL_TEXT
     assert not cut, sorted(cut)[:10]
+
+
+# the player board's hand line names the garage set in the reader's words (boardhost.po,
+# context "garage set"), not the notation word of `garages basic|expert`
+GARAGES = {
+    "en": ("basic garages", "expert garages"),
+    "cs": ("garáže základní", "garáže expertní"),
+    "nl": ("garages basis", "garages expert"),
+    "lt": ("garažai pagrindiniai", "garažai eksperto"),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "cs", "nl", "lt"])
+def test_the_garage_set_is_named_in_the_readers_language(lang):
+    view = ENGINE.view(_two_departments(), None)
+    view["seats"][0]["gset"], view["seats"][1]["gset"] = "basic", "expert"
+    players = board_layouts("kanban-ev", view, lang)[1]
+    hands = [t.text for t in players.texts() if t.tag.endswith(":hand")]
+    basic, expert = GARAGES[lang]
+    assert hands[0].endswith(basic) and hands[1].endswith(expert), hands
+    if lang != "en":
+        assert not any("basic" in h or "expert " in h for h in hands), hands
