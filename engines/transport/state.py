@@ -9,7 +9,10 @@ from pydantic import BaseModel, ConfigDict, Field
 
 class Cell(BaseModel):
     """A field tile: its id, rotation and the parcel on it (``[top, bottom]`` or empty).
-    Frozen: a step shares the cells it does not change with the state before it."""
+    Frozen: a step shares the cells it does not change with the state before it, and
+    :func:`engines.transport.hexes.field_of` shares one Cell between every table's fields that
+    hold that tile, rotation and parcel. Never change ``parcel`` in place (the list is the one
+    mutable part): a step replaces the cell."""
 
     model_config = ConfigDict(frozen=True)
 
@@ -23,7 +26,10 @@ class FieldDict(dict):
     cells (the same JSON, equal to the same dict) that counts the changes made to it in place
     (``version``), so that the engine can tell in one comparison that a field it has seen
     still holds the very cells it derived its grid from. The engine never changes a field in
-    place (a step builds a new one); a caller that does is seen by the count."""
+    place (a step builds a new one); a caller that does is seen by the count, when it changes
+    the field through its own methods: ``dict.__setitem__(field, …)`` and the other methods of
+    ``dict`` itself called on it are not counted (only the engine's ``field_of`` uses them, on a
+    field it is still building)."""
 
     version = 0
 
