@@ -162,7 +162,7 @@ GARAGES = {
     "en": ("basic garages", "expert garages"),
     "cs": ("garáže základní", "garáže expertní"),
     "nl": ("garages basis", "garages expert"),
-    "lt": ("garažai pagrindiniai", "garažai eksperto"),
+    "lt": ("garažai pagrindiniai", "garažai ekspertiniai"),
 }
 
 
