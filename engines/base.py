@@ -28,6 +28,7 @@ from typing import Annotated, Any, ClassVar, Literal, Union, get_args, get_origi
 
 from pydantic import BaseModel, ConfigDict, Field, SkipValidation, TypeAdapter
 
+from engines.copying import built
 from engines.i18n import DEFAULT_DOMAIN, N_, Code, T, Text
 from engines.search import LEVELS, SearchAI
 
@@ -103,15 +104,8 @@ def event(type: str, text: str, visible_to: list[str] | None = None) -> Event:
     built without validation for an engine's hot path: the same event, field for field
     (its set fields included); the arguments must already be a str, a str and a list of str."""
 
-    new = _new(Event)
-    _set(new, "__dict__", {"type": type, "text": text, "visible_to": visible_to})
-    _set(new, "__pydantic_fields_set__", {"type", "text"} if visible_to is None else {"type", "text", "visible_to"})
-    _set(new, "__pydantic_extra__", None)
-    _set(new, "__pydantic_private__", None)
-    return new
-
-
-_new, _set = object.__new__, object.__setattr__
+    fields_set = {"type", "text"} if visible_to is None else {"type", "text", "visible_to"}
+    return built(Event, {"type": type, "text": text, "visible_to": visible_to}, fields_set)
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ resolve what the text leaves open (copied into :mod:`engines.factory_manager.dat
 from __future__ import annotations
 
 from engines.base import Event, rng
+from engines.copying import rebuilt
 from engines.i18n import N_, Code, Text, texts
 
 from . import data as D
@@ -61,19 +62,10 @@ _PLAYER_LISTS = ("hall", "hall2", "stored", "off", "profits")
 
 
 # --------------------------------------------------------------------------- helpers
-_new = object.__new__
-_set = object.__setattr__
-
-
 def _copy_model(m):
     """Shallow copy of a pydantic model without pydantic's generic ``__copy__`` (hot path)."""
 
-    new = _new(type(m))
-    _set(new, "__dict__", m.__dict__.copy())
-    _set(new, "__pydantic_fields_set__", set(m.__pydantic_fields_set__))
-    _set(new, "__pydantic_extra__", None)
-    _set(new, "__pydantic_private__", None)
-    return new
+    return rebuilt(m, m.__dict__.copy())
 
 
 def _clone(s: State) -> State:

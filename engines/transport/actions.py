@@ -5,9 +5,10 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from engines.base import ActionModel
+from engines.copying import built
 from engines.transport.hexes import key
 
 
@@ -84,15 +85,6 @@ class Move(ActionModel):
 ACTIONS = (Connect, Insert, SwapHand, Load, Wrench, Lift, SwapPallets, Move)
 
 
-_new = object.__new__
-# the setters of BaseModel's four slots, called directly: what object.__setattr__ ends in,
-# without its look-up of the name on the type (a quarter less time per new action)
-_set_dict, _set_fields, _set_extra, _set_private = (
-    BaseModel.__dict__[name].__set__
-    for name in ("__dict__", "__pydantic_fields_set__", "__pydantic_extra__", "__pydantic_private__")
-)
-
-
 # The legal actions are built without validation (their values are already of the fields'
 # types), ``type`` first and then the fields in field order, every field counting as set, as
 # when validated with all of them given: one literal per model (the hot path of a wrench step,
@@ -104,32 +96,18 @@ _WRENCH_SET = {"at", "to", "rotation", "pallet_to"}
 
 
 def _connect_new(tile: str, at: str, rotation: int) -> Connect:
-    new = _new(Connect)
-    _set_dict(new, {"type": "connect", "tile": tile, "at": at, "rotation": rotation})
-    _set_fields(new, _CONNECT_SET)
-    _set_extra(new, None)
-    _set_private(new, None)
-    return new
+    return built(Connect, {"type": "connect", "tile": tile, "at": at, "rotation": rotation}, _CONNECT_SET)
 
 
 def _wrench_new(at: str, to: str, rotation: int, pallet_to: str | None) -> Wrench:
-    new = _new(Wrench)
-    _set_dict(new, {"type": "wrench", "at": at, "to": to, "rotation": rotation, "pallet_to": pallet_to})
-    _set_fields(new, _WRENCH_SET)
-    _set_extra(new, None)
-    _set_private(new, None)
-    return new
+    fields = {"type": "wrench", "at": at, "to": to, "rotation": rotation, "pallet_to": pallet_to}
+    return built(Wrench, fields, _WRENCH_SET)
 
 
 def _built(model: type[ActionModel], fields: dict) -> ActionModel:
     """``model(**fields)`` without validation, as above, for the less numerous actions."""
 
-    new = _new(model)
-    _set_dict(new, {"type": _TYPE[model], **fields})
-    _set_fields(new, set(fields))
-    _set_extra(new, None)
-    _set_private(new, None)
-    return new
+    return built(model, {"type": _TYPE[model], **fields}, set(fields))
 
 
 _TYPE = {m: m.model_fields["type"].default for m in ACTIONS}  # model -> its ``type`` value
@@ -245,15 +223,8 @@ _INSERT_SET = {"tile", "pallet", "rotation", "pallet_to"}
 
 
 def _insert_new(tile: str, pallet: str, rotation: int, pallet_to: str) -> Insert:
-    new = _new(Insert)
-    _set_dict(
-        new,
-        {"type": "insert", "tile": tile, "pallet": pallet, "rotation": rotation, "pallet_to": pallet_to},
-    )
-    _set_fields(new, _INSERT_SET)
-    _set_extra(new, None)
-    _set_private(new, None)
-    return new
+    fields = {"type": "insert", "tile": tile, "pallet": pallet, "rotation": rotation, "pallet_to": pallet_to}
+    return built(Insert, fields, _INSERT_SET)
 
 
 def _insert(tile: str, pallet: str, rotation: int, pallet_to: tuple[int, int]) -> Insert:

@@ -20,6 +20,7 @@ from engines.base import (
     normalize,
     shuffled,
 )
+from engines.copying import built
 from engines.i18n import from_json, texts, to_json
 from engines.transport import data
 from engines.transport import hexes as hx
@@ -336,12 +337,7 @@ class Transport(Engine):
         d["bag"] = list(state.bag)
         d["scored"] = {p: list(v) for p, v in state.scored.items()}
         d["recent"] = list(state.recent)
-        new = _new(State)
-        _set(new, "__dict__", d)
-        _set(new, "__pydantic_fields_set__", state.__pydantic_fields_set__ | _COPIED)
-        _set(new, "__pydantic_extra__", None)
-        _set(new, "__pydantic_private__", None)
-        return new
+        return built(State, d, state.__pydantic_fields_set__ | _COPIED)
 
     def _apply(self, new: State, player: str, action: ActionModel, events: list[Event]) -> None:
         """Carry out one step (see :mod:`engines.transport.rules`) on the copy ``new``."""
@@ -934,7 +930,6 @@ class Transport(Engine):
         return tiers
 
 
-_new, _set = object.__new__, object.__setattr__
 #: the fields copy_state copies (they count as set in the copy)
 _COPIED = frozenset({"players", "colours", "stack", "hands", "bag", "scored", "recent"})
 

@@ -22,6 +22,7 @@ from bisect import bisect_left, insort
 from dataclasses import dataclass
 from functools import lru_cache
 
+from engines.copying import built
 from engines.transport import data
 from engines.transport.state import Cell, FieldDict
 
@@ -1107,7 +1108,6 @@ def field_of(grid: dict, before: dict[str, Cell] | None = None, touched=None) ->
 _pop, _setitem = dict.pop, dict.__setitem__
 
 
-_new, _set = object.__new__, object.__setattr__
 _CELL_FIELDS = frozenset({"tile", "rot", "parcel"})
 
 
@@ -1139,9 +1139,4 @@ def _new_cell(c: list) -> Cell:
     """``Cell(tile=c[0], rot=c[1], parcel=list(c[2]) or [])``, built without validation (the
     grid's values are a tile id, an int and None or a pair of ints)."""
 
-    new = _new(Cell)
-    _set(new, "__dict__", {"tile": c[0], "rot": c[1], "parcel": list(c[2]) if c[2] else []})
-    _set(new, "__pydantic_fields_set__", set(_CELL_FIELDS))
-    _set(new, "__pydantic_extra__", None)
-    _set(new, "__pydantic_private__", None)
-    return new
+    return built(Cell, {"tile": c[0], "rot": c[1], "parcel": list(c[2]) if c[2] else []}, set(_CELL_FIELDS))
