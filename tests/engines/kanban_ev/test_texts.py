@@ -28,15 +28,24 @@ def test_status_shows_department_and_shifts_spent_and_left():
     assert "1 shift spent, 3 left this turn" in engine.status(s)
 
 
-def test_mean_sandra_event_names_who_what_and_the_penalty():
+def _sandra_in_rd(banked: int) -> list:
+    """The events of Mean Sandra evaluating R&D in a 3-player game where p0 has the least
+    training there (0, as p1; p2 has 1), 1 upgraded design and ``banked`` banked shifts, and p1
+    3 upgraded designs (every seat 15 PP)."""
+
     s = fresh(3)
     for p in s.player_boards:
         put(p, pp=15, training=[0] * 5, banked_shifts=0)
-    put(s.player_boards[0], upgraded=["city-body"], banked_shifts=2)
+    put(s.player_boards[0], upgraded=["city-body"], banked_shifts=banked)
     put(s.player_boards[1], upgraded=["suv-body", "truck-body", "city-motor"])
     s.player_boards[2].training[0] = 1
     ev = []
     R.evaluate(s, "rd", ev)
+    return ev
+
+
+def test_mean_sandra_event_names_who_what_and_the_penalty():
+    ev = _sandra_in_rd(2)
     # p0: least training (0), 1 upgraded design <= 2, 2 banked: 1 + (5 - 2) = 4 PP; p1 has 3: safe
     assert [e.text for e in ev] == [
         "Mean Sandra evaluates R&D (least training there: 0; 2 or fewer upgraded designs): "
@@ -67,14 +76,7 @@ def test_gained_banked_shifts_are_the_object_and_sandras_the_subject_in_czech_an
         "p0 gauna 2 sukauptas pamainas (garažo plytelė).",
     ]
     # Sandra's line has the banked shifts as a subject: nominative "uložená směna", "sukaupta pamaina"
-    s = fresh(3)
-    for p in s.player_boards:
-        put(p, pp=15, training=[0] * 5, banked_shifts=0)
-    put(s.player_boards[0], upgraded=["city-body"], banked_shifts=1)
-    put(s.player_boards[1], upgraded=["suv-body", "truck-body", "city-motor"])
-    s.player_boards[2].training[0] = 1
-    ev = []
-    R.evaluate(s, "rd", ev)
+    ev = _sandra_in_rd(1)
     assert " a 1 uložená směna: ztrácí 1 + 4 = 5 PP" in ev[0].text.render("cs")
     assert " ir 1 sukaupta pamaina: praranda 1 + 4 = 5 PP" in ev[0].text.render("lt")
 
