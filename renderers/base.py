@@ -263,6 +263,18 @@ def fit_text(content: str, max_width: int, size: int = 16) -> str:
     return _fit_text(local(content), max_width, size)
 
 
+def fit_size(content: str, max_width: int, size: int = 16, smallest: int = MIN_TEXT) -> tuple[str, int]:
+    """``(text, font size)``: ``content`` whole at the largest size from ``size`` down to
+    ``smallest`` px at which it fits ``max_width`` px; else shortened with "…" at ``smallest``
+    (a player's name is better read a little smaller than cut)."""
+
+    content = local(content)
+    for px in range(size, smallest - 1, -1):
+        if measure(content, px)[0] <= max_width:
+            return content, px
+    return _fit_text(content, max_width, smallest), smallest
+
+
 @lru_cache(maxsize=8192)
 def _fit_text(content: str, max_width: int, size: int = 16) -> str:
     if measure(content, size)[0] <= max_width:
@@ -364,9 +376,25 @@ class Canvas:
 
         return self.lay.add(text(int(x), int(y), s, size, fill or self.ink, tag, anchor))  # type: ignore[arg-type]
 
-    def fit(self, x, y, s: str, size: int, w: int, tag: str = "", fill: str | None = None, anchor: str = "la") -> Text:
-        """``s`` shortened with "…" to at most ``w`` px, at (x, y) by ``anchor``."""
+    def fit(
+        self,
+        x,
+        y,
+        s: str,
+        size: int,
+        w: int,
+        tag: str = "",
+        fill: str | None = None,
+        anchor: str = "la",
+        smallest: int | None = None,
+    ) -> Text:
+        """``s`` shortened with "…" to at most ``w`` px, at (x, y) by ``anchor``; with
+        ``smallest``, first drawn smaller (down to ``smallest`` px) when that keeps it whole
+        (:func:`fit_size`)."""
 
+        if smallest is not None:
+            fitted, size = fit_size(s, int(w), size, smallest)
+            return self.text(x, y, fitted, size, tag, fill, anchor)
         return self.text(x, y, fit_text(s, int(w), size), size, tag, fill, anchor)
 
     def paragraph(

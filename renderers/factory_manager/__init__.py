@@ -252,9 +252,10 @@ def _turn_order(c: _Canvas, b: Board, x: int, y: int, w: int, h: int) -> None:
         st = f"{tag}:{seat}"
         cx = x + 12 + i * (chip_w + 6)
         c.rect(cx, ty, chip_w, bs + 4, st, "#ffffff", _colour(b, seat), 3, 6)
-        c.rect(cx + 2, ty + 2, bs, bs, st, _colour(b, seat), None, 0, 4)
-        c.text(cx + 2 + bs // 2, ty + 2 + bs // 2, str(f.tile_no or "-"), 20, st, "#ffffff", "mm")
-        nx = cx + bs + 8
+        sq = bs if chip_w >= 150 else 30  # the tile number's square, narrower for more name room
+        c.rect(cx + 2, ty + 2, sq, bs, st, _colour(b, seat), None, 0, 4)
+        c.text(cx + 2 + sq // 2, ty + 2 + bs // 2, str(f.tile_no or "-"), 20, st, "#ffffff", "mm")
+        nx = cx + sq + 8
         extra = ""
         if b.phase == 1 and f.new_tile:
             extra = f"-> {f.new_tile}"
@@ -262,10 +263,15 @@ def _turn_order(c: _Canvas, b: Board, x: int, y: int, w: int, h: int) -> None:
             extra = local(Tp("auction", "out"))
         elif b.phase != 1 and f.discount:
             extra = f"-{f.discount}"
-        ew = measure(extra, 17)[0] if extra else 0
-        c.text(nx, ty + 2 + bs // 2, fit_text(f.name, cx + chip_w - nx - ew - 12, 17), 17, st, INK, "lm")
-        if extra:
+        room = cx + chip_w - nx - 6
+        if not extra:
+            c.fit(nx, ty + 2 + bs // 2, f.name, 17, room, st, INK, "lm", smallest=14)
+        elif measure(f.name, 17)[0] + 8 + measure(extra, 17)[0] <= room:
+            c.text(nx, ty + 2 + bs // 2, f.name, 17, st, INK, "lm")
             c.text(cx + chip_w - 6, ty + 2 + bs // 2, extra, 17, st, SOFT, "rm")
+        else:  # a narrow chip (4-5 seats): the name on a line of its own, the bid state under it
+            c.fit(nx, ty + 12, f.name, 16, room, st, INK, "lm", smallest=14)
+            c.fit(nx, ty + 30, extra, 14, room, st, SOFT, "lm")
     if b.phase == 1:
         ot = f"{tag}:offer"
         ay = ty + bs + 12

@@ -271,7 +271,7 @@ def _dept_left(c: _Canvas, b: _Board, dept: str, x: int, y: int, h: int) -> None
             c.chip(wx + 6, wy + 24, ww - 12, 24, "Sandra", f"{tag}:sandra", "#e9d3f2", 15, SANDRA)
         for i in here:
             c.disc(wx + 6, wy + 24, 24, i, f"{tag}:meeple", 14)
-            c.fit(wx + 36, wy + 26, b.name(i), 16, ww - 42, f"{tag}:meeple")
+            c.fit(wx + 36, wy + 26, b.name(i), 16, ww - 42, f"{tag}:meeple", smallest=14)
     # training track: start + 5 spaces; certified on the 4th, expert on the last
     ty = y + 96
     c.text(x + 10, ty + 12, fit_text(Tp("image label", "Train"), 48, 15), 15, f"{tag}:training")

@@ -371,3 +371,29 @@ def test_a_seat_out_of_the_auction_keeps_its_name_beside_the_word(lang):
     chip = [t.text for t in lay.texts() if t.tag == f"turn-order:{out[0]['seat']}"]
     assert chip[1:] == [out[0]["seat"], OUT[lang]]  # the tile number, the whole name, the word
     assert overlapping_texts(lay) == []
+
+
+def test_five_seats_show_whole_names_of_eleven_letters_in_the_turn_order():
+    """Five players: a chip is 129 px, the tile number's square 30 px, 8 px after it and 6 px of
+    margin, so a name has 129 - 30 - 8 - 6 = 85 px: "Tomáš Novák" is 102 px at 17 px and 85 px
+    at 14 px (the smallest size allowed), so it is drawn whole at 14 px; a seat out of the
+    auction says "out" on a second line under it, not beside a name cut to "Tom…"."""
+
+    def someone_out(v) -> bool:
+        return _auction(v) and len(v["auction"]["bidders"]) < len(v["players"]) - 1
+
+    view = copy.deepcopy(ENGINE.view(_play_until(5, 6, someone_out), None))
+    out = [p for p in view["players"] if p["seat"] not in view["auction"]["bidders"]]
+    for p in out:
+        p["new_tile"] = None
+    view["names"] = {p["seat"]: "Tomáš Novák" for p in view["players"]}
+    lay = board_layouts("factory-manager", view, "en")[0]
+    for p in view["players"]:
+        chip = [t for t in lay.texts() if t.tag == f"turn-order:{p['seat']}"]
+        assert chip[1].text == "Tomáš Novák", [t.text for t in chip]
+        assert chip[1].size >= MIN_TEXT
+    chip = [t for t in lay.texts() if t.tag == f"turn-order:{out[0]['seat']}"]
+    assert [t.text for t in chip[1:]] == ["Tomáš Novák", "out"]
+    assert chip[2].y > chip[1].y  # under the name
+    assert overlapping_texts(lay) == []
+    _check_clean(lay)

@@ -13,6 +13,7 @@ from fontTools.ttLib import TTFont
 import renderers
 from engines import registry
 from renderers import base
+from renderers.base import fit_size, measure
 
 #: Czech, Lithuanian, Polish, Dutch/German: the letters Pillow's default font drew as boxes
 NAMES = ["Jiří", "Jūratė", "Łukasz", "Ëlla ß"]
@@ -78,3 +79,14 @@ def test_the_font_and_its_licence_are_package_data():
     assert '"fonts/*.ttf"' in pyproject and '"fonts/LICENSE.txt"' in pyproject
     assert base.FONT_FILE.is_file() and base.FONT_FILE.with_name("LICENSE.txt").is_file()
     assert "Bitstream Vera" in base.FONT_FILE.with_name("LICENSE.txt").read_text()
+
+
+def test_fit_size_draws_a_name_smaller_before_cutting_it():
+    """Measured in the bundled font: "Tomáš Novák" is 102 px at 17 px, 90 px at 15 px and
+    85 px at 14 px; "bobthebuilder and friends" is wider than 85 px even at 14 px."""
+
+    assert fit_size("Tomáš Novák", 102, 17) == ("Tomáš Novák", 17)
+    assert fit_size("Tomáš Novák", 90, 17) == ("Tomáš Novák", 15)
+    assert fit_size("Tomáš Novák", 85, 17, smallest=14) == ("Tomáš Novák", 14)
+    text, size = fit_size("bobthebuilder and friends", 85, 17, smallest=14)
+    assert size == 14 and text.endswith("…") and measure(text, 14)[0] <= 85
