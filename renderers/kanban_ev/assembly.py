@@ -48,10 +48,12 @@ def _assembly(c: _Canvas, b: _Board, x: int, y: int, w: int) -> None:
                     "mm",
                 )
     for k, part in enumerate(F.parts):
-        # at most its column's width, so that neighbours never overlap (every short part
-        # name of the four languages fits 40 px at 14 px: "autop.", "elektr.", "varikl.")
-        label = fit_text(PART_SHORT[part], pw, 14)
-        c.text(x + 74 + k * pw + (pw - 2) // 2, y + 26 + 5 * rh, label, 14, "assembly-lines:legend", SOFT, "ma")
+        # on two staggered lines, every other column's a line lower, so that neighbours keep
+        # a gap: a short part name is up to 40 px at 14 px ("autop.", "elektr.", "motor"), the
+        # width of its column, and side by side they read as one word ("karos.pohonelektr.")
+        label = fit_text(PART_SHORT[part], 2 * pw - 8, 14)
+        ly = y + 26 + 5 * rh + (k % 2) * 16
+        c.text(x + 74 + k * pw + (pw - 2) // 2, ly, label, 14, "assembly-lines:legend", SOFT, "ma")
     for m in F.assembly_lines:
         ly = row[m]
         node_pos[F.entry_node[m]] = (cx0, ly)

@@ -295,7 +295,7 @@ def _dept_left(c: _Canvas, b: _Board, dept: str, x: int, y: int, h: int) -> None
 
 _DEPT_BODY = {
     "rd": (_rd, 262),
-    "assembly": (_assembly, 234),
+    "assembly": (_assembly, 250),  # the part names on two staggered lines
     "logistics": (_logistics, 150),
     "design": (_design, 150),
     "admin": (_admin, 186),

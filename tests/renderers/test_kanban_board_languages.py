@@ -176,3 +176,29 @@ def test_the_garage_set_is_named_in_the_readers_language(lang):
     assert hands[0].endswith(basic) and hands[1].endswith(expert), hands
     if lang != "en":
         assert not any("basic" in h or "expert " in h for h in hands), hands
+
+
+#: the assembly columns' short part names, as each catalog has them (kanban-ev.po, context
+#: "car part short"), in column order: autopilot, battery, body, drivetrain, electronics, motor
+LEGEND = {
+    "en": ["auto", "batt", "body", "drive", "elec", "motor"],
+    "cs": ["autop.", "bat.", "karos.", "pohon", "elektr.", "motor"],
+    "nl": ["auto", "batt", "carr.", "aandr.", "elek.", "motor"],
+    "lt": ["autop.", "bat.", "kėb.", "pav.", "elektr.", "varikl."],
+}
+
+
+@pytest.mark.parametrize("lang", sorted(LEGEND))
+def test_the_assembly_part_names_keep_a_gap_between_them(lang):
+    """Each column is 40 px and Czech "pohon", "elektr." and "motor" are 39 px each at 14 px:
+    side by side they read "pohonelektr.motor". Every other name is a line lower (16 px), so
+    two names on one line are two columns apart, 80 - 40 = 40 px at least, and all are whole."""
+
+    factory = board_layouts("kanban-ev", ENGINE.view(_two_departments(), None), lang)[0]
+    legend = [t for t in factory.texts() if t.tag == "assembly-lines:legend"]
+    assert [t.text for t in legend] == LEGEND[lang]
+    for a, b in zip(legend, legend[1:]):
+        assert b.y - a.y in (16, -16), (a.text, b.text)
+    for a, b in zip(legend, legend[2:]):
+        assert a.y == b.y and b.x - (a.x + a.w) >= 4, (a.text, b.text)
+    assert overlapping_texts(factory) == [] and out_of_bounds(factory) == []
