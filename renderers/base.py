@@ -392,10 +392,8 @@ class Canvas:
         ``smallest``, first drawn smaller (down to ``smallest`` px) when that keeps it whole
         (:func:`fit_size`)."""
 
-        if smallest is not None:
-            fitted, size = fit_size(s, int(w), size, smallest)
-            return self.text(x, y, fitted, size, tag, fill, anchor)
-        return self.text(x, y, fit_text(s, int(w), size), size, tag, fill, anchor)
+        fitted, size = fit_size(s, int(w), size, size if smallest is None else smallest)
+        return self.text(x, y, fitted, size, tag, fill, anchor)
 
     def paragraph(
         self,
