@@ -238,7 +238,7 @@ def status_text(result: Any, seats: dict[str, str], lang: str | None = None) -> 
         {
             s.seat: s.strength
             for s in (result.info.seats if result.info is not None else [])
-            if s.is_ai and not s.resigned and s.strength
+            if s.is_ai and s.strength  # a resigned or voted-out seat the AI now plays, too
         }
     )
     if bots:

@@ -21,7 +21,7 @@ from bot.games import TITLES, title
 from bot.i18n import DEFAULT, T, Text, Tn, Tp, pick
 from bot.i18n import render as in_language
 from bot.service import TableInfo, TableSummary
-from bot.timers import discord_time
+from bot.timers import STRENGTH_NAMES, discord_time
 from engines.i18n import Code
 
 #: Discord's message length limit (characters)
@@ -265,6 +265,8 @@ def lobby_text(info: TableInfo, note: str | Text = "", settings: Text | None = N
 
     lang = info.language
     seated = [s.seat for s in info.seats]
+    # an AI seat with the strength it plays at: "AI 1 (strong)"
+    strengths = {s.seat: s.strength for s in info.seats if s.is_ai and s.strength}
     lines: list[Text | str] = []
     if note:
         lines.append(note)
@@ -288,7 +290,7 @@ def lobby_text(info: TableInfo, note: str | Text = "", settings: Text | None = N
                 "Seated ({n}): {players}",
                 "Seated ({n}): {players}",
                 len(seated),
-                players=", ".join(map(seat_label, seated)),
+                players=[ai_strengths({s: strengths[s]})[0] if s in strengths else seat_label(s) for s in seated],
             )
         )
     else:
@@ -372,21 +374,23 @@ def table_line(summary: TableSummary, cross_server: bool = False, lang: str = "e
 
 
 def ai_strengths(strengths: dict[str, str]) -> list[Text]:
-    """``AI 1 (strong), AI 2 (normal)``: the AI seats (by number) and the strength each plays
-    at, one :class:`Text` each (a list parameter renders joined by commas); ``[]`` for none."""
+    """``AI 1 (strong), AI 2 (normal), AI for <@id> (strong)``: the AI seats (by number), then
+    the players' seats the AI took over, and the strength each plays at, one :class:`Text`
+    each (a list parameter renders joined by commas); ``[]`` for none."""
 
     return [
-        T("{seat} ({strength})", seat=seat_label(seat), strength=STRENGTHS.get(strengths[seat], strengths[seat]))
+        T(
+            "{seat} ({strength})",
+            # a player's seat handed to the AI (resigned, voted out): "AI for @bob (strong)"
+            seat=seat_label(seat) if seat.startswith("ai-") else T("AI for {player}", player=seat_label(seat)),
+            strength=STRENGTHS.get(strengths[seat], strengths[seat]),
+        )
         for seat in sorted(strengths, key=_seat_number)
     ]
 
 
 #: the AI strengths by name, to render in a language
-STRENGTHS = {
-    "easy": Tp("AI strength", "easy"),
-    "normal": Tp("AI strength", "normal"),
-    "strong": Tp("AI strength", "strong"),
-}
+STRENGTHS = STRENGTH_NAMES
 
 
 def _seat_number(seat: str) -> tuple[int, str]:

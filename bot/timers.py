@@ -31,7 +31,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pydantic import BaseModel, Field
 
-from bot.i18n import DEFAULT, LANGUAGE_NAMES, T, Text, Tn
+from bot.i18n import DEFAULT, LANGUAGE_NAMES, T, Text, Tn, Tp
 
 __all__ = [
     "TableSettings",
@@ -163,6 +163,12 @@ def format_duration(seconds: int | float | None) -> str:
 #: the AI strengths a table can choose (``engines.search.LEVELS``): easy is the heuristic that
 #: scores each legal move once, normal and strong search ahead (more at strong)
 Strength = Literal["easy", "normal", "strong"]
+#: the AI strengths by name, to render in a language
+STRENGTH_NAMES: dict[str, Text] = {
+    "easy": Tp("AI strength", "easy"),
+    "normal": Tp("AI strength", "normal"),
+    "strong": Tp("AI strength", "strong"),
+}
 #: the languages a table may speak (:data:`bot.i18n.LANGUAGES`; ``qps``, the pseudo-language,
 #: only in tests: the ``language:`` option offers the four languages only)
 Language = Literal["en", "cs", "nl", "lt", "qps"]
@@ -181,9 +187,9 @@ class TableSettings(BaseModel):
     * ``vacation_days``: days of ``/game vacation`` each player may take in this game;
     * ``board_posts``: ``"status"`` keeps ONE live status message edited in place and posts
       each move as one short line; ``"every"`` posts a new board after every move;
-    * ``ai_strength``: how strong the AI is that plays an absent player's turn (deadline) or
-      a seat handed to the AI: ``"easy"`` | ``"normal"`` | ``"strong"``; None: the host's
-      default (``BOARDHOST_AI_STRENGTH``, normal);
+    * ``ai_strength``: how strong the AI is that plays an absent player's turn (deadline), a
+      seat handed to the AI, and a new AI seat added without a strength: ``"easy"`` |
+      ``"normal"`` | ``"strong"``; None: the host's default (``BOARDHOST_AI_STRENGTH``, normal);
     * ``bots``: each AI seat's strength by seat id (``/game addbot strength:``), kept with
       the game so a restart keeps it;
     * ``language``: what everyone at the table reads (status message, channel lines, board and
@@ -215,12 +221,6 @@ class TableSettings(BaseModel):
             limit = T(
                 "turn limit {limit} (then the others may vote the player out)", limit=format_duration(self.turn_limit)
             )
-        elif self.ai_strength:
-            limit = T(
-                "turn limit {limit} (then the AI plays the turn at {strength} strength)",
-                limit=format_duration(self.turn_limit),
-                strength=self.ai_strength,
-            )
         else:
             limit = T("turn limit {limit} (then the AI plays the turn)", limit=format_duration(self.turn_limit))
         rem: Text
@@ -241,6 +241,10 @@ class TableSettings(BaseModel):
                 reminders=rem,
                 limit=format_duration(self.turn_limit),
             )
+        if self.ai_strength:
+            # the table's strength plays every turn the AI takes over (a deadline, a seat
+            # resigned or voted out) and new AI seats: one item, whatever the turn limit
+            limit = T("{limit} · AI strength: {strength}", limit=limit, strength=STRENGTH_NAMES[self.ai_strength])
         board = T("one live status message") if self.board_posts == "status" else T("new board post every move")
         return T(
             "{limit} · {reminders} · {vacation} · {board} · {language}",

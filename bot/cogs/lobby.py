@@ -297,11 +297,15 @@ class LobbyCog(GameSection, name=LOBBY_COG):
         await close_lobby(self.service, self.poster, interaction.channel_id, result.game_pk, LOBBY_CANCELLED)
 
     @app_commands.command(name="addbot", description="Add an AI seat to the lobby (host).")
-    @app_commands.describe(strength="How strong the AI plays (default normal).")
+    @app_commands.describe(strength="How strong the AI plays (default: the table's AI strength, else the bot's).")
     @app_commands.choices(strength=STRENGTH_CHOICES)
     async def addbot(self, interaction: discord.Interaction, strength: str | None = None) -> None:
         result = await self.service.add_bot(interaction.channel_id, interaction.user.id, strength)
-        await self._lobby_reply(interaction, result, T("An AI seat was added."))
+        # the service's line names the seat and the strength it plays at ("AI 2 joined (AI strength:
+        # strong)."), in the table's language
+        lang = table_language(result.info)
+        note = mention_seats(" ".join(in_language(t, lang) for t in result.public), [])
+        await self._lobby_reply(interaction, result, note)
 
     async def new_in_thread(
         self, interaction: discord.Interaction, game: str, options: str | None, settings: dict | None = None

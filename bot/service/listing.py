@@ -122,5 +122,5 @@ class Listing(UseCase):
             since=game.turn_started,
             deadline=deadline,
             guild=game.guild,
-            ai={s.seat: t.strength_of(s.seat) for s in t.seats if s.is_ai},
+            ai={s.seat: t.strength_of(s.seat) for s in t.seats if s.is_ai or s.resigned},
         )

@@ -32,6 +32,7 @@ from bot.service.results import (
 )
 from bot.service.tables import Table
 from bot.store import TableBusy, VersionConflict
+from bot.timers import STRENGTH_NAMES
 from engines.base import shuffled
 
 __all__ = ["Lobby"]
@@ -142,11 +143,12 @@ class Lobby(UseCase):
 
     async def add_bot(self, table: TableRef, user: UserRef, strength: str | None = None) -> Result:
         """Add an AI seat (``ai-1``, ``ai-2``, …) to the lobby, playing at ``strength`` (easy,
-        normal or strong; None: the host's default), kept in the game's settings so a restart
-        keeps it. Host only; UserError when full or for an unknown strength."""
+        normal or strong; None: the table's ``ai_strength``, else the host's default), kept in
+        the game's settings so a restart keeps it. Host only; UserError when full or for an
+        unknown strength."""
 
         table, seat = str(table), str(user)
-        level = check_strength(strength) if strength else self.tables.ai_strength
+        chosen = check_strength(strength) if strength else None
         async with self.tables.lock(table):
             t = await self.tables.hosted_lobby(table, seat, ADD_BOT_STARTED, ADD_BOT_NOT_HOST)
             taken = {s.seat for s in t.seats}
@@ -155,19 +157,14 @@ class Lobby(UseCase):
                 n += 1
             await self._add_seat(t, f"ai-{n}", None)
             settings = self.tables.settings_of(t.game)
+            level = chosen or settings.ai_strength or self.tables.ai_strength
             t.game.settings = settings.model_copy(update={"bots": {**settings.bots, f"ai-{n}": level}}).model_dump(
                 mode="json"
             )
             await self.store.set_settings(t.game.pk, t.game.settings)
             return self._lobby_result(
                 t,
-                Tn(
-                    "AI seat {seat} ({level}) added ({n} seated).",
-                    "AI seat {seat} ({level}) added ({n} seated).",
-                    len(t.seats),
-                    seat=f"ai-{n}",
-                    level=level,
-                ),
+                T("{seat} joined (AI strength: {strength}).", seat=f"ai-{n}", strength=STRENGTH_NAMES[level]),
             )
 
     async def start(self, table: TableRef, user: UserRef) -> Result:

@@ -380,7 +380,8 @@ class TableSummary:
     since: float | None
     deadline: float | None
     guild: str | None = None
-    #: AI seat id -> its strength (easy, normal, strong)
+    #: seat id -> the strength the AI plays it at (easy, normal, strong): the AI seats and the
+    #: seats handed to the AI (resigned, voted out)
     ai: dict[str, str] = field(default_factory=dict)
 
 

@@ -41,9 +41,9 @@ def levels(monkeypatch):
 async def test_addbot_takes_a_strength_kept_per_seat_across_a_restart(service, levels, tmp_path):
     await service.new_game("t", A, "high-low", {"rounds": 2})
     r = await service.add_bot("t", A, "strong")
-    assert r.public == ["AI seat ai-1 (strong) added (2 seated)."]
+    assert r.public == ["ai-1 joined (AI strength: strong)."]
     r = await service.add_bot("t", A)  # no strength: the host's default (normal here)
-    assert r.public == ["AI seat ai-2 (normal) added (3 seated)."]
+    assert r.public == ["ai-2 joined (AI strength: normal)."]
     assert {s.seat: s.strength for s in r.info.seats} == {A: None, "ai-1": "strong", "ai-2": "normal"}
     with pytest.raises(UserError, match="`expert` is not an AI strength: choose easy, normal or strong."):
         await service.add_bot("t", A, "expert")
@@ -61,6 +61,15 @@ async def test_addbot_takes_a_strength_kept_per_seat_across_a_restart(service, l
         assert levels and set(levels) <= {"strong", "normal"}
     finally:
         await again.close()
+
+
+async def test_addbot_without_a_strength_takes_the_tables(service):
+    # the table chose strong (`/game new ai_strength:strong`); the host's default is normal
+    await service.new_game("t", A, "high-low", {"rounds": 2}, settings={"ai_strength": "strong"})
+    r = await service.add_bot("t", A)
+    assert r.public == ["ai-1 joined (AI strength: strong)."]
+    r = await service.add_bot("t", A, "easy")  # a strength given wins over the table's
+    assert {s.seat: s.strength for s in r.info.seats} == {A: None, "ai-1": "strong", "ai-2": "easy"}
 
 
 async def test_an_all_ai_finish_plays_easy(service, levels):
@@ -89,8 +98,17 @@ async def test_a_resigned_seat_plays_at_the_tables_deadline_strength(service, le
 def test_the_deadline_strength_is_a_setting():
     s = parse_settings({"turn_limit": "6h", "ai_strength": "easy"})
     assert s.ai_strength == "easy"
-    assert s.summary().startswith("turn limit 6h (then the AI plays the turn at easy strength) · ")
+    assert s.summary().startswith("turn limit 6h (then the AI plays the turn) · AI strength: easy · ")
     assert parse_settings({"turn_limit": "6h"}).summary().startswith("turn limit 6h (then the AI plays the turn) · ")
+    # the strength also plays resigned and voted-out seats: said without a turn limit, and
+    # when the others vote a late player out
+    assert parse_settings({"ai_strength": "strong"}).summary().startswith("no turn limit · AI strength: strong · ")
+    kick = parse_settings({"turn_limit": "1h", "policy": "kick", "ai_strength": "strong"})
+    assert kick.summary().startswith("turn limit 1h (then the others may vote the player out) · AI strength: strong · ")
+    # in the reader's language, the strength too (it read 'op sterkte strong' in Dutch)
+    assert (
+        s.summary().render("nl").startswith("beurtlimiet 6h (daarna speelt de AI de beurt) · AI-sterkte: makkelijk · ")
+    )
     with pytest.raises(UserError, match="ai_strength"):
         parse_settings({"ai_strength": "expert"})
 
@@ -108,3 +126,18 @@ async def test_list_and_status_name_each_ai_seats_strength(service):
     board = await service.board("t")
     seats = {s.seat: s.seat for s in board.info.seats}
     assert "AI strength: AI 1 (strong), AI 2 (easy)." in status_text(board, seats).splitlines()
+
+
+async def test_list_and_status_name_the_strength_of_a_seat_handed_to_the_ai(service):
+    # the table plays absent players at strong; bob (B) resigns and the AI takes his seat
+    await service.new_game("t", A, "high-low", {"rounds": 3}, guild="g1", settings={"ai_strength": "strong"})
+    await service.join("t", B)
+    await service.add_bot("t", A, "easy")
+    await service.start("t", A)
+    await service.resign("t", B)
+    (active,) = await service.guild_tables("g1")
+    assert active.ai == {"ai-1": "easy", B: "strong"}
+    assert table_line(active).endswith("; AI 1 (easy), AI for <@1002> (strong).")
+    board = await service.board("t")
+    seats = {s.seat: s.seat for s in board.info.seats}
+    assert "AI strength: AI 1 (easy), AI for <@1002> (strong)." in status_text(board, seats).splitlines()
