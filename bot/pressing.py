@@ -179,7 +179,10 @@ def step_message(
             style = discord.ButtonStyle.success if o.action is not None else discord.ButtonStyle.primary
             view.add_item(StepButton(table, version, mark, step.path + (i,), _marked(o), style, row=0))
             if o.detail and o.detail.lower().rstrip(".") not in o.label.lower():
-                lines.append(f"• {o.label}: {o.detail}")
+                # a label that is a sentence ("Put the new parcel on … at 0,0.") loses its
+                # full stop before the colon
+                label = o.label[:-1] if o.label.endswith(".") and not o.label.endswith("..") else o.label
+                lines.append(f"• {label}: {o.detail}")
         if any(o.action is not None for o in options):
             lines.append(PLAYS_AT_ONCE.render(lang))
     else:
