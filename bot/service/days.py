@@ -360,9 +360,13 @@ class Days(UseCase):
             table=game.table_id,
             game_pk=game.pk,
             game_id=game.game_id,
-            text=T(
+            text=Tn(
+                # one voter decides alone ("A majority of @alice decides" read oddly)
+                "Time is up for {seat}. Remove them from the game? The AI would take the seat for"
+                " the rest of the game and they would rank last. {voters} decides.",
                 "Time is up for {seat}. Remove them from the game? The AI would take the seat for"
                 " the rest of the game and they would rank last. A majority of {voters} decides.",
+                len(voters),
                 seat=s.seat,
                 voters=", ".join(o.seat for o in voters),
             ),

@@ -32,6 +32,7 @@ async def test_kick_policy_asks_the_others_and_a_majority_removes(service, clock
     assert n.kind == "kick-vote" and n.seats == [caller] and sorted(n.mention) == sorted({A, B, C} - {caller})
     assert await service.tick() == []  # one vote, not a new one every tick
     voters = n.mention
+    assert " they would rank last. A majority of " in str(n.text) and str(n.text).endswith(" decides.")
     with pytest.raises(UserError):
         await service.vote("t", caller, n.vote, True)  # not asked
     r = await service.vote("t", voters[0], n.vote, True)
@@ -181,3 +182,19 @@ async def test_undo_after_others_moved_needs_everyone_and_one_no_refuses(backend
         r = await service.vote("t", v, req.vote, True)
     assert r.board_due and sorted((await service.board("t")).mention) == sorted([A, B, C])
     await service.close()
+
+
+async def test_a_kick_vote_of_one_voter_says_that_voter_decides(service, clock):
+    # two players: the late one's only opponent decides alone (it read "A majority of @x decides.")
+    await service.new_game(
+        "t", A, "high-low", {"rounds": 3}, settings={"turn_limit": "1h", "reminders": "off", "policy": "kick"}
+    )
+    await service.join("t", B)
+    await service.start("t", A)
+    (late,) = (await service.board("t")).to_act
+    other = B if late == A else A
+    clock.t += HOUR
+    (n,) = await service.tick()
+    assert n.kind == "kick-vote" and n.mention == [other]
+    assert str(n.text).endswith(" they would rank last. " + other + " decides.")
+    assert n.text.render("nl").endswith(" als laatste eindigen. " + other + " beslist.")
