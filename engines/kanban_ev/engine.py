@@ -15,6 +15,7 @@ from . import data as D
 from . import rules as R
 from .actions import ACTION_MODELS
 from .ai import KanbanAI
+from .rules import words
 from .search import HOOKS as SEARCH_HOOKS
 from .state import Options, State
 from .text import RULES_SUMMARY
@@ -146,7 +147,7 @@ class KanbanEV(Engine):
         if name == "pay":
             return (T("Pay a book") if value == "book" else T("Pay a shift")), ""
         if name == "tiles":
-            tiles = Joined([_GARAGE_TILE_LABEL.get(v, Code(v)) for v in value], ", ")
+            tiles = Joined([words.garage_tile(v) for v in value], ", ")
             return Tp("garage tiles on garages 1-4", "{tiles}", tiles=tiles), ""
         if name == "set" and value in _GARAGE_SET_LABEL:
             return _GARAGE_SET_LABEL[value], ""
@@ -324,7 +325,7 @@ class KanbanEV(Engine):
         if k == "garages":
             return T("Take the basic garage tiles.") if a.set == "basic" else T("Take the expert garage tiles.")
         if k == "arrange":
-            return T("Put garage tiles {tiles} on garages 1-4.", tiles=[Code(x) for x in a.tiles])
+            return T("Put garage tiles {tiles} on garages 1-4.", tiles=[words.garage_tile(x) for x in a.tiles])
         if k == "cert":
             who = self.to_act(state)
             sec = R.n_certs(state.player_boards[state.players.index(who[0])]) if state.phase == "work" and who else 0
@@ -598,18 +599,6 @@ _UPGRADE_DOUBLE = {
     ),
 }
 #: a car part as the move builder's answer ("Battery")
-#: the garage tiles of the setup arrangement by their words (data.GARAGE_TILE_IDS)
-_GARAGE_TILE_LABEL = {
-    "speech": Tp("garage tile", "speech"),
-    "vouchers": Tp("garage tile", "vouchers"),
-    "books": Tp("garage tile", "books"),
-    "shifts": Tp("garage tile", "shifts"),
-    "nothing": Tp("garage tile", "nothing"),
-    "voucher": Tp("garage tile", "voucher"),
-    "book": Tp("garage tile", "book"),
-    "shift": Tp("garage tile", "shift"),
-    "padlocked": Tp("garage tile", "padlocked"),
-}
 #: the two sets of garage tiles
 _GARAGE_SET_LABEL = {"basic": Tp("garage set", "Basic"), "expert": Tp("garage set", "Expert (star side)")}
 #: the award tiles a player keeps

@@ -15,7 +15,7 @@ from ..actions import Arrange, ChooseGarages, Pick, cert_, garages_, pick_
 from ..state import Board, Options, PlayerBoard, State
 from .common import DESK, cert_order, gain
 from .design import _remove_design_from_board, refill_designs
-from .words import T, part
+from .words import T, garage_tile, part
 
 
 def setup_state(players: list[str], opts: Options, seed: int) -> State:
@@ -191,7 +191,7 @@ def apply_setup(s: State, i: int, a: Any, ev: list[Event]) -> bool:
         ev.append(
             event(
                 type="setup",
-                text=T("{seat} arranges garages 1-4: {tiles}.", seat=name, tiles=[Code(x) for x in a.tiles]),
+                text=T("{seat} arranges garages 1-4: {tiles}.", seat=name, tiles=[garage_tile(x) for x in a.tiles]),
             )
         )
         if all(q.garage_tiles for q in s.player_boards):

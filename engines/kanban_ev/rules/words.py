@@ -30,6 +30,27 @@ def tx(msgid: str, /, **params: Any) -> Text:
     return Text(msgid, params, domain=DOMAIN)
 
 
+#: the garage tiles of the setup arrangement by their words (data.GARAGE_TILE_IDS)
+GARAGE_TILE = {
+    "speech": Tp("garage tile", "speech"),
+    "vouchers": Tp("garage tile", "vouchers"),
+    "books": Tp("garage tile", "books"),
+    "shifts": Tp("garage tile", "shifts"),
+    "nothing": Tp("garage tile", "nothing"),
+    "voucher": Tp("garage tile", "voucher"),
+    "book": Tp("garage tile", "book"),
+    "shift": Tp("garage tile", "shift"),
+    "padlocked": Tp("garage tile", "padlocked"),
+}
+
+
+def garage_tile(tile: str) -> Text:
+    """A garage tile of the setup arrangement in words (``"books"`` -> "books", translated); an
+    unknown id as itself (:class:`Code`)."""
+
+    return GARAGE_TILE.get(tile, Code(tile))
+
+
 #: the departments by name (``DEPT["rd"]`` reads "R&D")
 DEPT = {
     "rd": Tp("department", "R&D"),

@@ -347,3 +347,22 @@ def test_private_text_names_each_goal_and_order_card():
         "Nominated face down for the meeting room: g05 (4 PP per Concept Car in your garages, x2)."
     )
     assert engine.private_text(s, "nobody") == ""
+
+
+def test_the_garage_arrangement_names_its_tiles_in_the_readers_language():
+    import bot.i18n  # noqa: F401  (installs the catalogs)
+
+    s = engine.setup(["p0", "p1"], None, 1)
+    while engine.legal_actions(s, engine.to_act(s)[0])[0].type != "arrange":  # the garage sets first
+        p = engine.to_act(s)[0]
+        s = engine.apply(s, p, engine.legal_actions(s, p)[0]).state
+    move = engine.parse(s, "arrange speech vouchers books shifts")
+    # the notation keeps the typed ids; the sentences name the tiles (they read "speech,
+    # vouchers, books, shifts" in every language)
+    assert (
+        engine.describe(s, move).render("cs") == "Polož destičky garáží proslov, poukazy, knihy, směny do garáží 1-4."
+    )
+    _s, events = texts(s, 0, "arrange speech vouchers books shifts")
+    assert [e.render("cs") for e in events] == ["p0 řadí garáže 1-4: proslov, poukazy, knihy, směny."]
+    assert [e.render("lt") for e in events][0].startswith("p0 ")
+    assert "books" not in events[0].render("lt") and "shifts" not in events[0].render("lt")
