@@ -54,7 +54,7 @@ DEADLINE_CHOICES = [
 #: the AI strengths (``/game addbot strength:``, ``/game settings ai_strength:``)
 STRENGTH_CHOICES = [
     app_commands.Choice(name="easy: quick, scores each move once", value="easy"),
-    app_commands.Choice(name="normal: looks a few moves ahead (default)", value="normal"),
+    app_commands.Choice(name="normal: looks a few moves ahead", value="normal"),
     app_commands.Choice(name="strong: looks further, about a second a move", value="strong"),
 ]
 
@@ -64,7 +64,7 @@ SETTINGS_HELP = {
     "reminders": "When to remind, e.g. '12h then daily' (the default), '6h then every 6h', '12h', or off.",
     "at_deadline": "What happens when a turn's time runs out (default: the AI plays the turn).",
     "vacation_days": "Days of /game vacation each player may take (default 14).",
-    "ai_strength": "How strong the AI plays a turn whose time ran out (default normal).",
+    "ai_strength": "How strong the AI plays here: turns whose time ran out, seats it takes over, new AI seats.",
     "language": "The language everyone at the table reads: posts, buttons, images (default: the server's).",
 }
 
