@@ -707,7 +707,7 @@ class Transport(Engine):
                     T("Which parcel do you move?"),
                     action.at,
                     T("The {n} at {cell}", n=top if top != "?" else code(top), cell=code(action.at)),
-                    (Tn("It moves exactly {n} tiles", "It moves exactly {n} tiles", top) if top != "?" else ""),
+                    (Tn("It moves exactly {n} tile", "It moves exactly {n} tiles", top) if top != "?" else ""),
                 ),
                 self._cell(
                     f,

@@ -62,3 +62,22 @@ def test_the_last_moves_of_a_state_stored_as_english_segments_still_read():
     data = engine.state_to_json(s)
     data["recent"] = [["", "p1", " swaps the red and blue pallets."]]  # as stored before
     assert engine.view(engine.state_from_json(data), None)["recent"] == [["", "p1", " swaps the red and blue pallets."]]
+
+
+def test_a_parcel_showing_1_moves_exactly_1_tile():
+    import random
+
+    # a seeded random game up to a parcel move whose parcel shows 1 on top
+    for seed in range(40):
+        rnd = random.Random(seed)
+        s = engine.setup(["p0", "p1"], None, seed)
+        while not engine.is_over(s):
+            p = engine.to_act(s)[0]
+            legal = engine.legal_actions(s, p)
+            ones = [a for a in legal if a.type == "move" and s.field[a.at].parcel[0] == 1]
+            if ones:
+                detail = engine.choices(s, ones[0])[0].detail
+                assert str(detail) == "It moves exactly 1 tile"  # it read "1 tiles"
+                return
+            s = engine.apply(s, p, rnd.choice(legal)).state
+    raise AssertionError("no parcel showing 1 met in 40 games")
