@@ -30,7 +30,7 @@ from typing import Any
 
 import discord
 
-from bot.i18n import DEFAULT, Text, Tp
+from bot.i18n import DEFAULT, T, Text, Tp
 
 #: the names of the cogs (``bot.cogs.lobby``, ``.table``, ``.days``, ``.votes``, ``.play``): the
 #: items hand their clicks to them by name, so this module imports no cog
@@ -162,14 +162,15 @@ class PickSelect(
     """ "Pick a move" under the "My moves" answer: plays the chosen move, but only if the game
     is still at the version the list was made for (else: refused with the current board)."""
 
-    def __init__(self, table: int, version: int, moves: list[tuple[str, str]] | None = None):
+    def __init__(self, table: int, version: int, moves: list[tuple[str, str]] | None = None, lang: str = DEFAULT):
+        # ``moves``: (notation, the move's sentence already in the reader's language)
         options = [
-            discord.SelectOption(label=(text or notation)[:100], value=notation[:100], description=notation[:100])
+            discord.SelectOption(label=_cut(text or notation), value=notation[:100], description=notation[:100])
             for notation, text in (moves or [])[:25]
         ] or [discord.SelectOption(label="…", value="-")]
         super().__init__(
             discord.ui.Select(
-                custom_id=f"bh:pick:{table}:v{version}", placeholder="Pick a move to play it", options=options
+                custom_id=f"bh:pick:{table}:v{version}", placeholder=PICK_A_MOVE.render(lang), options=options
             )
         )
         self.table, self.version = table, version
@@ -227,10 +228,26 @@ def history_view(table: int | str, game: int, page: int, pages: int, player: int
     return view
 
 
-def pick_view(table: int | str, version: int, moves: list[tuple[str, str]]) -> discord.ui.View:
+def pick_view(table: int | str, version: int, moves: list[tuple[str, str]], lang: str = DEFAULT) -> discord.ui.View:
+    """The "Pick a move" menu under "My moves": ``moves`` as ``(notation, sentence)``, the
+    sentences already in the reader's language ``lang`` (the menu's placeholder too)."""
+
     view = discord.ui.View(timeout=None)
-    view.add_item(PickSelect(int(table), int(version), moves))
+    view.add_item(PickSelect(int(table), int(version), moves, lang))
     return view
+
+
+#: the placeholder of the "Pick a move" menu
+PICK_A_MOVE = T("Pick a move to play it")
+
+
+def _cut(text: str, limit: int = 100) -> str:
+    """``text`` within Discord's ``limit`` for an option label, cut at a word with "…"."""
+
+    if len(text) <= limit:
+        return text
+    head = text[: limit - 1]
+    return (head.rsplit(" ", 1)[0] if " " in head else head) + "…"
 
 
 def lobby_view(table: int | str, game: int, lang: str = DEFAULT) -> discord.ui.View:

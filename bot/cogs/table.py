@@ -298,6 +298,7 @@ class TableViews(GameSection, name=TABLE_COG):
         if not moves:
             raise UserError(await self.service.why_no_moves(table, interaction.user.id, seat_label))
         lang = reader(interaction)
+        moves = [(notation, in_language(text, lang)) for notation, text in moves]  # the sentences in your language
         head = in_language(
             Tn("Your moves ({n}): play one with `/move`.", "Your moves ({n}): play one with `/move`.", len(moves)), lang
         )
@@ -326,7 +327,7 @@ class TableViews(GameSection, name=TABLE_COG):
         info = await self.service.table_info(table)
         kwargs: dict[str, Any] = {}
         if info is not None and len(moves) <= 25:
-            kwargs["view"] = pick_view(table, info.version, moves)
+            kwargs["view"] = pick_view(table, info.version, moves, lang)
         await say(interaction, "\n".join([head, *body]), **kwargs)
 
     # ----- the board's buttons (bot.views) -----------------------------------------------

@@ -244,3 +244,33 @@ async def test_play_and_the_builder_speak_the_tables_and_the_members_language(ha
     assert [b["label"] for b in buttons][-2:] == ["Zpět", "Zrušit"]
     r = await first.click(builder.message, label="Zrušit")
     assert r.response.content == "Zrušeno: nic se nezahrálo."
+
+
+async def test_my_moves_lists_the_sentences_in_the_members_language(harness, locales):
+    """``/game moves`` (and its pick menu) for a Czech member: the moves' sentences in Czech
+    (they read "Put the new parcel on the loading tile at 0,0."), the notation as typed."""
+
+    h = harness
+    locales.update(locale="cs", guild_locale="cs")
+    h.service.seed_source = lambda: 7
+    await h.lobby("visiting-kaunas", h.alice, h.bob, posts=None)
+    await h.alice.slash(h.channel, "game start")
+    first = h.alice if str(h.alice.id) == (await h.service.board(h.channel.id)).to_act[0] else h.bob
+    r = await first.slash(h.channel, "game moves")
+    text = r.response.content
+    # seed 7 (Visiting Kaunas): it read "`ship top 1` — Move your top ship to column 1: buy the Gallery for 4."
+    assert "`ship top 1` — Posuň horní loď na sloupec 1: kup budovu Galerie za 4." in text.splitlines()
+    english = [line for line in text.splitlines()[1:] if " — " in line]
+    assert english, text
+    # each "`notation` — sentence" line: the sentence as the Czech catalog renders it
+    moves = await h.service.legal_moves(h.channel.id, first.id)
+    from bot.i18n import render
+
+    for notation, sentence in moves[: len(english)]:
+        assert f"`{notation}` — {render(sentence, 'cs')}" in english
+        assert render(sentence, "cs") != str(sentence)  # a translated sentence, not the English
+    menus = [c for row in r.response.components for c in row["components"] if c.get("type") == 3]
+    assert menus  # 4 moves: the pick menu is there
+    if menus:
+        assert menus[0]["placeholder"] == "Vyber tah a zahraj ho"
+        assert menus[0]["options"][0]["label"] == render(moves[0][1], "cs")[:100]
