@@ -40,6 +40,7 @@ __all__ = [
     "suggest",
     "narrow",
     "whole",
+    "shorten",
 ]
 
 #: Discord's limits: options in one select menu, characters of an option's label and description
@@ -73,6 +74,16 @@ def _fit(text: str, limit: int) -> str:
     """``text`` when it fits in ``limit`` characters, else "" (texts are never cut)."""
 
     return text if len(text) <= limit else ""
+
+
+def shorten(text: str, limit: int) -> str:
+    """``text`` within ``limit`` characters: whole when it fits, else cut at the last space
+    before the limit with "…" (a single word too long is cut where the limit falls)."""
+
+    if len(text) <= limit:
+        return text
+    head = text[: limit - 1]
+    return (head.rsplit(" ", 1)[0].rstrip(",;:·") if " " in head else head) + "…"
 
 
 @dataclass(frozen=True)
@@ -243,6 +254,24 @@ class Builder:
     def _expand(self, node: _Node) -> None:
         if node.children or not node.items:
             return
+        self._grow(node)
+        self._distinct(node)
+
+    def _distinct(self, node: _Node) -> None:
+        """Moves whose labels are sentences cut alike (:meth:`_leaf`) are labelled by their
+        notation instead, so that every option of a step reads differently."""
+
+        seen: dict[str, int] = {}
+        for option, _child in node.children:
+            seen[option.label] = seen.get(option.label, 0) + 1
+        for i, (option, child) in enumerate(node.children):
+            if seen[option.label] > 1 and option.action is not None and option.label.endswith("…"):
+                notation = render(Code(self.engine.notation(self.state, option.action)), self.lang)
+                node.children[i] = (Option(notation[:LABEL_MAX], option.detail, option.moves, option.action), child)
+
+    def _grow(self, node: _Node) -> None:
+        """The options of ``node`` (see :meth:`_expand`)."""
+
         items = node.items
         level, chosen = node.level, node.chosen
         # skip the decisions every move here agrees on (they are no decision): name them
@@ -361,14 +390,18 @@ class Builder:
         detail = next((c.detail for c in reversed(varying) if c.detail), "")
         raw = any(c.label == c.value for c in varying)  # a bare token: the sentence reads better
         if not one_kind or raw or not parts or len(parts) > LABEL_MAX:
-            label = (
-                _fit(it.text, LABEL_MAX)
-                or _fit(parts, LABEL_MAX)
-                or _fit(render(Code(self.engine.notation(self.state, it.action)), self.lang), LABEL_MAX)
-            )
+            label = _fit(it.text, LABEL_MAX) or _fit(parts, LABEL_MAX)
             if label == it.text:
                 return Option(label, _fit(detail, DETAIL_MAX), 1, it.action)
-            return Option(label, _fit(it.text, DETAIL_MAX) or _fit(detail, DETAIL_MAX), 1, it.action)
+            if label:
+                return Option(label, _fit(it.text, DETAIL_MAX) or _fit(detail, DETAIL_MAX), 1, it.action)
+            # the sentence and the answers are both too long (Czech and Lithuanian sentences
+            # often are): the sentence cut at a word, whole in the detail when it fits there,
+            # else the move's notation there (which tells apart two sentences cut alike); the
+            # bare notation only without a sentence ("insert t6 blue 0 -3,0" read as a label)
+            notation = render(Code(self.engine.notation(self.state, it.action)), self.lang)
+            label = shorten(it.text, LABEL_MAX) or _fit(notation, LABEL_MAX)
+            return Option(label, _fit(it.text, DETAIL_MAX) or _fit(notation, DETAIL_MAX), 1, it.action)
         return Option(parts, _fit(detail, DETAIL_MAX) or _fit(it.text, DETAIL_MAX), 1, it.action)
 
 

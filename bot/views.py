@@ -30,6 +30,7 @@ from typing import Any
 
 import discord
 
+from bot.builder import shorten
 from bot.i18n import DEFAULT, T, Text, Tp
 
 #: the names of the cogs (``bot.cogs.lobby``, ``.table``, ``.days``, ``.votes``, ``.play``): the
@@ -165,7 +166,7 @@ class PickSelect(
     def __init__(self, table: int, version: int, moves: list[tuple[str, str]] | None = None, lang: str = DEFAULT):
         # ``moves``: (notation, the move's sentence already in the reader's language)
         options = [
-            discord.SelectOption(label=_cut(text or notation), value=notation[:100], description=notation[:100])
+            discord.SelectOption(label=shorten(text or notation, 100), value=notation[:100], description=notation[:100])
             for notation, text in (moves or [])[:25]
         ] or [discord.SelectOption(label="…", value="-")]
         super().__init__(
@@ -239,15 +240,6 @@ def pick_view(table: int | str, version: int, moves: list[tuple[str, str]], lang
 
 #: the placeholder of the "Pick a move" menu
 PICK_A_MOVE = T("Pick a move to play it")
-
-
-def _cut(text: str, limit: int = 100) -> str:
-    """``text`` within Discord's ``limit`` for an option label, cut at a word with "…"."""
-
-    if len(text) <= limit:
-        return text
-    head = text[: limit - 1]
-    return (head.rsplit(" ", 1)[0] if " " in head else head) + "…"
 
 
 def lobby_view(table: int | str, game: int, lang: str = DEFAULT) -> discord.ui.View:

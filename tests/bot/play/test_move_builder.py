@@ -186,3 +186,51 @@ def test_suggestions_narrow_word_by_word():
     # a whole move is offered under the engine's sentence
     whole = dict((v, n) for n, v in suggest(e, s, legal, "swap"))
     assert whole == {"swap hand": "Swap your whole hand for 4 new tiles."}
+
+
+class _LongSentences:
+    """A stub engine whose three moves have sentences over 80 characters and bare-token
+    answers (as Transport's inserts read in Czech and Lithuanian): two of them alike in their
+    first 80 characters."""
+
+    def choices(self, state, action):
+        # two answers that both vary, too long joined ("… · -3,1") for an 80-character label
+        return [
+            Choice(
+                "Which pallet's place?", action.pallet, f"The {action.pallet} pallet in the far corner of the field"
+            ),
+            Choice("Where does the pallet go?", action.to, f"pallet to {action.to}, away from the loading tiles"),
+        ]
+
+    def describe(self, state, action):
+        return action.text
+
+    def notation(self, state, action):
+        return f"insert t6 blue 0 {action.to}"
+
+
+class _Move:
+    def __init__(self, pallet: str, to: str, text: str):
+        self.pallet, self.to, self.text = pallet, to, text
+
+
+def test_a_long_sentence_is_cut_at_a_word_and_moves_cut_alike_show_their_notation():
+    head = "Put t28 (wide curve, forklift) in place of the blue pallet (rotation 0), the pallet"
+    moves = [
+        _Move("blue", "-3,1", head + " goes to -3,1."),
+        _Move("blue", "-3,2", head + " goes to -3,2."),
+        _Move(
+            "red",
+            "5,5",
+            "Put t28 (wide curve, forklift) in place of the red pallet at 4,4 with the pallet going to 5,5.",
+        ),
+    ]
+    (step,) = Builder(_LongSentences(), None, moves).steps()
+    labels = [o.label for o in step.options]
+    # the red one: "… with the pallet" is 80 characters, no room for "…": cut at the space
+    # before it (73 characters and "…"), whole in the detail
+    assert labels[2] == "Put t28 (wide curve, forklift) in place of the red pallet at 4,4 with the…"
+    assert step.options[2].detail == moves[2].text
+    # the two blue ones would both read "…(rotation 0), the…": their notation tells them apart
+    assert labels[:2] == ["insert t6 blue 0 -3,1", "insert t6 blue 0 -3,2"]
+    assert [o.detail for o in step.options[:2]] == [moves[0].text, moves[1].text]
