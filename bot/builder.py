@@ -24,6 +24,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.labels import cut_alike, shorten
+from bot.labels import fit as _fit
 from engines.base import ActionModel, Choice, normalize
 from engines.i18n import Code, T, Tn, render
 
@@ -40,7 +42,6 @@ __all__ = [
     "suggest",
     "narrow",
     "whole",
-    "shorten",
 ]
 
 #: Discord's limits: options in one select menu, characters of an option's label and description
@@ -68,22 +69,6 @@ def decode_path(text: str) -> tuple[int, ...]:
         return tuple(_DIGITS.index(c) for c in text)
     except ValueError:
         raise PathError(f"bad path {text!r}") from None
-
-
-def _fit(text: str, limit: int) -> str:
-    """``text`` when it fits in ``limit`` characters, else "" (texts are never cut)."""
-
-    return text if len(text) <= limit else ""
-
-
-def shorten(text: str, limit: int) -> str:
-    """``text`` within ``limit`` characters: whole when it fits, else cut at the last space
-    before the limit with "…" (a single word too long is cut where the limit falls)."""
-
-    if len(text) <= limit:
-        return text
-    head = text[: limit - 1]
-    return (head.rsplit(" ", 1)[0].rstrip(",;:·") if " " in head else head) + "…"
 
 
 @dataclass(frozen=True)
@@ -255,23 +240,12 @@ class Builder:
         if node.children or not node.items:
             return
         self._grow(node)
-        self._distinct(node)
-
-    def _distinct(self, node: _Node) -> None:
-        """Moves whose labels are sentences cut alike (:meth:`_leaf`) are labelled by their
-        notation instead, so that every option of a step reads differently."""
-
-        seen: dict[str, int] = {}
-        for option, _child in node.children:
-            seen[option.label] = seen.get(option.label, 0) + 1
-        for i, (option, child) in enumerate(node.children):
-            if seen[option.label] > 1 and option.action is not None and option.label.endswith("…"):
-                notation = render(Code(self.engine.notation(self.state, option.action)), self.lang)
-                node.children[i] = (Option(notation[:LABEL_MAX], option.detail, option.moves, option.action), child)
+        # moves whose sentences were cut alike (_leaf) read as their notation instead
+        for i, action in cut_alike([o.label for o, _child in node.children], [o.action for o, _ in node.children]):
+            (old, child), notation = node.children[i], render(Code(self.engine.notation(self.state, action)), self.lang)
+            node.children[i] = (Option(notation[:LABEL_MAX], old.detail, old.moves, action), child)
 
     def _grow(self, node: _Node) -> None:
-        """The options of ``node`` (see :meth:`_expand`)."""
-
         items = node.items
         level, chosen = node.level, node.chosen
         # skip the decisions every move here agrees on (they are no decision): name them
@@ -395,13 +369,14 @@ class Builder:
                 return Option(label, _fit(detail, DETAIL_MAX), 1, it.action)
             if label:
                 return Option(label, _fit(it.text, DETAIL_MAX) or _fit(detail, DETAIL_MAX), 1, it.action)
-            # the sentence and the answers are both too long (Czech and Lithuanian sentences
-            # often are): the sentence cut at a word, whole in the detail when it fits there,
-            # else the move's notation there (which tells apart two sentences cut alike); the
-            # bare notation only without a sentence ("insert t6 blue 0 -3,0" read as a label)
+            # both too long (cs, lt): the sentence cut at a word, whole (or the notation) as the detail
             notation = render(Code(self.engine.notation(self.state, it.action)), self.lang)
-            label = shorten(it.text, LABEL_MAX) or _fit(notation, LABEL_MAX)
-            return Option(label, _fit(it.text, DETAIL_MAX) or _fit(notation, DETAIL_MAX), 1, it.action)
+            return Option(
+                shorten(it.text, LABEL_MAX) or _fit(notation, LABEL_MAX),
+                _fit(it.text, DETAIL_MAX) or _fit(notation, DETAIL_MAX),
+                1,
+                it.action,
+            )
         return Option(parts, _fit(detail, DETAIL_MAX) or _fit(it.text, DETAIL_MAX), 1, it.action)
 
 

@@ -30,8 +30,8 @@ from typing import Any
 
 import discord
 
-from bot.builder import shorten
 from bot.i18n import DEFAULT, T, Text, Tp
+from bot.labels import shorten
 
 #: the names of the cogs (``bot.cogs.lobby``, ``.table``, ``.days``, ``.votes``, ``.play``): the
 #: items hand their clicks to them by name, so this module imports no cog
