@@ -241,7 +241,7 @@ class Builder:
             return
         self._grow(node)
         # moves whose sentences were cut alike (_leaf) read as their notation instead
-        for i, action in cut_alike([o.label for o, _child in node.children], [o.action for o, _ in node.children]):
+        for i, action in cut_alike([(o.label, o.action) for o, _child in node.children]):
             (old, child), notation = node.children[i], render(Code(self.engine.notation(self.state, action)), self.lang)
             node.children[i] = (Option(notation[:LABEL_MAX], old.detail, old.moves, action), child)
 

@@ -290,7 +290,7 @@ def lobby_text(info: TableInfo, note: str | Text = "", settings: Text | None = N
                 "Seated ({n}): {players}",
                 "Seated ({n}): {players}",
                 len(seated),
-                players=[ai_strengths({s: strengths[s]})[0] if s in strengths else seat_label(s) for s in seated],
+                players=[ai_seat(s, strengths[s]) if s in strengths else seat_label(s) for s in seated],
             )
         )
     else:
@@ -378,19 +378,15 @@ def ai_strengths(strengths: dict[str, str]) -> list[Text]:
     the players' seats the AI took over, and the strength each plays at, one :class:`Text`
     each (a list parameter renders joined by commas); ``[]`` for none."""
 
-    return [
-        T(
-            "{seat} ({strength})",
-            # a player's seat handed to the AI (resigned, voted out): "AI for @bob (strong)"
-            seat=seat_label(seat) if seat.startswith("ai-") else T("AI for {player}", player=seat_label(seat)),
-            strength=STRENGTHS.get(strengths[seat], strengths[seat]),
-        )
-        for seat in sorted(strengths, key=_seat_number)
-    ]
+    return [ai_seat(seat, strengths[seat]) for seat in sorted(strengths, key=_seat_number)]
 
 
-#: the AI strengths by name, to render in a language
-STRENGTHS = STRENGTH_NAMES
+def ai_seat(seat: str, strength: str) -> Text:
+    """``AI 1 (strong)``: a seat the AI plays and its strength (:data:`bot.timers.STRENGTH_NAMES`);
+    a player's seat handed to the AI (resigned, voted out) reads ``AI for <@id> (strong)``."""
+
+    who = seat_label(seat) if seat.startswith("ai-") else T("AI for {player}", player=seat_label(seat))
+    return T("{seat} ({strength})", seat=who, strength=STRENGTH_NAMES.get(strength, strength))
 
 
 def _seat_number(seat: str) -> tuple[int, str]:
@@ -409,6 +405,7 @@ __all__ = [
     "OVER_LIMIT",
     "DB_TIMEOUT",
     "SORRY",
+    "ai_seat",
     "ai_strengths",
     "allowed_for",
     "bound",

@@ -25,13 +25,9 @@ def shorten(text: str, limit: int) -> str:
     return (head.rsplit(" ", 1)[0].rstrip(",;:·") if " " in head else head) + "…"
 
 
-def cut_alike(labels: list[str], actions: list[Any]) -> list[tuple[int, Any]]:
-    """``(index, action)`` of every option that plays a move (``action`` not None) whose label
-    was cut (ends with "…") and reads the same as another option's label."""
+def cut_alike(options: list[tuple[str, Any]]) -> list[tuple[int, Any]]:
+    """``(index, action)`` of every ``(label, action)`` of ``options`` that plays a move
+    (``action`` not None) whose label was cut (ends with "…") and reads as another's label."""
 
-    seen = Counter(labels)
-    return [
-        (i, a)
-        for i, (label, a) in enumerate(zip(labels, actions))
-        if a is not None and seen[label] > 1 and label.endswith("…")
-    ]
+    seen = Counter(label for label, _action in options)
+    return [(i, a) for i, (label, a) in enumerate(options) if a is not None and seen[label] > 1 and label.endswith("…")]

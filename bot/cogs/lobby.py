@@ -209,14 +209,22 @@ class LobbyCog(GameSection, name=LOBBY_COG):
             out.append(app_commands.Choice(name=text[:100], value=text[:100]))
         return out[:25]
 
-    async def _lobby_reply(self, interaction: discord.Interaction, result, note: Text, edit: bool = False) -> None:
+    async def _lobby_reply(
+        self, interaction: discord.Interaction, result, note: Text | None = None, edit: bool = False
+    ) -> None:
+        """The lobby message after a change, ``note`` first (None: the service's own lines, e.g.
+        "AI 2 joined (AI strength: strong)."); those lines alone once the lobby has closed."""
+
         info = result.info
-        if info is None or info.status != "lobby":
-            # the caller may have just left their seat (the last one out closes the lobby)
-            lang = table_language(info)
-            text = mention_seats(
-                " ".join(in_language(t, lang) for t in result.public), [*seats_of(info), str(interaction.user.id)]
+        closed = info is None or info.status != "lobby"  # the last one out closes the lobby
+        if closed or note is None:
+            # the caller may have just left their seat: named as a seat of the table still
+            note = mention_seats(
+                " ".join(in_language(t, table_language(info)) for t in result.public),
+                [*seats_of(info), str(interaction.user.id)],
             )
+        if closed:
+            text = note
             if edit:
                 await interaction.response.edit_message(content=bound(text), view=None, allowed_mentions=NO_PINGS)
             else:
@@ -301,11 +309,7 @@ class LobbyCog(GameSection, name=LOBBY_COG):
     @app_commands.choices(strength=STRENGTH_CHOICES)
     async def addbot(self, interaction: discord.Interaction, strength: str | None = None) -> None:
         result = await self.service.add_bot(interaction.channel_id, interaction.user.id, strength)
-        # the service's line names the seat and the strength it plays at ("AI 2 joined (AI strength:
-        # strong)."), in the table's language
-        lang = table_language(result.info)
-        note = mention_seats(" ".join(in_language(t, lang) for t in result.public), [])
-        await self._lobby_reply(interaction, result, note)
+        await self._lobby_reply(interaction, result)  # the service's line names the seat and its strength
 
     async def new_in_thread(
         self, interaction: discord.Interaction, game: str, options: str | None, settings: dict | None = None

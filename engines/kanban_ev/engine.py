@@ -598,7 +598,6 @@ _UPGRADE_DOUBLE = {
         "Upgrade {design} on space {space} (gain {benefit}) with the R&D charger, +2 PP, as your double upgrade."
     ),
 }
-#: a car part as the move builder's answer ("Battery")
 #: the two sets of garage tiles
 _GARAGE_SET_LABEL = {"basic": Tp("garage set", "Basic"), "expert": Tp("garage set", "Expert (star side)")}
 #: the award tiles a player keeps

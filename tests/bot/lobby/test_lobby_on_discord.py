@@ -60,6 +60,12 @@ async def test_addbot_and_resign_hand_seats_to_the_ai(harness):
     assert reply(r) == ("Only the host can add AI seats.", True)
     r = await h.alice.slash(h.channel, "game addbot")
     assert not reply(r)[1] and "AI 1" in reply(r)[0]
+    # the reply names the seat and its strength (the tests' host default is easy), first line
+    # and in the seated list; it read "An AI seat was added." and "Seated (3): …, AI 1"
+    lines = reply(r)[0].splitlines()
+    assert lines[0] == "AI 1 joined (AI strength: easy)."
+    seated = next(line for line in lines if line.startswith("Seated (3): "))
+    assert seated.endswith(", AI 1 (easy)")
     await h.alice.slash(h.channel, "game start")
     # AI seats move by themselves: whoever is asked now is a human
     board = await h.service.board(h.channel.id)
