@@ -124,7 +124,7 @@ def your_move(mention: list[str], deadline: float | None, board_link: str | None
 
 def board_lines(board: Board, lang: str = DEFAULT) -> list[str]:
     """The text of ``/game board`` in ``lang``: title and move number (or how it ended), then
-    the footer."""
+    the footer, and while the game runs the strength of each seat the AI plays (:func:`ai_line`)."""
 
     seats = seats_of(board.info)
     game = game_title(board.info)
@@ -139,6 +139,8 @@ def board_lines(board: Board, lang: str = DEFAULT) -> list[str]:
     lines += footer(
         board.status, board.status_line, board.mention, board.ranking, seats, deadline=board.deadline, lang=lang
     )
+    if board.status == "active":
+        lines += ai_line(board.info, lang)
     return lines
 
 
@@ -234,16 +236,19 @@ def status_text(result: Any, seats: dict[str, str], lang: str | None = None) -> 
     deadline = result.deadline
     if deadline is not None:
         lines.append(in_language(T("Turn deadline {deadline}.", deadline=discord_time(deadline)), lang))
-    bots = ai_strengths(
-        {
-            s.seat: s.strength
-            for s in (result.info.seats if result.info is not None else [])
-            if s.is_ai and s.strength  # a resigned or voted-out seat the AI now plays, too
-        }
-    )
-    if bots:
-        lines.append(in_language(T("AI strength: {bots}.", bots=bots), lang))
+    lines += ai_line(result.info, lang)
     return "\n".join(lines)
+
+
+def ai_line(info: Any, lang: str = DEFAULT) -> list[str]:
+    """``["AI strength: AI 1 (strong), AI for @bob (easy)."]`` in ``lang`` for the seats the AI
+    plays at the table of ``info`` (a TableInfo or None), a resigned or voted-out seat it now
+    plays included; ``[]`` when it plays none."""
+
+    bots = ai_strengths(
+        {s.seat: s.strength for s in (info.seats if info is not None else []) if s.is_ai and s.strength}
+    )
+    return [in_language(T("AI strength: {bots}.", bots=bots), lang)] if bots else []
 
 
 def move_lines(result: Any, seats: dict[str, str], board_link: str | None, lang: str | None = None) -> list[str]:

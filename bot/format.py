@@ -164,6 +164,17 @@ def rename_view(view: Any, names: dict[str, str]) -> Any:
     return _rename(view, names, inner)
 
 
+def rename_events(lines: list[str], names: dict[str, str]) -> list[str]:
+    """Sentences with display names in place of seat ids: the user ids inside them
+    (:func:`rename_view`) and the AI seats (``ai-1 places …``) as whole words."""
+
+    lines = rename_view(lines, names)
+    for seat, name in names.items():
+        if not seat.isdigit():
+            lines = [re.sub(rf"(?<![\w-]){re.escape(seat)}(?![\w-])", name, ln) for ln in lines]
+    return lines
+
+
 def _rename(view: Any, names: dict[str, str], inner: re.Pattern | None) -> Any:
     if isinstance(view, dict):
         return {
@@ -191,6 +202,24 @@ def seats_of(info: TableInfo | None) -> dict[str, str]:
     if info is None:
         return {}
     return {s.seat: (s.user if s.user and not s.is_ai else s.seat) for s in info.seats}
+
+
+def ai_played(info: TableInfo | None) -> set[str]:
+    """The players' seats of a table that the AI plays now (resigned, voted out, or taken over
+    at a deadline by a table that hands the seat to the AI): their images mark the name
+    ``bob (AI)`` (:meth:`bot.poster.Poster.board_files`). AI seats of their own (``ai-1``) are
+    not in it: they are named ``AI 1`` already."""
+
+    return {s.seat for s in (info.seats if info is not None else []) if s.is_ai and not s.seat.startswith("ai-")}
+
+
+def mark_ai_played(names: dict[str, str], ai: Iterable[str], lang: str) -> dict[str, str]:
+    """``names`` (``{seat id: display name}`` for images) with each player's seat in ``ai``
+    (:func:`ai_played`), which the AI plays now, named ``bob (AI)`` in ``lang``."""
+
+    return {
+        seat: in_language(T("{player} (AI)", player=name), lang) if seat in ai else name for seat, name in names.items()
+    }
 
 
 # ----- lengths ---------------------------------------------------------------------------
@@ -405,8 +434,10 @@ __all__ = [
     "OVER_LIMIT",
     "DB_TIMEOUT",
     "SORRY",
+    "ai_played",
     "ai_seat",
     "ai_strengths",
+    "mark_ai_played",
     "allowed_for",
     "bound",
     "fit_lines",
@@ -418,6 +449,7 @@ __all__ = [
     "mention_ids",
     "mention_seats",
     "options_text",
+    "rename_events",
     "rename_view",
     "seat_label",
     "seats_of",

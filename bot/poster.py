@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import io
 import logging
-import re
 from collections.abc import Iterable
 from typing import Any, Protocol
 
@@ -24,10 +23,13 @@ from bot.boardtext import footer, move_lines, post_refused, status_text
 from bot.format import (
     CANNOT_POST,
     NO_PINGS,
+    ai_played,
     bound,
+    mark_ai_played,
     mention_seats,
     missing_permissions,
     permission_names,
+    rename_events,
     rename_view,
     seats_of,
     table_language,
@@ -111,12 +113,14 @@ class Poster:
             self._waiting.pop(table, None)
         return ping
 
-    async def board_files(self, game_id: str, view: dict, seats: list[str], lang: str = "en") -> list[discord.File]:
-        """The board image(s) of ``view`` with display names in place of seat ids, drawn in
-        ``lang`` (the table's language for the channel, the clicker's for an answer only
-        they see)."""
+    async def board_files(
+        self, game_id: str, view: dict, seats: list[str], lang: str = "en", ai: Iterable[str] = ()
+    ) -> list[discord.File]:
+        """The board image(s) of ``view`` with display names in place of seat ids (a player's
+        seat in ``ai`` marked as played by the AI: :func:`bot.format.mark_ai_played`), drawn
+        in ``lang`` (the table's language for the channel, the clicker's for one reader)."""
 
-        names = await self.bot.display_names(seats, drawn=True)
+        names = mark_ai_played(await self.bot.display_names(seats, drawn=True), ai, lang)
         images = await render.render_board(game_id, rename_view(view, names), lang)
         files = []
         for i, png in enumerate(images[:10]):
@@ -125,21 +129,25 @@ class Poster:
         return files
 
     async def summary_files(
-        self, game_id: str, view: dict, seats: list[str], events: list[str] | None = None, lang: str = "en"
+        self,
+        game_id: str,
+        view: dict,
+        seats: list[str],
+        events: list[str] | None = None,
+        lang: str = "en",
+        ai: Iterable[str] = (),
     ) -> list[discord.File]:
         """The one image of a move's post: the phone summary ``summary.png`` (what the move
-        did, each seat's score and resources, whose turn) with display names in
-        place of seat ids, drawn in ``lang`` (``events`` already in it); a game whose renderer draws no summary posts its board instead.
-        The full board stays on ``/game board`` and the "Full board" button."""
+        did, each seat's score and resources, whose turn) with display names in place of seat
+        ids (``ai``: see :meth:`board_files`), drawn in ``lang`` (``events`` already in it); a
+        game whose renderer draws no summary posts its board instead. The full board stays on
+        ``/game board`` and the "Full board" button."""
 
-        names = await self.bot.display_names(seats, drawn=True)
-        lines = rename_view(list(events or []), names)  # user ids inside sentences
-        for seat, name in names.items():  # "ai-1 places …": AI seats inside sentences too
-            if not seat.isdigit():
-                lines = [re.sub(rf"(?<![\w-]){re.escape(seat)}(?![\w-])", name, ln) for ln in lines]
+        names = mark_ai_played(await self.bot.display_names(seats, drawn=True), ai, lang)
+        lines = rename_events(list(events or []), names)
         png = await render.render_summary(game_id, rename_view(view, names), lines, lang)
         if png is None:
-            return await self.board_files(game_id, view, seats, lang)
+            return await self.board_files(game_id, view, seats, lang, ai)
         return [discord.File(io.BytesIO(png), filename="summary.png")]
 
     async def post_result(
@@ -159,7 +167,7 @@ class Poster:
         assert self.bot.service is not None
         lang = table_language(result.info)  # the service's own sentences (bot.i18n.Text) in it
         result.public = [in_language(t, lang) for t in result.public]
-        seats = seats_of(result.info)
+        seats, ai = seats_of(result.info), ai_played(result.info)
         # render BEFORE waiting for the table's turn to post: renders of one table run
         # side by side, only the sends go out one after the other
         board = (result.board_due or force_board) and result.view is not None
@@ -167,7 +175,7 @@ class Poster:
         failure: Exception | None = None
         if board:
             try:
-                files = await self.summary_files(result.game_id, result.view, seats, result.public, lang)
+                files = await self.summary_files(result.game_id, result.view, seats, result.public, lang, ai)
             except Exception as exc:  # still take the ticket's turn, so later posts don't wait
                 failure = exc
         async with self.bot.service.post_order(result):

@@ -18,7 +18,7 @@ import discord
 from discord.ext import commands
 
 from bot.boardtext import board_lines
-from bot.format import NO_PINGS, bound, missing_permissions, permission_names, reader, seats_of
+from bot.format import NO_PINGS, ai_played, bound, missing_permissions, permission_names, reader, seats_of
 from bot.i18n import DEFAULT, T, Text, Tn
 from bot.i18n import render as in_language
 from bot.poster import Poster
@@ -107,7 +107,9 @@ class TableCog:
             await interaction.response.defer(ephemeral=True, thinking=True)
         files = []
         if board.view is not None:
-            files = await self.poster.board_files(board.game_id, board.view, seats_of(board.info), reader(interaction))
+            files = await self.poster.board_files(
+                board.game_id, board.view, seats_of(board.info), reader(interaction), ai_played(board.info)
+            )
         lines = [
             in_language(
                 lead or T("That board is out of date, so nothing was played; this is the current board:"),

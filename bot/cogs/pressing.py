@@ -28,7 +28,7 @@ from bot.boardtext import board_lines
 from bot.builder import Builder, PathError
 from bot.cogs.base import TableCog
 from bot.cogs.play import IN_FLIGHT
-from bot.format import NO_PINGS, bound, reader, seat_label, seats_of
+from bot.format import NO_PINGS, ai_played, bound, reader, seat_label, seats_of
 from bot.i18n import T
 from bot.pressing import PRESSING_ITEMS, restart_view, step_message
 from bot.service import StaleVersion, UserError
@@ -182,7 +182,7 @@ class Pressing(TableCog, commands.Cog, name=PRESS_COG):
         files = []
         if board.view is not None:
             files = await self.poster.summary_files(
-                board.game_id, board.view, seats_of(board.info), lang=reader(interaction)
+                board.game_id, board.view, seats_of(board.info), lang=reader(interaction), ai=ai_played(board.info)
             )
         lang = reader(interaction)
         view = restart_view(table, built[1], built[0].fingerprint(), lang) if built is not None else None

@@ -24,6 +24,7 @@ from bot.cogs.group import GameSection, add_section
 from bot.cogs.lobby import track_lobby
 from bot.format import (
     NO_PINGS,
+    ai_played,
     bound,
     fit_lines,
     hand_text,
@@ -66,7 +67,9 @@ class TableViews(GameSection, name=TABLE_COG):
         await interaction.response.defer(thinking=True)
         files = []
         if board.view is not None:
-            files = await self.poster.board_files(board.game_id, board.view, seats_of(board.info), board.info.language)
+            files = await self.poster.board_files(
+                board.game_id, board.view, seats_of(board.info), board.info.language, ai_played(board.info)
+            )
         kwargs: dict[str, Any] = {"files": files, "allowed_mentions": NO_PINGS}
         if board.status == "active":
             kwargs["view"] = board_view(board.table, board.version, board.game_id, lang=board.info.language)
@@ -80,7 +83,9 @@ class TableViews(GameSection, name=TABLE_COG):
         board = await self.service.board(table)
         files = []
         if board.view is not None:
-            files = await self.poster.board_files(board.game_id, board.view, seats_of(board.info), reader(interaction))
+            files = await self.poster.board_files(
+                board.game_id, board.view, seats_of(board.info), reader(interaction), ai_played(board.info)
+            )
         kwargs: dict[str, Any] = {"files": files, "allowed_mentions": NO_PINGS, "ephemeral": True}
         if board.status == "active":
             kwargs["view"] = board_view(board.table, board.version, board.game_id, lang=reader(interaction))

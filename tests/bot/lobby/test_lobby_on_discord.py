@@ -132,3 +132,28 @@ async def test_a_game_given_by_the_title_its_suggestion_shows_opens(harness):
     r = await h.alice.slash(h.channel, "game new", game="Kanban")
     assert r.response.ephemeral and r.response.content.startswith("There is no game called `Kanban`; games: ")
     assert "Kanban EV (`kanban-ev`)" in r.response.content
+
+
+async def test_a_resigned_players_seat_reads_as_played_by_the_ai_on_the_images(harness, monkeypatch):
+    # images named bob's seat "bob" after he resigned, as if he still played it
+    from bot import render
+
+    h = harness
+    await h.lobby("high-low", h.alice, h.bob)
+    await h.alice.slash(h.channel, "game start")
+    await h.bob.slash(h.channel, "game resign")
+    drawn: list = []
+
+    async def render_board(game_id, view, lang="en", _real=render.render_board):
+        drawn.append(view)
+        return await _real(game_id, view, lang)
+
+    monkeypatch.setattr(render, "render_board", render_board)
+    await h.alice.slash(h.channel, "game board")
+    (view,) = drawn
+    names = str(view)
+    assert "'bob (AI)'" in names and "'alice'" in names and str(h.bob.id) not in names
+    # in the table's language: Lithuanian writes AI as DI
+    await h.alice.slash(h.channel, "game settings", language="lt")
+    await h.alice.slash(h.channel, "game board")
+    assert "'bob (DI)'" in str(drawn[-1])

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.boardtext import status_text
+from bot.boardtext import board_lines, status_text
 from bot.format import table_line
 from bot.service import Service, UserError, parse_settings
 from tests import fakegame
@@ -141,3 +141,6 @@ async def test_list_and_status_name_the_strength_of_a_seat_handed_to_the_ai(serv
     board = await service.board("t")
     seats = {s.seat: s.seat for s in board.info.seats}
     assert "AI strength: AI 1 (easy), AI for <@1002> (strong)." in status_text(board, seats).splitlines()
+    # /game board says it too, on its last line
+    assert board_lines(board)[-1] == "AI strength: AI 1 (easy), AI for <@1002> (strong)."
+    assert board_lines(board, "cs")[-1] == "Síla AI: AI 1 (lehká), AI za <@1002> (silná)."
