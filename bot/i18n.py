@@ -37,6 +37,7 @@ __all__ = [
     "DEFAULT",
     "LANGUAGES",
     "LANGUAGE_NAMES",
+    "LANGUAGE_IN_TEXT",
     "PSEUDO",
     "LOCALE_DIR",
     "DOMAIN",
@@ -64,6 +65,16 @@ DEFAULT = "en"
 PSEUDO = "qps"
 #: each language by its own name (the ``language`` option's choices; the pseudo-language's, for tests, bracketed)
 LANGUAGE_NAMES = {"en": "English", "cs": "Čeština", "nl": "Nederlands", "lt": "Lietuvių", PSEUDO: "⟦Ƥšéûðö⟧"}
+#: each language's name inside a sentence, in the reader's language ("language: Lithuanian",
+#: "jazyk: litevština", "taal: Litouws", "kalba: lietuvių"): the catalogs hold CLDR's names
+#: (Babel's ``Locale("cs").languages["lt"]``); the pseudo-language keeps its bracketed name
+LANGUAGE_IN_TEXT: dict[str, Any] = {
+    "en": Tp("language", "English"),
+    "cs": Tp("language", "Czech"),
+    "nl": Tp("language", "Dutch"),
+    "lt": Tp("language", "Lithuanian"),
+    PSEUDO: LANGUAGE_NAMES[PSEUDO],
+}
 
 LOCALE_DIR = Path(__file__).with_name("locale")
 DOMAIN = "boardhost"

@@ -31,7 +31,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pydantic import BaseModel, Field
 
-from bot.i18n import DEFAULT, LANGUAGE_NAMES, T, Text, Tn, Tp
+from bot.i18n import DEFAULT, LANGUAGE_IN_TEXT, T, Text, Tn, Tp
 
 __all__ = [
     "TableSettings",
@@ -252,7 +252,7 @@ class TableSettings(BaseModel):
             reminders=rem,
             vacation=Tn("vacation {n} day", "vacation {n} days", self.vacation_days),
             board=board,
-            language=T("language: {name}", name=LANGUAGE_NAMES[self.language]),
+            language=T("language: {name}", name=LANGUAGE_IN_TEXT[self.language]),
         )
 
 
