@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.i18n import Text, Tn, Tp
+from bot.i18n import LANGUAGES, Text, Tn, Tp, render
 from engines import registry
 from engines.base import IllegalAction
 
@@ -56,6 +56,60 @@ def title(engine: Any) -> Text | str:
     return str(engine.title)
 
 
+#: each rules topic's name (the keys of the engines' ``rules_summary``) in the reader's language;
+#: a key not named here reads as itself
+RULES_TOPICS: dict[str, Text] = {
+    "overview": Tp("rules topic", "overview"),
+    "setup": Tp("rules topic", "setup"),
+    "turn": Tp("rules topic", "turn"),
+    "end": Tp("rules topic", "end"),
+    "scoring": Tp("rules topic", "scoring"),
+    "moves": Tp("rules topic", "moves"),
+    # Factory Manager
+    "auction": Tp("rules topic", "auction"),
+    "market": Tp("rules topic", "market"),
+    "build": Tp("rules topic", "build"),
+    "production": Tp("rules topic", "production"),
+    "income": Tp("rules topic", "income"),
+    # Kanban EV: the departments and the rest
+    "training": Tp("rules topic", "training"),
+    "rd": Tp("rules topic", "R&D"),
+    "assembly": Tp("rules topic", "assembly"),
+    "logistics": Tp("rules topic", "logistics"),
+    "design": Tp("rules topic", "design"),
+    "admin": Tp("rules topic", "administration"),
+    "sandra": Tp("rules topic", "Sandra"),
+    "meeting": Tp("rules topic", "meeting"),
+    # Transport
+    "connect": Tp("rules topic", "connect"),
+    "icons": Tp("rules topic", "icons"),
+    "parcels": Tp("rules topic", "parcels"),
+    "coordinates": Tp("rules topic", "coordinates"),
+    # Visiting Kaunas
+    "dice": Tp("rules topic", "dice"),
+    "events": Tp("rules topic", "events"),
+    "tourists": Tp("rules topic", "tourists"),
+}
+
+
+def topic_name(topic: str) -> Text | str:
+    """The name of the rules topic ``topic`` (a key of an engine's ``rules_summary``) to render
+    in a language: ``"rd"`` → R&D, vývoj (cs) …; a key without a name reads as itself."""
+
+    return RULES_TOPICS.get(topic, topic)
+
+
+def find_topic(engine: Any, typed: str) -> str | None:
+    """The key of ``engine``'s rules topic that ``typed`` names: its key or its name in any
+    language we speak (``"přehled"``, ``"R&D"``), whatever the case; None for no topic."""
+
+    typed = typed.strip().casefold()
+    for key in engine.rules_summary or {}:
+        if typed == key.casefold() or any(typed == render(topic_name(key), lang).casefold() for lang in LANGUAGES):
+            return key
+    return None
+
+
 def rules_context(game_id: str, topic: str) -> str:
     """The message context of one topic of a game's rules summary: the engines keep them as
     English data, :mod:`bot.i18n_extract` puts each in the catalogs under this context."""
@@ -86,9 +140,12 @@ def refusal(exc: IllegalAction) -> str:
 
 __all__ = [
     "MOVES_HINT",
+    "RULES_TOPICS",
     "TITLES",
+    "find_topic",
     "refusal",
     "rules_context",
     "rules_text",
     "title",
+    "topic_name",
 ]

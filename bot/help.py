@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.games import title
+from bot.games import title, topic_name
 from bot.i18n import DEFAULT, T
 from bot.i18n import render as in_language
 
@@ -58,7 +58,7 @@ def help_text(engine: Any | None, games: list[str], lang: str = DEFAULT) -> str:
     lines.append(say(T("**Commands:** {commands}.", commands="; ".join(say(c) for c in _COMMANDS))))
     lines.append(say(T("**A new game:** {commands}.", commands="; ".join(say(c) for c in _START))))
     if engine is not None and engine.rules_summary:
-        topics = ", ".join(f"`{t}`" for t in engine.rules_summary)
+        topics = ", ".join(f"`{say(topic_name(t))}`" for t in engine.rules_summary)
         rules = T("**Rules of {game}:** `/game rules topic:` with one of {topics}.", game=title(engine), topics=topics)
         lines.append(say(rules))
     else:

@@ -36,7 +36,7 @@ from bot.format import (
     split_content,
     table_line,
 )
-from bot.games import rules_text, title
+from bot.games import find_topic, rules_text, title, topic_name
 from bot.help import help_text
 from bot.i18n import T, Tn
 from bot.i18n import render as in_language
@@ -123,36 +123,43 @@ class TableViews(GameSection, name=TABLE_COG):
         summary = engine.rules_summary or {}
         if not summary:
             raise UserError(T("There is no rules summary for {game} yet.", game=title(engine)))
-        key = typed or next(iter(summary))
-        if key not in summary:
+        key = find_topic(engine, typed) if typed else next(iter(summary))
+        if key is None:
             raise UserError(
                 T(
                     "{game} has no rules topic `{topic}`; topics: {topics}.",
                     game=title(engine),
-                    topic=key,
-                    topics=", ".join(summary),
+                    topic=typed,
+                    topics=[topic_name(t) for t in summary],
                 )
             )
         text = T(
             "**{game}: {topic}**\n{summary}\nOther topics: {topics}.",
             game=title(engine),
-            topic=key,
+            topic=topic_name(key),
             summary=rules_text(engine, key),
-            topics=", ".join(t for t in summary if t != key),
+            topics=[topic_name(t) for t in summary if t != key],
         )
         await say(interaction, split_content([in_language(text, reader(interaction))])[0])
 
     @rules.autocomplete("topic")
     async def rules_topic(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        """Each topic by its name in the member's language (``Transport: přehled`` where the
+        table plays no game yet); its value is the topic's key (``transport overview``)."""
+
         engine = await self._table_engine(interaction.channel_id)
         engines = [engine] if engine is not None else [registry.get(g) for g in registry.ids()]
-        typed = (current or "").lower().strip()
+        typed = (current or "").casefold().strip()
+        lang = reader(interaction)
         out = []
         for e in engines:
             for topic in e.rules_summary:
                 value = topic if engine is not None else f"{e.id} {topic}"
-                if typed in value.lower():
-                    out.append(app_commands.Choice(name=value[:100], value=value[:100]))
+                name = in_language(topic_name(topic), lang)
+                if engine is None:
+                    name = f"{in_language(title(e), lang)}: {name}"
+                if typed in value.casefold() or typed in name.casefold():
+                    out.append(app_commands.Choice(name=name[:100], value=value[:100]))
         return out[:25]
 
     async def _table_engine(self, table: int | None):

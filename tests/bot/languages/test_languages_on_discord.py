@@ -209,14 +209,20 @@ async def test_the_rules_summaries_read_in_the_members_language_with_the_ruleboo
     h = harness
     locales.update(locale="cs")
     text, eph = reply(await h.alice.slash(h.channel, "game rules", topic="factory-manager build"))
-    assert eph and text.startswith("**Továrník: build**\nFáze 3, nejnižší kartička první")
-    assert "Velínu" in text and "brigádníky" in text and "10 Elektro" in text and "Další témata: overview" in text
+    assert eph and text.startswith("**Továrník: stavba**\nFáze 3, nejnižší kartička první")
+    assert "Velínu" in text and "brigádníky" in text and "10 Elektro" in text
+    assert text.endswith("\nDalší témata: přehled, dražba, trh, produkce, příjem, konec hry.")
+    # a topic typed by its Czech name reads the same; the suggestions name the topics in Czech
+    again = reply(await h.alice.slash(h.channel, "game rules", topic="factory-manager Stavba"))[0]
+    assert again == text
+    found = await h.alice.autocomplete(h.channel, "game rules", "topic", "dražb")
+    assert [(c["name"], c["value"]) for c in found] == [("Továrník: dražba", "factory-manager auction")]
     locales.update(locale="nl")
     text = reply(await h.alice.slash(h.channel, "game rules", topic="transport icons"))[0]
     assert "Sleutel:" in text and "Heftruck:" in text and "pakketje uit de zak" in text
     locales.update(locale="lt")
     text = reply(await h.alice.slash(h.channel, "game rules", topic="visiting-kaunas overview"))[0]
-    assert text.startswith("**Visiting Kaunas: overview**\nStatyk Laisvės alėją")
+    assert text.startswith("**Visiting Kaunas: apžvalga**\nStatyk Laisvės alėją")
     locales.update(locale="en-US")
     text = reply(await h.alice.slash(h.channel, "game rules", topic="visiting-kaunas overview"))[0]
     assert text.startswith("**Visiting Kaunas: overview**\nBuild Freedom Avenue")
