@@ -9,11 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.i18n import LANGUAGES, Text, Tn, Tp, render
+from bot.i18n import LANGUAGES, T, Text, Tn, Tp, render
 from engines import registry
 from engines.base import IllegalAction
-
-MOVES_HINT = "`/game moves` lists yours."
 
 #: each game's title in the reader's language (the Czech edition of Factory Manager is Továrník)
 TITLES: dict[str, Text] = {
@@ -124,22 +122,22 @@ def rules_text(engine: Any, topic: str) -> Text:
     return Tp(rules_context(engine.id, topic), engine.rules_summary[topic])
 
 
-def refusal(exc: IllegalAction) -> str:
-    """The sentence a player reads when the engine refuses a move or cannot read the text:
-    the engine's reason, joined to the ``/game moves`` hint when the reason does not say
-    what to do instead (``exc.show_moves``, always for a :class:`~engines.base.NotationError`).
+def refusal(exc: IllegalAction) -> Text | str:
+    """The sentence a player reads when the engine refuses a move or cannot read the text,
+    to render in a language: the engine's reason, followed by the ``/game moves`` hint when
+    the reason does not say what to do instead (``exc.show_moves``, always for a
+    :class:`~engines.base.NotationError`), as a sentence of its own in the same language.
 
-    ``"`x` is not a move in this game."`` → ``"`x` is not a move in this game; `/game moves` lists yours."``
+    ``"`x` is not a move in this game."`` → ``"`x` is not a move in this game. `/game moves` lists yours."``
     """
 
     reason = exc.reason
     if not getattr(exc, "show_moves", False):
         return reason
-    return reason.rstrip().rstrip(".") + "; " + MOVES_HINT
+    return T("{reason} `/game moves` lists yours.", reason=reason)
 
 
 __all__ = [
-    "MOVES_HINT",
     "RULES_TOPICS",
     "TITLES",
     "find_topic",
