@@ -52,7 +52,13 @@ def main(argv: list[str] | None = None) -> int:
     if func is None:
         parser.print_help()
         return 2
-    return int(func(args) or 0)
+    from bot.settings import SettingsError
+
+    try:
+        return int(func(args) or 0)
+    except SettingsError as exc:  # a setting in the environment or .env that cannot be used
+        print(exc, file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -9,8 +9,13 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import AliasChoices, Field
+from pydantic import AliasChoices, Field, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class SettingsError(ValueError):
+    """A setting that cannot be used, said in one sentence per variable (``boardhost`` prints
+    it and exits with status 2)."""
 
 
 class Settings(BaseSettings):
@@ -38,8 +43,36 @@ class Settings(BaseSettings):
         default="normal", validation_alias=AliasChoices("BOARDHOST_AI_STRENGTH")
     )
 
+    @field_validator("ai_strength", mode="before")
+    @classmethod
+    def _strength_as_typed(cls, value: object) -> object:
+        """``Strong`` and `` normal `` read as ``strong`` and ``normal`` (as ``/game addbot``
+        reads them)."""
+
+        return value.strip().lower() if isinstance(value, str) else value
+
 
 def load_settings() -> Settings:
-    """The settings from the environment and ``./.env``."""
+    """The settings from the environment and ``./.env``; :class:`SettingsError` naming each
+    variable whose value cannot be used (``BOARDHOST_AI_STRENGTH is 'hard', which is not an
+    AI strength; write easy, normal or strong.``)."""
 
-    return Settings()
+    try:
+        return Settings()
+    except ValidationError as exc:
+        said = []
+        for error in exc.errors():
+            name = str(error["loc"][0]) if error["loc"] else "a setting"
+            wanted = WANTED.get(name)
+            if wanted is None:  # pydantic's own words: "Input should be …"
+                wanted = "allowed: " + error["msg"][:1].lower() + error["msg"][1:]
+            said.append(f"{name} is {str(error.get('input'))[:40]!r}, which is not {wanted}.")
+        raise SettingsError(" ".join(said)) from None
+
+
+#: what each variable takes, as the sentence of :func:`load_settings` says it
+WANTED = {
+    "BOARDHOST_AI_STRENGTH": "an AI strength; write easy, normal or strong",
+    "BOARDHOST_SHARD_COUNT": "a number of shards; write a whole number such as 2",
+    "BOARDHOST_DEV_GUILD": "a server id; write the server's id, a whole number",
+}

@@ -67,6 +67,29 @@ def test_a_log_level_that_is_not_one_is_one_sentence(tmp_path):
     )
 
 
+def test_a_setting_that_cannot_be_used_is_one_sentence_and_the_strength_reads_as_typed(tmp_path):
+    # was a 20-line pydantic traceback and status 1
+    done = run_boardhost(tmp_path, "run", BOARDHOST_AI_STRENGTH="hard")
+    assert (done.returncode, done.stderr) == (
+        2,
+        "BOARDHOST_AI_STRENGTH is 'hard', which is not an AI strength; write easy, normal or strong.\n",
+    )
+    done = run_boardhost(tmp_path, "run", BOARDHOST_SHARD_COUNT="two")
+    assert (done.returncode, done.stderr) == (
+        2,
+        "BOARDHOST_SHARD_COUNT is 'two', which is not a number of shards; write a whole number such as 2.\n",
+    )
+    assert sorted(os.listdir(tmp_path)) == []  # nothing created
+    # any capitalisation and stray spaces, as /game addbot reads a strength
+    from bot.settings import load_settings
+
+    os.environ["BOARDHOST_AI_STRENGTH"] = " Strong "
+    try:
+        assert load_settings().ai_strength == "strong"
+    finally:
+        del os.environ["BOARDHOST_AI_STRENGTH"]
+
+
 @pytest.fixture
 def restore_logging():
     names = ["", "discord", "boardhost", "bot", "engines", "renderers"]
