@@ -29,7 +29,7 @@ from typing import Any
 import bot.service.clocks as clocks
 import bot.service.report as report
 from bot.games import refusal
-from bot.i18n import T, Text
+from bot.i18n import T, Text, Tn
 from bot.movelog import move_text
 from bot.service.results import ACTIVE, BOARD_CHANGED, OVER, Result, UserError
 from bot.service.tables import Table, Tables
@@ -85,6 +85,23 @@ class _Call:
         """Whether this call has saved something that stands whatever fails next."""
 
         return self.changed or self.initial
+
+
+def _played_out(n: int, status: str) -> Text:
+    """What the channel reads of an AI run with no player left at the table: ``n`` moves,
+    to the end (``status`` over) or so far (the run stopped early: an AI error)."""
+
+    if status == OVER:
+        return Tn(
+            "No player is left at this table, so the AI played the game out: {n} move.",
+            "No player is left at this table, so the AI played the game out: {n} moves.",
+            n,
+        )
+    return Tn(
+        "No player is left at this table, so the AI is playing the game out: {n} move so far.",
+        "No player is left at this table, so the AI is playing the game out: {n} moves so far.",
+        n,
+    )
 
 
 class Moves:
@@ -238,6 +255,12 @@ class Moves:
             call.ai_failed = True
         if saved == SAVED:
             call.timing["apply"] += applied
+            if not call.humans and call.t.handed:
+                # no player is left (the last one resigned or was voted out): the channel
+                # gets one sentence, not the rest of the game move by move (/game history
+                # keeps every move); nobody is left to read a private event either
+                events = [ev for ev in events if ev.visible_to is not None]
+                call.public.append(_played_out(len(run), status))
             self._take(call, after, events, status)
 
     async def _ai_moves(self, call: _Call, limit: int) -> tuple[list, Any, list, list[dict]]:
