@@ -83,7 +83,7 @@ class PlayCog(TableCog, commands.Cog, name=PLAY_COG):
                 interaction,
                 channel,
                 result,
-                T("Your move `{notation}` was played", notation=shown),
+                T("Your move `{notation}` was played.", notation=shown),
                 actor=interaction.user.id,
             )
         finally:
@@ -110,7 +110,7 @@ class PlayCog(TableCog, commands.Cog, name=PLAY_COG):
             interaction,
             channel,
             result,
-            T("Your move `{notation}` was played", notation=notation),
+            T("Your move `{notation}` was played.", notation=notation),
             actor=interaction.user.id,
         )
 

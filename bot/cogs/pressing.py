@@ -153,7 +153,7 @@ class Pressing(TableCog, commands.Cog, name=PRESS_COG):
             else:
                 await self._edit(interaction, T("Played `{move}`.", move=notation).render(reader(interaction)), None)
             await self.poster.post_committed(
-                interaction, channel, result, T("Your move `{notation}` was played", notation=notation), actor=user
+                interaction, channel, result, T("Your move `{notation}` was played.", notation=notation), actor=user
             )
         finally:
             in_flight.discard(key)
