@@ -2,7 +2,8 @@
 channel. A change already saved (a move pressed in the builder, ``/game resign``) whose board
 post Discord refuses (403 / 50013) is answered with two whole sentences: that the change
 stands, then why the board is not there and that it follows (never "try again"); nothing is
-joined mid-sentence and nothing is left in English.
+joined mid-sentence and nothing is left in English. Play without Send Messages is refused at
+once, in a sentence fitting a running game.
 
 The table speaks Czech; each member's client is set to the language under test (the answers
 are ephemeral: they follow the member's locale, not the table's)."""
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.bot.days.test_play_over_days_on_discord import deny_send_messages
 from tests.bot.pressing_driver import Step, label
 
 #: a pressed move whose board post is refused: the move stands, the board follows
@@ -51,6 +53,14 @@ RESIGN_POST_REFUSED = {
         "Pasidavei. Šiame kanale man neleidžiama rašyti: reikia leidimų Peržiūrėti kanalą, Siųsti žinutes ir"
         " Prisegti failus, kuriuos gali suteikti moderatorius. Lenta bus paskelbta, kai tik galėsiu.",
     ),
+}
+
+#: Play without Send Messages: refused before the builder opens, nothing played
+PLAY_REFUSED = {
+    "en": "I can't post moves in this channel: I am missing the Send Messages permission, so nothing was"
+    " played. A moderator can grant it in the channel settings.",
+    "cs": "V tomto kanálu nemůžu zveřejňovat tahy: chybí mi oprávnění Posílat zprávy, takže se nic"
+    " nezahrálo. Moderátor ho může udělit v nastavení kanálu.",
 }
 
 
@@ -115,3 +125,16 @@ async def test_a_resignation_whose_board_is_refused_says_in_whole_sentences_that
     r = await h.bob.slash(h.channel, "game resign")
     ack, notice = RESIGN_POST_REFUSED[lang]
     assert texts(r) == [(ack, True), (notice, True)]
+
+
+@pytest.mark.parametrize("lang", ["en", "cs"])
+async def test_play_without_send_messages_is_refused_before_the_builder_opens(harness, locales, sparse_renders, lang):
+    h = harness
+    status = await czech_transport(h, locales)
+    first = member_of(h, (await h.service.board(h.channel.id)).to_act[0])
+    locales.update(locale=lang)
+    v = await h.version()
+    deny_send_messages(h, True)
+    r = await first.click(status, label=label("Play", "cs"))
+    assert texts(r) == [(PLAY_REFUSED[lang], True)]
+    assert await h.version() == v
