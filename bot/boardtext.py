@@ -11,12 +11,24 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from bot.format import MAX_CONTENT, ai_strengths, mention_ids, mention_seats, seat_label, seats_of, table_language
+from bot.format import (
+    MAX_CONTENT,
+    POST_PERMISSIONS,
+    ai_strengths,
+    listed,
+    mention_ids,
+    mention_seats,
+    permission_names,
+    seat_label,
+    seats_of,
+    table_language,
+)
 from bot.games import TITLES, title
 from bot.i18n import DEFAULT, T, Text, Tn
 from bot.i18n import render as in_language
 from bot.service import Board, HistoryLine, RankLine
 from bot.timers import discord_time
+from engines.i18n import Joined
 
 __all__ = [
     "FINAL_RANKING",
@@ -28,6 +40,7 @@ __all__ = [
     "history_line",
     "history_pages",
     "move_lines",
+    "post_failed",
     "post_refused",
     "ranking_lines",
     "status_text",
@@ -290,7 +303,6 @@ def post_refused(names: list, game: Text | str | None = None, channel: Any = Non
             game=game,
             channel=channel,
         )
-    listed = T("{names} and {last}", names=names[:-1], last=names[-1]) if len(names) > 1 else names[0]
     if game is None:
         return Tn(
             "The board of this game could not be posted because I am missing the {names} permission in"
@@ -298,7 +310,7 @@ def post_refused(names: list, game: Text | str | None = None, channel: Any = Non
             "The board of this game could not be posted because I am missing the {names} permissions in"
             " this channel; every move is saved and the board will be posted as soon as a moderator grants it.",
             len(names),
-            names=listed,
+            names=listed(names),
         )
     return Tn(
         "The board of your game of {game} in {channel} could not be posted because I am missing the"
@@ -308,7 +320,35 @@ def post_refused(names: list, game: Text | str | None = None, channel: Any = Non
         " {names} permissions in that channel; every move is saved and the board will be posted as soon"
         " as a moderator grants it.",
         len(names),
-        names=listed,
+        names=listed(names),
         game=game,
         channel=channel,
     )
+
+
+def post_failed(done: Text, names: list, refused: bool) -> Joined:
+    """What a member reads when the change they made stands but its board could not be posted:
+    ``done`` (a whole sentence saying the change stands: "Your move `x` was played."), then
+    one whole sentence saying why and that the board follows (never "try again": a retry
+    would repeat the change). ``refused``: Discord refused the post for permissions
+    (50013 / 50001); ``names``: the missing permissions (:func:`bot.format.permission_names`),
+    empty when the bot cannot tell which."""
+
+    if not refused:
+        why = T("The board could not be posted yet; it will follow shortly.")
+    elif names:
+        why = Tn(
+            "I may not post in this channel: I am missing the {names} permission."
+            " The board will be posted as soon as a moderator grants it.",
+            "I may not post in this channel: I am missing the {names} permissions."
+            " The board will be posted as soon as a moderator grants them.",
+            len(names),
+            names=listed(names),
+        )
+    else:
+        why = T(
+            "I may not post in this channel: I need the {names} permissions, which a moderator can grant."
+            " The board will be posted as soon as I can.",
+            names=listed(permission_names(name for _, name in POST_PERMISSIONS)),
+        )
+    return Joined([done, why], " ")

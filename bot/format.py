@@ -90,11 +90,13 @@ def permission_names(names: Iterable[str]) -> list[Text | str]:
     return [PERMISSION_NAMES.get(n, n) for n in names]
 
 
-#: the clause for a post Discord refused for permissions (50013 / 50001)
-CANNOT_POST = T(
-    "I am not allowed to post in this channel (I need View Channel, Send Messages and Attach Files; "
-    "a moderator can grant them)."
-)
+def listed(names: list) -> Text | str:
+    """``names`` (e.g. :func:`permission_names`) as one phrase in the reader's language:
+    "View Channel and Attach Files", "A, B and C"; one name as it is, none as ""."""
+
+    if len(names) > 1:
+        return T("{names} and {last}", names=names[:-1], last=names[-1])
+    return names[0] if names else ""
 
 
 def missing_permissions(perms: discord.Permissions, in_thread: bool = False) -> list[str]:
@@ -105,6 +107,16 @@ def missing_permissions(perms: discord.Permissions, in_thread: bool = False) -> 
     if in_thread:
         needed.append(("send_messages_in_threads", "Send Messages in Threads"))
     return [name for attr, name in needed if not getattr(perms, attr)]
+
+
+def missing_in(channel: Any) -> list[str]:
+    """:func:`missing_permissions` of the bot in ``channel`` as the bot knows them now; empty
+    when it cannot tell (no server, e.g. a DM, or the bot's member not known)."""
+
+    me = getattr(getattr(channel, "guild", None), "me", None)
+    if me is None:
+        return []
+    return missing_permissions(channel.permissions_for(me), in_thread=isinstance(channel, discord.Thread))
 
 
 # ----- languages -------------------------------------------------------------------------
@@ -442,7 +454,10 @@ __all__ = [
     "bound",
     "fit_lines",
     "hand_text",
+    "listed",
     "lobby_text",
+    "missing_in",
+    "missing_permissions",
     "permission_names",
     "reader",
     "table_language",

@@ -19,15 +19,14 @@ import discord
 from discord.ext import tasks
 
 from bot import render, sending
-from bot.boardtext import footer, move_lines, post_refused, status_text
+from bot.boardtext import footer, move_lines, post_failed, post_refused, status_text
 from bot.format import (
-    CANNOT_POST,
     NO_PINGS,
     ai_played,
     bound,
     mark_ai_played,
     mention_seats,
-    missing_permissions,
+    missing_in,
     permission_names,
     rename_events,
     rename_view,
@@ -501,12 +500,7 @@ class Poster:
             channel: Any = await self.channel_of(table)
         except discord.HTTPException:
             channel = None  # hidden from the bot altogether (50001)
-        missing: list[str] = []
-        guild = getattr(channel, "guild", None)
-        if guild is not None and guild.me is not None:
-            missing = missing_permissions(
-                channel.permissions_for(guild.me), in_thread=isinstance(channel, discord.Thread)
-            )
+        missing = missing_in(channel)
         lang = DEFAULT
         if self.bot.service is not None:
             try:
@@ -550,14 +544,14 @@ class Poster:
         interaction: discord.Interaction,
         channel: discord.abc.Messageable,
         result: Result,
-        done: str | Text,
+        done: Text,
         **kwargs: Any,
     ) -> None:
-        """Post ``result`` of a change already committed (``done``: "Your move was played").
-        If the post fails, the user is told that the change stands and its board will follow
-        (never "try again": retrying could play a second move); the table is retried by
-        :meth:`retry_pending_posts`. A post Discord refuses for permissions (50013/50001)
-        names them (:data:`bot.format.CANNOT_POST`)."""
+        """Post ``result`` of a change already committed (``done``: the sentence saying it
+        stands, "Your move `x` was played."). If the post fails, the member is told, in their
+        language, ``done`` and why the board is not there yet (:func:`bot.boardtext.post_failed`:
+        the permissions a refusal (50013/50001) is for; never "try again": retrying could play
+        a second move); the table is retried by :meth:`retry_pending_posts`."""
 
         try:
             await self.post_result(channel, result, **kwargs)
@@ -568,14 +562,10 @@ class Poster:
             log.exception("table %s: post of version %s failed", result.table, result.version)
             self.pending.add(result.table)
             interaction.extras["post_failed"] = True  # no retry on this same interaction
-            if isinstance(exc, discord.Forbidden) and exc.code in (50013, 50001):
-                text = T(
-                    "{done}, but {cannot} The board will be posted as soon as I can.", done=done, cannot=CANNOT_POST
-                )
-            else:
-                text = T("{done}; its board could not be posted yet and will follow shortly.", done=done)
+            refused = isinstance(exc, discord.Forbidden) and exc.code in (50013, 50001)
+            names = permission_names(missing_in(channel)) if refused else []
             try:
-                await say(interaction, text)
+                await say(interaction, post_failed(done, names, refused))
             except discord.HTTPException:
                 pass
 

@@ -29,11 +29,12 @@ from bot.i18n import render as in_language
 from bot.service import Board, Result
 from bot.views import board_view
 from engines import registry
+from engines.i18n import Joined
 
 log = logging.getLogger("boardhost.discord")
 
 
-async def say(interaction: discord.Interaction, text: str | Text, **kwargs: Any) -> None:
+async def say(interaction: discord.Interaction, text: str | Text | Joined, **kwargs: Any) -> None:
     """One ephemeral answer (at most 2000 characters) in the member's language
     (:func:`reader`), whether or not the interaction was deferred; pings nobody."""
 

@@ -18,7 +18,7 @@ import discord
 from discord.ext import commands
 
 from bot.boardtext import board_lines
-from bot.format import NO_PINGS, ai_played, bound, missing_permissions, permission_names, reader, seats_of
+from bot.format import NO_PINGS, ai_played, bound, listed, missing_permissions, permission_names, reader, seats_of
 from bot.i18n import DEFAULT, T, Text, Tn
 from bot.i18n import render as in_language
 from bot.poster import Poster
@@ -43,25 +43,39 @@ class TableCog:
     def poster(self) -> Poster:
         return self.bot.poster  # type: ignore[attr-defined]
 
-    def check_can_post(self, interaction: discord.Interaction) -> None:
+    def check_can_post(self, interaction: discord.Interaction, *, moves: bool = False) -> None:
         """Refuse (``UserError`` naming them) when the bot lacks a permission it needs to post
         the game in this channel (``interaction.app_permissions``): checked BEFORE anything is
-        committed, so nothing is played that could not be shown."""
+        committed, so nothing is played that could not be shown. ``moves``: the caller is
+        about to play in a running game (Play, the builder, ``/move``), said so."""
 
         missing = missing_permissions(
             interaction.app_permissions, in_thread=isinstance(interaction.channel, discord.Thread)
         )
-        if missing:
+        if not missing:
+            return
+        names = listed(permission_names(missing))
+        if moves:
             raise UserError(
                 Tn(
-                    "I can't host a game here: I am missing the {permissions} permission in this channel,"
+                    "I can't post moves in this channel: I am missing the {permissions} permission,"
                     " so nothing was played. A moderator can grant it in the channel settings.",
-                    "I can't host a game here: I am missing the {permissions} permissions in this channel,"
-                    " so nothing was played. A moderator can grant it in the channel settings.",
+                    "I can't post moves in this channel: I am missing the {permissions} permissions,"
+                    " so nothing was played. A moderator can grant them in the channel settings.",
                     len(missing),
-                    permissions=permission_names(missing),
+                    permissions=names,
                 )
             )
+        raise UserError(
+            Tn(
+                "I can't host a game here: I am missing the {permissions} permission in this channel,"
+                " so nothing was played. A moderator can grant it in the channel settings.",
+                "I can't host a game here: I am missing the {permissions} permissions in this channel,"
+                " so nothing was played. A moderator can grant it in the channel settings.",
+                len(missing),
+                permissions=names,
+            )
+        )
 
     async def ack(self, interaction: discord.Interaction, text: str | Text, **kwargs: Any) -> None:
         """The ephemeral "done" answer after a change, in the member's language: a failure

@@ -270,7 +270,7 @@ class LobbyCog(GameSection, name=LOBBY_COG):
         result = await self.service.start(table, interaction.user.id)
         await self.ack(interaction, T("The game has started."), ephemeral=True)
         await self.poster.post_committed(
-            interaction, channel, result, "The game has started", force_board=True, actor=interaction.user.id
+            interaction, channel, result, T("The game has started."), force_board=True, actor=interaction.user.id
         )
         pressed = interaction.message.id if interaction.message is not None else None
         await close_lobby(
@@ -284,7 +284,7 @@ class LobbyCog(GameSection, name=LOBBY_COG):
         channel = await self.channel(interaction)
         result = await self.service.resign(interaction.channel_id, interaction.user.id)
         await self.ack(interaction, T("You resigned; the AI plays your seat from now on."), ephemeral=True)
-        await self.poster.post_committed(interaction, channel, result, "You resigned", actor=interaction.user.id)
+        await self.poster.post_committed(interaction, channel, result, T("You resigned."), actor=interaction.user.id)
 
     @app_commands.command(name="cancel", description="Cancel the game (host, or anyone with Manage Channels).")
     async def cancel(self, interaction: discord.Interaction) -> None:

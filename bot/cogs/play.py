@@ -69,7 +69,7 @@ class PlayCog(TableCog, commands.Cog, name=PLAY_COG):
         refused, even when it would still be legal: it was issued against the board before
         the first, which the player has not seen yet."""
 
-        self.check_can_post(interaction)
+        self.check_can_post(interaction, moves=True)
         key = (interaction.channel_id, interaction.user.id)
         if key in self.in_flight:
             raise UserError(IN_FLIGHT)
@@ -83,7 +83,7 @@ class PlayCog(TableCog, commands.Cog, name=PLAY_COG):
                 interaction,
                 channel,
                 result,
-                T("Your move `{notation}` was played", notation=shown),
+                T("Your move `{notation}` was played.", notation=shown),
                 actor=interaction.user.id,
             )
         finally:
@@ -93,7 +93,7 @@ class PlayCog(TableCog, commands.Cog, name=PLAY_COG):
     async def pick(self, interaction: discord.Interaction, table: int, version: int, notation: str) -> None:
         """A move chosen in the "Pick a move" menu: played only at the version it was offered."""
 
-        self.check_can_post(interaction)
+        self.check_can_post(interaction, moves=True)
         await interaction.response.defer(ephemeral=True, thinking=True)
         channel = await self.channel(interaction, table)
         try:
@@ -110,7 +110,7 @@ class PlayCog(TableCog, commands.Cog, name=PLAY_COG):
             interaction,
             channel,
             result,
-            T("Your move `{notation}` was played", notation=notation),
+            T("Your move `{notation}` was played.", notation=notation),
             actor=interaction.user.id,
         )
 

@@ -14,6 +14,9 @@ messages and items are in :mod:`bot.pressing`; conventions in :mod:`bot.cogs.bas
   a simultaneous step), when it goes on at the current version.
 * The last press plays the move; the builder then says what was played, and shows the next
   step at once when the same player acts again (a turn of several steps).
+* When the bot may not post in the channel (a permission missing), Play and every press are
+  refused at once with one sentence naming it (:meth:`bot.cogs.base.TableCog.check_can_post`),
+  not after the whole move was built; the last press checks again before playing.
 """
 
 from __future__ import annotations
@@ -71,6 +74,7 @@ class Pressing(TableCog, commands.Cog, name=PRESS_COG):
                 await self.bot.get_cog(TABLE_COG).board_button(interaction, "moves", table, info.version)  # type: ignore[union-attr]
                 return
             raise UserError(await self.service.why_no_moves(table, interaction.user.id, seat_label))
+        self.check_can_post(interaction, moves=True)  # refused now, not after every step was pressed
         builder, version, title = built
         content, view = step_message(
             table, version, builder.fingerprint(), builder.step(), title, lang=reader(interaction)
@@ -90,6 +94,7 @@ class Pressing(TableCog, commands.Cog, name=PRESS_COG):
                 raise UserError(await self.service.why_no_moves(table, user, seat_label))
             await self.refuse_stale(interaction, table, built)
             return
+        self.check_can_post(interaction, moves=True)
         builder, now, title = built
         try:
             if path:
@@ -121,7 +126,7 @@ class Pressing(TableCog, commands.Cog, name=PRESS_COG):
         (as ``/move``), say in the builder what was played (with the next step when the caller
         acts again), then post the move to the channel."""
 
-        self.check_can_post(interaction)
+        self.check_can_post(interaction, moves=True)  # permissions may change while the builder is open
         user = interaction.user.id
         key = (table, user)
         in_flight = self._in_flight()
@@ -153,7 +158,7 @@ class Pressing(TableCog, commands.Cog, name=PRESS_COG):
             else:
                 await self._edit(interaction, T("Played `{move}`.", move=notation).render(reader(interaction)), None)
             await self.poster.post_committed(
-                interaction, channel, result, T("Your move `{notation}` was played", notation=notation), actor=user
+                interaction, channel, result, T("Your move `{notation}` was played.", notation=notation), actor=user
             )
         finally:
             in_flight.discard(key)

@@ -96,7 +96,7 @@ class Votes(GameSection, name=VOTES_COG):
         result.public = [mention_seats(in_language(t, lang), seats_of(result.info)) for t in result.public]
         if result.board_due:
             await self.poster.post_committed(
-                interaction, channel, result, "Your vote was counted", actor=interaction.user.id
+                interaction, channel, result, T("Your vote was counted."), actor=interaction.user.id
             )
         else:
             await self.announce(channel, "\n".join(result.public), lang)
@@ -130,7 +130,7 @@ class Votes(GameSection, name=VOTES_COG):
             )
         ]
         await self.poster.post_committed(
-            interaction, channel, result, "The seat was handed over", actor=interaction.user.id
+            interaction, channel, result, T("The seat was handed over."), actor=interaction.user.id
         )
 
     # ----- /game undo -----------------------------------------------------------------
@@ -195,7 +195,7 @@ class Votes(GameSection, name=VOTES_COG):
             return
         await self.ack(interaction, T("Your move was taken back."), ephemeral=True)
         await self.poster.post_committed(
-            interaction, channel, outcome, "Your move was taken back", actor=interaction.user.id
+            interaction, channel, outcome, T("Your move was taken back."), actor=interaction.user.id
         )
 
 

@@ -182,7 +182,7 @@ async def test_a_failed_post_of_a_played_move_says_it_was_played_and_is_retried_
     n = h.mark()
     r = await caller.slash(h.channel, "move", action="call high")
     text = answer(r).content
-    assert text.startswith("Your move `call high` was played, but I am not allowed to post in this channel")
+    assert text.startswith("Your move `call high` was played. I may not post in this channel")
     assert "try again" not in text.lower()
     assert await h.version() == 1 and h.messages_since(n) == []
     await h.env.advance_time(15)  # the first retry is due 10 s later
@@ -445,7 +445,7 @@ async def test_a_background_retry_refused_for_permissions_is_explained_once(harn
         "POST", f"/channels/{h.channel.id}/messages", status=403, code=50013, message="Missing Permissions"
     )  # the move's own post
     r = await caller.slash(h.channel, "move", action="call high")
-    assert answer(r).content.startswith("Your move `call high` was played, but I am not allowed to post")
+    assert answer(r).content.startswith("Your move `call high` was played. I may not post in this channel")
     deny_bot(h, attach_files=True)
     n = h.mark()
     await h.env.advance_time(15)  # first retry: refused by Discord (no Attach Files)

@@ -86,8 +86,8 @@ async def test_a_failed_post_is_caught_up_when_the_table_is_next_touched(harness
     r = await caller.slash(h.channel, "move", action="call high")
     # the move stands: never "try again"; 50013 names the permissions
     assert answer(r).content == (
-        "Your move `call high` was played, but I am not allowed to post in this channel (I need View Channel,"
-        " Send Messages and Attach Files; a moderator can grant them). The board will be posted as soon as I can."
+        "Your move `call high` was played. I may not post in this channel: I need the View Channel, Send Messages"
+        " and Attach Files permissions, which a moderator can grant. The board will be posted as soon as I can."
     )
     assert (await h.service.board(h.channel.id)).version == 1
     assert len(board_posts(h)) == posts_before
