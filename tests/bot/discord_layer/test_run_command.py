@@ -67,7 +67,7 @@ def test_a_log_level_that_is_not_one_is_one_sentence(tmp_path):
     )
 
 
-def test_a_setting_that_cannot_be_used_is_one_sentence_and_the_strength_reads_as_typed(tmp_path):
+def test_a_setting_that_cannot_be_used_is_one_sentence_and_the_strength_reads_as_typed(tmp_path, monkeypatch):
     # was a 20-line pydantic traceback and status 1
     done = run_boardhost(tmp_path, "run", BOARDHOST_AI_STRENGTH="hard")
     assert (done.returncode, done.stderr) == (
@@ -83,11 +83,8 @@ def test_a_setting_that_cannot_be_used_is_one_sentence_and_the_strength_reads_as
     # any capitalisation and stray spaces, as /game addbot reads a strength
     from bot.settings import load_settings
 
-    os.environ["BOARDHOST_AI_STRENGTH"] = " Strong "
-    try:
-        assert load_settings().ai_strength == "strong"
-    finally:
-        del os.environ["BOARDHOST_AI_STRENGTH"]
+    monkeypatch.setenv("BOARDHOST_AI_STRENGTH", " Strong ")  # (tests/conftest.py sets easy)
+    assert load_settings().ai_strength == "strong"
 
 
 @pytest.fixture
