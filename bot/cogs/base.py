@@ -17,7 +17,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-from bot.boardtext import board_lines
+from bot.boardtext import board_lines, status_text
 from bot.format import NO_PINGS, ai_played, bound, listed, missing_permissions, permission_names, reader, seats_of
 from bot.i18n import DEFAULT, T, Text, Tn
 from bot.i18n import render as in_language
@@ -106,6 +106,26 @@ class TableCog:
         if interaction.channel is not None and interaction.channel.id == table:
             return interaction.channel  # type: ignore[return-value]
         return await self.poster.channel_of(table)
+
+    async def reword_status(self, channel: discord.abc.Messageable, table: int | str | None) -> None:
+        """Re-word the table's live status message after a change that moved nothing (a
+        settings change, a vacation: the turn deadline, the AI's strengths): its text is
+        edited to the current board's, its image and buttons stay. Nothing when the table has
+        no status message or no running game; a failure is logged, never raised (the change
+        is saved and announced already)."""
+
+        try:
+            board = await self.service.board(table)
+        except UserError:
+            return
+        if not board.status_message or board.status != "active":
+            return
+        message = channel.get_partial_message(int(board.status_message))  # type: ignore[attr-defined]
+        content = bound(status_text(board, seats_of(board.info))) or ""
+        try:
+            await message.edit(content=content, allowed_mentions=NO_PINGS)
+        except discord.HTTPException as exc:
+            log.info("table %s: the status message was not re-worded (%s)", board.table, exc)
 
     async def stale(
         self,

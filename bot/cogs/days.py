@@ -290,6 +290,7 @@ class PlayOverDays(GameSection, name=DAYS_COG):
                 deadline=discord_time(board.deadline),
             )
         await self.announce(channel, text, new.language)
+        await self.reword_status(channel, interaction.channel_id)  # its deadline, AI strengths, language
 
     @app_commands.command(
         name="notify", description="Set your quiet hours (no reminder pings then) and your time zone."
@@ -335,6 +336,7 @@ class PlayOverDays(GameSection, name=DAYS_COG):
                 relative=discord_time(until),
             )
         await self.announce(channel, text, (await self.service.table_settings(interaction.channel_id))[1].language)
+        await self.reword_status(channel, interaction.channel_id)  # the turn deadline waits or runs again
 
     # ----- /game posts ----------------------------------------------------------------
     @app_commands.command(

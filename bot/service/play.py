@@ -277,6 +277,7 @@ class Play(UseCase):
             ranking=ranking,
             info=info,
             deadline=clocks.deadline(t, self.tables.settings_of(game), to_act),
+            status_message=game.status_message,
         )
 
     async def hand(self, table: TableRef, user: UserRef) -> Hand:

@@ -288,6 +288,8 @@ class Board:
     info: TableInfo
     #: the turn deadline of whoever must act (epoch seconds), as :attr:`Result.deadline`
     deadline: float | None = None
+    #: the id of the table's live status message (None: it has none), as :attr:`Result.status_message`
+    status_message: str | None = None
 
 
 @dataclass

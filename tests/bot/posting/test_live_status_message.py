@@ -149,3 +149,21 @@ async def test_a_refused_status_edit_posts_a_fresh_status_message_and_the_move_l
     assert len(posts(h, mark)) == 1
     current = next(m for m in h.messages() if m.id == new[0].id)
     assert current.content.startswith("**High-Low**, move 2 ")
+
+
+async def test_the_status_message_is_reworded_when_the_settings_change_its_deadline(harness):
+    # it kept the old text (no deadline, the old AI strength) until the next move
+    h = harness
+    await h.lobby("high-low", h.alice, h.bob)
+    await h.alice.slash(h.channel, "game posts", style="status")
+    mark = h.mark()
+    await h.alice.slash(h.channel, "game start")
+    status = posts(h, mark)[0]
+    assert "deadline" not in status.content
+    await h.alice.slash(h.channel, "game settings", turn_limit="1d")
+    now = next(m for m in h.messages() if m.id == status.id)
+    # SimCord's clock stands at 2026-01-01 00:00 UTC (1,767,225,600), when the turn began:
+    # its deadline is a day later, 1,767,225,600 + 86,400
+    assert "\nTurn deadline <t:1767312000:R>." in now.content
+    assert [a.filename for a in now.attachments] == ["board.png"]  # the image stays
+    assert now.content.startswith("**High-Low**, move 0 (this board is updated after every move).")
