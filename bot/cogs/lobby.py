@@ -1,11 +1,12 @@
-"""``/game`` lobby commands: open a game, take and leave seats, start, resign, cancel.
+"""``/game`` lobby commands: open a game, take and leave seats, add and remove AI seats, start,
+resign, cancel.
 
-``/game new|join|leave|addbot|start|resign|cancel`` (a :class:`bot.cogs.group.GameSection`)
+``/game new|join|leave|addbot|removebot|start|resign|cancel`` (a :class:`bot.cogs.group.GameSection`)
 and the lobby's Join/Start buttons (:mod:`bot.views`). Thin adapters over
 :class:`bot.service.Service`; conventions in :mod:`bot.cogs.base`.
 
 A lobby is shown by the newest message that carries its Join/Start buttons (``/game new``,
-each ``/game join``, ``addbot``, ``/game board`` before the start; a Join press
+each ``/game join``, ``addbot``, ``removebot``, ``/game board`` before the start; a Join press
 edits its own message): :func:`track_lobby` remembers it in the store and edits the one before
 it down to what it announced, and :func:`close_lobby` edits the lobby closed once the game
 starts or is cancelled.
@@ -25,11 +26,13 @@ from bot.cogs.days import DEADLINE_CHOICES, LANGUAGE_CHOICES, SETTINGS_HELP, STR
 from bot.cogs.group import GameSection, add_section
 from bot.format import (
     NO_PINGS,
+    ai_seat,
     bound,
     lobby_text,
     mention_seats,
     permission_names,
     reader,
+    seat_label,
     seats_of,
     table_language,
 )
@@ -144,7 +147,7 @@ async def close_lobby(service: Service, poster: Poster, table: int | str, game_p
 
 
 class LobbyCog(GameSection, name=LOBBY_COG):
-    """``/game new|join|leave|addbot|start|resign|cancel`` and the lobby's buttons."""
+    """``/game new|join|leave|addbot|removebot|start|resign|cancel`` and the lobby's buttons."""
 
     @app_commands.command(name="new", description="Open a lobby for a new game in this channel.")
     @app_commands.describe(
@@ -359,6 +362,29 @@ class LobbyCog(GameSection, name=LOBBY_COG):
     async def addbot(self, interaction: discord.Interaction, strength: str | None = None) -> None:
         result = await self.service.add_bot(interaction.channel_id, interaction.user.id, strength)
         await self._lobby_reply(interaction, result)  # the service's line names the seat and its strength
+
+    @app_commands.command(name="removebot", description="Remove an AI seat from the lobby (host).")
+    @app_commands.describe(seat="The AI seat to remove (suggested as you type; default: the last one added).")
+    async def removebot(self, interaction: discord.Interaction, seat: str | None = None) -> None:
+        result = await self.service.remove_bot(interaction.channel_id, interaction.user.id, seat)
+        await self._lobby_reply(interaction, result)  # "AI 2 (strong) was removed from the lobby."
+
+    @removebot.autocomplete("seat")
+    async def removebot_seats(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        """The lobby's AI seats as the lobby names them (``AI 2 (strong)``, in the reader's
+        language; the value is the seat id ``ai-2``) that contain what was typed."""
+
+        info = await self.service.table_info(interaction.channel_id)
+        if info is None or info.status != "lobby":
+            return []
+        typed, lang = (current or "").strip().lower(), reader(interaction)
+        out = []
+        for s in info.seats:
+            if s.is_ai:
+                shown = in_language(ai_seat(s.seat, s.strength), lang) if s.strength else seat_label(s.seat)
+                if typed in shown.lower() or typed in s.seat:
+                    out.append(app_commands.Choice(name=shown[:100], value=s.seat))
+        return out[:25]
 
     async def new_in_thread(
         self, interaction: discord.Interaction, game: str, options: str | None, settings: dict | None = None
