@@ -336,7 +336,14 @@ def lobby_text(info: TableInfo, note: str | Text = "", settings: Text | None = N
         )
     else:
         lines.append(T("Seated (0): nobody yet"))
-    if info.status == "lobby":  # a started lobby's message has lost its buttons
+    if info.status == "lobby" and strengths:  # a started lobby's message has lost its buttons
+        lines.append(
+            T(
+                "Join with the button or `/game join`; the host starts with Start or `/game start`"
+                " (`/game addbot` adds an AI seat, `/game removebot` removes one)."
+            )
+        )
+    elif info.status == "lobby":
         lines.append(
             T(
                 "Join with the button or `/game join`; the host starts with Start or `/game start`"

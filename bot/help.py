@@ -33,6 +33,7 @@ _START = (
     T("`/game new` open a lobby"),
     T("`/game join` take a seat (or press **Join**)"),
     T("`/game addbot` add an AI seat"),
+    T("`/game removebot` remove an AI seat"),
     T("`/game start` start (or press **Start**)"),
 )
 

@@ -41,6 +41,7 @@ ORDER = (
     "resign",
     "cancel",
     "addbot",
+    "removebot",
     "list",
     "mine",
     "history",

@@ -1,12 +1,15 @@
-"""``/game`` lobby commands: open a game, take and leave seats, start, resign, cancel.
+"""``/game`` lobby commands: open a game, take and leave seats, add and remove AI seats, start,
+resign, cancel.
 
-``/game new|join|leave|addbot|start|resign|cancel`` (a :class:`bot.cogs.group.GameSection`)
+``/game new|join|leave|addbot|removebot|start|resign|cancel`` (a :class:`bot.cogs.group.GameSection`)
 and the lobby's Join/Start buttons (:mod:`bot.views`). Thin adapters over
 :class:`bot.service.Service`; conventions in :mod:`bot.cogs.base`.
 
-A lobby is shown by every message that carries its Join/Start buttons (``/game new``, each
-join, ``/game board`` before the start): :func:`track_lobby` remembers them in the store, and
-:func:`close_lobby` edits them all closed once the game starts or is cancelled.
+A lobby is shown by the newest message that carries its Join/Start buttons (``/game new``,
+each ``/game join``, ``addbot``, ``removebot``, ``/game board`` before the start; a Join press
+edits its own message): :func:`track_lobby` remembers it in the store and edits the one before
+it down to what it announced, and :func:`close_lobby` edits the lobby closed once the game
+starts or is cancelled.
 """
 
 from __future__ import annotations
@@ -21,7 +24,18 @@ from discord.ext import commands
 import bot.i18n as i18n
 from bot.cogs.days import DEADLINE_CHOICES, LANGUAGE_CHOICES, SETTINGS_HELP, STRENGTH_CHOICES, settings_changes
 from bot.cogs.group import GameSection, add_section
-from bot.format import NO_PINGS, bound, lobby_text, mention_seats, permission_names, reader, seats_of, table_language
+from bot.format import (
+    NO_PINGS,
+    ai_seat,
+    bound,
+    lobby_text,
+    mention_seats,
+    permission_names,
+    reader,
+    seat_label,
+    seats_of,
+    table_language,
+)
 from bot.games import title
 from bot.i18n import T, Text, Tn
 from bot.i18n import render as in_language
@@ -39,12 +53,23 @@ LOBBY_MESSAGES = "lobby_messages:{}"
 #: the first line of a lobby message once its game started / was cancelled (buttons removed)
 LOBBY_STARTED = T("The game has started.")
 LOBBY_CANCELLED = T("The game was cancelled.")
+#: an older lobby message without an announcement of its own (``/game new``, ``/game board``)
+#: once a newer one carries the lobby
+LOBBY_MOVED = T("The lobby continues in a newer message below.")
 
 
-async def track_lobby(service: Service, table: int | str, game_pk: int, message_id: int | None) -> None:
-    """Remember a message showing the lobby of game ``game_pk`` (with Join/Start), so it
-    can be closed when the game starts or is cancelled (kept in the store: after a
-    restart too). Best effort: a failure is logged, the lobby works all the same."""
+async def track_lobby(
+    service: Service, poster: Poster, table: int | str, game_pk: int, message_id: int | None, after: str = ""
+) -> None:
+    """Remember a message showing the lobby of game ``game_pk`` (with Join/Start), so it can
+    be closed when the game starts or is cancelled (kept in the store: after a restart too).
+
+    Only the newest lobby message keeps the buttons: the one before it (another answer to
+    ``/game join``, ``/game addbot`` …) is edited down to what it announced (``after`` of its
+    own call: "AI 1 joined (AI strength: strong)."; none: :data:`LOBBY_MOVED`) and forgotten,
+    so the channel shows one live lobby with the seats of now. Best effort: a failure is
+    logged; a message that could not be edited keeps working buttons (a press there shows
+    the lobby of now) and is closed with the others at the start."""
 
     if message_id is None:
         return
@@ -53,12 +78,37 @@ async def track_lobby(service: Service, table: int | str, game_pk: int, message_
         async with service.lock(table):  # joins arriving together must not lose an id
             raw = await service.get_meta(key)
             data = json.loads(raw) if raw else {}
-            ids = data.get("messages", []) if data.get("game") == game_pk else []
-            if message_id not in ids:
-                ids.append(message_id)
-            await service.set_meta(key, json.dumps({"game": game_pk, "messages": ids}))
+            same = data.get("game") == game_pk
+            ids = data.get("messages", []) if same else []
+            older = ids[-1] if ids and ids[-1] != message_id else None
+            older_text = data.get("after") if same else None
+            ids = [i for i in ids if i != message_id] + [message_id]
+            await service.set_meta(key, json.dumps({"game": game_pk, "messages": ids, "after": after}))
     except Exception:
         log.exception("table %s: could not remember lobby message %s", table, message_id)
+        return
+    if older is None:
+        return
+    try:
+        channel = await poster.channel_of(table)
+        text = older_text or in_language(LOBBY_MOVED, table_language(await service.table_info(table)))
+        await channel.get_partial_message(older).edit(  # type: ignore[attr-defined]
+            content=bound(text), view=None, allowed_mentions=NO_PINGS
+        )
+    except discord.NotFound:
+        pass  # deleted meanwhile: forgotten all the same
+    except Exception as exc:
+        log.warning("table %s: could not take the buttons off lobby message %s (%s)", table, older, exc)
+        return  # still remembered: closed with the others at the start
+    try:
+        async with service.lock(table):
+            raw = await service.get_meta(key)
+            data = json.loads(raw) if raw else {}
+            if data.get("game") == game_pk and older in data.get("messages", []):
+                data["messages"] = [i for i in data["messages"] if i != older]
+                await service.set_meta(key, json.dumps(data))
+    except Exception:
+        log.exception("table %s: could not forget lobby message %s", table, older)
 
 
 async def close_lobby(service: Service, poster: Poster, table: int | str, game_pk: int, note: Text, *also: int) -> None:
@@ -97,7 +147,7 @@ async def close_lobby(service: Service, poster: Poster, table: int | str, game_p
 
 
 class LobbyCog(GameSection, name=LOBBY_COG):
-    """``/game new|join|leave|addbot|start|resign|cancel`` and the lobby's buttons."""
+    """``/game new|join|leave|addbot|removebot|start|resign|cancel`` and the lobby's buttons."""
 
     @app_commands.command(name="new", description="Open a lobby for a new game in this channel.")
     @app_commands.describe(
@@ -139,7 +189,7 @@ class LobbyCog(GameSection, name=LOBBY_COG):
             view=lobby_view(interaction.channel_id, result.game_pk, result.info.language),
             allowed_mentions=NO_PINGS,
         )
-        await track_lobby(self.service, interaction.channel_id, result.game_pk, sent.message_id)
+        await track_lobby(self.service, self.poster, interaction.channel_id, result.game_pk, sent.message_id)
 
     @new.autocomplete("game")
     async def new_game_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -239,7 +289,9 @@ class LobbyCog(GameSection, name=LOBBY_COG):
             message_id = (
                 await interaction.response.send_message(text, view=view, allowed_mentions=NO_PINGS)
             ).message_id
-        await track_lobby(self.service, info.table, info.game_pk, message_id)
+        # once a newer lobby message replaces it, this one reads what it announced
+        after = bound(in_language(note, info.language)) or ""
+        await track_lobby(self.service, self.poster, info.table, info.game_pk, message_id, after)
 
     @app_commands.command(name="join", description="Take a seat in the lobby.")
     async def join(self, interaction: discord.Interaction) -> None:
@@ -311,6 +363,29 @@ class LobbyCog(GameSection, name=LOBBY_COG):
         result = await self.service.add_bot(interaction.channel_id, interaction.user.id, strength)
         await self._lobby_reply(interaction, result)  # the service's line names the seat and its strength
 
+    @app_commands.command(name="removebot", description="Remove an AI seat from the lobby (host).")
+    @app_commands.describe(seat="The AI seat to remove (suggested as you type; default: the last one added).")
+    async def removebot(self, interaction: discord.Interaction, seat: str | None = None) -> None:
+        result = await self.service.remove_bot(interaction.channel_id, interaction.user.id, seat)
+        await self._lobby_reply(interaction, result)  # "AI 2 (strong) was removed from the lobby."
+
+    @removebot.autocomplete("seat")
+    async def removebot_seats(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        """The lobby's AI seats as the lobby names them (``AI 2 (strong)``, in the reader's
+        language; the value is the seat id ``ai-2``) that contain what was typed."""
+
+        info = await self.service.table_info(interaction.channel_id)
+        if info is None or info.status != "lobby":
+            return []
+        typed, lang = (current or "").strip().lower(), reader(interaction)
+        out = []
+        for s in info.seats:
+            if s.is_ai:
+                shown = in_language(ai_seat(s.seat, s.strength), lang) if s.strength else seat_label(s.seat)
+                if typed in shown.lower() or typed in s.seat:
+                    out.append(app_commands.Choice(name=shown[:100], value=s.seat))
+        return out[:25]
+
     async def new_in_thread(
         self, interaction: discord.Interaction, game: str, options: str | None, settings: dict | None = None
     ) -> None:
@@ -373,7 +448,7 @@ class LobbyCog(GameSection, name=LOBBY_COG):
         lobby = await thread.send(
             text, view=lobby_view(thread.id, result.game_pk, result.info.language), allowed_mentions=NO_PINGS
         )
-        await track_lobby(self.service, thread.id, result.game_pk, lobby.id)
+        await track_lobby(self.service, self.poster, thread.id, result.game_pk, lobby.id)
         opened = T(
             "{player} opened a lobby of **{game}** in {thread}: join it there.",
             player=interaction.user.mention,

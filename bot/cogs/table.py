@@ -62,7 +62,7 @@ class TableViews(GameSection, name=TABLE_COG):
                 view=lobby_view(board.table, board.game_pk, board.info.language),
                 allowed_mentions=NO_PINGS,
             )
-            await track_lobby(self.service, board.table, board.game_pk, sent.message_id)
+            await track_lobby(self.service, self.poster, board.table, board.game_pk, sent.message_id)
             return
         await interaction.response.defer(thinking=True)
         files = []

@@ -1,7 +1,8 @@
-"""The lobby: open a game at a table, join, leave, add AI seats, start, cancel."""
+"""The lobby: open a game at a table, join, leave, add and remove AI seats, start, cancel."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 import bot.service.report as report
@@ -22,6 +23,8 @@ from bot.service.results import (
     LOBBY,
     LOBBY_CHANGED,
     NOT_SEATED,
+    REMOVE_BOT_NOT_HOST,
+    REMOVE_BOT_STARTED,
     START_NOT_HOST,
     START_STARTED,
     Result,
@@ -126,8 +129,7 @@ class Lobby(UseCase):
                 raise UserError(NOT_SEATED)
             if game.status != LOBBY:
                 raise UserError(LEAVE_STARTED)
-            await self.store.remove_seat(game.pk, seat)
-            t.seats = await self.tables.reload_seats(game)
+            await self._remove_seat(t, seat)
             public: list[str | Text] = [T("{seat} left.", seat=seat)]
             humans = [s for s in t.seats if not s.is_ai]
             if not humans:
@@ -166,6 +168,40 @@ class Lobby(UseCase):
                 t,
                 T("{seat} joined (AI strength: {strength}).", seat=f"ai-{n}", strength=STRENGTH_NAMES[level]),
             )
+
+    async def remove_bot(self, table: TableRef, user: UserRef, seat: str | None = None) -> Result:
+        """Remove the lobby's AI seat ``seat`` (``ai-2``, or as a member writes it: ``AI 2``,
+        ``2``, ``AI 2 (strong)``; None: the AI seat added last). The other seats keep their
+        names (AI 3 stays AI 3; the next ``/game addbot`` takes the free AI 2). Host only;
+        UserError when the lobby has no AI seat or none of that name."""
+
+        table, host = str(table), str(user)
+        async with self.tables.lock(table):
+            t = await self.tables.hosted_lobby(table, host, REMOVE_BOT_STARTED, REMOVE_BOT_NOT_HOST)
+            bots = [s.seat for s in t.seats if s.is_ai]  # in the order they were added
+            if not bots:
+                raise UserError(T("This lobby has no AI seat to remove; /game addbot adds one."))
+            if seat is None or not seat.strip():
+                chosen = bots[-1]
+            else:
+                number = re.search(r"\d+", seat)
+                chosen = f"ai-{int(number.group())}" if number else ""
+                if chosen not in bots:
+                    raise UserError(
+                        T(
+                            "This lobby has no AI seat `{seat}`; its AI seats: {seats}.",
+                            seat=seat.replace("`", "").strip()[:40],
+                            seats=[_ai_seat(t, s) for s in bots],
+                        )
+                    )
+            removed = _ai_seat(t, chosen)
+            await self._remove_seat(t, chosen)
+            settings = self.tables.settings_of(t.game)
+            if chosen in settings.bots:
+                bots_left = {s: level for s, level in settings.bots.items() if s != chosen}
+                t.game.settings = settings.model_copy(update={"bots": bots_left}).model_dump(mode="json")
+                await self.store.set_settings(t.game.pk, t.game.settings)
+            return self._lobby_result(t, T("{seat} was removed from the lobby.", seat=removed))
 
     async def start(self, table: TableRef, user: UserRef) -> Result:
         """Start the lobby's game (host only, enough seats): shuffle the seat order from the
@@ -236,8 +272,27 @@ class Lobby(UseCase):
             raise UserError(LOBBY_CHANGED) from None
         t.seats = await self.tables.reload_seats(game)
 
+    async def _remove_seat(self, t: Table, seat: str) -> None:
+        """Unseat ``seat`` from the lobby of ``t`` (``t.seats`` follows). UserError: the lobby
+        changed meanwhile (another process started or cancelled it)."""
+
+        try:
+            await self.store.remove_seat(t.game.pk, seat)
+        except VersionConflict:
+            self.tables.forget(t.game.table_id)
+            raise UserError(LOBBY_CHANGED) from None
+        t.seats = await self.tables.reload_seats(t.game)
+
     def _lobby_result(self, t: Table, line: Text) -> Result:
         return report.result(self.tables, t, None, public=[line], board_due=False)
+
+
+def _ai_seat(t: Table, seat: str) -> Text:
+    """``ai-2 (strong)``: an AI seat and the strength it plays at (the seat id reads ``AI 2``
+    once rendered for Discord, :func:`bot.format.mention_seats`)."""
+
+    level = t.strength_of(seat)
+    return T("{seat} ({strength})", seat=seat, strength=STRENGTH_NAMES.get(level, level))
 
 
 def _busy(live: Table | None) -> Text:

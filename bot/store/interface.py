@@ -73,7 +73,9 @@ class TableStore(abc.ABC):
         (another process changed the lobby meanwhile)."""
 
     @abc.abstractmethod
-    async def remove_seat(self, game_pk: int, seat: str) -> None: ...
+    async def remove_seat(self, game_pk: int, seat: str) -> None:
+        """Unseat ``seat`` from the lobby; :class:`VersionConflict` (nothing written) when the
+        game is no longer a lobby (another process started or cancelled it meanwhile)."""
 
     @abc.abstractmethod
     async def set_host(self, game_pk: int, host: str) -> None: ...

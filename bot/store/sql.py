@@ -228,7 +228,8 @@ class SqlLobbyWrites(SqlBase):
 
     async def remove_seat(self, game_pk: int, seat: str) -> None:
         async def work(tx: Tx) -> None:
-            await self._lock_game(tx, game_pk)
+            if await self._lock_game(tx, game_pk) != "lobby":  # another process started it meanwhile
+                raise VersionConflict(0, None)
             await tx.run("DELETE FROM seats WHERE game_pk = ? AND seat = ?", game_pk, seat)
 
         await self._transaction(work)

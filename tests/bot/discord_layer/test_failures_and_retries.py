@@ -338,30 +338,38 @@ async def test_a_dev_guild_refusing_the_sync_does_not_stop_start_up(harness, mon
 
 
 async def test_old_lobby_messages_are_closed_when_the_game_starts_or_is_cancelled(harness):
-    """11.8: every message showing a lobby (the /game new answer, a /game join answer, a
-    /game board in the lobby) loses its Join/Start buttons when the game starts or is
-    cancelled. One whose edit failed keeps them: a press there answers with one sentence,
-    changes nothing, and closes that message."""
+    """11.8: only the newest message showing a lobby (the /game new answer, a /game join answer,
+    a /game board in the lobby) keeps its Join/Start buttons: the one before it is edited down
+    to what it announced, and the newest loses its buttons when the game starts or is cancelled.
+    One whose edit failed keeps them and is closed with the lobby at the start; one whose
+    closing edit failed too answers a press with one sentence, changes nothing, and closes."""
 
     h = harness
     new = (await h.alice.slash(h.channel, "game new", game="high-low")).response.message
+    h.env.inject_error(
+        "PATCH", f"/channels/{h.channel.id}/messages/{new.id}", status=403, code=50013, message="Missing Permissions"
+    )  # taking the buttons off /game new's answer fails
     joined = (await h.bob.slash(h.channel, "game join")).response.message
     shown = (await h.carol.slash(h.channel, "game board")).response.message
+    msgs = {m.id: m for m in h.messages()}
+    assert msgs[new.id].components != []  # its edit was refused
+    assert (msgs[joined.id].content, msgs[joined.id].components) == (f"<@{h.bob.id}> joined.", [])
+    assert msgs[shown.id].components != []
     h.env.inject_error(
-        "PATCH", f"/channels/{h.channel.id}/messages/{joined.id}", status=403, code=50013, message="Missing Permissions"
-    )  # this one edit fails
+        "PATCH", f"/channels/{h.channel.id}/messages/{shown.id}", status=403, code=50013, message="Missing Permissions"
+    )  # closing the newest one at the start fails
     await h.alice.slash(h.channel, "game start")
     msgs = {m.id: m for m in h.messages()}
-    for m in (new, shown):
-        assert msgs[m.id].components == []
-        assert msgs[m.id].content.startswith("The game has started.\n**High-Low** lobby")
-    assert msgs[joined.id].components != []  # its edit was refused
+    assert msgs[new.id].components == []
+    assert msgs[new.id].content.startswith("The game has started.\n**High-Low** lobby")
+    assert msgs[joined.id].content == f"<@{h.bob.id}> joined."  # forgotten once edited: left as it was
+    assert msgs[shown.id].components != []  # its edit was refused
     v = await h.version()
-    r = await h.dave.click(msgs[joined.id], label="Join")
+    r = await h.dave.click(msgs[shown.id], label="Join")
     assert reply(r) == ("This game has already started, so this button does nothing; `/game board` shows it.", True)
     info = await h.service.table_info(h.channel.id)
     assert info.version == v and sorted(s.seat for s in info.seats) == sorted([str(h.alice.id), str(h.bob.id)])
-    closed = next(m for m in h.messages() if m.id == joined.id)
+    closed = next(m for m in h.messages() if m.id == shown.id)
     assert closed.components == [] and closed.content.startswith("The game has started.")
 
     # cancelled lobbies are closed too
@@ -370,9 +378,9 @@ async def test_old_lobby_messages_are_closed_when_the_game_starts_or_is_cancelle
     joined = (await h.bob.slash(h.channel, "game join")).response.message
     await h.alice.slash(h.channel, "game cancel")
     msgs = {m.id: m for m in h.messages()}
-    for m in (new, joined):
-        assert msgs[m.id].components == []
-        assert msgs[m.id].content.startswith("The game was cancelled.\n**High-Low** lobby")
+    assert (msgs[new.id].content, msgs[new.id].components) == ("The lobby continues in a newer message below.", [])
+    assert msgs[joined.id].components == []
+    assert msgs[joined.id].content.startswith("The game was cancelled.\n**High-Low** lobby")
 
 
 async def test_a_stale_lobby_button_is_answered_before_its_message_is_edited_closed(harness):

@@ -8,7 +8,8 @@ import json
 
 from bot.views import DAYS_COG, LOBBY_COG, TABLE_COG, VOTES_COG
 
-#: the subcommands in the order Discord was given them when ``/game`` was one cog
+#: the subcommands in the order Discord was given them when ``/game`` was one cog (and
+#: ``removebot``, added since, beside ``addbot``)
 BEFORE_THE_SPLIT = [
     "settings",
     "notify",
@@ -26,6 +27,7 @@ BEFORE_THE_SPLIT = [
     "resign",
     "cancel",
     "addbot",
+    "removebot",
     "list",
     "mine",
     "history",
@@ -35,7 +37,7 @@ BEFORE_THE_SPLIT = [
 ]
 
 THEMES = {
-    LOBBY_COG: {"new", "join", "leave", "addbot", "start", "resign", "cancel"},
+    LOBBY_COG: {"new", "join", "leave", "addbot", "removebot", "start", "resign", "cancel"},
     TABLE_COG: {"board", "hand", "moves", "rules", "help", "list", "mine", "history", "export"},
     DAYS_COG: {"settings", "notify", "vacation", "posts"},
     VOTES_COG: {"undo", "substitute"},

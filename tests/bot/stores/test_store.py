@@ -365,7 +365,8 @@ async def test_concurrent_commits_share_a_transaction_and_fail_alone(tmp_path):
 async def test_lobby_writes_refuse_a_lobby_that_changed(backend):
     """What another process may have done between the service's read and its write: the
     store refuses (VersionConflict, nothing written) a seat already taken, a seat past
-    ``max_seats``, a start whose seat list is not the lobby's, and any seat after the start."""
+    ``max_seats``, a start whose seat list is not the lobby's, and any seat added or removed
+    after the start."""
 
     store = backend.make()
     await store.open()
@@ -387,6 +388,9 @@ async def test_lobby_writes_refuse_a_lobby_that_changed(backend):
             await store.add_seat(game.pk, "u5", "u5", False)  # started: no longer a lobby
         with pytest.raises(VersionConflict):
             await store.start_game(game.pk, ["u2", "ai-1", "u1"], {"s": 1})
+        with pytest.raises(VersionConflict):
+            await store.remove_seat(game.pk, "ai-1")  # started: a seat is no longer removed
+        assert [s.seat for s in await store.seats(game.pk)] == ["u2", "ai-1", "u1"]
         assert await store.snapshot(game.pk) == (0, '{"s":0}')
     finally:
         await store.close()
