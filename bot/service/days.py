@@ -30,7 +30,7 @@ from bot.service.results import (
     said,
 )
 from bot.service.tables import Table, seat_by_user
-from bot.store import GameRow, SeatRow
+from bot.store import TIMED_OUT, GameRow, SeatRow
 from bot.timers import TableSettings, parse_quiet, seat_plan, zone
 
 log = logging.getLogger(__name__)
@@ -353,7 +353,7 @@ class Days(UseCase):
                     seat=s.seat,
                 )
             ]
-            return self._deadline_notice(t, await self.moves.resign(t, s.seat, public), [s.seat])
+            return self._deadline_notice(t, await self.moves.resign(t, s.seat, public, TIMED_OUT), [s.seat])
         vote = await self.store.open_vote(game.pk, "kick", s.seat, game.version, [o.seat for o in voters])
         return Notice(
             kind="kick-vote",
