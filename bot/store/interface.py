@@ -90,7 +90,9 @@ class TableStore(abc.ABC):
 
     @abc.abstractmethod
     async def set_seat_user(self, game_pk: int, seat: str, user_id: str) -> None:
-        """Hand a seat to another user (substitute); their DMs are assumed to work."""
+        """Hand a seat to another user (substitute); their DMs are assumed to work. A seat
+        the AI took over (resigned, voted out, timed out) is a person's again: no longer
+        resigned, no handover."""
 
     @abc.abstractmethod
     async def set_dm_ok(self, game_pk: int, seat: str, ok: bool) -> None: ...

@@ -1,6 +1,7 @@
 """Why the AI plays a human's seat (``seats.handover``, schema 8) on both backends: a move
-stores it with the resigned flag, and a database from before the column keeps working (a
-seat a passed kick vote removed reads as voted out, any other resigned seat as resigned)."""
+stores it with the resigned flag, a substitute clears both, and a database from before the
+column keeps working (a seat a passed kick vote removed reads as voted out, any other
+resigned seat as resigned)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ def _seats(seats) -> list[tuple]:
     return [(s.seat, s.user_id, s.resigned, s.handover) for s in seats]
 
 
-async def test_a_handed_seat_keeps_why(backend):
+async def test_a_handed_seat_keeps_why_and_a_substitute_takes_it_back(backend):
     store = backend.make()
     await store.open()
     try:
@@ -31,6 +32,14 @@ async def test_a_handed_seat_keeps_why(backend):
             ("u2", "u2", True, "voted_out"),
             ("u3", "u3", True, "timed_out"),
         ]
+        assert await store.user_games("u7") == []
+        await store.set_seat_user(game.pk, "u2", "u7")
+        assert _seats((await store.live_game_seats("t"))[1]) == [
+            ("u1", "u1", True, "resigned"),
+            ("u2", "u7", False, None),
+            ("u3", "u3", True, "timed_out"),
+        ]
+        assert [g.pk for g in await store.user_games("u7")] == [game.pk]
         # a row an older bot wrote after the upgrade (resigned, no reason) reads as resigned
         await backend.sql("UPDATE seats SET handover = NULL WHERE seat = 'u3'")
         assert _seats(await store.seats(game.pk))[2] == ("u3", "u3", True, "resigned")

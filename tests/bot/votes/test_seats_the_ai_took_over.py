@@ -1,6 +1,7 @@
 """SimCord: a seat the AI took over from its player says why: a player the vote removed reads
 "voted out", one whose time ran out with nobody left to vote reads "time ran out" (never "you
-resigned"), in their language, and the final ranking tags the seat the same way."""
+resigned"), in their language, and the final ranking tags the seat the same way; ``/game
+substitute`` hands such a seat to a new player, who plays it from then on."""
 
 from __future__ import annotations
 
@@ -124,3 +125,41 @@ async def test_a_player_whose_time_ran_out_with_nobody_to_vote_reads_time_ran_ou
         f"1. <@{h.alice.id}> — {'28 points' if lang == 'en' else '28 bodů'}",
         f"2. <@{gone}> — {last}",
     ]
+
+
+async def test_substitute_hands_a_resigned_seat_to_a_new_player(harness):
+    h = harness
+    use_clock(h, Clock())
+    await h.alice.slash(h.channel, "game new", game="high-low")
+    await h.bob.slash(h.channel, "game join")
+    await h.alice.slash(h.channel, "game addbot")
+    await h.alice.slash(h.channel, "game start")
+    bob, dave = str(h.bob.id), str(h.dave.id)
+    await h.bob.slash(h.channel, "game resign")
+    listed = reply(await h.carol.slash(h.channel, "game list"))[0]
+    assert f"AI for <@{bob}> (easy)" in listed
+    mark = h.mark()
+    r = await h.alice.slash(h.channel, "game substitute", new=h.dave, old=h.bob)
+    assert reply(r) == (f"<@{dave}> now plays the seat of <@{bob}>.", True)
+    (line,) = h.messages_since(mark)
+    assert line.content.startswith(
+        f"<@{dave}> takes over the seat of <@{bob}> (same place, same history); the hand follows by DM."
+    )
+    (dm,) = h.dms(h.dave)
+    assert "Your hand:" in dm.content
+    listed = reply(await h.carol.slash(h.channel, "game list"))[0]
+    assert "AI for" not in listed and listed.endswith("; AI 1 (easy).")
+    assert (await h.service.hand(h.channel.id, dave)).seat == bob  # the seat keeps its id
+    assert reply(await h.bob.slash(h.channel, "move", action="call high")) == ("You are not seated in this game.", True)
+    # dave plays the seat from now on; the ranking does not put it last as resigned
+    played = False
+    for _ in range(80):
+        b = await board(h)
+        if b.status == "over":
+            break
+        if b.mention[0] == dave:
+            played = True
+        await play_first(h, member_of(h, b.mention[0]))
+    assert played and (await board(h)).status == "over"
+    final = h.messages()[-1].content
+    assert "(resigned)" not in final and f"<@{dave}> — " in final
