@@ -59,7 +59,11 @@ def ranking_lines(ranking: list[RankLine], seats: Iterable[str] = (), lang: str 
     for line in ranking:
         score = line.score_text or Tn("{n} point", "{n} points", line.score)
         player = seat_label(plays.get(line.seat, line.seat))
-        if line.resigned:
+        if line.resigned and line.handover == "voted_out":
+            text = T("{place}. {player} — {score} (voted out)", place=line.place, player=player, score=score)
+        elif line.resigned and line.handover == "timed_out":
+            text = T("{place}. {player} — {score} (timed out)", place=line.place, player=player, score=score)
+        elif line.resigned:
             text = T("{place}. {player} — {score} (resigned)", place=line.place, player=player, score=score)
         else:
             text = T("{place}. {player} — {score}", place=line.place, player=player, score=score)

@@ -48,6 +48,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0 if ok else 1
 
 
+#: the ranking's tag of a seat handed to the AI, by why (the export's "handover")
+_GONE = {"resigned": "resigned", "voted_out": "voted out", "timed_out": "timed out"}
+
+
 def _name(seat: dict) -> str:
     if seat.get("name"):
         return str(seat["name"])
@@ -89,10 +93,13 @@ def replay(data: Any) -> tuple[bool, list[str]]:
         return False, [f"After {played} moves the game of {engine.title} is not over: {engine.status(state)}"]
     resigned = {s["seat"] for s in seats if s.get("resigned")}
     ai = {s["seat"] for s in seats if s.get("ai")}
-    ranking = rank_lines(engine, state, resigned, ai)
+    # an export made before the reason was kept has no "handover": read as resigned
+    why = {s["seat"]: s["handover"] for s in seats if s.get("resigned") and s.get("handover")}
+    ranking = rank_lines(engine, state, resigned, ai, why)
     lines = [f"{engine.title}: final ranking after replaying {played} moves:"]
     for r in ranking:
-        lines.append(f"{r.place}. {names.get(r.seat, r.seat)} — {r.score_text}{' (resigned)' if r.resigned else ''}")
+        tag = f" ({_GONE.get(r.handover or '', 'resigned')})" if r.resigned else ""
+        lines.append(f"{r.place}. {names.get(r.seat, r.seat)} — {r.score_text}{tag}")
     exported = [(r["place"], r["seat"], r["score"]) for r in data.get("ranking") or []]
     mine = [(r.place, r.seat, r.score) for r in ranking]
     if exported and exported != mine:

@@ -30,7 +30,7 @@ from bot.service.results import (
     said,
 )
 from bot.service.tables import Table, seat_by_user
-from bot.store import GameRow, SeatRow
+from bot.store import TIMED_OUT, GameRow, SeatRow
 from bot.timers import TableSettings, parse_quiet, seat_plan, zone
 
 log = logging.getLogger(__name__)
@@ -158,7 +158,10 @@ class Days(UseCase):
         """Hand ``old``'s seat to ``new`` (host, or ``admin``): the seat keeps its id, place
         and history; from now on ``new`` receives the hand (``private``, with the hand
         marked changed so it is sent), the reminders and the pings, and ``old`` nothing;
-        a host handing out their own seat hands the host rights on with it. UserError: not the host, ``old`` not playing here, ``new`` already seated."""
+        a host handing out their own seat hands the host rights on with it. A seat the AI
+        took over from ``old`` (resigned, voted out, timed out) is ``new``'s to play from
+        now on: no longer the AI's, no longer ranked last. UserError: not the host, ``old``
+        holds no seat here, ``new`` already holds one."""
 
         table, user, new, old = str(table), str(user), str(new), str(old)
         async with self.tables.lock(table):
@@ -166,7 +169,7 @@ class Days(UseCase):
             game = t.game
             if game.host != user and not admin:
                 raise UserError(SUBSTITUTE_NOT_HOST)
-            seat = t.player(old)
+            seat = t.seat_of(old)
             if seat is None:
                 raise UserError(SUBSTITUTE_NO_SEAT)
             if seat_by_user(t.seats, new) is not None:
@@ -180,6 +183,8 @@ class Days(UseCase):
                 game.host = new
                 public.append(T("{seat} is the host now.", seat=new))
             t.seats = await self.tables.reload_seats(game)
+            if seat.resigned:  # a person to wait for again: the loop's next look changes
+                await self._refresh_due(t)
             state = await self.tables.state(t)
             private = report.private_messages(t, state, [seat.seat], {}, {}, initial=True)
             return report.result(self.tables, t, state, public=public, board_due=False, private=private)
@@ -353,7 +358,7 @@ class Days(UseCase):
                     seat=s.seat,
                 )
             ]
-            return self._deadline_notice(t, await self.moves.resign(t, s.seat, public), [s.seat])
+            return self._deadline_notice(t, await self.moves.resign(t, s.seat, public, TIMED_OUT), [s.seat])
         vote = await self.store.open_vote(game.pk, "kick", s.seat, game.version, [o.seat for o in voters])
         return Notice(
             kind="kick-vote",

@@ -115,7 +115,14 @@ class History(UseCase):
             "options": dict(game.options),
             "settings": self.tables.settings_of(game).model_dump(mode="json"),
             "seats": [
-                {"seat": s.seat, "order": s.seat_order, "user": s.user_id, "ai": s.is_ai, "resigned": s.resigned}
+                {
+                    "seat": s.seat,
+                    "order": s.seat_order,
+                    "user": s.user_id,
+                    "ai": s.is_ai,
+                    "resigned": s.resigned,
+                    "handover": s.handover if s.resigned else None,
+                }
                 for s in t.in_order()
             ],
             "seed": game.seed if over else None,
@@ -124,7 +131,14 @@ class History(UseCase):
         if over:
             state = await self.tables.state(t)
             out["ranking"] = [
-                {"place": r.place, "seat": r.seat, "score": r.score, "score_text": r.score_text, "resigned": r.resigned}
+                {
+                    "place": r.place,
+                    "seat": r.seat,
+                    "score": r.score,
+                    "score_text": r.score_text,
+                    "resigned": r.resigned,
+                    "handover": r.handover,
+                }
                 for r in t.ranking(state)
             ]
         return out

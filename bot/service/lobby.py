@@ -31,6 +31,7 @@ from bot.service.results import (
     TableRef,
     UserError,
     UserRef,
+    handed_over,
     said,
 )
 from bot.service.tables import Table
@@ -125,10 +126,13 @@ class Lobby(UseCase):
         async with self.tables.lock(table):
             t = await self.tables.live(table)
             game = t.game
+            if game.status != LOBBY:  # a seat the AI took over says why (not "use /game resign")
+                mine = t.seat_of(seat)
+                if mine is None:
+                    raise UserError(NOT_SEATED)
+                raise UserError(handed_over(mine.handover) if mine.resigned else LEAVE_STARTED)
             if not any(s.seat == seat for s in t.seats):
                 raise UserError(NOT_SEATED)
-            if game.status != LOBBY:
-                raise UserError(LEAVE_STARTED)
             await self._remove_seat(t, seat)
             public: list[str | Text] = [T("{seat} left.", seat=seat)]
             humans = [s for s in t.seats if not s.is_ai]

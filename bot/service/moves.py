@@ -33,7 +33,7 @@ from bot.i18n import T, Text, Tn
 from bot.movelog import move_text
 from bot.service.results import ACTIVE, BOARD_CHANGED, OVER, Result, UserError
 from bot.service.tables import Table, Tables
-from bot.store import Store, VersionConflict
+from bot.store import RESIGNED, Store, VersionConflict
 from engines.base import ActionModel, IllegalAction, rng
 
 log = logging.getLogger(__name__)
@@ -137,12 +137,13 @@ class Moves:
 
         return await self._reply(self._begin(t, public=public, initial=True, hands_before={}))
 
-    async def resign(self, t: Table, seat: str, public: list[str | Text]) -> Result:
-        """Hand ``seat`` to the AI for the rest of the game (it ranks last); the AI moves at
-        once if it must act."""
+    async def resign(self, t: Table, seat: str, public: list[str | Text], handover: str = RESIGNED) -> Result:
+        """Hand ``seat`` to the AI for the rest of the game (it ranks last) for the reason
+        ``handover`` (:data:`bot.store.RESIGNED`, ``VOTED_OUT``, ``TIMED_OUT``, stored with
+        the seat); the AI moves at once if it must act."""
 
         call = self._begin(t, public=public)
-        await self._hand_over(call, seat)
+        await self._hand_over(call, seat, handover)
         return await self._reply(call)
 
     async def advance(self, t: Table) -> Result:
@@ -230,9 +231,9 @@ class Moves:
         await self._commit(call, [(seat, engine.action_to_json(action))], outcome.state, status, meta=meta, clock=clock)
         self._take(call, outcome.state, outcome.events, status)
 
-    async def _hand_over(self, call: _Call, seat: str) -> None:
+    async def _hand_over(self, call: _Call, seat: str, handover: str) -> None:
         t = call.t
-        await self._commit(call, [], call.state, ACTIVE, resigned=seat)
+        await self._commit(call, [], call.state, ACTIVE, resigned=seat, handover=handover)
         t.seats = await self.tables.reload_seats(t.game)
         call.humans = [s.seat for s in t.humans]
         call.private_events = {p: call.private_events.get(p, []) for p in call.humans}
@@ -367,6 +368,7 @@ class Moves:
         meta: list[dict] | None = None,
         clock: tuple[float | None, float | None] | None = None,
         resigned: str | None = None,
+        handover: str = RESIGNED,
     ) -> str:
         """Commit ``run`` (may be empty: a resign) leading to ``state`` through :meth:`_saved`;
         on success the row's version (and turn clock, when given) follow."""
@@ -384,6 +386,7 @@ class Moves:
                 resigned=resigned,
                 meta=meta,
                 clock=clock,
+                handover=handover,
             )
 
         saved = await self._saved(game.table_id, call.stands, write, "AI run" if call.stands else "move")

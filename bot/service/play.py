@@ -23,7 +23,6 @@ from bot.service.results import (
     NOT_SEATED,
     NOT_STARTED,
     OVER,
-    RESIGNED,
     STALE_BUTTON,
     Board,
     Hand,
@@ -33,9 +32,11 @@ from bot.service.results import (
     TableRef,
     UserError,
     UserRef,
+    handed_over,
     ranked_view,
 )
 from bot.service.tables import Table, seat_info_by_user
+from bot.store import RESIGNED
 from engines.base import ActionModel, IllegalAction, normalize
 
 __all__ = ["Play"]
@@ -66,7 +67,7 @@ class Play(UseCase):
             if mine is None:
                 raise UserError(NOT_SEATED)
             if mine.resigned:
-                raise UserError(RESIGNED)
+                raise UserError(handed_over(mine.handover))
             seat = mine.seat
             if expected_version is not None and expected_version != t.game.version:
                 raise StaleVersion(STALE_BUTTON, t.game.version)
@@ -95,8 +96,8 @@ class Play(UseCase):
             if mine is None or mine.is_ai:
                 raise UserError(NOT_SEATED)
             seat = mine.seat
-            if mine.resigned:
-                raise UserError(ALREADY_RESIGNED)
+            if mine.resigned:  # voted out or timed out: said as such, not "you resigned"
+                raise UserError(ALREADY_RESIGNED if mine.handover == RESIGNED else handed_over(mine.handover))
             t.state = await self.tables.state(t)
             public: list[str | Text] = [
                 T("{seat} resigned; the AI plays their seat from now on and they rank last.", seat=seat)
@@ -218,7 +219,7 @@ class Play(UseCase):
         if mine is None:
             return NOT_SEATED
         if mine.resigned:
-            return RESIGNED
+            return handed_over(mine.handover)
         return T("It is not your turn; waiting for {players}.", players=", ".join(label(p) for p in board.to_act))
 
     async def state(self, table: TableRef) -> tuple[Any, Any]:

@@ -13,6 +13,7 @@ from typing import Any
 
 from bot.games import score_words
 from bot.i18n import T, Text
+from bot.store.rows import RESIGNED, TIMED_OUT, VOTED_OUT
 
 __all__ = [
     "UserError",
@@ -28,6 +29,7 @@ __all__ = [
     "Notice",
     "UndoRequest",
     "TableSummary",
+    "handed_over",
     "rank_lines",
     "ranked_view",
     "said",
@@ -79,8 +81,13 @@ UNDO_CHANGED = T("Another move was made at the same moment; look at the board an
 NOT_SEATED = T("You are not seated in this game.")
 #: a user with no seat a person plays (vacation, undo)
 NOT_PLAYING = T("You are not playing in this game.")
-#: a seat handed to the AI by its player
-RESIGNED = T("You resigned from this game; the AI plays your seat.")
+#: what the player of a seat the AI took over reads (a move, /game moves, /game leave), by
+#: why it did (:attr:`bot.store.SeatRow.handover`): see :func:`handed_over`
+HANDED_OVER = {
+    RESIGNED: T("You resigned from this game; the AI plays your seat."),
+    VOTED_OUT: T("You were voted out of this game; the AI plays your seat."),
+    TIMED_OUT: T("Your time ran out in this game; the AI plays your seat."),
+}
 ALREADY_RESIGNED = T("You have already resigned from this game.")
 ALREADY_SEATED = T("You are already seated in this game.")
 #: joining a game that has started
@@ -165,7 +172,8 @@ class PrivateMessage:
 @dataclass
 class RankLine:
     """One line of a final ranking: ``place`` 1-based (tied seats share it), ``seat`` id,
-    ``score``, ``resigned``, ``is_ai`` (an AI seat from the start)."""
+    ``score``, ``resigned`` (handed to the AI: ranked last), ``is_ai`` (an AI seat from the
+    start)."""
 
     place: int
     seat: str
@@ -174,6 +182,8 @@ class RankLine:
     is_ai: bool = False
     #: the score in the game's words (``"42 coins"``, ``"1 point"``, ``"160 PP"``)
     score_text: str = ""
+    #: why a ``resigned`` seat went to the AI (``"resigned"``, ``"voted_out"``, ``"timed_out"``), else None
+    handover: str | None = None
 
 
 @dataclass
@@ -190,6 +200,8 @@ class SeatInfo:
     order: int | None = None
     #: the AI's strength for a seat the AI plays (easy, normal, strong), else None
     strength: str | None = None
+    #: why a ``resigned`` seat went to the AI (``"resigned"``, ``"voted_out"``, ``"timed_out"``), else None
+    handover: str | None = None
 
 
 @dataclass
@@ -389,6 +401,13 @@ class TableSummary:
     ai: dict[str, str] = field(default_factory=dict)
 
 
+def handed_over(why: str | None) -> Text:
+    """The sentence telling a player why the AI plays their seat (:data:`HANDED_OVER`);
+    a reason this program does not know reads as resigned."""
+
+    return HANDED_OVER.get(why or RESIGNED, HANDED_OVER[RESIGNED])
+
+
 def said(exc: Exception) -> str | Text:
     """What a ``ValueError`` (or another exception) of a parser says to the user: its
     :class:`bot.i18n.Text` when it carries one (rendered in the reader's language), else its
@@ -401,7 +420,9 @@ def said(exc: Exception) -> str | Text:
 def ranked_view(view: dict, ranking: list[RankLine]) -> dict:
     """``view`` of a finished game with the host's final ranking, the one the channel
     shows: ``ranking`` = tiers of seat ids, best first, resigned players last (a renderer
-    draws it instead of ranking by the scores itself); ``resigned`` = those seats."""
+    draws it instead of ranking by the scores itself); ``resigned`` = those seats;
+    ``handover`` = seat -> why each of them went to the AI (``"resigned"``, ``"voted_out"``,
+    ``"timed_out"``)."""
 
     tiers: list[list[str]] = []
     place = None
@@ -410,13 +431,22 @@ def ranked_view(view: dict, ranking: list[RankLine]) -> dict:
             tiers.append([])
             place = line.place
         tiers[-1].append(line.seat)
-    return {**view, "ranking": tiers, "resigned": [line.seat for line in ranking if line.resigned]}
+    gone = [line for line in ranking if line.resigned]
+    return {
+        **view,
+        "ranking": tiers,
+        "resigned": [line.seat for line in gone],
+        "handover": {line.seat: line.handover or RESIGNED for line in gone},
+    }
 
 
-def rank_lines(engine: Any, state: Any, resigned: set[str], ai: set[str]) -> list[RankLine]:
+def rank_lines(
+    engine: Any, state: Any, resigned: set[str], ai: set[str], handover: dict[str, str] | None = None
+) -> list[RankLine]:
     """The engine's final ranking with the ``resigned`` seats moved below everyone who played
     on, in the engine's order among themselves (two resigned players are not both "last" at
-    one shared place with different scores); ``ai``: seats the AI held from the start."""
+    one shared place with different scores); ``ai``: seats the AI held from the start;
+    ``handover``: why each resigned seat went to the AI (missing: resigned)."""
 
     scores = engine.scores(state)
     ranking = engine.ranking(state)
@@ -428,6 +458,7 @@ def rank_lines(engine: Any, state: Any, resigned: set[str], ai: set[str]) -> lis
     for tier in tiers:
         for p in tier:
             score = int(scores.get(p, 0))
-            out.append(RankLine(place, p, score, p in resigned, p in ai, score_words(engine, score)))
+            why = (handover or {}).get(p, RESIGNED) if p in resigned else None
+            out.append(RankLine(place, p, score, p in resigned, p in ai, score_words(engine, score), why))
         place += len(tier)
     return out

@@ -133,7 +133,11 @@ class Table:
         """The final ranking of ``state`` with resigned seats last (:func:`rank_lines`)."""
 
         return rank_lines(
-            self.engine, state, {s.seat for s in self.seats if s.resigned}, {s.seat for s in self.seats if s.is_ai}
+            self.engine,
+            state,
+            {s.seat for s in self.seats if s.resigned},
+            {s.seat for s in self.seats if s.is_ai},
+            {s.seat: s.handover for s in self.seats if s.resigned and s.handover},
         )
 
     def info(self) -> TableInfo:
@@ -156,6 +160,7 @@ class Table:
                     dm_ok=s.dm_ok,
                     order=s.seat_order,
                     strength=self.strength_of(s.seat) if s.is_ai or s.resigned else None,
+                    handover=s.handover if s.resigned else None,
                 )
                 for s in self.seats
             ],

@@ -29,7 +29,7 @@ from bot.service.results import (
     UserRef,
 )
 from bot.service.tables import Table, same_state
-from bot.store import VoteRow
+from bot.store import VOTED_OUT, VoteRow
 from engines.i18n import Joined, to_json
 
 __all__ = ["Votes"]
@@ -97,7 +97,7 @@ class Votes(UseCase):
                     seat=vote.subject,
                 )
             ]
-            return await self.moves.resign(t, vote.subject, public)
+            return await self.moves.resign(t, vote.subject, public, VOTED_OUT)
         if noes > len(vote.voters) - need:
             await self.store.set_vote(vote.pk, answers, "refused")
             return self._said(t, T("The vote to remove {seat} failed; the game waits for them.", seat=vote.subject))

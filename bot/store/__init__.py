@@ -22,7 +22,8 @@ Schema (version 5; version 5 adds the asynchronous-play columns listed in MIGRAT
         one live game (status lobby/active) per table: partial unique index;
         posted: the last version whose board reached the channel (-1: none yet), so a
         restarted bot can post what it committed but never showed (reconcile on boot)
-    seats(game_pk → games, seat, user_id, joined, seat_order, is_ai, resigned, dm_ok)
+    seats(game_pk → games, seat, user_id, joined, seat_order, is_ai, resigned, dm_ok, …,
+          handover)   handover: why the AI plays a human's seat (RESIGNED, VOTED_OUT, TIMED_OUT)
     actions(game_pk → games, seq, seat, action JSON, created)     append-only log
     snapshots(game_pk → games, version, state JSON)               latest state of a game
     bot_meta(key, value)                                          process-wide settings
@@ -45,13 +46,16 @@ from bot.store.errors import (
     VersionConflict,
 )
 from bot.store.interface import ClockStore, DirectoryStore, MoveStore, Store, TableStore, VoteStore
-from bot.store.rows import ActionRow, GameRow, Move, SeatRow, VoteRow, dumps
+from bot.store.rows import RESIGNED, TIMED_OUT, VOTED_OUT, ActionRow, GameRow, Move, SeatRow, VoteRow, dumps
 from bot.store.sql import SqlStore
 from bot.store.sql_base import Tx
 from bot.store.sqlite import SqliteStore
 from bot.store.sqlite_schema import APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION, SQLITE_HEADER, check_sqlite_file
 
 __all__ = [
+    "RESIGNED",
+    "VOTED_OUT",
+    "TIMED_OUT",
     "GameRow",
     "SeatRow",
     "ActionRow",

@@ -9,7 +9,7 @@ import abc
 import time
 from collections.abc import Sequence
 
-from bot.store.rows import ActionRow, GameRow, Move, SeatRow, VoteRow, dumps
+from bot.store.rows import RESIGNED, ActionRow, GameRow, Move, SeatRow, VoteRow, dumps
 
 __all__ = ["Store", "TableStore", "MoveStore", "ClockStore", "DirectoryStore", "VoteStore"]
 
@@ -92,7 +92,9 @@ class TableStore(abc.ABC):
 
     @abc.abstractmethod
     async def set_seat_user(self, game_pk: int, seat: str, user_id: str) -> None:
-        """Hand a seat to another user (substitute); their DMs are assumed to work."""
+        """Hand a seat to another user (substitute); their DMs are assumed to work. A seat
+        the AI took over (resigned, voted out, timed out) is a person's again: no longer
+        resigned, no handover."""
 
     @abc.abstractmethod
     async def set_dm_ok(self, game_pk: int, seat: str, ok: bool) -> None: ...
@@ -112,11 +114,13 @@ class MoveStore(abc.ABC):
         resigned: str | None = None,
         meta: Sequence[dict] | None = None,
         clock: tuple[float | None, float | None] | None = None,
+        handover: str = RESIGNED,
     ) -> int:
         """Append ``actions`` ((seat, action JSON), may be empty) as ``expected_version+1…``,
-        replace the snapshot, set the new version and ``status``; mark ``resigned`` seat; all
-        in ONE transaction, only if the stored version is ``expected_version``, else
-        :class:`VersionConflict`. Returns the new version.
+        replace the snapshot, set the new version and ``status``; mark the ``resigned`` seat
+        handed to the AI for the reason ``handover`` (:data:`bot.store.rows.RESIGNED`,
+        ``VOTED_OUT``, ``TIMED_OUT``); all in ONE transaction, only if the stored version is
+        ``expected_version``, else :class:`VersionConflict`. Returns the new version.
 
         ``meta``: per action ``{"flag": str|None, "text": str|None}`` (see :class:`ActionRow`).
         ``clock``: ``(turn_started, next_due)`` to store with the move; a new turn (the
@@ -140,6 +144,7 @@ class MoveStore(abc.ABC):
                 resigned,
                 clock,
                 time.time(),
+                handover,
             )
         )
 

@@ -334,7 +334,7 @@ class PostgresStore(SqlStore):
 
     #: one move in ONE statement (so one round trip and one implicit transaction): the
     #: guarded UPDATE of the game row, then — only if it matched — the actions, the snapshot
-    #: and the resigned flag; returns how many game rows were updated (0 or 1)
+    #: and the resigned flag with its handover; returns how many game rows were updated (0 or 1)
     _COMMIT_SQL = """
         WITH old AS (
             SELECT turn_started AS ts FROM games WHERE pk = $4
@@ -357,6 +357,7 @@ class PostgresStore(SqlStore):
         ), r AS (
             -- the resigned seat, and (a new turn: turn_started changed) every seat's reminders
             UPDATE seats SET resigned = seats.resigned OR COALESCE(seats.seat = $9, FALSE),
+                handover = CASE WHEN COALESCE(seats.seat = $9, FALSE) THEN $15::text ELSE seats.handover END,
                 reminded = CASE WHEN $12::boolean AND old.ts IS DISTINCT FROM $13::double precision
                                 THEN 0 ELSE seats.reminded END
             FROM g, old
@@ -399,6 +400,7 @@ class PostgresStore(SqlStore):
             move.clock is not None,
             started,
             due,
+            move.handover,
         )
         if updated != 1:
             raise await self._conflict(_PgTx(con), move.game_pk, move.expected_version)

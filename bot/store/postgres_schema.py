@@ -120,6 +120,14 @@ PG_MIGRATIONS: list[str] = [
         PRIMARY KEY (game_pk, slot)
     );
     """,
+    # 7 → 8: why the AI plays a human's seat (see bot.store.sqlite_schema.MIGRATIONS[7]; the
+    # same backfill from the passed kick votes)
+    """
+    ALTER TABLE seats ADD COLUMN handover TEXT;
+    UPDATE seats SET handover = 'voted_out' WHERE resigned AND EXISTS (SELECT 1 FROM votes v
+        WHERE v.game_pk = seats.game_pk AND v.kind = 'kick' AND v.status = 'passed' AND v.subject = seats.seat);
+    UPDATE seats SET handover = 'resigned' WHERE resigned AND handover IS NULL;
+    """,
 ]
 
 assert len(PG_MIGRATIONS) == SCHEMA_VERSION, (

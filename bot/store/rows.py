@@ -7,7 +7,13 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["GameRow", "SeatRow", "ActionRow", "VoteRow", "Move", "dumps"]
+__all__ = ["GameRow", "SeatRow", "ActionRow", "VoteRow", "Move", "dumps", "RESIGNED", "VOTED_OUT", "TIMED_OUT"]
+
+#: why the AI plays a human's seat (:attr:`SeatRow.handover`): its player resigned, the other
+#: players voted them out, or their time ran out with nobody left to vote (``kick`` deadline)
+RESIGNED = "resigned"
+VOTED_OUT = "voted_out"
+TIMED_OUT = "timed_out"
 
 
 def dumps(data: Any) -> str:
@@ -56,6 +62,9 @@ class SeatRow:
     vacation_until: float | None = None
     #: vacation seconds used in this game
     vacation_used: float = 0.0
+    #: why the AI plays this human seat (:data:`RESIGNED`, :data:`VOTED_OUT`,
+    #: :data:`TIMED_OUT`) when ``resigned``; None while its player plays it
+    handover: str | None = None
 
 
 @dataclass
@@ -108,3 +117,5 @@ class Move:
     resigned: str | None
     clock: tuple[float | None, float | None] | None
     now: float
+    #: why the ``resigned`` seat goes to the AI (:data:`RESIGNED`, :data:`VOTED_OUT`, :data:`TIMED_OUT`)
+    handover: str = RESIGNED

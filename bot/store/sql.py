@@ -259,7 +259,8 @@ class SqlLobbyWrites(SqlBase):
 
     async def set_seat_user(self, game_pk: int, seat: str, user_id: str) -> None:
         await self._write1(
-            "UPDATE seats SET user_id = ?, dm_ok = TRUE, reminded = 0 WHERE game_pk = ? AND seat = ?",
+            "UPDATE seats SET user_id = ?, dm_ok = TRUE, reminded = 0, resigned = FALSE, handover = NULL"
+            " WHERE game_pk = ? AND seat = ?",
             user_id,
             game_pk,
             seat,

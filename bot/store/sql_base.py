@@ -15,7 +15,7 @@ from typing import Any
 
 from bot.store.errors import VersionConflict
 from bot.store.interface import Store
-from bot.store.rows import GameRow, SeatRow, VoteRow
+from bot.store.rows import RESIGNED, GameRow, SeatRow, VoteRow
 
 __all__ = ["Tx", "SqlBase"]
 
@@ -97,7 +97,9 @@ class SqlBase(Store):
     #: :data:`_GAME_COLS` of the table aliased ``g`` in a join, and how many they are
     _G_GAME_COLS = ", ".join("g." + c.strip() for c in _GAME_COLS.split(","))
     _GAME_WIDTH = len(_GAME_COLS.split(","))
-    _SEAT_COLS = "seat, user_id, joined, seat_order, is_ai, resigned, dm_ok, reminded, vacation_until, vacation_used"
+    _SEAT_COLS = (
+        "seat, user_id, joined, seat_order, is_ai, resigned, dm_ok, reminded, vacation_until, vacation_used, handover"
+    )
     _SEAT_ORDER = "ORDER BY COALESCE(seat_order, joined), joined"
     _ACTION_COLS = "seq, seat, action, flag, undone, text, created"
     _VOTE_COLS = "pk, game_pk, kind, subject, version, voters, yes, status"
@@ -128,10 +130,14 @@ class SqlBase(Store):
 
     @staticmethod
     def _seat(row: Any) -> SeatRow:
-        """A :data:`_SEAT_COLS` row as a SeatRow (SQLite's 0/1 flags as booleans)."""
+        """A :data:`_SEAT_COLS` row as a SeatRow (SQLite's 0/1 flags as booleans; a seat
+        resigned with no ``handover`` stored, written by an older bot, reads as resigned)."""
 
-        seat, user_id, joined, order, is_ai, resigned, dm_ok, reminded, until, used = row
-        return SeatRow(seat, user_id, joined, order, bool(is_ai), bool(resigned), bool(dm_ok), reminded, until, used)
+        seat, user_id, joined, order, is_ai, resigned, dm_ok, reminded, until, used, handover = row
+        why = (handover or RESIGNED) if resigned else None
+        return SeatRow(
+            seat, user_id, joined, order, bool(is_ai), bool(resigned), bool(dm_ok), reminded, until, used, why
+        )
 
     @staticmethod
     def _vote(row: Any) -> VoteRow | None:

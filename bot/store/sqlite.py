@@ -411,7 +411,10 @@ class SqliteStore(SqlStore):
             await tx.run(self._PUT_SNAPSHOT, move.game_pk, move.new_version, move.snapshot)
             if move.resigned is not None:
                 await tx.run(
-                    "UPDATE seats SET resigned = TRUE WHERE game_pk = ? AND seat = ?", move.game_pk, move.resigned
+                    "UPDATE seats SET resigned = TRUE, handover = ? WHERE game_pk = ? AND seat = ?",
+                    move.handover,
+                    move.game_pk,
+                    move.resigned,
                 )
             return move.new_version
 

@@ -165,6 +165,15 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (game_pk, slot)
     );
     """,
+    # 7 → 8: why the AI plays a human's seat (``handover``: 'resigned', 'voted_out',
+    # 'timed_out'; NULL for a seat its player plays). A seat resigned before this schema is
+    # read as resigned, except one a passed kick vote removed: that vote is still stored.
+    """
+    ALTER TABLE seats ADD COLUMN handover TEXT;
+    UPDATE seats SET handover = 'voted_out' WHERE resigned AND EXISTS (SELECT 1 FROM votes v
+        WHERE v.game_pk = seats.game_pk AND v.kind = 'kick' AND v.status = 'passed' AND v.subject = seats.seat);
+    UPDATE seats SET handover = 'resigned' WHERE resigned AND handover IS NULL;
+    """,
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -186,17 +186,19 @@ def _status(view: dict) -> str:
         tiers = view["ranking"] or []  # the host's ranking when it hosts: resigned players last
         coins = {p: view["pl"][p]["coins"] for p in view["players"]}
         resigned = set(view.get("resigned") or ())
-        order = ", ".join(
-            " = ".join(
-                local(
-                    T("{player} ({coins}, resigned)", player=_name(view, p), coins=_coins(coins[p]))
-                    if p in resigned
-                    else T("{player} ({coins})", player=_name(view, p), coins=_coins(coins[p]))
-                )
-                for p in tier
-            )
-            for tier in tiers
-        )
+        why = view.get("handover") or {}  # why each resigned seat went to the AI (older views: resigned)
+
+        def entry(p: str) -> Text:
+            name, money = _name(view, p), _coins(coins[p])
+            if p not in resigned:
+                return T("{player} ({coins})", player=name, coins=money)
+            if why.get(p) == "voted_out":
+                return T("{player} ({coins}, voted out)", player=name, coins=money)
+            if why.get(p) == "timed_out":
+                return T("{player} ({coins}, timed out)", player=name, coins=money)
+            return T("{player} ({coins}, resigned)", player=name, coins=money)
+
+        order = ", ".join(" = ".join(local(entry(p)) for p in tier) for tier in tiers)
         return T("Game over. Ranking: {ranking}", ranking=order)
     who = [_name(view, p) for p in view["to_act"]]
     active = _name(view, view["active"])
@@ -749,6 +751,8 @@ def summary(view: dict) -> Summary:
         order = [p for tier in view["ranking"] for p in tier]
         places = {p: i + 1 for i, tier in enumerate(view["ranking"]) for p in tier}
     resigned = set(view.get("resigned") or ())
+    why = view.get("handover") or {}
+    gone = {"voted_out": Tp("image label", "voted out"), "timed_out": Tp("image label", "timed out")}
     seats = []
     for seat in order:
         pl = view["pl"][seat]
@@ -763,7 +767,7 @@ def summary(view: dict) -> Summary:
         if view["phase"] == "tourists" and pl.get("moves_left") and seat in view.get("to_act", []):
             facts.append(T("{n} to move", n=pl["moves_left"]))
         note = (
-            Tp("image label", "resigned")
+            gone.get(why.get(seat), Tp("image label", "resigned"))
             if seat in resigned
             else (Tp("image label", "first player") if seat == view.get("first") and not over else "")
         )

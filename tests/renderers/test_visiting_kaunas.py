@@ -8,8 +8,9 @@ import random
 import pytest
 from PIL import Image
 
+import bot.i18n  # noqa: F401  (installs the catalogs the board is drawn with)
 from engines.visiting_kaunas.engine import ENGINE as engine
-from renderers import render_board, render_hand
+from renderers import board_layouts, render_board, render_hand
 from renderers.base import MAX_BYTES, out_of_bounds, overlapping_texts, small_texts
 from renderers.visiting_kaunas import hand_layout, layout
 from tests.engines.contract import ai_policy
@@ -193,3 +194,20 @@ def test_building_names_are_never_cut():
             p = engine.to_act(state)[0]
             state = engine.apply(state, p, engine.ai.choose(state, p, r)).state
             step += 1
+
+
+@pytest.mark.parametrize(
+    "why, en, nl",
+    [
+        ("voted_out", "p1 (91 coins, voted out)", "p1 (91 munten, weggestemd)"),
+        ("timed_out", "p1 (91 coins, timed out)", "p1 (91 munten, tijd om)"),
+        (None, "p1 (91 coins, resigned)", "p1 (91 munten, opgegeven)"),  # a view with no reason
+    ],
+)
+def test_the_final_ranking_says_why_the_ai_played_a_seat(states, why, en, nl):
+    view = {**engine.view(states["end2"], None), "ranking": [["p0"], ["p1"]], "resigned": ["p1"]}
+    if why:
+        view["handover"] = {"p1": why}
+    for lang, last in (("en", en), ("nl", nl)):
+        status = next(t.text for t in board_layouts("visiting-kaunas", view, lang)[0].texts() if t.tag == "status")
+        assert status.endswith(", " + last), status
