@@ -20,6 +20,7 @@ from bot.service.results import (
     SUBSTITUTE_NO_SEAT,
     SUBSTITUTE_NOT_HOST,
     SUBSTITUTE_SEATED,
+    SUBSTITUTE_VOTE_CLOSED,
     VACATION_NEGATIVE,
     Notice,
     Result,
@@ -182,10 +183,20 @@ class Days(UseCase):
                 await self.store.set_host(game.pk, new)
                 game.host = new
                 public.append(T("{seat} is the host now.", seat=new))
-            t.seats = await self.tables.reload_seats(game)
-            if seat.resigned:  # a person to wait for again: the loop's next look changes
-                await self._refresh_due(t)
             state = await self.tables.state(t)
+            # a vote to remove the seat's old player is about them, not the substitute: closed
+            kicks = [v for v in await self.store.votes(game.pk) if v.kind == "kick" and v.subject == seat.seat]
+            for v in kicks:
+                await self.store.set_vote(v.pk, v.yes, "withdrawn")
+            if kicks:
+                public.append(SUBSTITUTE_VOTE_CLOSED)
+            fresh = seat.seat in t.engine.to_act(state)
+            if fresh:  # the substitute's turn: a whole turn limit of their own, reminders anew
+                game.turn_started = self.clock()
+                await self.store.set_clock(game.pk, game.turn_started, game.next_due, reset_reminders=True)
+            t.seats = await self.tables.reload_seats(game)
+            if seat.resigned or fresh:  # a person to wait for again, or a new clock: the loop's next look changes
+                await self._refresh_due(t)
             private = report.private_messages(t, state, [seat.seat], {}, {}, initial=True)
             return report.result(self.tables, t, state, public=public, board_due=False, private=private)
 

@@ -163,3 +163,33 @@ async def test_substitute_hands_a_resigned_seat_to_a_new_player(harness):
     assert played and (await board(h)).status == "over"
     final = h.messages()[-1].content
     assert "(resigned)" not in final and f"<@{dave}> — " in final
+
+
+async def test_substitute_closes_the_vote_on_the_old_player_and_gives_the_new_one_a_turn_limit(harness, locales):
+    # the vote stayed open and could pass, removing dave for carol's absence; dave inherited
+    # carol's overdue clock, so the loop's next pass asked to remove him at once
+    h = harness
+    clock, carol = await carol_stalls(h, "en")
+    clock.t += 3600
+    (n,) = await tick(h)
+    assert n.kind == "kick-vote"
+    vote_msg = h.messages()[-1]
+    dave = str(h.dave.id)
+    mark = h.mark()
+    r = await h.alice.slash(h.channel, "game substitute", new=h.dave, old=h.carol)
+    assert reply(r) == (f"<@{dave}> now plays the seat of <@{carol}>.", True)
+    (line,) = h.messages_since(mark)
+    assert line.content.startswith(
+        f"<@{dave}> takes over the seat of <@{carol}> (same place, same history); the hand follows by DM.\n"
+        "The vote to remove the previous player is closed; the new one has a whole turn limit.\n"
+    )
+    r = await h.alice.click(vote_msg, label="Yes")
+    assert reply(r) == ("This vote is already decided.", True)
+    await h.bob.click(vote_msg, label="Yes")
+    assert (await board(h)).mention == [dave]  # still his seat: the vote removed nobody
+    assert await tick(h) == []  # a whole hour of his own, from the substitution
+    clock.t += 3599
+    assert await tick(h) == []
+    clock.t += 1
+    (n,) = await tick(h)  # an hour after he took the seat: now his time is up
+    assert n.kind == "kick-vote"
