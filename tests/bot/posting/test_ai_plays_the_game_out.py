@@ -61,13 +61,13 @@ async def test_the_last_player_timed_out_the_ai_plays_out_in_one_post(harness):
         " out: 225 moves. Game over.\n"
         "**Final ranking:**\n"
         "1. AI 1 — 114 PP\n"
-        f"2. {alice} — 55 PP (resigned)"
+        f"2. {alice} — 55 PP (timed out)"
     ]
     assert h.pinged(-1) == []  # nobody is left to ask
     # the live status message ends on the final state: the final image, the ranking, no buttons
     status = next(m for m in h.messages() if m.id == status_id)
     assert status.content == (
-        f"**Kanban EV**, finished after 227 moves. **Final ranking:**\n1. AI 1 — 114 PP\n2. {alice} — 55 PP (resigned)"
+        f"**Kanban EV**, finished after 227 moves. **Final ranking:**\n1. AI 1 — 114 PP\n2. {alice} — 55 PP (timed out)"
     )
     assert [a.filename for a in status.attachments] == ["summary.png"]
     assert status.components == []
