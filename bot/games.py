@@ -108,6 +108,20 @@ def find_topic(engine: Any, typed: str) -> str | None:
     return None
 
 
+def split_game(typed: str) -> tuple[str | None, str]:
+    """``(game id, the rest)`` when ``typed`` begins with a game's id or its title in any
+    language we speak, followed by a space or ``:`` (``"transport overview"``, ``"Továrník:
+    stavba"``); else ``(None, typed)``. The longest name wins; case and spaces do not count."""
+
+    folded = typed.strip().casefold()
+    names = [(g, g) for g in registry.ids()]
+    names += [(g, render(t, lang).casefold()) for g, t in TITLES.items() for lang in LANGUAGES]
+    for game_id, name in sorted(names, key=lambda n: -len(n[1])):
+        if folded == name or (folded.startswith(name) and folded[len(name)] in " :"):
+            return game_id, folded[len(name) :].lstrip(" :").strip()
+    return None, typed.strip()
+
+
 def rules_context(game_id: str, topic: str) -> str:
     """The message context of one topic of a game's rules summary: the engines keep them as
     English data, :mod:`bot.i18n_extract` puts each in the catalogs under this context."""
@@ -144,6 +158,7 @@ __all__ = [
     "refusal",
     "rules_context",
     "rules_text",
+    "split_game",
     "title",
     "topic_name",
 ]

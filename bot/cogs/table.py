@@ -12,6 +12,7 @@ from __future__ import annotations
 import io
 import json
 import logging
+from itertools import zip_longest
 from typing import Any
 
 import discord
@@ -36,7 +37,7 @@ from bot.format import (
     split_content,
     table_line,
 )
-from bot.games import find_topic, rules_text, title, topic_name
+from bot.games import find_topic, rules_text, split_game, title, topic_name
 from bot.help import help_text
 from bot.i18n import T, Tn
 from bot.i18n import render as in_language
@@ -103,15 +104,20 @@ class TableViews(GameSection, name=TABLE_COG):
     @app_commands.describe(topic="The part of the rules to read (suggested as you type).")
     async def rules(self, interaction: discord.Interaction, topic: str | None = None) -> None:
         engine = await self._table_engine(interaction.channel_id)
-        typed = (topic or "").strip().lower()
+        game_id, typed = split_game(topic or "")  # "transport overview", "Továrník: stavba"
+        if game_id is not None:  # another game's rules may be read at any table
+            engine = registry.get(game_id)
+        lang = reader(interaction)
         if engine is None:
-            parts = typed.split(" ", 1)
-            if parts and parts[0] in registry.ids():
-                engine = registry.get(parts[0])
-                typed = parts[1] if len(parts) > 1 else ""
-        if engine is None:
-            lang = reader(interaction)
             games = ", ".join(f"{in_language(title(g), lang)} (`{g}`)" for g in registry.ids())
+            if typed:  # a topic without its game, at a table that plays none
+                raise UserError(
+                    T(
+                        "Which game's `{topic}`? Write the game first, e.g. `transport {topic}`; games: {games}.",
+                        topic=typed.replace("`", "'"),
+                        games=games,
+                    )
+                )
             await say(
                 interaction,
                 T(
@@ -129,7 +135,7 @@ class TableViews(GameSection, name=TABLE_COG):
                 T(
                     "{game} has no rules topic `{topic}`; topics: {topics}.",
                     game=title(engine),
-                    topic=typed,
+                    topic=typed.replace("`", "'"),
                     topics=[topic_name(t) for t in summary],
                 )
             )
@@ -151,15 +157,20 @@ class TableViews(GameSection, name=TABLE_COG):
         engines = [engine] if engine is not None else [registry.get(g) for g in registry.ids()]
         typed = (current or "").casefold().strip()
         lang = reader(interaction)
-        out = []
+        found: list[list[app_commands.Choice[str]]] = []
         for e in engines:
+            mine = []
             for topic in e.rules_summary:
                 value = topic if engine is not None else f"{e.id} {topic}"
                 name = in_language(topic_name(topic), lang)
                 if engine is None:
                     name = f"{in_language(title(e), lang)}: {name}"
                 if typed in value.casefold() or typed in name.casefold():
-                    out.append(app_commands.Choice(name=name[:100], value=value[:100]))
+                    mine.append(app_commands.Choice(name=name[:100], value=value[:100]))
+            found.append(mine)
+        # the games' topics taken in turn (each game's overview first), so that the 25 that
+        # Discord shows name every game's first topics rather than the first games' all
+        out = [c for row in zip_longest(*found) for c in row if c is not None]
         return out[:25]
 
     async def _table_engine(self, table: int | None):

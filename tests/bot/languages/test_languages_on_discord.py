@@ -217,6 +217,15 @@ async def test_the_rules_summaries_read_in_the_members_language_with_the_ruleboo
     assert again == text
     found = await h.alice.autocomplete(h.channel, "game rules", "topic", "dražb")
     assert [(c["name"], c["value"]) for c in found] == [("Továrník: dražba", "factory-manager auction")]
+    # with no game at the table: the game by its title, as the suggestions read; a topic
+    # without its game is asked about, not ignored
+    by_title = reply(await h.alice.slash(h.channel, "game rules", topic="Továrník: stavba"))[0]
+    assert by_title == text
+    told, eph = reply(await h.alice.slash(h.channel, "game rules", topic="přehled"))
+    assert eph and told.startswith("Které hry `přehled`? Napiš nejdřív hru, např. `transport přehled`; hry: Továrník")
+    # the first suggestions name every game (its overview first), not the first game's all
+    first = [c["name"] for c in await h.alice.autocomplete(h.channel, "game rules", "topic", "")][:4]
+    assert first == ["Továrník: přehled", "Kanban EV: přehled", "Transport: přehled", "Visiting Kaunas: přehled"]
     locales.update(locale="nl")
     text = reply(await h.alice.slash(h.channel, "game rules", topic="transport icons"))[0]
     assert "Sleutel:" in text and "Heftruck:" in text and "pakketje uit de zak" in text
