@@ -111,30 +111,39 @@ async def track_lobby(
         log.exception("table %s: could not forget lobby message %s", table, older)
 
 
-async def close_lobby(service: Service, poster: Poster, table: int | str, game_pk: int, note: Text, *also: int) -> None:
+async def close_lobby(
+    service: Service, poster: Poster, table: int | str, game_pk: int, note: Text | None, *also: int
+) -> None:
     """Edit every remembered message of game ``game_pk``'s lobby (and the messages
     ``also``) closed: their Join/Start buttons removed, ``note`` on the first line above
-    the seats. Best effort: a message that cannot be edited is logged and left; its
-    buttons then answer with one sentence (:meth:`LobbyCog.lobby_button`)."""
+    the seats; ``note`` None (the last player left, and the new post says the lobby closed):
+    each edited down to what it announced, as :func:`track_lobby` does. Best effort: a
+    message that cannot be edited is logged and left; its buttons then answer with one
+    sentence (:meth:`LobbyCog.lobby_button`)."""
 
     key = LOBBY_MESSAGES.format(table)
     try:
         raw = await service.get_meta(key)
         data = json.loads(raw) if raw else {}
         ids = list(data.get("messages", [])) if data.get("game") == game_pk else []
+        # the newest one's own announcement ("AI 1 joined …"), for ``note`` None
+        announced = {ids[-1]: data["after"]} if ids and data.get("after") else {}
         ids += [i for i in also if i not in ids]
         if not ids:
             return
         info = await service.table_info(table)
-        if info is not None and info.game_pk == game_pk:
+        if note is None:
+            text = in_language(LOBBY_MOVED, table_language(info))
+        elif info is not None and info.game_pk == game_pk:
             text = lobby_text(info, note)
         else:
             text = in_language(note, table_language(info))
         channel = await poster.channel_of(table)
         for message_id in ids:
+            said = announced.get(message_id, text) if note is None else text
             try:
                 await channel.get_partial_message(message_id).edit(  # type: ignore[attr-defined]
-                    content=bound(text), view=None, allowed_mentions=NO_PINGS
+                    content=bound(said), view=None, allowed_mentions=NO_PINGS
                 )
             except discord.NotFound:
                 pass  # deleted meanwhile
@@ -308,7 +317,7 @@ class LobbyCog(GameSection, name=LOBBY_COG):
                 self.poster,
                 interaction.channel_id,
                 result.game_pk,
-                T("No players left: the lobby is closed."),
+                None,  # this post says the lobby closed: the older ones read what they announced
             )
 
     @app_commands.command(name="start", description="Start the game (host).")

@@ -161,3 +161,19 @@ async def test_a_join_on_an_older_lobby_message_that_kept_its_buttons_shows_the_
     await h.alice.click(msgs[first.id], label="Start")
     assert (await h.service.table_info(h.channel.id)).status == "active"
     assert next(m for m in h.messages() if m.id == first.id).components == []  # closed at the start
+
+
+async def test_the_last_player_leaving_says_once_that_the_lobby_closed(harness):
+    # the live copy was edited to "No players left: the lobby is closed." above the seats of a
+    # cancelled lobby (its host gone, the AI seat still listed), and then posted again below
+    h = harness
+    await h.alice.slash(h.channel, "game new", game="high-low")
+    await h.alice.slash(h.channel, "game addbot")
+    r = await h.alice.slash(h.channel, "game leave")
+    assert reply(r) == (f"<@{h.alice.id}> left. No players left: the lobby is closed.", False)
+    assert [m.content for m in h.messages()] == [
+        "The lobby continues in a newer message below.",
+        "AI 1 joined (AI strength: easy).",
+        f"<@{h.alice.id}> left. No players left: the lobby is closed.",
+    ]
+    assert live_lobbies(h) == []
