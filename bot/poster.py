@@ -19,7 +19,7 @@ import discord
 from discord.ext import tasks
 
 from bot import render, sending
-from bot.boardtext import footer, move_lines, post_failed, post_refused, status_text
+from bot.boardtext import FINAL_RANKING, footer, move_lines, post_failed, post_refused, status_text
 from bot.format import (
     NO_PINGS,
     ai_played,
@@ -198,8 +198,9 @@ class Poster:
                         result.mention,
                         result.ranking,
                         seats,
-                        heading="**Final ranking:**",
+                        heading=FINAL_RANKING,
                         deadline=result.deadline,
+                        lang=lang,
                     )
                     await self.send_chunks(channel, lines, files, result, ping)
                 if board and not result.ai_pending:  # the channel has seen this version

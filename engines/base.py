@@ -177,12 +177,16 @@ def action_union(*models: type[ActionModel]) -> tuple[Any, TypeAdapter]:
 
 
 _SPACES = re.compile(r"\s+")
+#: characters that show as nothing (zero-width space, joiners, word joiner, byte-order mark):
+#: Discord does not trim them, and they never belong in a move
+_INVISIBLE = re.compile("[\u200b-\u200d\u2060\ufeff]")
 
 
 def normalize(text: str) -> str:
-    """Lowercase, trimmed, single-spaced text."""
+    """Lowercase, trimmed, single-spaced text: every Unicode space (a no-break space,
+    U+3000, …) counts as a space, invisible characters as nothing."""
 
-    return _SPACES.sub(" ", text.strip().lower())
+    return _SPACES.sub(" ", _INVISIBLE.sub("", text).strip().lower())
 
 
 def field_type(annotation: Any) -> tuple[Any, bool]:
@@ -298,7 +302,7 @@ def default_parse(models: typing.Sequence[type[ActionModel]], text: str) -> Acti
 
     words = normalize(text).split(" ") if normalize(text) else []
     if not words:
-        raise NotationError("Type a move, for example `done`.")
+        raise NotationError(T("Type a move."))  # the host adds where the player's moves are listed
     candidates = sorted(models, key=lambda m: -len(m.verb().split(" ")))
     for model in candidates:
         verb = model.verb().split(" ")

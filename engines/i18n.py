@@ -36,7 +36,9 @@ from typing import Any
 
 __all__ = [
     "DEFAULT_DOMAIN",
+    "CLAUSE",
     "CODE",
+    "Clause",
     "Code",
     "Joined",
     "Text",
@@ -190,6 +192,34 @@ class Joined(tuple):
 
     def __reduce__(self) -> tuple:
         return (Joined, (tuple(self), self.sep))
+
+
+class Clause(Text):
+    """A sentence used as a clause inside another sentence: ``value`` (a :class:`Text`, a
+    :class:`Joined` of them, or plain text) rendered in the reader's language without its
+    final full stop, as in "hidden information came to light ({what})"."""
+
+    def __new__(cls, value: Any) -> Clause:
+        self = str.__new__(cls, english(value).rstrip("."))
+        d = self.__dict__
+        d["msgid"], d["params"], d["plural"], d["context"], d["domain"] = (
+            CLAUSE,
+            {"clause": value},
+            None,
+            None,
+            DEFAULT_DOMAIN,
+        )
+        return self
+
+    def render(self, lang: str) -> str:
+        return super().render(lang).rstrip(".")
+
+    def __reduce__(self) -> tuple:
+        return (Clause, (self.params["clause"],))
+
+
+#: the message id of :class:`Clause` (no catalog has it, so it renders as its value)
+CLAUSE = "{clause}"
 
 
 def render(value: Any, lang: str) -> str:

@@ -30,7 +30,7 @@ from bot.service.results import (
 )
 from bot.service.tables import Table, same_state
 from bot.store import VOTED_OUT, VoteRow
-from engines.i18n import Joined, to_json
+from engines.i18n import Clause, Joined, to_json
 
 __all__ = ["Votes"]
 
@@ -212,13 +212,15 @@ class Votes(UseCase):
                 # the move that made it (their own move quoted back was no reason)
                 seen = [e for e in outcome.events if e.public or seat in (e.visible_to or [])]
                 first = next((i for i, e in enumerate(seen) if e.public), None)  # the move itself
-                after = [e.text.strip() for i, e in enumerate(seen) if i != first]
-                shown = " ".join(after) or "a card, tile or roll nobody had seen"
+                # kept Texts: each part is rendered in the reader's language, the last one
+                # without its full stop (it stands inside the sentence's parentheses)
+                after = [e.text for i, e in enumerate(seen) if i != first and str(e.text).strip()]
+                shown = Joined(after, " ") if after else T("a card, tile or roll nobody had seen")
                 raise UserError(
                     T(
                         "That cannot be undone, so nothing was changed: since your move, hidden information"
                         " came to light ({what}), and a vote cannot hide it again.",
-                        what=shown.rstrip("."),
+                        what=Clause(shown),
                     )
                 )
         return [(who, action, before) for _q, who, action, before in span], [c[0] for c in span]
