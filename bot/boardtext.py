@@ -330,14 +330,17 @@ def post_refused(names: list, game: Text | str | None = None, channel: Any = Non
     )
 
 
-def post_failed(done: Text, names: list, refused: bool) -> Joined:
+def post_failed(done: Text, names: list, refused: bool, over: bool = False) -> Joined:
     """What a member reads when the change they made stands but its board could not be posted:
     ``done`` (a whole sentence saying the change stands: "Your move `x` was played."), then
     one whole sentence saying why and that the board follows (never "try again": a retry
     would repeat the change). ``refused``: Discord refused the post for permissions
     (50013 / 50001); ``names``: the missing permissions (:func:`bot.format.permission_names`),
-    empty when the bot cannot tell which."""
+    empty when the bot cannot tell which. ``over``: the change ended the game, so what
+    follows is the final result, not a board to play on."""
 
+    if over:
+        return Joined([done, _result_follows(names, refused)], " ")
     if not refused:
         why = T("The board could not be posted yet; it will follow shortly.")
     elif names:
@@ -356,3 +359,24 @@ def post_failed(done: Text, names: list, refused: bool) -> Joined:
             names=listed(permission_names(name for _, name in POST_PERMISSIONS)),
         )
     return Joined([done, why], " ")
+
+
+def _result_follows(names: list, refused: bool) -> Text:
+    """:func:`post_failed`'s second sentence when the game is over: the final result follows."""
+
+    if not refused:
+        return T("The final result could not be posted yet; it will follow shortly.")
+    if names:
+        return Tn(
+            "I may not post in this channel: I am missing the {names} permission."
+            " The final result will be posted as soon as a moderator grants it.",
+            "I may not post in this channel: I am missing the {names} permissions."
+            " The final result will be posted as soon as a moderator grants them.",
+            len(names),
+            names=listed(names),
+        )
+    return T(
+        "I may not post in this channel: I need the {names} permissions, which a moderator can grant."
+        " The final result will be posted as soon as I can.",
+        names=listed(permission_names(name for _, name in POST_PERMISSIONS)),
+    )

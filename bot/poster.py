@@ -566,7 +566,7 @@ class Poster:
             refused = isinstance(exc, discord.Forbidden) and exc.code in (50013, 50001)
             names = permission_names(missing_in(channel)) if refused else []
             try:
-                await say(interaction, post_failed(done, names, refused))
+                await say(interaction, post_failed(done, names, refused, over=result.status == "over"))
             except discord.HTTPException:
                 pass
 

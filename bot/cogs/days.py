@@ -30,7 +30,7 @@ from discord import app_commands
 from discord.ext import commands, tasks
 
 from bot.cogs.group import GameSection, add_section
-from bot.cogs.votes import vote_view
+from bot.cogs.votes import remember_vote, vote_view
 from bot.format import NO_PINGS, allowed_for, bound, mention_seats, seat_label, seats_of, table_language
 from bot.games import title
 from bot.i18n import LANGUAGE_NAMES, LANGUAGES, T, Tn
@@ -233,7 +233,7 @@ class PlayOverDays(GameSection, name=DAYS_COG):
         elif notice.kind == "kick-vote" and notice.vote is not None:
             text = mention_seats(in_language(notice.text, lang), seats_of(info))
             try:  # the vote lives in this message (its buttons): without it, ask again at the next pass
-                await channel.send(
+                sent = await channel.send(
                     bound(text),
                     view=vote_view(notice.table, notice.vote, lang),
                     allowed_mentions=allowed_for(notice.mention),
@@ -241,6 +241,7 @@ class PlayOverDays(GameSection, name=DAYS_COG):
             except discord.HTTPException:
                 await self.service.withdraw_vote(notice.table, notice.vote)
                 raise
+            await remember_vote(self.service, notice.table, notice.vote, sent)
 
     # ----- /game settings, /game notify --------------------------------------------------
     @app_commands.command(

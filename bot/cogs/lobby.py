@@ -41,7 +41,7 @@ from bot.i18n import T, Text, Tn
 from bot.i18n import render as in_language
 from bot.names import shown_name
 from bot.poster import Poster, say
-from bot.service import Service, UserError, engine_for, parse_options, parse_settings
+from bot.service import Result, Service, UserError, engine_for, parse_options, parse_settings
 from bot.views import LOBBY_COG, lobby_view
 from engines import registry
 from engines.base import field_shape
@@ -153,6 +153,20 @@ async def close_lobby(
             await service.set_meta(key, json.dumps({"game": game_pk, "messages": []}))
     except Exception:
         log.exception("table %s: could not close the lobby messages of game %s", table, game_pk)
+
+
+def resigned(result: Result) -> Text:
+    """What a member who just resigned reads: the AI plays their seat from now on, or, when
+    no person is left at the table, the AI plays (or played) the game out."""
+
+    alone = result.info is not None and all(s.is_ai for s in result.info.seats)
+    if result.status == "over":
+        if alone:
+            return T("You resigned; no player was left, so the AI played the game out.")
+        return T("You resigned; the AI played your seat and the game is over.")
+    if alone:
+        return T("You resigned; no player is left, so the AI is playing the game out.")
+    return T("You resigned; the AI plays your seat from now on.")
 
 
 class LobbyCog(GameSection, name=LOBBY_COG):
@@ -344,7 +358,7 @@ class LobbyCog(GameSection, name=LOBBY_COG):
         await interaction.response.defer(ephemeral=True, thinking=True)
         channel = await self.channel(interaction)
         result = await self.service.resign(interaction.channel_id, interaction.user.id)
-        await self.ack(interaction, T("You resigned; the AI plays your seat from now on."), ephemeral=True)
+        await self.ack(interaction, resigned(result), ephemeral=True)
         await self.poster.post_committed(interaction, channel, result, T("You resigned."), actor=interaction.user.id)
 
     @app_commands.command(name="cancel", description="Cancel the game (host, or anyone with Manage Channels).")

@@ -10,6 +10,7 @@ ephemeral sentence (:class:`UserError`).
 
 from __future__ import annotations
 
+import json
 import logging
 import re
 from typing import Any
@@ -19,11 +20,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.group import GameSection, add_section
-from bot.format import allowed_for, bound, mention_seats, seat_label, seats_of, table_language
+from bot.format import NO_PINGS, allowed_for, bound, mention_seats, seat_label, seats_of, table_language
 from bot.i18n import DEFAULT, T, Tn, Tp
 from bot.i18n import render as in_language
 from bot.poster import say
-from bot.service import SUBSTITUTE_VOTE_CLOSED, Result, UndoRequest, UserError
+from bot.service import SUBSTITUTE_VOTE_CLOSED, Result, Service, UndoRequest, UserError
 from bot.views import VOTES_COG, _Handled
 
 log = logging.getLogger("boardhost.discord")
@@ -64,6 +65,62 @@ def vote_view(table: int | str, vote: int, lang: str = DEFAULT) -> discord.ui.Vi
     view.add_item(VoteButton(int(table), int(vote), True, lang))
     view.add_item(VoteButton(int(table), int(vote), False, lang))
     return view
+
+
+#: meta key of a table's vote messages: ``{vote pk: [message id, text]}``, the newest few
+VOTE_MESSAGES = "vote_messages:{}"
+#: how many vote messages a table remembers
+VOTE_MESSAGES_KEPT = 8
+
+
+async def remember_vote(service: Service, table: int | str, vote: int, message: discord.Message) -> None:
+    """Remember the message carrying vote ``vote``'s buttons (kept in the store), so it can be
+    edited down when the vote is closed unanswered (:func:`close_votes`). Best effort."""
+
+    key = VOTE_MESSAGES.format(table)
+    try:
+        async with service.lock(str(table)):
+            raw = await service.get_meta(key)
+            data = json.loads(raw) if raw else {}
+            data[str(vote)] = [message.id, message.content]
+            kept = dict(list(data.items())[-VOTE_MESSAGES_KEPT:])
+            await service.set_meta(key, json.dumps(kept))
+    except Exception:
+        log.exception("table %s: could not remember the message of vote %s", table, vote)
+
+
+async def close_votes(
+    service: Service, channel: discord.abc.Messageable, table: int | str, votes: list[int], note: str
+) -> None:
+    """Edit the messages of ``votes`` (closed unanswered) down to their question and ``note``
+    (the rendered sentence saying why), without buttons, and forget them. Best effort: a
+    message that cannot be edited keeps buttons that answer why the vote is closed."""
+
+    if not votes:
+        return
+    key = VOTE_MESSAGES.format(table)
+    try:
+        raw = await service.get_meta(key)
+        data = json.loads(raw) if raw else {}
+        for vote in votes:
+            message_id, text = data.pop(str(vote), (None, ""))
+            if message_id is None:
+                continue
+            try:
+                await channel.get_partial_message(message_id).edit(  # type: ignore[attr-defined]
+                    content=bound(f"{text}\n{note}" if text else note), view=None, allowed_mentions=NO_PINGS
+                )
+            except discord.NotFound:
+                pass  # deleted meanwhile
+            except discord.HTTPException as exc:
+                log.warning("table %s: could not close the message of vote %s (%s)", table, vote, exc)
+        async with service.lock(str(table)):
+            raw = await service.get_meta(key)
+            now = json.loads(raw) if raw else {}
+            closed = {str(v) for v in votes}
+            await service.set_meta(key, json.dumps({k: m for k, m in now.items() if k not in closed}))
+    except Exception:
+        log.exception("table %s: could not close the messages of votes %s", table, votes)
 
 
 class Votes(GameSection, name=VOTES_COG):
@@ -133,6 +190,14 @@ class Votes(GameSection, name=VOTES_COG):
         await self.poster.post_committed(
             interaction, channel, result, T("The seat was handed over."), actor=interaction.user.id
         )
+        note = T("Vote closed: {new} now plays this seat, so nobody is removed.", new=new.mention)
+        await close_votes(
+            self.service,
+            channel,
+            interaction.channel_id,
+            result.closed_votes,
+            in_language(note, table_language(result.info)),
+        )
 
     # ----- /game undo -----------------------------------------------------------------
     @app_commands.command(
@@ -174,7 +239,7 @@ class Votes(GameSection, name=VOTES_COG):
                 )
             )
             try:  # the vote lives in this message (its buttons): without it, withdraw the request
-                await channel.send(
+                sent = await channel.send(
                     bound("\n".join(lines)),
                     view=vote_view(interaction.channel_id, outcome.vote, lang),
                     allowed_mentions=allowed_for(outcome.mention),
@@ -192,6 +257,7 @@ class Votes(GameSection, name=VOTES_COG):
                     ),
                 )
                 return
+            await remember_vote(self.service, interaction.channel_id, outcome.vote, sent)
             await self.ack(interaction, T("The others have moved since: they are asked to agree."), ephemeral=True)
             return
         await self.ack(interaction, T("Your move was taken back."), ephemeral=True)
@@ -206,4 +272,4 @@ async def setup(bot: commands.Bot) -> None:
     await add_section(bot, Votes(bot))
 
 
-__all__ = ["VoteButton", "Votes", "vote_view"]
+__all__ = ["VoteButton", "Votes", "close_votes", "remember_vote", "vote_view"]

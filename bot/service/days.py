@@ -21,6 +21,7 @@ from bot.service.results import (
     SUBSTITUTE_NOT_HOST,
     SUBSTITUTE_SEATED,
     SUBSTITUTE_VOTE_CLOSED,
+    SUBSTITUTED,
     VACATION_NEGATIVE,
     Notice,
     Result,
@@ -187,7 +188,7 @@ class Days(UseCase):
             # a vote to remove the seat's old player is about them, not the substitute: closed
             kicks = [v for v in await self.store.votes(game.pk) if v.kind == "kick" and v.subject == seat.seat]
             for v in kicks:
-                await self.store.set_vote(v.pk, v.yes, "withdrawn")
+                await self.store.set_vote(v.pk, v.yes, SUBSTITUTED)
             if kicks:
                 public.append(SUBSTITUTE_VOTE_CLOSED)
             fresh = seat.seat in t.engine.to_act(state)
@@ -198,7 +199,9 @@ class Days(UseCase):
             if seat.resigned or fresh:  # a person to wait for again, or a new clock: the loop's next look changes
                 await self._refresh_due(t)
             private = report.private_messages(t, state, [seat.seat], {}, {}, initial=True)
-            return report.result(self.tables, t, state, public=public, board_due=False, private=private)
+            result = report.result(self.tables, t, state, public=public, board_due=False, private=private)
+            result.closed_votes = [v.pk for v in kicks]
+            return result
 
     async def _refresh_due(self, t: Table) -> None:
         """Recompute and store ``next_due`` (after a settings or vacation change)."""
@@ -276,7 +279,9 @@ class Days(UseCase):
             {
                 v.subject
                 for v in await self.store.votes(game.pk, status=None)
-                if v.kind == "kick" and v.status != "withdrawn" and (v.status == "open" or v.version == game.version)
+                if v.kind == "kick"
+                and v.status not in ("withdrawn", SUBSTITUTED)
+                and (v.status == "open" or v.version == game.version)
             }
             if settings.policy == "kick"
             else set()

@@ -108,8 +108,9 @@ class Lobby(UseCase):
         table, seat = str(table), str(user)
         async with self.tables.lock(table):
             t = await self.tables.live(table)
-            if any(s.seat == seat for s in t.seats):
-                raise UserError(ALREADY_SEATED)
+            held = t.seat_of(seat)  # the current holder: a seat keeps its id when substituted
+            if held is not None:
+                raise UserError(handed_over(held.handover) if held.resigned else ALREADY_SEATED)
             if t.game.status != LOBBY:
                 raise UserError(JOIN_STARTED)
             await self._add_seat(t, seat, seat)

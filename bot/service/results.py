@@ -123,6 +123,12 @@ NOT_ON_VACATION = T("You are not on vacation.")
 VOTE_OTHER_GAME = T("This vote belongs to another game.")
 VOTE_DECIDED = T("This vote is already decided.")
 VOTE_LAPSED = T("This vote has lapsed: a move was made since it was opened.")
+#: a vote's status when ``/game substitute`` gave its subject's seat to a new player
+SUBSTITUTED = "substituted"
+#: a press on such a vote
+VOTE_SEAT_CHANGED = T("This vote was closed: the seat has a new player.")
+#: a press on a vote withdrawn because its message could not be posted
+VOTE_WITHDRAWN = T("This vote was withdrawn: its question could not be posted.")
 NOT_A_VOTER = T("You are not one of the players asked in this vote.")
 ALREADY_VOTED = T("You have already voted.")
 UNDO_VOTE_OPEN = T("An undo vote is already open at this table.")
@@ -281,6 +287,9 @@ class Result:
     turn_goes_on: bool = False
     #: the user id of the human whose own move began this call (None: no human's move)
     mover: str | None = None
+    #: the votes this call closed unanswered (``/game substitute``): their messages lose
+    #: their buttons
+    closed_votes: list[int] = field(default_factory=list)
 
     @property
     def over(self) -> bool:

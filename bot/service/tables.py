@@ -35,6 +35,7 @@ from bot.service.results import (
     SeatInfo,
     TableInfo,
     UserError,
+    handed_over,
     rank_lines,
 )
 from bot.store import ActionRow, GameRow, SeatRow, Store
@@ -376,12 +377,14 @@ class Tables:
 
     async def playing(self, table: str, user: str) -> tuple[Table, SeatRow]:
         """The started game at ``table`` and the human seat ``user`` plays (call it holding
-        the table's lock). UserError: no started game, or ``user`` plays no seat."""
+        the table's lock). UserError: no started game, or ``user`` plays no seat (a seat the
+        AI took over from them says why: :func:`handed_over`)."""
 
         t = await self.active(table)
         mine = t.player(user)
         if mine is None:
-            raise UserError(NOT_PLAYING)
+            held = t.seat_of(user)
+            raise UserError(handed_over(held.handover) if held is not None and held.resigned else NOT_PLAYING)
         return t, mine
 
     # ----- states -------------------------------------------------------------------

@@ -16,12 +16,15 @@ from bot.service.results import (
     ALREADY_VOTED,
     NOT_A_VOTER,
     NOTHING_TO_UNDO,
+    SUBSTITUTED,
     UNDO_CHANGED,
     UNDO_RULES_CHANGED,
     UNDO_VOTE_OPEN,
     VOTE_DECIDED,
     VOTE_LAPSED,
     VOTE_OTHER_GAME,
+    VOTE_SEAT_CHANGED,
+    VOTE_WITHDRAWN,
     Result,
     TableRef,
     UndoRequest,
@@ -55,8 +58,12 @@ class Votes(UseCase):
             if vote is None or vote.game_pk != game.pk:
                 raise UserError(VOTE_OTHER_GAME)
             mine = t.player(user)
-            if vote.status != "open":
-                raise UserError(VOTE_DECIDED)
+            if vote.status != "open":  # said as it is: decided, lapsed, or closed unanswered
+                raise UserError(
+                    {SUBSTITUTED: VOTE_SEAT_CHANGED, "withdrawn": VOTE_WITHDRAWN, "lapsed": VOTE_LAPSED}.get(
+                        vote.status, VOTE_DECIDED
+                    )
+                )
             if game.version != vote.version:
                 await self.store.set_vote(vote.pk, vote.yes, "lapsed")
                 raise UserError(VOTE_LAPSED)

@@ -90,7 +90,8 @@ class VoteRow:
     """An open or decided vote: ``kind`` "undo" (subject: the requesting seat) or "kick"
     (subject: the absent seat); ``version``: the game's version when it was opened;
     ``voters``: seats who must answer; ``yes``: those who said yes; ``status`` open /
-    passed / refused."""
+    passed / refused / lapsed / withdrawn (never posted) / substituted (closed by
+    ``/game substitute``)."""
 
     pk: int
     game_pk: int

@@ -82,7 +82,7 @@ async def test_the_last_player_resigns_the_ai_plays_out_in_one_post(harness):
     await h.service.update_settings(h.channel.id, h.alice.id, {"board_posts": "every"})
     mark = h.mark()
     r = await h.alice.slash(h.channel, "game resign")
-    assert reply(r) == ("You resigned; the AI plays your seat from now on.", True)
+    assert reply(r) == ("You resigned; no player was left, so the AI played the game out.", True)
     new = h.messages_since(mark)
     alice = f"<@{h.alice.id}>"
     assert [m.content for m in new] == [
