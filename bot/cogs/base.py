@@ -28,6 +28,89 @@ from bot.views import board_view
 log = logging.getLogger("boardhost.discord")
 
 
+def _refusals() -> dict[str, Any]:
+    """Per command, the whole sentence refusing it for missing permissions (``n`` of them,
+    named by ``names``): what was not done, and who can grant them."""
+
+    return {
+        "moves": lambda n, names: Tn(
+            "I can't post moves in this channel: I am missing the {permissions} permission,"
+            " so nothing was played. A moderator can grant it in the channel settings.",
+            "I can't post moves in this channel: I am missing the {permissions} permissions,"
+            " so nothing was played. A moderator can grant them in the channel settings.",
+            n,
+            permissions=names,
+        ),
+        "host": lambda n, names: Tn(
+            "I can't host a game here: I am missing the {permissions} permission in this channel,"
+            " so no lobby was opened. A moderator can grant it in the channel settings.",
+            "I can't host a game here: I am missing the {permissions} permissions in this channel,"
+            " so no lobby was opened. A moderator can grant them in the channel settings.",
+            n,
+            permissions=names,
+        ),
+        "start": lambda n, names: Tn(
+            "I can't host a game here: I am missing the {permissions} permission in this channel,"
+            " so the game was not started. A moderator can grant it in the channel settings.",
+            "I can't host a game here: I am missing the {permissions} permissions in this channel,"
+            " so the game was not started. A moderator can grant them in the channel settings.",
+            n,
+            permissions=names,
+        ),
+        "vacation": lambda n, names: Tn(
+            "I can't post in this channel: I am missing the {permissions} permission,"
+            " so your vacation is unchanged. A moderator can grant it in the channel settings.",
+            "I can't post in this channel: I am missing the {permissions} permissions,"
+            " so your vacation is unchanged. A moderator can grant them in the channel settings.",
+            n,
+            permissions=names,
+        ),
+        "settings": lambda n, names: Tn(
+            "I can't post in this channel: I am missing the {permissions} permission,"
+            " so the settings are unchanged. A moderator can grant it in the channel settings.",
+            "I can't post in this channel: I am missing the {permissions} permissions,"
+            " so the settings are unchanged. A moderator can grant them in the channel settings.",
+            n,
+            permissions=names,
+        ),
+        "resign": lambda n, names: Tn(
+            "I can't post in this channel: I am missing the {permissions} permission,"
+            " so you have not resigned. A moderator can grant it in the channel settings.",
+            "I can't post in this channel: I am missing the {permissions} permissions,"
+            " so you have not resigned. A moderator can grant them in the channel settings.",
+            n,
+            permissions=names,
+        ),
+        "undo": lambda n, names: Tn(
+            "I can't post in this channel: I am missing the {permissions} permission,"
+            " so nothing was taken back. A moderator can grant it in the channel settings.",
+            "I can't post in this channel: I am missing the {permissions} permissions,"
+            " so nothing was taken back. A moderator can grant them in the channel settings.",
+            n,
+            permissions=names,
+        ),
+        "substitute": lambda n, names: Tn(
+            "I can't post in this channel: I am missing the {permissions} permission,"
+            " so the seat was not handed over. A moderator can grant it in the channel settings.",
+            "I can't post in this channel: I am missing the {permissions} permissions,"
+            " so the seat was not handed over. A moderator can grant them in the channel settings.",
+            n,
+            permissions=names,
+        ),
+        "vote": lambda n, names: Tn(
+            "I can't post in this channel: I am missing the {permissions} permission,"
+            " so your vote was not counted. A moderator can grant it in the channel settings.",
+            "I can't post in this channel: I am missing the {permissions} permissions,"
+            " so your vote was not counted. A moderator can grant them in the channel settings.",
+            n,
+            permissions=names,
+        ),
+    }
+
+
+REFUSALS = _refusals()
+
+
 class TableCog:
     """Mixin of the cogs: ``self.bot`` is the :class:`bot.discord_app.BoardhostBot`."""
 
@@ -43,39 +126,18 @@ class TableCog:
     def poster(self) -> Poster:
         return self.bot.poster  # type: ignore[attr-defined]
 
-    def check_can_post(self, interaction: discord.Interaction, *, moves: bool = False) -> None:
+    def check_can_post(self, interaction: discord.Interaction, refusal: str = "host") -> None:
         """Refuse (``UserError`` naming them) when the bot lacks a permission it needs to post
         the game in this channel (``interaction.app_permissions``): checked BEFORE anything is
-        committed, so nothing is played that could not be shown. ``moves``: the caller is
-        about to play in a running game (Play, the builder, ``/move``), said so."""
+        committed, so nothing is done that could not be shown. ``refusal``: a key of
+        :data:`REFUSALS`, the sentence saying what the caller's command did not do ("moves":
+        Play, the builder, ``/move``)."""
 
         missing = missing_permissions(
             interaction.app_permissions, in_thread=isinstance(interaction.channel, discord.Thread)
         )
-        if not missing:
-            return
-        names = listed(permission_names(missing))
-        if moves:
-            raise UserError(
-                Tn(
-                    "I can't post moves in this channel: I am missing the {permissions} permission,"
-                    " so nothing was played. A moderator can grant it in the channel settings.",
-                    "I can't post moves in this channel: I am missing the {permissions} permissions,"
-                    " so nothing was played. A moderator can grant them in the channel settings.",
-                    len(missing),
-                    permissions=names,
-                )
-            )
-        raise UserError(
-            Tn(
-                "I can't host a game here: I am missing the {permissions} permission in this channel,"
-                " so nothing was played. A moderator can grant it in the channel settings.",
-                "I can't host a game here: I am missing the {permissions} permissions in this channel,"
-                " so nothing was played. A moderator can grant it in the channel settings.",
-                len(missing),
-                permissions=names,
-            )
-        )
+        if missing:
+            raise UserError(REFUSALS[refusal](len(missing), listed(permission_names(missing))))
 
     async def ack(self, interaction: discord.Interaction, text: str | Text, **kwargs: Any) -> None:
         """The ephemeral "done" answer after a change, in the member's language: a failure
