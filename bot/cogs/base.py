@@ -18,7 +18,17 @@ import discord
 from discord.ext import commands
 
 from bot.boardtext import board_lines, status_text
-from bot.format import NO_PINGS, ai_played, bound, listed, missing_permissions, permission_names, reader, seats_of
+from bot.format import (
+    NO_PINGS,
+    ai_played,
+    bound,
+    listed,
+    missing_permissions,
+    permission_names,
+    reader,
+    seats_of,
+    table_language,
+)
 from bot.i18n import DEFAULT, T, Text, Tn
 from bot.i18n import render as in_language
 from bot.poster import Poster
@@ -172,9 +182,12 @@ class TableCog:
     async def reword_status(self, channel: discord.abc.Messageable, table: int | str | None) -> None:
         """Re-word the table's live status message after a change that moved nothing (a
         settings change, a vacation: the turn deadline, the AI's strengths): its text is
-        edited to the current board's, its image and buttons stay. Nothing when the table has
-        no status message or no running game; a failure is logged, never raised (the change
-        is saved and announced already)."""
+        edited to the current board's, its image and buttons stay. When Discord refuses the
+        edit (any 4xx: deleted, 403, too many edits) a fresh status message with the current
+        board image replaces it (:meth:`bot.poster.Poster.edit_status`, its id stored); a 5xx
+        is logged and the message is brought up to date at the next move. Nothing when the
+        table has no status message or no running game; a failure is logged, never raised
+        (the change is saved and announced already)."""
 
         try:
             board = await self.service.board(table)
@@ -186,8 +199,22 @@ class TableCog:
         content = bound(status_text(board, seats_of(board.info))) or ""
         try:
             await message.edit(content=content, allowed_mentions=NO_PINGS)
+            return
         except discord.HTTPException as exc:
-            log.info("table %s: the status message was not re-worded (%s)", board.table, exc)
+            if exc.status >= 500:
+                log.info("table %s: the status message was not re-worded (%s); next move updates it", board.table, exc)
+                return
+            log.info(
+                "table %s: Discord refused to re-word the status message (%s); posting a new one", board.table, exc
+            )
+        try:
+            files = await self.poster.board_files(
+                board.game_id, board.view or {}, seats_of(board.info), table_language(board.info), ai_played(board.info)
+            )
+            board.status_message = None  # refused: post a fresh one rather than edit again
+            await self.poster.edit_status(channel, board, files)  # type: ignore[arg-type]
+        except discord.HTTPException as exc:
+            log.warning("table %s: no new status message could be posted (%s)", board.table, exc)
 
     async def stale(
         self,
