@@ -48,16 +48,29 @@ def _settings():
     return load_settings()
 
 
-def shard_plan(shard_ids: str | None, shard_count: int | None, db: str) -> tuple[list[int] | None, int | None]:
+#: the most shards ``boardhost run`` accepts (Discord asks for about one per 1,000 servers)
+MAX_SHARDS = 10_000
+
+#: how shard_plan names the two settings, by where the admin set them
+FLAGS = ("--shard-ids", "--shard-count")
+VARIABLES = ("BOARDHOST_SHARD_IDS", "BOARDHOST_SHARD_COUNT")
+
+
+def shard_plan(
+    shard_ids: str | None, shard_count: int | None, db: str, names: tuple[str, str] = FLAGS
+) -> tuple[list[int] | None, int | None]:
     """``(shard_ids, shard_count)`` for :func:`bot.discord_app.create_bot` from the
     ``--shard-ids 0,1 --shard-count 4`` options (both None: one unsharded connection).
 
     ValueError (one sentence) for ids without a count, ids outside ``0 … count-1`` or
-    repeated, or a process running only some shards on a SQLite file (the other shards'
-    processes could not share it: that needs ``postgresql://…``)."""
+    repeated, a count below 1 or over :data:`MAX_SHARDS`, or a process running only some
+    shards on a SQLite file (the other shards' processes could not share it: that needs
+    ``postgresql://…``). ``names``: what the sentence calls the ids and the count, as the
+    admin set them (:data:`FLAGS`, or :data:`VARIABLES` for the environment)."""
 
     from bot.stores import is_postgres
 
+    ids_name, count_name = names
     if shard_ids is None or not shard_ids.strip():
         if shard_count is None:
             return None, None
@@ -67,21 +80,26 @@ def shard_plan(shard_ids: str | None, shard_count: int | None, db: str) -> tuple
             ids = [int(part) for part in shard_ids.split(",")]
         except ValueError:
             raise ValueError(
-                f"--shard-ids takes shard numbers separated by commas (like 0,1), not {shard_ids!r}."
+                f"{ids_name} takes shard numbers separated by commas (like 0,1), not {shard_ids[:40]!r}."
             ) from None
         if shard_count is None:
-            raise ValueError("--shard-ids needs --shard-count, the total number of shards over all processes.")
+            raise ValueError(f"{ids_name} needs {count_name}, the total number of shards over all processes.")
     if shard_count < 1:
-        raise ValueError("--shard-count must be at least 1.")
+        raise ValueError(f"{count_name} must be at least 1.")
+    if shard_count > MAX_SHARDS:
+        raise ValueError(
+            f"{count_name} is {str(shard_count)[:40]}, more shards than Discord gives a bot; write at most {MAX_SHARDS}."
+        )
     if ids is not None:
         bad = [i for i in ids if not 0 <= i < shard_count]
+        sep = " " if count_name.startswith("--") else "="  # as typed: --shard-count 2, BOARDHOST_SHARD_COUNT=2
         if bad:
             raise ValueError(
-                f"Shard ids run from 0 to {shard_count - 1} with --shard-count {shard_count};"
+                f"Shard ids run from 0 to {shard_count - 1} with {count_name}{sep}{shard_count};"
                 f" {bad[0]} is not one of them."
             )
         if len(set(ids)) != len(ids):
-            raise ValueError("--shard-ids lists a shard twice.")
+            raise ValueError(f"{ids_name} lists a shard twice.")
         if set(ids) != set(range(shard_count)) and not is_postgres(db):
             raise ValueError(
                 "Running only some shards means other processes run the rest, and they can share"
@@ -220,6 +238,14 @@ def cmd_run(args: argparse.Namespace) -> int:
             args.shard_ids if args.shard_ids is not None else settings.shard_ids,
             args.shard_count if args.shard_count is not None else settings.shard_count,
             db,
+            # the sentence names what the admin set: the option on the command line, else the variable
+            # (a count set nowhere is asked for in the form the ids were given in)
+            (
+                FLAGS[0] if args.shard_ids is not None else VARIABLES[0],
+                FLAGS[1]
+                if args.shard_count is not None or (settings.shard_count is None and args.shard_ids is not None)
+                else VARIABLES[1],
+            ),
         )
     except ValueError as exc:
         print(exc, file=sys.stderr)

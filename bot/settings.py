@@ -21,7 +21,9 @@ class SettingsError(ValueError):
 class Settings(BaseSettings):
     """What ``boardhost run`` / ``boardhost sync`` and :func:`bot.create_bot` need."""
 
-    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+    #: ``env_ignore_empty``: a variable set to nothing (``BOARDHOST_AI_STRENGTH=`` in a compose
+    #: file) counts as unset, its default applies
+    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore", env_ignore_empty=True)
 
     #: the bot token from the Discord developer portal (Bot → Reset Token)
     discord_token: str | None = Field(default=None, validation_alias=AliasChoices("DISCORD_TOKEN"))
@@ -47,9 +49,11 @@ class Settings(BaseSettings):
     @classmethod
     def _strength_as_typed(cls, value: object) -> object:
         """``Strong`` and `` normal `` read as ``strong`` and ``normal`` (as ``/game addbot``
-        reads them)."""
+        reads them); blanks only as unset (``normal``)."""
 
-        return value.strip().lower() if isinstance(value, str) else value
+        if isinstance(value, str):
+            return value.strip().lower() or "normal"  # blank: unset, the default
+        return value
 
 
 def load_settings() -> Settings:

@@ -18,7 +18,17 @@ import discord
 from discord.ext import commands
 
 from bot.boardtext import board_lines, status_text
-from bot.format import NO_PINGS, ai_played, bound, listed, missing_permissions, permission_names, reader, seats_of
+from bot.format import (
+    NO_PINGS,
+    ai_played,
+    bound,
+    listed,
+    missing_permissions,
+    permission_names,
+    reader,
+    seats_of,
+    table_language,
+)
 from bot.i18n import DEFAULT, T, Text, Tn
 from bot.i18n import render as in_language
 from bot.poster import Poster
@@ -26,6 +36,89 @@ from bot.service import Board, Service, UserError
 from bot.views import board_view
 
 log = logging.getLogger("boardhost.discord")
+
+
+def _refusals() -> dict[str, Any]:
+    """Per command, the whole sentence refusing it for missing permissions (``n`` of them,
+    named by ``names``): what was not done, and who can grant them."""
+
+    return {
+        "moves": lambda n, names: Tn(
+            "I can't post moves in this channel: I am missing the {permissions} permission,"
+            " so nothing was played. A moderator can grant it in the channel settings.",
+            "I can't post moves in this channel: I am missing the {permissions} permissions,"
+            " so nothing was played. A moderator can grant them in the channel settings.",
+            n,
+            permissions=names,
+        ),
+        "host": lambda n, names: Tn(
+            "I can't host a game here: I am missing the {permissions} permission in this channel,"
+            " so no lobby was opened. A moderator can grant it in the channel settings.",
+            "I can't host a game here: I am missing the {permissions} permissions in this channel,"
+            " so no lobby was opened. A moderator can grant them in the channel settings.",
+            n,
+            permissions=names,
+        ),
+        "start": lambda n, names: Tn(
+            "I can't host a game here: I am missing the {permissions} permission in this channel,"
+            " so the game was not started. A moderator can grant it in the channel settings.",
+            "I can't host a game here: I am missing the {permissions} permissions in this channel,"
+            " so the game was not started. A moderator can grant them in the channel settings.",
+            n,
+            permissions=names,
+        ),
+        "vacation": lambda n, names: Tn(
+            "I can't post in this channel: I am missing the {permissions} permission,"
+            " so your vacation is unchanged. A moderator can grant it in the channel settings.",
+            "I can't post in this channel: I am missing the {permissions} permissions,"
+            " so your vacation is unchanged. A moderator can grant them in the channel settings.",
+            n,
+            permissions=names,
+        ),
+        "settings": lambda n, names: Tn(
+            "I can't post in this channel: I am missing the {permissions} permission,"
+            " so the settings are unchanged. A moderator can grant it in the channel settings.",
+            "I can't post in this channel: I am missing the {permissions} permissions,"
+            " so the settings are unchanged. A moderator can grant them in the channel settings.",
+            n,
+            permissions=names,
+        ),
+        "resign": lambda n, names: Tn(
+            "I can't post in this channel: I am missing the {permissions} permission,"
+            " so you have not resigned. A moderator can grant it in the channel settings.",
+            "I can't post in this channel: I am missing the {permissions} permissions,"
+            " so you have not resigned. A moderator can grant them in the channel settings.",
+            n,
+            permissions=names,
+        ),
+        "undo": lambda n, names: Tn(
+            "I can't post in this channel: I am missing the {permissions} permission,"
+            " so nothing was taken back. A moderator can grant it in the channel settings.",
+            "I can't post in this channel: I am missing the {permissions} permissions,"
+            " so nothing was taken back. A moderator can grant them in the channel settings.",
+            n,
+            permissions=names,
+        ),
+        "substitute": lambda n, names: Tn(
+            "I can't post in this channel: I am missing the {permissions} permission,"
+            " so the seat was not handed over. A moderator can grant it in the channel settings.",
+            "I can't post in this channel: I am missing the {permissions} permissions,"
+            " so the seat was not handed over. A moderator can grant them in the channel settings.",
+            n,
+            permissions=names,
+        ),
+        "vote": lambda n, names: Tn(
+            "I can't post in this channel: I am missing the {permissions} permission,"
+            " so your vote was not counted. A moderator can grant it in the channel settings.",
+            "I can't post in this channel: I am missing the {permissions} permissions,"
+            " so your vote was not counted. A moderator can grant them in the channel settings.",
+            n,
+            permissions=names,
+        ),
+    }
+
+
+REFUSALS = _refusals()
 
 
 class TableCog:
@@ -43,39 +136,18 @@ class TableCog:
     def poster(self) -> Poster:
         return self.bot.poster  # type: ignore[attr-defined]
 
-    def check_can_post(self, interaction: discord.Interaction, *, moves: bool = False) -> None:
+    def check_can_post(self, interaction: discord.Interaction, refusal: str = "host") -> None:
         """Refuse (``UserError`` naming them) when the bot lacks a permission it needs to post
         the game in this channel (``interaction.app_permissions``): checked BEFORE anything is
-        committed, so nothing is played that could not be shown. ``moves``: the caller is
-        about to play in a running game (Play, the builder, ``/move``), said so."""
+        committed, so nothing is done that could not be shown. ``refusal``: a key of
+        :data:`REFUSALS`, the sentence saying what the caller's command did not do ("moves":
+        Play, the builder, ``/move``)."""
 
         missing = missing_permissions(
             interaction.app_permissions, in_thread=isinstance(interaction.channel, discord.Thread)
         )
-        if not missing:
-            return
-        names = listed(permission_names(missing))
-        if moves:
-            raise UserError(
-                Tn(
-                    "I can't post moves in this channel: I am missing the {permissions} permission,"
-                    " so nothing was played. A moderator can grant it in the channel settings.",
-                    "I can't post moves in this channel: I am missing the {permissions} permissions,"
-                    " so nothing was played. A moderator can grant them in the channel settings.",
-                    len(missing),
-                    permissions=names,
-                )
-            )
-        raise UserError(
-            Tn(
-                "I can't host a game here: I am missing the {permissions} permission in this channel,"
-                " so nothing was played. A moderator can grant it in the channel settings.",
-                "I can't host a game here: I am missing the {permissions} permissions in this channel,"
-                " so nothing was played. A moderator can grant it in the channel settings.",
-                len(missing),
-                permissions=names,
-            )
-        )
+        if missing:
+            raise UserError(REFUSALS[refusal](len(missing), listed(permission_names(missing))))
 
     async def ack(self, interaction: discord.Interaction, text: str | Text, **kwargs: Any) -> None:
         """The ephemeral "done" answer after a change, in the member's language: a failure
@@ -110,9 +182,12 @@ class TableCog:
     async def reword_status(self, channel: discord.abc.Messageable, table: int | str | None) -> None:
         """Re-word the table's live status message after a change that moved nothing (a
         settings change, a vacation: the turn deadline, the AI's strengths): its text is
-        edited to the current board's, its image and buttons stay. Nothing when the table has
-        no status message or no running game; a failure is logged, never raised (the change
-        is saved and announced already)."""
+        edited to the current board's, its image and buttons stay. When Discord refuses the
+        edit (any 4xx: deleted, 403, too many edits) a fresh status message with the current
+        board image replaces it (:meth:`bot.poster.Poster.edit_status`, its id stored); a 5xx
+        is logged and the message is brought up to date at the next move. Nothing when the
+        table has no status message or no running game; a failure is logged, never raised
+        (the change is saved and announced already)."""
 
         try:
             board = await self.service.board(table)
@@ -124,8 +199,22 @@ class TableCog:
         content = bound(status_text(board, seats_of(board.info))) or ""
         try:
             await message.edit(content=content, allowed_mentions=NO_PINGS)
+            return
         except discord.HTTPException as exc:
-            log.info("table %s: the status message was not re-worded (%s)", board.table, exc)
+            if exc.status >= 500:
+                log.info("table %s: the status message was not re-worded (%s); next move updates it", board.table, exc)
+                return
+            log.info(
+                "table %s: Discord refused to re-word the status message (%s); posting a new one", board.table, exc
+            )
+        try:
+            files = await self.poster.board_files(
+                board.game_id, board.view or {}, seats_of(board.info), table_language(board.info), ai_played(board.info)
+            )
+            board.status_message = None  # refused: post a fresh one rather than edit again
+            await self.poster.edit_status(channel, board, files)  # type: ignore[arg-type]
+        except discord.HTTPException as exc:
+            log.warning("table %s: no new status message could be posted (%s)", board.table, exc)
 
     async def stale(
         self,

@@ -273,7 +273,7 @@ class PlayOverDays(GameSection, name=DAYS_COG):
                 ),
             )
             return
-        self.check_can_post(interaction)
+        self.check_can_post(interaction, "settings")
         await interaction.response.defer(ephemeral=True, thinking=True)
         channel = await self.channel(interaction)
         perms = getattr(interaction, "permissions", None)
@@ -311,7 +311,7 @@ class PlayOverDays(GameSection, name=DAYS_COG):
     @app_commands.command(name="vacation", description="Pause your turn clock and your reminders for some days.")
     @app_commands.describe(days="Days from now, added to a vacation already running; 0 ends it early.")
     async def vacation(self, interaction: discord.Interaction, days: app_commands.Range[int, 0, 365]) -> None:
-        self.check_can_post(interaction)  # the channel is told: refuse before the vacation is saved
+        self.check_can_post(interaction, "vacation")  # the channel is told: refuse before the vacation is saved
         await interaction.response.defer(ephemeral=True, thinking=True)
         channel = await self.channel(interaction)
         until, left = await self.service.vacation(interaction.channel_id, interaction.user.id, days)

@@ -339,7 +339,7 @@ class LobbyCog(GameSection, name=LOBBY_COG):
         await self.start_at(interaction, interaction.channel_id)
 
     async def start_at(self, interaction: discord.Interaction, table: int) -> None:
-        self.check_can_post(interaction)
+        self.check_can_post(interaction, "start")
         await interaction.response.defer(ephemeral=True, thinking=True)
         channel = await self.channel(interaction, table)
         result = await self.service.start(table, interaction.user.id)
@@ -354,7 +354,7 @@ class LobbyCog(GameSection, name=LOBBY_COG):
 
     @app_commands.command(name="resign", description="Give up: the AI takes over your seat and you rank last.")
     async def resign(self, interaction: discord.Interaction) -> None:
-        self.check_can_post(interaction)
+        self.check_can_post(interaction, "resign")
         await interaction.response.defer(ephemeral=True, thinking=True)
         channel = await self.channel(interaction)
         result = await self.service.resign(interaction.channel_id, interaction.user.id)

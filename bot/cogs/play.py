@@ -69,7 +69,7 @@ class PlayCog(TableCog, commands.Cog, name=PLAY_COG):
         refused, even when it would still be legal: it was issued against the board before
         the first, which the player has not seen yet."""
 
-        self.check_can_post(interaction, moves=True)
+        self.check_can_post(interaction, "moves")
         key = (interaction.channel_id, interaction.user.id)
         if key in self.in_flight:
             raise UserError(IN_FLIGHT)
@@ -93,7 +93,7 @@ class PlayCog(TableCog, commands.Cog, name=PLAY_COG):
     async def pick(self, interaction: discord.Interaction, table: int, version: int, notation: str) -> None:
         """A move chosen in the "Pick a move" menu: played only at the version it was offered."""
 
-        self.check_can_post(interaction, moves=True)
+        self.check_can_post(interaction, "moves")
         await interaction.response.defer(ephemeral=True, thinking=True)
         channel = await self.channel(interaction, table)
         try:

@@ -74,7 +74,7 @@ class Pressing(TableCog, commands.Cog, name=PRESS_COG):
                 await self.bot.get_cog(TABLE_COG).board_button(interaction, "moves", table, info.version)  # type: ignore[union-attr]
                 return
             raise UserError(await self.service.why_no_moves(table, interaction.user.id, seat_label))
-        self.check_can_post(interaction, moves=True)  # refused now, not after every step was pressed
+        self.check_can_post(interaction, "moves")  # refused now, not after every step was pressed
         builder, version, title = built
         content, view = step_message(
             table, version, builder.fingerprint(), builder.step(), title, lang=reader(interaction)
@@ -94,7 +94,7 @@ class Pressing(TableCog, commands.Cog, name=PRESS_COG):
                 raise UserError(await self.service.why_no_moves(table, user, seat_label))
             await self.refuse_stale(interaction, table, built)
             return
-        self.check_can_post(interaction, moves=True)
+        self.check_can_post(interaction, "moves")
         builder, now, title = built
         try:
             if path:
@@ -126,7 +126,7 @@ class Pressing(TableCog, commands.Cog, name=PRESS_COG):
         (as ``/move``), say in the builder what was played (with the next step when the caller
         acts again), then post the move to the channel."""
 
-        self.check_can_post(interaction, moves=True)  # permissions may change while the builder is open
+        self.check_can_post(interaction, "moves")  # permissions may change while the builder is open
         user = interaction.user.id
         key = (table, user)
         in_flight = self._in_flight()

@@ -134,7 +134,7 @@ class Votes(GameSection, name=VOTES_COG):
         """A Yes/No click: counted by the service (committed), then the outcome is posted;
         once the vote is decided its buttons are removed."""
 
-        self.check_can_post(interaction)  # the outcome is posted: refuse before it is counted
+        self.check_can_post(interaction, "vote")  # the outcome is posted: refuse before it is counted
         await interaction.response.defer(ephemeral=True, thinking=True)
         channel = await self.channel(interaction, table)
         result = await self.service.vote(table, interaction.user.id, vote, yes)
@@ -167,7 +167,7 @@ class Votes(GameSection, name=VOTES_COG):
 
         if new.bot:
             raise UserError(T("Only a person can take over a seat, not a bot."))
-        self.check_can_post(interaction)
+        self.check_can_post(interaction, "substitute")
         await interaction.response.defer(ephemeral=True, thinking=True)
         channel = await self.channel(interaction)
         perms = getattr(interaction, "permissions", None)
@@ -208,7 +208,7 @@ class Votes(GameSection, name=VOTES_COG):
         (one sentence) after a reveal; otherwise the other players get Yes/No buttons and any
         one "No" refuses it (:meth:`bot.service.Service.undo`)."""
 
-        self.check_can_post(interaction)
+        self.check_can_post(interaction, "undo")
         await interaction.response.defer(ephemeral=True, thinking=True)
         channel = await self.channel(interaction)
         outcome = await self.service.undo(interaction.channel_id, interaction.user.id)

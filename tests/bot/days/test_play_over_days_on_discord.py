@@ -355,8 +355,8 @@ async def test_vacation_without_send_messages_is_refused_before_anything_is_save
     deny_send_messages(h, True)
     r = await caller.slash(h.channel, "game vacation", days=2)
     assert reply(r) == (
-        "I can't host a game here: I am missing the Send Messages permission in this channel,"
-        " so nothing was played. A moderator can grant it in the channel settings.",
+        "I can't post in this channel: I am missing the Send Messages permission,"
+        " so your vacation is unchanged. A moderator can grant it in the channel settings.",
         True,
     )
     deny_send_messages(h, False)

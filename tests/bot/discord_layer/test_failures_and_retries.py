@@ -310,7 +310,7 @@ async def test_missing_permissions_are_named_before_anything_is_committed(harnes
     r = await h.alice.slash(closed, "game new", game="high-low")
     assert reply(r) == (
         "I can't host a game here: I am missing the Attach Files permission in this channel,"
-        " so nothing was played. A moderator can grant it in the channel settings.",
+        " so no lobby was opened. A moderator can grant it in the channel settings.",
         True,
     )
     assert await h.service.table_info(closed.id) is None

@@ -87,6 +87,63 @@ def test_a_setting_that_cannot_be_used_is_one_sentence_and_the_strength_reads_as
     assert load_settings().ai_strength == "strong"
 
 
+@pytest.mark.parametrize(
+    ("args", "env", "said"),
+    [
+        # the sentences named --shard-count / --shard-ids, options these admins never typed
+        ((), {"BOARDHOST_SHARD_COUNT": "0"}, "BOARDHOST_SHARD_COUNT must be at least 1."),
+        (
+            (),
+            {"BOARDHOST_SHARD_IDS": "0"},
+            "BOARDHOST_SHARD_IDS needs BOARDHOST_SHARD_COUNT, the total number of shards over all processes.",
+        ),
+        (
+            (),
+            {"BOARDHOST_SHARD_COUNT": "2", "BOARDHOST_SHARD_IDS": "a,b"},
+            "BOARDHOST_SHARD_IDS takes shard numbers separated by commas (like 0,1), not 'a,b'.",
+        ),
+        (
+            (),
+            {"BOARDHOST_SHARD_COUNT": "2", "BOARDHOST_SHARD_IDS": "5"},
+            "Shard ids run from 0 to 1 with BOARDHOST_SHARD_COUNT=2; 5 is not one of them.",
+        ),
+        # it was accepted and handed to discord.py
+        (
+            (),
+            {"BOARDHOST_SHARD_COUNT": "99999999999999999999"},
+            "BOARDHOST_SHARD_COUNT is 99999999999999999999, more shards than Discord gives a bot; write at most 10000.",
+        ),
+        # on the command line the options keep their names
+        (("--shard-count", "0"), {}, "--shard-count must be at least 1."),
+        (("--shard-ids", "0"), {}, "--shard-ids needs --shard-count, the total number of shards over all processes."),
+        (
+            ("--shard-ids", "5"),
+            {"BOARDHOST_SHARD_COUNT": "2"},
+            "Shard ids run from 0 to 1 with BOARDHOST_SHARD_COUNT=2; 5 is not one of them.",
+        ),
+    ],
+)
+def test_a_shard_setting_that_cannot_be_used_names_what_the_admin_set(tmp_path, args, env, said):
+    done = run_boardhost(tmp_path, "run", *args, **env)
+    assert (done.returncode, done.stderr) == (2, said + "\n")
+    assert sorted(os.listdir(tmp_path)) == []
+
+
+def test_a_blank_setting_counts_as_unset(tmp_path, monkeypatch):
+    # BOARDHOST_AI_STRENGTH= (a compose key left empty) was refused as "not an AI strength"
+    done = run_boardhost(tmp_path, "run", BOARDHOST_AI_STRENGTH="", BOARDHOST_SHARD_COUNT="")
+    assert done.returncode == 1
+    assert done.stderr.strip().splitlines()[-1] == (
+        "Discord rejected DISCORD_TOKEN; copy the bot token again from the developer portal."
+    )
+    from bot.settings import load_settings
+
+    monkeypatch.setenv("BOARDHOST_AI_STRENGTH", "")  # (tests/conftest.py sets easy)
+    assert load_settings().ai_strength == "normal"
+    monkeypatch.setenv("BOARDHOST_AI_STRENGTH", "  ")
+    assert load_settings().ai_strength == "normal"
+
+
 @pytest.fixture
 def restore_logging():
     names = ["", "discord", "boardhost", "bot", "engines", "renderers"]

@@ -167,3 +167,48 @@ async def test_the_status_message_is_reworded_when_the_settings_change_its_deadl
     assert "\nTurn deadline <t:1767312000:R>." in now.content
     assert [a.filename for a in now.attachments] == ["board.png"]  # the image stays
     assert now.content.startswith("**High-Low**, move 0 (this board is updated after every move).")
+
+
+async def test_a_refused_reword_posts_a_fresh_status_message(harness):
+    # a 403 on the edit left the status without its deadline and posted nothing new
+    h = harness
+    await h.lobby("high-low", h.alice, h.bob)
+    await h.alice.slash(h.channel, "game posts", style="status")
+    mark = h.mark()
+    await h.alice.slash(h.channel, "game start")
+    status = posts(h, mark)[0]
+    h.env.inject_error(
+        "PATCH", f"/channels/{h.channel.id}/messages/{status.id}", status=403, code=50013, message="Missing Permissions"
+    )
+    mark = h.mark()
+    await h.alice.slash(h.channel, "game settings", turn_limit="1d")
+    announced, fresh = posts(h, mark)
+    assert announced.content == (
+        f"<@{h.alice.id}> changed the settings: turn limit 1d (then the AI plays the turn) · reminders after 12h,"
+        " then every 1d · vacation 14 days · one live status message · language: English. Current turn deadline:"
+        " <t:1767312000:R>."
+    )
+    # the fresh status message: the current board image, its buttons, the deadline (a day after
+    # SimCord's 1,767,225,600)
+    assert fresh.content.startswith("**High-Low**, move 0 (this board is updated after every move).")
+    assert "\nTurn deadline <t:1767312000:R>." in fresh.content
+    assert [a.filename for a in fresh.attachments] == ["board.png"]
+    assert [c.label for row in fresh.components for c in row.children] == ["Play", "My hand"]
+    info = await h.service.table_info(h.channel.id)
+    assert (await h.service.store.get_game(info.game_pk)).status_message == str(fresh.id)
+
+
+async def test_a_reword_discord_fails_at_waits_for_the_next_move(harness):
+    # a 5xx is Discord's own failure: nothing new is posted, the same message is edited later
+    h = harness
+    await h.lobby("high-low", h.alice, h.bob)
+    await h.alice.slash(h.channel, "game posts", style="status")
+    mark = h.mark()
+    await h.alice.slash(h.channel, "game start")
+    status = posts(h, mark)[0]
+    h.env.inject_error("PATCH", f"/channels/{h.channel.id}/messages/{status.id}", status=503)
+    mark = h.mark()
+    await h.alice.slash(h.channel, "game settings", turn_limit="1d")
+    assert [m.content.split(":")[0] for m in posts(h, mark)] == [f"<@{h.alice.id}> changed the settings"]
+    info = await h.service.table_info(h.channel.id)
+    assert (await h.service.store.get_game(info.game_pk)).status_message == str(status.id)

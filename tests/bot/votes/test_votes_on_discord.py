@@ -265,8 +265,8 @@ async def test_a_vote_click_without_send_messages_is_refused_before_it_is_counte
     voter = next(m for m in (h.alice, h.bob, h.carol) if m.id != first.id)
     deny_send_messages(h, True)
     assert reply(await voter.click(ask, label="No")) == (
-        "I can't host a game here: I am missing the Send Messages permission in this channel,"
-        " so nothing was played. A moderator can grant it in the channel settings.",
+        "I can't post in this channel: I am missing the Send Messages permission,"
+        " so your vote was not counted. A moderator can grant it in the channel settings.",
         True,
     )
     deny_send_messages(h, False)
