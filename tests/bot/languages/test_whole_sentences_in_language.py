@@ -82,3 +82,22 @@ async def test_a_move_typed_blank_is_answered_with_one_sentence_in_the_readers_l
     for blank in ["\u00a0", "\u3000", "\u200b", " \u2060\u00a0"]:
         assert reply(await first.slash(h.channel, "move", action=blank)) == (BLANK_MOVE[lang], True), repr(blank)
     assert (await board(h)).version == version
+
+
+async def test_a_game_posted_move_by_move_ends_with_its_ranking_heading_in_the_tables_language(harness):
+    # the post of each move (board_posts "every") wrote "**Final ranking:**" in English
+    from tests.bot.days.test_play_over_days_on_discord import play_first
+
+    h = harness
+    await h.alice.slash(h.channel, "game new", game="high-low", options="rounds=1", language="cs")
+    await h.service.update_settings(h.channel.id, h.alice.id, {"board_posts": "every"})
+    await h.bob.slash(h.channel, "game join")
+    await h.alice.slash(h.channel, "game start")
+    for _ in range(20):
+        b = await board(h)
+        if b.status == "over":
+            break
+        await play_first(h, member_of(h, b.mention[0]))
+    assert (await board(h)).status == "over"
+    last = h.messages()[-1].content
+    assert "\n**Konečné pořadí:**\n1. " in last and "Final ranking" not in last
