@@ -339,10 +339,21 @@ def post_failed(done: Text, names: list, refused: bool, over: bool = False) -> J
     empty when the bot cannot tell which. ``over``: the change ended the game, so what
     follows is the final result, not a board to play on."""
 
-    if over:
-        return Joined([done, _result_follows(names, refused)], " ")
-    if not refused:
+    # each case one literal sentence (the catalogs extract them): the board, or the final result
+    needed = listed(names or permission_names(name for _, name in POST_PERMISSIONS))
+    if not refused and over:
+        why = T("The final result could not be posted yet; it will follow shortly.")
+    elif not refused:
         why = T("The board could not be posted yet; it will follow shortly.")
+    elif names and over:
+        why = Tn(
+            "I may not post in this channel: I am missing the {names} permission."
+            " The final result will be posted as soon as a moderator grants it.",
+            "I may not post in this channel: I am missing the {names} permissions."
+            " The final result will be posted as soon as a moderator grants them.",
+            len(names),
+            names=needed,
+        )
     elif names:
         why = Tn(
             "I may not post in this channel: I am missing the {names} permission."
@@ -350,33 +361,18 @@ def post_failed(done: Text, names: list, refused: bool, over: bool = False) -> J
             "I may not post in this channel: I am missing the {names} permissions."
             " The board will be posted as soon as a moderator grants them.",
             len(names),
-            names=listed(names),
+            names=needed,
+        )
+    elif over:
+        why = T(
+            "I may not post in this channel: I need the {names} permissions, which a moderator can grant."
+            " The final result will be posted as soon as I can.",
+            names=needed,
         )
     else:
         why = T(
             "I may not post in this channel: I need the {names} permissions, which a moderator can grant."
             " The board will be posted as soon as I can.",
-            names=listed(permission_names(name for _, name in POST_PERMISSIONS)),
+            names=needed,
         )
     return Joined([done, why], " ")
-
-
-def _result_follows(names: list, refused: bool) -> Text:
-    """:func:`post_failed`'s second sentence when the game is over: the final result follows."""
-
-    if not refused:
-        return T("The final result could not be posted yet; it will follow shortly.")
-    if names:
-        return Tn(
-            "I may not post in this channel: I am missing the {names} permission."
-            " The final result will be posted as soon as a moderator grants it.",
-            "I may not post in this channel: I am missing the {names} permissions."
-            " The final result will be posted as soon as a moderator grants them.",
-            len(names),
-            names=listed(names),
-        )
-    return T(
-        "I may not post in this channel: I need the {names} permissions, which a moderator can grant."
-        " The final result will be posted as soon as I can.",
-        names=listed(permission_names(name for _, name in POST_PERMISSIONS)),
-    )

@@ -179,7 +179,9 @@ class TableCog:
             return interaction.channel  # type: ignore[return-value]
         return await self.poster.channel_of(table)
 
-    async def reword_status(self, channel: discord.abc.Messageable, table: int | str | None) -> None:
+    async def reword_status(
+        self, channel: discord.abc.Messageable, table: int | str | None, board: Board | None = None
+    ) -> None:
         """Re-word the table's live status message after a change that moved nothing (a
         settings change, a vacation: the turn deadline, the AI's strengths): its text is
         edited to the current board's, its image and buttons stay. When Discord refuses the
@@ -187,12 +189,14 @@ class TableCog:
         board image replaces it (:meth:`bot.poster.Poster.edit_status`, its id stored); a 5xx
         is logged and the message is brought up to date at the next move. Nothing when the
         table has no status message or no running game; a failure is logged, never raised
-        (the change is saved and announced already)."""
+        (the change is saved and announced already). ``board``: the table's board of now when
+        the caller has read it already."""
 
-        try:
-            board = await self.service.board(table)
-        except UserError:
-            return
+        if board is None:
+            try:
+                board = await self.service.board(table)
+            except UserError:
+                return
         if not board.status_message or board.status != "active":
             return
         message = channel.get_partial_message(int(board.status_message))  # type: ignore[attr-defined]

@@ -291,7 +291,7 @@ class PlayOverDays(GameSection, name=DAYS_COG):
                 deadline=discord_time(board.deadline),
             )
         await self.announce(channel, text, new.language)
-        await self.reword_status(channel, interaction.channel_id)  # its deadline, AI strengths, language
+        await self.reword_status(channel, interaction.channel_id, board)  # its deadline, AI strengths, language
 
     @app_commands.command(
         name="notify", description="Set your quiet hours (no reminder pings then) and your time zone."

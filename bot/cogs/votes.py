@@ -24,7 +24,7 @@ from bot.format import NO_PINGS, allowed_for, bound, mention_seats, seat_label, 
 from bot.i18n import DEFAULT, T, Tn, Tp
 from bot.i18n import render as in_language
 from bot.poster import say
-from bot.service import SUBSTITUTE_VOTE_CLOSED, Result, Service, UndoRequest, UserError
+from bot.service import Result, Service, UndoRequest, UserError
 from bot.views import VOTES_COG, _Handled
 
 log = logging.getLogger("boardhost.discord")
@@ -179,14 +179,17 @@ class Votes(GameSection, name=VOTES_COG):
             interaction, T("{new} now plays the seat of {old}.", new=new.mention, old=old.mention), ephemeral=True
         )
         # written here: the seat id is the old player's, which now reads as the new player
-        said = [
+        result.public = [
             T(
                 "{new} takes over the seat of {old} (same place, same history); the hand follows by DM.",
                 new=new.mention,
                 old=old.mention,
             )
         ]
-        result.public = said + [line for line in result.public if line == SUBSTITUTE_VOTE_CLOSED]
+        if result.closed_votes:
+            result.public.append(
+                T("The vote to remove the previous player is closed; the new one has a whole turn limit.")
+            )
         await self.poster.post_committed(
             interaction, channel, result, T("The seat was handed over."), actor=interaction.user.id
         )

@@ -20,7 +20,6 @@ from bot.service.results import (
     SUBSTITUTE_NO_SEAT,
     SUBSTITUTE_NOT_HOST,
     SUBSTITUTE_SEATED,
-    SUBSTITUTE_VOTE_CLOSED,
     SUBSTITUTED,
     VACATION_NEGATIVE,
     Notice,
@@ -189,8 +188,6 @@ class Days(UseCase):
             kicks = [v for v in await self.store.votes(game.pk) if v.kind == "kick" and v.subject == seat.seat]
             for v in kicks:
                 await self.store.set_vote(v.pk, v.yes, SUBSTITUTED)
-            if kicks:
-                public.append(SUBSTITUTE_VOTE_CLOSED)
             fresh = seat.seat in t.engine.to_act(state)
             if fresh:  # the substitute's turn: a whole turn limit of their own, reminders anew
                 game.turn_started = self.clock()

@@ -105,8 +105,6 @@ SETTINGS_NOT_HOST = T("Only the host or a moderator (Manage Channels) can change
 SUBSTITUTE_NOT_HOST = T("Only the host or a moderator (Manage Channels) can hand a seat to someone else.")
 SUBSTITUTE_NO_SEAT = T("That player does not hold a seat in this game.")
 SUBSTITUTE_SEATED = T("The new player already holds a seat in this game.")
-#: said after a substitution that closed an open vote to remove the seat's previous player
-SUBSTITUTE_VOTE_CLOSED = T("The vote to remove the previous player is closed; the new one has a whole turn limit.")
 #: a table with no game at all
 NO_GAME = T("There is no game at this table; start one with /game new.")
 #: a table whose last game is over
@@ -287,8 +285,8 @@ class Result:
     turn_goes_on: bool = False
     #: the user id of the human whose own move began this call (None: no human's move)
     mover: str | None = None
-    #: the votes this call closed unanswered (``/game substitute``): their messages lose
-    #: their buttons
+    #: the votes this call closed unanswered (``/game substitute``): the post says so and
+    #: their messages lose their buttons
     closed_votes: list[int] = field(default_factory=list)
 
     @property
