@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from types import ModuleType
 
 from renderers.base import Layout, drawn_in, render_png
+from renderers.summary import host_ranked
 from renderers.summary import summary_layout as _summary_layout
 
 __all__ = [
@@ -78,6 +79,7 @@ def summary_layout(game_id: str, view: dict, events: Sequence[str] = (), lang: s
 
     with drawn_in(lang):
         s = module_for(game_id).summary(view)
+        host_ranked(s, view)  # the posted final ranking, resigned players last
         given = [e for e in events if e and e.strip()]
         if given:
             s.events = given

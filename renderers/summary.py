@@ -60,7 +60,8 @@ class SeatSummary(BaseModel):
     """One seat: ``name`` (display name), ``colour`` ("#rrggbb"), ``score`` as shown on the
     right ("25 Elektro"), ``facts`` short strings ("Production 6") flowed over at most two
     lines, ``acting`` when the game waits for this seat, ``place`` (1 = first) once over,
-    ``note`` a short tag ("resigned", "first player")."""
+    ``note`` a short tag ("resigned", "first player"); ``seat``: the seat as the view names it
+    (its ``players`` entry), by which :func:`host_ranked` finds it ("": ``name``)."""
 
     name: Label
     colour: str = "#777777"
@@ -69,6 +70,7 @@ class SeatSummary(BaseModel):
     acting: bool = False
     place: int | None = None
     note: Label = ""
+    seat: str = ""
 
 
 class Fact(BaseModel):
@@ -93,6 +95,36 @@ class Summary(BaseModel):
     #: a picture of what the move changed (e.g. Transport's field around the changed cells),
     #: at most :data:`PICTURE_W` px wide, drawn under "Last move" (tag ``summary:picture``)
     picture: Layout | None = None
+
+
+#: the tag of a seat the AI took over, by why (the view's ``handover``; others: resigned)
+GONE = {"voted_out": Tp("image label", "voted out"), "timed_out": Tp("image label", "timed out")}
+
+
+def host_ranked(s: Summary, view: dict) -> None:
+    """Once the game is over, ``s``'s seats in the host's final ranking, the one the channel
+    posts: ``view["ranking"]`` (tiers of seats, best first, seats handed to the AI last:
+    :func:`bot.service.ranked_view`), places counted as the posted ranking counts them (1,
+    1, 3), and each seat in ``view["resigned"]`` tagged resigned / voted out / timed out. A
+    view without a ranking (a game played outside the host) keeps the renderer's own."""
+
+    tiers = view.get("ranking")
+    if not s.over or not tiers:
+        return
+    by_seat = {seat.seat or str(seat.name): seat for seat in s.seats}
+    why = view.get("handover") or {}
+    gone = set(view.get("resigned") or ())
+    ranked, place = [], 1
+    for tier in tiers:
+        for p in tier:
+            seat = by_seat.pop(str(p), None)
+            if seat is not None:
+                seat.place = place
+                if p in gone:
+                    seat.note = GONE.get(why.get(p), Tp("image label", "resigned"))
+                ranked.append(seat)
+        place += len(tier)
+    s.seats = ranked + list(by_seat.values())
 
 
 #: the width a :attr:`Summary.picture` may use

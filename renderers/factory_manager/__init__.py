@@ -756,6 +756,7 @@ def summary(view: dict) -> Summary:
         seats.append(
             SeatSummary(
                 name=f.name,
+                seat=seat,
                 colour=_colour(b, seat),
                 score=T("{n} Elektro", n=f.elektro),
                 facts=facts,

@@ -82,6 +82,7 @@ def summary(view: dict) -> Summary:
         seats.append(
             SeatSummary(
                 name=b.name(i),
+                seat=b.players[i],
                 colour=PLAYER_COLOUR[i % len(PLAYER_COLOUR)],
                 score=f"{totals[b.players[i]] if over and totals[b.players[i]] is not None else s.get('pp', 0)} PP",
                 facts=facts,

@@ -678,6 +678,7 @@ def summary(view: dict) -> Summary:
         seats.append(
             SeatSummary(
                 name=seat,
+                seat=seat,
                 colour=PLAYER_COLOURS[col],
                 score=_points(shown),
                 facts=facts,

@@ -745,16 +745,8 @@ def summary(view: dict) -> Summary:
     what the game waits for (Visiting Kaunas)."""
 
     over = bool(view["over"])
-    order = list(view["players"])
-    places: dict[str, int] = {}
-    if over and view.get("ranking"):
-        order = [p for tier in view["ranking"] for p in tier]
-        places = {p: i + 1 for i, tier in enumerate(view["ranking"]) for p in tier}
-    resigned = set(view.get("resigned") or ())
-    why = view.get("handover") or {}
-    gone = {"voted_out": Tp("image label", "voted out"), "timed_out": Tp("image label", "timed out")}
-    seats = []
-    for seat in order:
+    seats = []  # once over, in the host's ranking with its tags (renderers.summary.host_ranked)
+    for seat in view["players"]:
         pl = view["pl"][seat]
         g = pl.get("grande")
         facts = [
@@ -766,19 +758,15 @@ def summary(view: dict) -> Summary:
         ]
         if view["phase"] == "tourists" and pl.get("moves_left") and seat in view.get("to_act", []):
             facts.append(T("{n} to move", n=pl["moves_left"]))
-        note = (
-            gone.get(why.get(seat), Tp("image label", "resigned"))
-            if seat in resigned
-            else (Tp("image label", "first player") if seat == view.get("first") and not over else "")
-        )
+        note = Tp("image label", "first player") if seat == view.get("first") and not over else ""
         seats.append(
             SeatSummary(
                 name=_name(view, seat),
+                seat=seat,
                 colour=_colour(view, seat),
                 score=_coins(pl.get("coins", 0)),
                 facts=[f for f in facts if f],
                 acting=seat in view.get("to_act", []) and not over,
-                place=places.get(seat),
                 note=note,
             )
         )
