@@ -187,6 +187,13 @@ def rename_events(lines: list[str], names: dict[str, str]) -> list[str]:
     return lines
 
 
+def unmarked(text: str) -> str:
+    """``text`` without Discord's Markdown marks (``**bold**``, ``__underline__``, `` `code` ``),
+    for sentences drawn on an image, which shows them as typed."""
+
+    return re.sub(r"\*\*|__|`", "", text)
+
+
 def _rename(view: Any, names: dict[str, str], inner: re.Pattern | None) -> Any:
     if isinstance(view, dict):
         return {
@@ -472,6 +479,7 @@ __all__ = [
     "mention_seats",
     "options_text",
     "rename_events",
+    "unmarked",
     "rename_view",
     "seat_label",
     "seats_of",

@@ -32,6 +32,7 @@ from bot.format import (
     rename_view,
     seats_of,
     table_language,
+    unmarked,
 )
 from bot.games import title
 from bot.i18n import DEFAULT, T, Text
@@ -143,7 +144,7 @@ class Poster:
         ``/game board`` and the "Full board" button."""
 
         names = mark_ai_played(await self.bot.display_names(seats, drawn=True), ai, lang)
-        lines = rename_events(list(events or []), names)
+        lines = [unmarked(ln) for ln in rename_events(list(events or []), names)]  # drawn as typed
         png = await render.render_summary(game_id, rename_view(view, names), lines, lang)
         if png is None:
             return await self.board_files(game_id, view, seats, lang, ai)

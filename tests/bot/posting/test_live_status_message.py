@@ -9,6 +9,16 @@ def posts(h, mark: int) -> list:
     return h.messages_since(mark)
 
 
+async def started_with_a_status_message(h):
+    """High-Low for alice and bob at a table with one live status message, started; returns
+    that message (the first post of the start)."""
+
+    await h.lobby("high-low", h.alice, h.bob, posts="status")
+    mark = h.mark()
+    await h.alice.slash(h.channel, "game start")
+    return posts(h, mark)[0]
+
+
 async def test_live_status_message_edited_in_place_survives_restart_and_deletion(harness):
     h = harness
     await h.lobby("high-low", h.alice, h.bob, posts="every")
@@ -154,11 +164,7 @@ async def test_a_refused_status_edit_posts_a_fresh_status_message_and_the_move_l
 async def test_the_status_message_is_reworded_when_the_settings_change_its_deadline(harness):
     # it kept the old text (no deadline, the old AI strength) until the next move
     h = harness
-    await h.lobby("high-low", h.alice, h.bob)
-    await h.alice.slash(h.channel, "game posts", style="status")
-    mark = h.mark()
-    await h.alice.slash(h.channel, "game start")
-    status = posts(h, mark)[0]
+    status = await started_with_a_status_message(h)
     assert "deadline" not in status.content
     await h.alice.slash(h.channel, "game settings", turn_limit="1d")
     now = next(m for m in h.messages() if m.id == status.id)
@@ -172,11 +178,7 @@ async def test_the_status_message_is_reworded_when_the_settings_change_its_deadl
 async def test_a_refused_reword_posts_a_fresh_status_message(harness):
     # a 403 on the edit left the status without its deadline and posted nothing new
     h = harness
-    await h.lobby("high-low", h.alice, h.bob)
-    await h.alice.slash(h.channel, "game posts", style="status")
-    mark = h.mark()
-    await h.alice.slash(h.channel, "game start")
-    status = posts(h, mark)[0]
+    status = await started_with_a_status_message(h)
     h.env.inject_error(
         "PATCH", f"/channels/{h.channel.id}/messages/{status.id}", status=403, code=50013, message="Missing Permissions"
     )
@@ -201,14 +203,28 @@ async def test_a_refused_reword_posts_a_fresh_status_message(harness):
 async def test_a_reword_discord_fails_at_waits_for_the_next_move(harness):
     # a 5xx is Discord's own failure: nothing new is posted, the same message is edited later
     h = harness
-    await h.lobby("high-low", h.alice, h.bob)
-    await h.alice.slash(h.channel, "game posts", style="status")
-    mark = h.mark()
-    await h.alice.slash(h.channel, "game start")
-    status = posts(h, mark)[0]
+    status = await started_with_a_status_message(h)
     h.env.inject_error("PATCH", f"/channels/{h.channel.id}/messages/{status.id}", status=503)
     mark = h.mark()
     await h.alice.slash(h.channel, "game settings", turn_limit="1d")
     assert [m.content.split(":")[0] for m in posts(h, mark)] == [f"<@{h.alice.id}> changed the settings"]
     info = await h.service.table_info(h.channel.id)
     assert (await h.service.store.get_game(info.game_pk)).status_message == str(status.id)
+
+
+async def test_the_summary_image_draws_the_posts_sentences_without_their_markdown(harness, monkeypatch):
+    # the start's "press **Play**" and "`/move`" were drawn with their asterisks and backticks
+    from bot import render
+
+    drawn: list = []
+
+    async def render_summary(game_id, view, events=None, lang="en", _real=render.render_summary):
+        drawn.append(list(events or []))
+        return await _real(game_id, view, events, lang)
+
+    monkeypatch.setattr(render, "render_summary", render_summary)
+    h = harness
+    await started_with_a_status_message(h)
+    said = " ".join(drawn[0])
+    assert "Play" in said and "/move" in said
+    assert "**" not in said and "`" not in said
